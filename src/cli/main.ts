@@ -1,0 +1,94 @@
+import { parseArgs } from "node:util";
+import { type CliIo, type Command, UsageError } from "./command.ts";
+import { commandHelp, GLOBAL_OPTIONS, PROGRAM, programHelp } from "./help.ts";
+import { VERSION } from "../version.ts";
+import { COMMANDS } from "./commands.ts";
+
+/** Options of {@link runCli}. */
+export interface RunCliOptions {
+  /** Print stacks of failures. @default false */
+  debug?: boolean;
+}
+
+/**
+ * Runs `fragment-cli` with the given arguments (without the program name) and resolves to the
+ * exit code: 0 success, 1 runtime failure, 2 usage error.
+ */
+export async function runCli(
+  argv: readonly string[],
+  io: CliIo,
+  options: RunCliOptions = {},
+): Promise<number> {
+  let command: Command | undefined;
+  let debug = options.debug ?? false;
+  try {
+    const [first] = argv;
+    if (first === undefined || first === "--help" || first === "-h" || first === "help") {
+      io.stdout(programHelp(COMMANDS));
+      return 0;
+    }
+    if (first === "--version" || first === "-v") {
+      io.stdout(`${PROGRAM} ${VERSION}\n`);
+      return 0;
+    }
+    const found = findCommand(argv);
+    command = found.command;
+    const { values, positionals } = parseCommandArgs(command, found.rest);
+    debug ||= values.verbose === true;
+    if (values.help) {
+      io.stdout(commandHelp(command));
+      return 0;
+    }
+    return await command.run({ values, positionals }, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      const usage = command ? `${PROGRAM} ${command.usage}` : `${PROGRAM} <command> [options]`;
+      const helpHint = command ? `${PROGRAM} ${command.name} --help` : `${PROGRAM} --help`;
+      io.stderr(`error: ${error.message}\nUsage: ${usage}\nRun "${helpHint}" for details.\n`);
+      return 2;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr(`error: ${message}\n`);
+    if (debug && error instanceof Error && error.stack) io.stderr(`${error.stack}\n`);
+    return 1;
+  }
+}
+
+function findCommand(argv: readonly string[]): { command: Command; rest: string[] } {
+  const byLength = [...COMMANDS].sort((a, b) => b.name.length - a.name.length);
+  for (const command of byLength) {
+    const words = command.name.split(" ");
+    if (words.every((word, i) => argv[i] === word)) {
+      return { command, rest: argv.slice(words.length) };
+    }
+  }
+  const group = COMMANDS.filter((c) => c.name.startsWith(`${argv[0]} `));
+  if (group.length > 0) {
+    const names = group.map((c) => c.name.split(" ")[1]).join(", ");
+    const given = argv[1] === undefined
+      ? "a subcommand is missing"
+      : `unknown subcommand "${argv[1]}"`;
+    throw new UsageError(`${argv[0]}: ${given}; use one of: ${names}`);
+  }
+  const names = [...new Set(COMMANDS.map((c) => c.name.split(" ")[0]))].join(", ");
+  throw new UsageError(`unknown command "${argv[0]}"; commands: ${names}`);
+}
+
+function parseCommandArgs(
+  command: Command,
+  args: string[],
+): { values: Record<string, string | boolean | undefined>; positionals: string[] } {
+  const options = Object.fromEntries(
+    Object.entries({ ...command.options, ...GLOBAL_OPTIONS }).map(([name, spec]) => [
+      name,
+      spec.short ? { type: spec.type, short: spec.short } : { type: spec.type },
+    ]),
+  );
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    // parseArgs explains at length; the first sentence is the reason.
+    const message = error instanceof Error ? error.message : String(error);
+    throw new UsageError(message.split(/\.\s/)[0].replace(/\.$/, ""));
+  }
+}

@@ -1,0 +1,60 @@
+import { errorResponse } from "./http_error.ts";
+import type { ModuleInstance } from "./module_instance.ts";
+import { isUnderMount } from "./route_pattern.ts";
+
+/** Raised when two modules would be mounted on the same route. */
+export class DuplicateMountError extends Error {
+  /** The mount route both modules claim. */
+  readonly mountRoute: string;
+  constructor(mountRoute: string, first: string, second: string) {
+    super(`Modules "${first}" and "${second}" are both mounted on ${mountRoute}`);
+    this.name = "DuplicateMountError";
+    this.mountRoute = mountRoute;
+  }
+}
+
+/**
+ * Combines modules into one `fetch` handler. Each module answers the paths under its mount route
+ * (on a segment boundary: `/api/auth` does not catch `/api/authx`); any other path gets 404 with
+ * the list of mounts: `{"error": {...}, "availableRoutes": ["/api/auth", …]}`.
+ *
+ * @example
+ * ```ts
+ * import { composeModules, createModule, route } from "@app/fragment-cli";
+ *
+ * const ping = createModule({
+ *   name: "ping",
+ *   routes: [route({ method: "GET", path: "/", handler: () => ({ pong: true }) })],
+ * });
+ * const fetch = composeModules([ping]);
+ * console.log((await fetch(new Request("http://localhost/nope"))).status); // 404
+ * ```
+ */
+export function composeModules(
+  modules: readonly ModuleInstance[],
+): (request: Request) => Promise<Response> {
+  const byMount = new Map<string, ModuleInstance>();
+  for (const module of modules) {
+    const existing = byMount.get(module.mountRoute);
+    if (existing && existing !== module) {
+      throw new DuplicateMountError(module.mountRoute, existing.name, module.name);
+    }
+    byMount.set(module.mountRoute, module);
+  }
+  // Longest mount first, so `/api/a/b` wins over `/api/a` for its own paths.
+  const ordered = [...byMount.values()].sort((a, b) => b.mountRoute.length - a.mountRoute.length);
+  const availableRoutes = [...byMount.keys()].sort();
+  return async function composedFetch(request: Request): Promise<Response> {
+    let pathname: string;
+    try {
+      pathname = new URL(request.url).pathname;
+    } catch {
+      return errorResponse(400, "BAD_REQUEST", "Request URL is not valid");
+    }
+    const module = ordered.find((m) => isUnderMount(pathname, m.mountRoute));
+    if (module) return await module.fetch(request);
+    return errorResponse(404, "NOT_FOUND", `No module is mounted at ${pathname}`, {
+      availableRoutes,
+    });
+  };
+}

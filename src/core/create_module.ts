@@ -1,0 +1,82 @@
+import { DEFAULT_BODY_LIMIT } from "./read_body.ts";
+import { createModuleFetch } from "./module_app.ts";
+import {
+  MODULE_BRAND,
+  type ModuleBackground,
+  type ModuleDatabase,
+  type ModuleInstance,
+} from "./module_instance.ts";
+import type { Route } from "./route.ts";
+
+/** Options of {@link createModule}. */
+export interface CreateModuleOptions {
+  /** Module name: lower-case letters, digits and dashes, starting with a letter. */
+  name: string;
+  /** The module's routes. */
+  routes: readonly Route[];
+  /** Where to mount the module. @default `/api/<name>` */
+  mountRoute?: string;
+  /** Largest accepted request body in bytes; larger bodies get 413. @default 1 MiB */
+  bodyLimit?: number;
+  /** The module's database binding, when it has a schema. */
+  database?: ModuleDatabase;
+  /** Background work (durable hook workers) for the server to run. */
+  background?: ModuleBackground;
+}
+
+const NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
+const MOUNT_PATTERN = /^(\/[A-Za-z0-9._~-]+)+$/;
+
+/**
+ * Instantiates a module from its parts. Most authors use {@link defineModule}, which validates a
+ * config first; first-party modules with a server-side API build on this directly.
+ *
+ * @example
+ * ```ts
+ * import { createModule, route } from "@app/fragment-cli";
+ *
+ * const ping = createModule({
+ *   name: "ping",
+ *   routes: [route({ method: "GET", path: "/", handler: () => ({ pong: true }) })],
+ * });
+ * const response = await ping.fetch(new Request("http://localhost/api/ping"));
+ * console.log(await response.json()); // { pong: true }
+ * ```
+ */
+export function createModule(options: CreateModuleOptions): ModuleInstance {
+  const { name, routes } = options;
+  if (!NAME_PATTERN.test(name)) {
+    throw new TypeError(
+      `Module name "${name}" must be lower-case letters, digits and dashes, starting with a letter`,
+    );
+  }
+  const mountRoute = options.mountRoute ?? `/api/${name}`;
+  if (!MOUNT_PATTERN.test(mountRoute)) {
+    throw new TypeError(
+      `mountRoute "${mountRoute}" of module "${name}" must look like "/api/${name}" (no trailing slash)`,
+    );
+  }
+  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  if (!Number.isInteger(bodyLimit) || bodyLimit < 0) {
+    throw new TypeError(`bodyLimit of module "${name}" must be a non-negative integer of bytes`);
+  }
+  const seen = new Set<string>();
+  for (const r of routes) {
+    const key = `${r.method} ${r.path}`;
+    if (seen.has(key)) throw new TypeError(`Module "${name}" declares ${key} twice`);
+    seen.add(key);
+  }
+  const fetch = createModuleFetch({ name, mountRoute, routes, bodyLimit });
+  return Object.freeze({
+    brand: MODULE_BRAND,
+    name,
+    mountRoute,
+    routes: Object.freeze(routes.map((r) => ({
+      method: r.method,
+      path: r.path === "/" ? mountRoute : `${mountRoute}${r.path}`,
+    }))),
+    fetch,
+    database: options.database,
+    background: options.background,
+  });
+}

@@ -1,0 +1,46 @@
+/**
+ * The module system: declare routes with zod schemas, instantiate modules, mount and serve them.
+ *
+ * @example
+ * ```ts
+ * import { createModule, route } from "@app/fragment-cli";
+ *
+ * const ping = createModule({
+ *   name: "ping",
+ *   routes: [route({ method: "GET", path: "/", handler: () => ({ pong: true }) })],
+ * });
+ * const response = await ping.fetch(new Request("http://localhost/api/ping"));
+ * console.log(response.status); // 200
+ * ```
+ *
+ * @module
+ */
+export {
+  type HttpMethod,
+  type Route,
+  route,
+  type RouteContext,
+  type RouteDefinition,
+} from "./route.ts";
+export { type ErrorBody, errorResponse, HttpError, type ValidationIssue } from "./http_error.ts";
+export {
+  isModuleInstance,
+  MODULE_BRAND,
+  type ModuleBackground,
+  type ModuleDatabase,
+  type ModuleInstance,
+  type MountedRoute,
+} from "./module_instance.ts";
+export { createModule, type CreateModuleOptions } from "./create_module.ts";
+export {
+  defineModule,
+  type InstantiateOptions,
+  ModuleConfigError,
+  type ModuleFactory,
+  type ModuleSetup,
+  type ModuleSpec,
+} from "./define_module.ts";
+export { composeModules, DuplicateMountError } from "./compose_modules.ts";
+export { type RunningServer, serve, type ServeOptions } from "./serve.ts";
+export { AddressInUseError } from "./adapter/listener.ts";
+export { DEFAULT_BODY_LIMIT } from "./read_body.ts";

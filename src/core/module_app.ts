@@ -1,0 +1,86 @@
+import { Hono } from "hono";
+import { errorResponse, HttpError, httpErrorResponse } from "./http_error.ts";
+import { readBodyText } from "./read_body.ts";
+import type { Route } from "./route.ts";
+import { compileRoutePattern, isUnderMount } from "./route_pattern.ts";
+import { parseJsonBody, validatePart } from "./validate.ts";
+
+/** What {@link createModuleFetch} needs to know about a module. */
+export interface ModuleAppOptions {
+  name: string;
+  mountRoute: string;
+  routes: readonly Route[];
+  bodyLimit: number;
+}
+
+/**
+ * Builds the request handler of one module on a Hono app: validation before every handler,
+ * the one error shape, 405 with `Allow`, HEAD for GET routes, body limit, logged 500s.
+ */
+export function createModuleFetch(
+  options: ModuleAppOptions,
+): (request: Request) => Promise<Response> {
+  const { name, mountRoute, routes, bodyLimit } = options;
+  const app = new Hono({ strict: true }).basePath(mountRoute);
+  const patterns = routes.map((r) => ({ method: r.method, pattern: compileRoutePattern(r.path) }));
+
+  for (const r of routes) {
+    app.on(r.method, r.path, async (c) => {
+      const declared = Number(c.req.header("content-length") ?? "NaN");
+      if (Number.isFinite(declared) && declared > bodyLimit) {
+        await readBodyText(c.req.raw, bodyLimit);
+      }
+      const params = validatePart(r.params, c.req.param(), "params");
+      const query = validatePart(r.query, c.req.query(), "query");
+      const body = r.body
+        ? validatePart(r.body, parseJsonBody(await readBodyText(c.req.raw, bodyLimit)), "body")
+        : undefined;
+      const result = await r.handler({ params, query, body, request: c.req.raw });
+      if (result instanceof Response) return result;
+      if (result === undefined) return new Response(null, { status: 204 });
+      return new Response(JSON.stringify(result), {
+        headers: { "content-type": "application/json" },
+      });
+    });
+  }
+
+  app.notFound((c) => {
+    const path = c.req.path.slice(mountRoute.length) || "/";
+    const allowed = new Set<string>(
+      patterns.filter((p) => p.pattern.test(path)).map((p) => p.method),
+    );
+    if (allowed.size === 0) {
+      return errorResponse(404, "NOT_FOUND", `No route ${c.req.method} ${c.req.path}`);
+    }
+    if (allowed.has("GET")) allowed.add("HEAD");
+    allowed.add("OPTIONS");
+    const allow = [...allowed].join(", ");
+    if (c.req.method === "OPTIONS") return new Response(null, { status: 204, headers: { allow } });
+    return errorResponse(
+      405,
+      "METHOD_NOT_ALLOWED",
+      `Method ${c.req.method} is not allowed on ${c.req.path}`,
+      {},
+      { allow },
+    );
+  });
+
+  app.onError((error) => renderError(name, error));
+
+  return async function moduleFetch(request: Request): Promise<Response> {
+    if (!isUnderMount(new URL(request.url).pathname, mountRoute)) {
+      return errorResponse(404, "NOT_FOUND", `This path is not under ${mountRoute}`);
+    }
+    try {
+      return await app.fetch(request);
+    } catch (error) {
+      return renderError(name, error);
+    }
+  };
+}
+
+function renderError(moduleName: string, error: unknown): Response {
+  if (error instanceof HttpError) return httpErrorResponse(error);
+  console.error(`[${moduleName}] unhandled error:`, error);
+  return errorResponse(500, "INTERNAL_ERROR", "Internal server error");
+}

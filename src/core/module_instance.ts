@@ -1,0 +1,79 @@
+import type { HttpMethod } from "./route.ts";
+
+/**
+ * The brand every instantiated module carries under {@link ModuleInstance.brand}. A string (not a
+ * symbol) so that two copies of this package in one process still recognise each other's modules.
+ */
+export const MODULE_BRAND = "fragment-cli/module@1";
+
+/** One route of a mounted module: its method and its full path (mount route included). */
+export interface MountedRoute {
+  method: HttpMethod;
+  path: string;
+}
+
+/**
+ * A module's database binding: which schema it needs, in which namespace (Postgres schema), on
+ * which adapter. The database layer fills in the concrete types.
+ */
+export interface ModuleDatabase<Schema = unknown, Adapter = unknown> {
+  /** The versioned schema of the module. */
+  schema: Schema;
+  /** The Postgres schema the module's tables live in. */
+  namespace: string;
+  /** The SQL adapter the module runs its queries on. */
+  adapter: Adapter;
+}
+
+/** Background work of a module (durable hook workers), started and stopped by the server. */
+export interface ModuleBackground {
+  /** Starts the work; called once the server listens. */
+  start(): void | Promise<void>;
+  /** Stops the work; in-flight jobs finish first. */
+  stop(): void | Promise<void>;
+}
+
+/**
+ * An instantiated module: a plain object with a Web-standard `fetch` that mounts anywhere.
+ *
+ * @example Mount in a Deno Deploy / Bun / Node app
+ * ```ts
+ * import type { ModuleInstance } from "@app/fragment-cli";
+ *
+ * function handler(module: ModuleInstance): (request: Request) => Promise<Response> {
+ *   return (request) => module.fetch(request);
+ * }
+ * ```
+ */
+export interface ModuleInstance {
+  /** Always {@link MODULE_BRAND}; lets tools find modules among a file's exports. */
+  readonly brand: typeof MODULE_BRAND;
+  /** The module's name, e.g. `auth`. */
+  readonly name: string;
+  /** Where the module is mounted, e.g. `/api/auth` (matched on a path-segment boundary). */
+  readonly mountRoute: string;
+  /** Every route with its full path. */
+  readonly routes: readonly MountedRoute[];
+  /** Answers a request whose path starts with {@link ModuleInstance.mountRoute}. */
+  fetch(request: Request): Promise<Response>;
+  /** The module's database binding, when it has a schema. */
+  readonly database?: ModuleDatabase;
+  /** Background work the server should run alongside (durable hook workers). */
+  readonly background?: ModuleBackground;
+}
+
+/**
+ * Tells whether a value is an instantiated module (of any copy of this package).
+ *
+ * @example
+ * ```ts
+ * import { isModuleInstance } from "@app/fragment-cli";
+ *
+ * console.log(isModuleInstance({})); // false
+ * ```
+ */
+export function isModuleInstance(value: unknown): value is ModuleInstance {
+  return typeof value === "object" && value !== null &&
+    (value as { brand?: unknown }).brand === MODULE_BRAND &&
+    typeof (value as { fetch?: unknown }).fetch === "function";
+}

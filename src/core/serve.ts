@@ -1,0 +1,95 @@
+import process from "node:process";
+import { composeModules } from "./compose_modules.ts";
+import type { Listen } from "./adapter/listener.ts";
+import type { ModuleInstance } from "./module_instance.ts";
+
+/** Options of {@link serve}. */
+export interface ServeOptions {
+  /** Port to listen on; 0 picks a free one. @default 8080 */
+  port?: number;
+  /** Host to bind, shown as given in the server address. @default "localhost" */
+  hostname?: string;
+  /**
+   * Shut down gracefully on SIGINT and SIGTERM, then exit the process with code 0.
+   * @default true
+   */
+  handleSignals?: boolean;
+  /** Runs after the server stopped and background work finished, before the process exits. */
+  onShutdown?: () => void | Promise<void>;
+}
+
+/** A running server. */
+export interface RunningServer {
+  /** The address as the user asked for it, e.g. `http://localhost:8080`. */
+  url: string;
+  /** The port actually bound. */
+  port: number;
+  /** Stops accepting requests, lets in-flight ones finish, stops background work. */
+  shutdown(): Promise<void>;
+  /** Resolves once the server has shut down. */
+  finished: Promise<void>;
+}
+
+/**
+ * Serves modules on the current runtime (Deno, Bun, or Node through `@hono/node-server`). Each
+ * module answers under its mount route; other paths get 404 with the list of mounts. The
+ * background work of the modules (durable hook workers) runs in the same process.
+ *
+ * @example
+ * ```ts ignore
+ * import { createModule, route, serve } from "@app/fragment-cli";
+ *
+ * const ping = createModule({
+ *   name: "ping",
+ *   routes: [route({ method: "GET", path: "/", handler: () => ({ pong: true }) })],
+ * });
+ * const server = await serve([ping], { port: 8080 });
+ * console.log(`listening on ${server.url}`);
+ * ```
+ */
+export async function serve(
+  modules: readonly ModuleInstance[],
+  options: ServeOptions = {},
+): Promise<RunningServer> {
+  const hostname = options.hostname ?? "localhost";
+  const fetch = composeModules(modules);
+  const { listen } = await runtimeAdapter();
+  const listener = await listen(fetch, { port: options.port ?? 8080, hostname });
+  const backgrounds = modules.flatMap((m) => (m.background ? [m.background] : []));
+  await Promise.all(backgrounds.map((b) => b.start()));
+
+  let resolveFinished!: () => void;
+  const finished = new Promise<void>((resolve) => (resolveFinished = resolve));
+  let stopping: Promise<void> | undefined;
+  const shutdown = (): Promise<void> =>
+    stopping ??= (async () => {
+      try {
+        await listener.close();
+        await Promise.all(backgrounds.map((b) => b.stop()));
+        await options.onShutdown?.();
+      } finally {
+        process.off("SIGINT", onSignal);
+        process.off("SIGTERM", onSignal);
+        resolveFinished();
+      }
+    })();
+  const onSignal = (): void => {
+    shutdown().then(() => process.exit(0), (error) => {
+      console.error("Shutdown failed:", error);
+      process.exit(1);
+    });
+  };
+  if (options.handleSignals ?? true) {
+    process.on("SIGINT", onSignal);
+    process.on("SIGTERM", onSignal);
+  }
+  const host = hostname.includes(":") ? `[${hostname}]` : hostname;
+  return { url: `http://${host}:${listener.port}`, port: listener.port, shutdown, finished };
+}
+
+/** Loads the listen function of the runtime we run on; only that runtime's file is imported. */
+async function runtimeAdapter(): Promise<{ listen: Listen }> {
+  if ("Deno" in globalThis) return await import("./adapter/deno.ts");
+  if ("Bun" in globalThis) return await import("./adapter/bun.ts");
+  return await import("./adapter/node.ts");
+}
