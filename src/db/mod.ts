@@ -1,0 +1,83 @@
+/**
+ * The database layer of fragment-cli: versioned schemas, migration planning, identifier quoting
+ * and the Drizzle/Prisma schema outputs.
+ *
+ * @example Define a schema and plan its migration
+ * ```ts
+ * import { column, defineSchema, planMigration, renderMigrationSql } from "./mod.ts";
+ * const schema = defineSchema("notes", (s) =>
+ *   s.createTable("notes", {
+ *     id: column.uuid().primaryKey().defaultRandom(),
+ *     body: column.text(),
+ *   }));
+ * const plan = planMigration(schema, { from: 0, to: schema.version });
+ * console.log(renderMigrationSql(plan));
+ * ```
+ *
+ * @module
+ */
+
+export { quoteIdent, quoteLiteral, quoteQualified } from "./sql_identifier.ts";
+export {
+  type AnyColumn,
+  column,
+  type ColumnBuilder,
+  type ColumnDef,
+  type ColumnDefault,
+  type ColumnFactories,
+  type ColumnReference,
+  type ColumnType,
+  type JsonValue,
+  type OnDeleteAction,
+  type ReferenceOptions,
+} from "./column.ts";
+export type {
+  AddColumnStep,
+  AddIndexStep,
+  CreateTableStep,
+  DropColumnStep,
+  DropIndexStep,
+  DropNotNullStep,
+  DropTableStep,
+  NamedColumnDef,
+  RenameColumnStep,
+  SchemaStep,
+  SetNotNullStep,
+  SqlStep,
+  SqlStepBody,
+  SqlStepContext,
+  StepDefinition,
+  StepKind,
+} from "./schema_step.ts";
+export {
+  type ColumnState,
+  type IndexState,
+  type SchemaState,
+  schemaState,
+  type TableState,
+} from "./schema_state.ts";
+export {
+  type AddIndexOptions,
+  type ColumnShape,
+  type CreateTableOptions,
+  defineSchema,
+  type InsertRowOf,
+  type RowOf,
+  type Schema,
+  type SchemaBuilder,
+  type TableNameOf,
+  type TableShape,
+  type TablesShape,
+} from "./schema.ts";
+export {
+  describeStep,
+  type MigrationPlan,
+  type MigrationPlanOptions,
+  planMigration,
+  type PlannableSchema,
+  type PlannedStep,
+  renderMigrationSql,
+  type RenderMigrationSqlOptions,
+  resolveNamespace,
+  stepStatements,
+} from "./migration_plan.ts";

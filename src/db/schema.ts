@@ -1,0 +1,276 @@
+/**
+ * `defineSchema()`: a named, versioned list of steps, checked at definition time, with row types
+ * inferred for module code.
+ *
+ * @module
+ */
+
+import type { AnyColumn, ColumnDef } from "./column.ts";
+import type { SchemaStep, SqlStepBody, StepDefinition } from "./schema_step.ts";
+import { applyStep, assertName, emptyState, type SchemaState } from "./schema_state.ts";
+
+/** What row inference knows about a column. */
+export interface ColumnShape {
+  type: unknown;
+  nullable: boolean;
+  hasDefault: boolean;
+}
+
+/** Column shapes by column name. */
+export type TableShape = Record<string, ColumnShape>;
+
+/** Table shapes by table name. */
+export type TablesShape = Record<string, TableShape>;
+
+type ShapeOf<C> = C extends { readonly _types?: infer S } ? NonNullable<S> : never;
+type ShapesOf<Cols> = { [K in keyof Cols]: ShapeOf<Cols[K]> };
+/** `T` with key `K` set to `V` (added or replaced), flattened for readable hovers. */
+type With<T, K extends PropertyKey, V> = { [P in keyof T | K]: P extends K ? V : T[P & keyof T] };
+type Nullability<C, N extends boolean> = C extends ColumnShape
+  ? { type: C["type"]; nullable: N; hasDefault: C["hasDefault"] }
+  : never;
+type TableName<Tables> = keyof Tables & string;
+type ColumnName<Tables, T extends keyof Tables> = keyof Tables[T] & string;
+
+/** Options of {@linkcode SchemaBuilder.createTable}. */
+export interface CreateTableOptions<C extends string = string> {
+  /** A composite primary key, in order (instead of `.primaryKey()` on one column). */
+  primaryKey?: readonly C[];
+}
+
+/** Options of {@linkcode SchemaBuilder.addIndex}. */
+export interface AddIndexOptions {
+  /** Makes it a unique index. @default {false} */
+  unique?: boolean;
+  /** Makes it a partial index: raw SQL written verbatim after `WHERE` (e.g. `"deleted_at IS NULL"`). */
+  where?: string;
+}
+
+/**
+ * Adds steps to a schema; every method adds exactly one step (one version) and returns a new
+ * builder. Each step is checked when it is added; a step that could not migrate throws a
+ * `TypeError` naming the schema, the step version and the table, column or index at fault.
+ *
+ * @example
+ * ```ts
+ * import { column, defineSchema } from "./mod.ts";
+ * const schema = defineSchema("blog", (s) =>
+ *   s.createTable("posts", { id: column.uuid().primaryKey().defaultRandom(), title: column.text() })
+ *     .addColumn("posts", "draft", column.boolean().default(true)));
+ * schema.version; // 2
+ * ```
+ */
+export interface SchemaBuilder<Tables extends TablesShape = Record<never, never>> {
+  /** The steps so far. */
+  readonly steps: readonly SchemaStep[];
+  /** Creates a table; exactly one primary key (a `.primaryKey()` column or `options.primaryKey`). */
+  createTable<Name extends string, Cols extends Record<string, AnyColumn>>(
+    table: Name,
+    columns: Cols,
+    options?: CreateTableOptions<keyof Cols & string>,
+  ): SchemaBuilder<With<Tables, Name, ShapesOf<Cols>>>;
+  /** Adds a column: nullable, or with a default (a NOT NULL column without one is rejected). */
+  addColumn<T extends TableName<Tables>, Name extends string, C extends AnyColumn>(
+    table: T,
+    column: Name,
+    definition: C,
+  ): SchemaBuilder<With<Tables, T, With<Tables[T], Name, ShapeOf<C>>>>;
+  /** Drops a column that no index or foreign key uses and that is not in the primary key. */
+  dropColumn<T extends TableName<Tables>, C extends ColumnName<Tables, T>>(
+    table: T,
+    column: C,
+  ): SchemaBuilder<With<Tables, T, Omit<Tables[T], C>>>;
+  /** Renames a column (indexes and foreign keys follow it). */
+  renameColumn<T extends TableName<Tables>, From extends ColumnName<Tables, T>, To extends string>(
+    table: T,
+    from: From,
+    to: To,
+  ): SchemaBuilder<With<Tables, T, With<Omit<Tables[T], From>, To, Tables[T][From]>>>;
+  /** Creates an index (unique, multi-column and partial with `options`). */
+  addIndex<T extends TableName<Tables>>(
+    table: T,
+    name: string,
+    columns: readonly ColumnName<Tables, T>[],
+    options?: AddIndexOptions,
+  ): SchemaBuilder<Tables>;
+  /** Drops an index created by `addIndex`. */
+  dropIndex(name: string): SchemaBuilder<Tables>;
+  /** Makes a nullable column NOT NULL (fails at migration time if a row holds NULL). */
+  setNotNull<T extends TableName<Tables>, C extends ColumnName<Tables, T>>(
+    table: T,
+    column: C,
+  ): SchemaBuilder<With<Tables, T, With<Tables[T], C, Nullability<Tables[T][C], false>>>>;
+  /** Makes a NOT NULL column nullable. */
+  dropNotNull<T extends TableName<Tables>, C extends ColumnName<Tables, T>>(
+    table: T,
+    column: C,
+  ): SchemaBuilder<With<Tables, T, With<Tables[T], C, Nullability<Tables[T][C], true>>>>;
+  /** Drops a table that no other table references. */
+  dropTable<T extends TableName<Tables>>(table: T): SchemaBuilder<Omit<Tables, T>>;
+  /**
+   * Raw SQL, the escape hatch: one statement, a list, or a function of the namespace being
+   * migrated. Invisible to validation, row types and the ORM outputs.
+   */
+  sql(body: SqlStepBody): SchemaBuilder<Tables>;
+}
+
+/**
+ * A versioned database schema. `version` is its latest version (the number of steps).
+ *
+ * @example
+ * ```ts
+ * import { column, defineSchema, type Schema } from "./mod.ts";
+ * const schema = defineSchema("notes", (s) =>
+ *   s.createTable("notes", { id: column.text().primaryKey() }));
+ * const anySchema: Schema = schema;
+ * console.log(anySchema.name, anySchema.version); // notes 1
+ * ```
+ */
+export interface Schema<Tables extends TablesShape = TablesShape> {
+  /** The schema name, also the default namespace. */
+  readonly name: string;
+  /** The latest version: the number of steps. */
+  readonly version: number;
+  /** The steps, `steps[i].version === i + 1`. */
+  readonly steps: readonly SchemaStep[];
+  /** Type-only marker carrying the tables of the latest version; never set at runtime. */
+  readonly _tables?: Tables;
+}
+
+type TablesOf<S> = S extends Schema<infer Tables> ? Tables : never;
+type Flatten<T> = { [K in keyof T]: T[K] };
+type Value<C> = C extends ColumnShape ? C["nullable"] extends true ? C["type"] | null : C["type"]
+  : never;
+type Optional<C> = C extends ColumnShape ? C["nullable"] extends true ? true : C["hasDefault"]
+  : never;
+
+/**
+ * The type of a row of table `T` of schema `S` as read from the database.
+ *
+ * @example
+ * ```ts
+ * import { column, defineSchema, type RowOf } from "./mod.ts";
+ * const schema = defineSchema("auth", (s) =>
+ *   s.createTable("users", { id: column.uuid().primaryKey(), name: column.text().nullable() }));
+ * const user: RowOf<typeof schema, "users"> = { id: crypto.randomUUID(), name: null };
+ * ```
+ */
+export type RowOf<S extends Schema, T extends keyof TablesOf<S>> = Flatten<
+  { -readonly [K in keyof TablesOf<S>[T]]: Value<TablesOf<S>[T][K]> }
+>;
+
+/**
+ * The type of a row of table `T` of schema `S` as inserted: columns that are nullable or have a
+ * database default may be omitted.
+ *
+ * @example
+ * ```ts
+ * import { column, defineSchema, type InsertRowOf } from "./mod.ts";
+ * const schema = defineSchema("auth", (s) =>
+ *   s.createTable("users", {
+ *     id: column.uuid().primaryKey().defaultRandom(),
+ *     email: column.text(),
+ *   }));
+ * const newUser: InsertRowOf<typeof schema, "users"> = { email: "a@example.com" };
+ * ```
+ */
+export type InsertRowOf<S extends Schema, T extends keyof TablesOf<S>> = Flatten<
+  & {
+    -readonly [
+      K in keyof TablesOf<S>[T] as Optional<TablesOf<S>[T][K]> extends true ? never : K
+    ]: Value<TablesOf<S>[T][K]>;
+  }
+  & {
+    -readonly [
+      K in keyof TablesOf<S>[T] as Optional<TablesOf<S>[T][K]> extends true ? K : never
+    ]?: Value<TablesOf<S>[T][K]>;
+  }
+>;
+
+/** The names of the tables of schema `S` at its latest version. */
+export type TableNameOf<S extends Schema> = keyof TablesOf<S> & string;
+
+function named(name: string, def: ColumnDef): ColumnDef & { name: string } {
+  if (def === null || typeof def !== "object" || typeof def.type !== "string") {
+    throw new TypeError(`Column "${name}" is not a column builder (use column.text() etc.)`);
+  }
+  return { name, ...def };
+}
+
+function makeBuilder(state: SchemaState, steps: readonly SchemaStep[]): SchemaBuilder {
+  const add = (step: StepDefinition): SchemaBuilder => {
+    const next = applyStep(state, step);
+    return makeBuilder(next, [...steps, { ...step, version: next.version } as SchemaStep]);
+  };
+  return {
+    steps,
+    createTable: (table, columns, options = {}) =>
+      add({
+        kind: "createTable",
+        table,
+        columns: Object.entries(columns).map(([name, c]) => named(name, c.def)),
+        primaryKey: [...(options.primaryKey ?? [])],
+      }),
+    addColumn: (table, name, definition) =>
+      add({ kind: "addColumn", table, column: named(name, definition.def) }),
+    dropColumn: (table, column) => add({ kind: "dropColumn", table, column }),
+    renameColumn: (table, from, to) => add({ kind: "renameColumn", table, from, to }),
+    addIndex: (table, name, columns, options = {}) =>
+      add({
+        kind: "addIndex",
+        table,
+        name,
+        columns: [...columns],
+        unique: options.unique ?? false,
+        ...(options.where === undefined ? {} : { where: options.where }),
+      }),
+    dropIndex: (name) => add({ kind: "dropIndex", name }),
+    setNotNull: (table, column) => add({ kind: "setNotNull", table, column }),
+    dropNotNull: (table, column) => add({ kind: "dropNotNull", table, column }),
+    dropTable: (table) => add({ kind: "dropTable", table }),
+    sql: (body) => add({ kind: "sql", body }),
+  } as SchemaBuilder;
+}
+
+/**
+ * Defines a versioned schema: `define` adds steps to the builder it receives, one version per
+ * step. Every step is checked immediately; what could not migrate throws a `TypeError` naming
+ * the schema, the step and the table, column or index at fault.
+ *
+ * Names (schema, tables, columns, indexes) are lowercase snake_case of at most 63 bytes.
+ *
+ * @param name The schema name, also the default namespace (Postgres schema) of its tables.
+ * @param define Adds the steps, e.g. `(s) => s.createTable(…).addIndex(…)`.
+ * @returns The schema, with `name`, `version` and `steps`.
+ *
+ * @example An auth schema in three versions
+ * ```ts
+ * import { column, defineSchema, type RowOf } from "./mod.ts";
+ * export const authSchema = defineSchema("auth", (s) =>
+ *   s.createTable("users", {
+ *     id: column.uuid().primaryKey().defaultRandom(),
+ *     email: column.text().unique(),
+ *     created_at: column.timestamptz().defaultNow(),
+ *   })
+ *     .createTable("sessions", {
+ *       id: column.text().primaryKey(),
+ *       user_id: column.uuid().references("users", "id", { onDelete: "cascade" }),
+ *     })
+ *     .addIndex("sessions", "sessions_user_idx", ["user_id"]));
+ * type User = RowOf<typeof authSchema, "users">; // { id: string; email: string; created_at: Date }
+ * authSchema.version; // 3
+ * ```
+ */
+export function defineSchema<Tables extends TablesShape>(
+  name: string,
+  define: (builder: SchemaBuilder) => SchemaBuilder<Tables>,
+): Schema<Tables> {
+  assertName(name, "Schema name");
+  const result = define(makeBuilder(emptyState(name), []));
+  const steps = result?.steps;
+  if (!Array.isArray(steps)) {
+    throw new TypeError(`Schema "${name}": the define function must return the builder`);
+  }
+  if (steps.length === 0) throw new TypeError(`Schema "${name}" has no steps`);
+  return Object.freeze({ name, version: steps.length, steps: Object.freeze([...steps]) });
+}

@@ -1,0 +1,133 @@
+/**
+ * The steps of a schema: one step is one version.
+ *
+ * @module
+ */
+
+import type { ColumnDef } from "./column.ts";
+
+/** A column of a `createTable` or `addColumn` step: its name and its definition. */
+export interface NamedColumnDef extends ColumnDef {
+  /** The column name. */
+  readonly name: string;
+}
+
+/** What a raw SQL step's function receives to write statements for the planned namespace. */
+export interface SqlStepContext {
+  /** The namespace (Postgres schema) being migrated, unquoted. */
+  readonly namespace: string;
+  /** Quotes a table (or index) name qualified with the namespace: `"<ns>"."<name>"`. */
+  qualify(name: string): string;
+  /** Quotes one identifier. */
+  quote(name: string): string;
+}
+
+/** The SQL of a raw step: statements, or a function of the planning context returning them. */
+export type SqlStepBody =
+  | string
+  | readonly string[]
+  | ((context: SqlStepContext) => string | readonly string[]);
+
+/** Creates a table. */
+export interface CreateTableStep {
+  readonly kind: "createTable";
+  readonly table: string;
+  /** The columns, in declaration order. */
+  readonly columns: readonly NamedColumnDef[];
+  /** The primary key columns (one or more). */
+  readonly primaryKey: readonly string[];
+}
+
+/** Adds a column to an existing table. */
+export interface AddColumnStep {
+  readonly kind: "addColumn";
+  readonly table: string;
+  readonly column: NamedColumnDef;
+}
+
+/** Drops a column. */
+export interface DropColumnStep {
+  readonly kind: "dropColumn";
+  readonly table: string;
+  readonly column: string;
+}
+
+/** Renames a column. */
+export interface RenameColumnStep {
+  readonly kind: "renameColumn";
+  readonly table: string;
+  readonly from: string;
+  readonly to: string;
+}
+
+/** Creates an index. */
+export interface AddIndexStep {
+  readonly kind: "addIndex";
+  readonly table: string;
+  readonly name: string;
+  readonly columns: readonly string[];
+  readonly unique: boolean;
+  /** The predicate of a partial index, raw SQL written verbatim after `WHERE`. */
+  readonly where?: string;
+}
+
+/** Drops an index created by `addIndex`. */
+export interface DropIndexStep {
+  readonly kind: "dropIndex";
+  readonly name: string;
+}
+
+/** Makes a nullable column NOT NULL. */
+export interface SetNotNullStep {
+  readonly kind: "setNotNull";
+  readonly table: string;
+  readonly column: string;
+}
+
+/** Makes a NOT NULL column nullable. */
+export interface DropNotNullStep {
+  readonly kind: "dropNotNull";
+  readonly table: string;
+  readonly column: string;
+}
+
+/** Drops a table. */
+export interface DropTableStep {
+  readonly kind: "dropTable";
+  readonly table: string;
+}
+
+/** Runs raw SQL statements: an escape hatch invisible to validation, row types and ORM outputs. */
+export interface SqlStep {
+  readonly kind: "sql";
+  readonly body: SqlStepBody;
+}
+
+/** One step of a schema, without its version. */
+export type StepDefinition =
+  | CreateTableStep
+  | AddColumnStep
+  | DropColumnStep
+  | RenameColumnStep
+  | AddIndexStep
+  | DropIndexStep
+  | SetNotNullStep
+  | DropNotNullStep
+  | DropTableStep
+  | SqlStep;
+
+/**
+ * One step of a schema with its version (1 for the first step, 2 for the second, …).
+ *
+ * @example Listing the steps of a schema
+ * ```ts
+ * import { column, defineSchema } from "./mod.ts";
+ * const schema = defineSchema("notes", (s) =>
+ *   s.createTable("notes", { id: column.bigint().identity().primaryKey() }));
+ * for (const step of schema.steps) console.log(step.version, step.kind); // 1 createTable
+ * ```
+ */
+export type SchemaStep = StepDefinition & { readonly version: number };
+
+/** The kinds of steps. */
+export type StepKind = StepDefinition["kind"];
