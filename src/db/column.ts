@@ -98,8 +98,8 @@ export interface ColumnBuilder<
 > {
   /** The runtime description. */
   readonly def: ColumnDef;
-  /** Type-only marker carrying `T`, `N` and `D`; never set at runtime. */
-  readonly _types?: { type: T; nullable: N; hasDefault: D };
+  /** Type-only marker carrying the type parameters; never set at runtime. */
+  readonly _types?: { type: T; nullable: N; hasDefault: D; sqlType: K };
   /** Allows NULL (columns are NOT NULL otherwise). */
   nullable(): ColumnBuilder<T, true, D, K>;
   /** Sets a constant default; checked against the column type at definition time. */
