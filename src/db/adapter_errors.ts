@@ -1,0 +1,146 @@
+/**
+ * Errors thrown by the SQL adapters, identical for PGlite and postgres.js.
+ *
+ * @module
+ */
+
+import process from "node:process";
+
+/** Fields PostgreSQL reports with an error, when it reports them. */
+export interface SqlErrorDetails {
+  /** The SQLSTATE, e.g. `"23505"` (unique violation). */
+  code: string;
+  /** PostgreSQL's DETAIL line. */
+  detail?: string;
+  /** The violated constraint. */
+  constraint?: string;
+  /** The schema of the object concerned. */
+  schema?: string;
+  /** The table concerned. */
+  table?: string;
+  /** The column concerned. */
+  column?: string;
+}
+
+/**
+ * PostgreSQL rejected a statement. `code` carries the SQLSTATE so callers can
+ * branch on it (`"23505"` unique violation, `"23503"` foreign key, …).
+ *
+ * @example Detect a unique violation
+ * ```ts
+ * import { SqlError } from "./adapter_errors.ts";
+ *
+ * function isDuplicate(error: unknown): boolean {
+ *   return error instanceof SqlError && error.code === "23505";
+ * }
+ * ```
+ */
+export class SqlError extends Error {
+  /** The SQLSTATE, e.g. `"23505"`. */
+  readonly code: string;
+  /** PostgreSQL's DETAIL line. */
+  readonly detail?: string;
+  /** The violated constraint. */
+  readonly constraint?: string;
+  /** The schema of the object concerned. */
+  readonly schema?: string;
+  /** The table concerned. */
+  readonly table?: string;
+  /** The column concerned. */
+  readonly column?: string;
+
+  /**
+   * @param message PostgreSQL's message.
+   * @param details The SQLSTATE and optional fields.
+   * @param options The original error as `cause`.
+   */
+  constructor(message: string, details: SqlErrorDetails, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "SqlError";
+    this.code = details.code;
+    this.detail = details.detail;
+    this.constraint = details.constraint;
+    this.schema = details.schema;
+    this.table = details.table;
+    this.column = details.column;
+  }
+}
+
+/**
+ * The database cannot be reached or used right now (server down, connection
+ * lost, adapter closed, data directory locked). HTTP layers answer 503.
+ *
+ * @example Map to an HTTP status
+ * ```ts
+ * import { DatabaseUnavailableError } from "./adapter_errors.ts";
+ *
+ * function statusOf(error: unknown): number {
+ *   return error instanceof DatabaseUnavailableError ? 503 : 500;
+ * }
+ * ```
+ */
+export class DatabaseUnavailableError extends Error {
+  /** @param message What is unavailable and why. */
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "DatabaseUnavailableError";
+  }
+}
+
+/**
+ * A PGlite data directory is already open, in another process or in this one.
+ * Opening it twice would corrupt it, so the adapter refuses.
+ *
+ * @example Report the directory
+ * ```ts
+ * import { DataDirectoryLockedError } from "./adapter_errors.ts";
+ *
+ * const error = new DataDirectoryLockedError("./.data/pglite", 1234);
+ * error.directory; // => "./.data/pglite"
+ * ```
+ */
+export class DataDirectoryLockedError extends DatabaseUnavailableError {
+  /** The data directory. */
+  readonly directory: string;
+  /** The process id holding it, when known. */
+  readonly ownerPid?: number;
+
+  /**
+   * @param directory The data directory.
+   * @param ownerPid The pid recorded in its lock file.
+   * @param lockFile The lock file path, named so a user can remove a stale one.
+   */
+  constructor(directory: string, ownerPid?: number, lockFile?: string) {
+    const owner = ownerPid === undefined
+      ? "another PGlite instance"
+      : ownerPid === process.pid
+      ? "another PGlite instance in this process"
+      : `process ${ownerPid}`;
+    super(
+      `PGlite data directory "${directory}" is already open by ${owner}` +
+        (lockFile ? ` (lock file "${lockFile}")` : ""),
+    );
+    this.name = "DataDirectoryLockedError";
+    this.directory = directory;
+    this.ownerPid = ownerPid;
+  }
+}
+
+/**
+ * A transaction object was used after its callback finished, or the adapter
+ * was called from inside one of its own running transactions.
+ *
+ * @example
+ * ```ts
+ * import { TransactionMisuseError } from "./adapter_errors.ts";
+ *
+ * new TransactionMisuseError("Transaction is already finished").name; // => "TransactionMisuseError"
+ * ```
+ */
+export class TransactionMisuseError extends Error {
+  /** @param message What was misused. */
+  constructor(message: string) {
+    super(message);
+    this.name = "TransactionMisuseError";
+  }
+}
