@@ -81,3 +81,13 @@ export {
   resolveNamespace,
   stepStatements,
 } from "./migration_plan.ts";
+export {
+  camelCase,
+  type NamespacedSchema,
+  type OrmNamespace,
+  ormNamespaces,
+  type OrmRelation,
+  pascalCase,
+} from "./orm_model.ts";
+export { drizzleSchemaFile } from "./drizzle_output.ts";
+export { prismaSchemaFile, type PrismaSchemaFileOptions } from "./prisma_output.ts";
