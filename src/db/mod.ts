@@ -91,3 +91,14 @@ export {
 } from "./orm_model.ts";
 export { drizzleSchemaFile } from "./drizzle_output.ts";
 export { prismaSchemaFile, type PrismaSchemaFileOptions } from "./prisma_output.ts";
+export type { SqlAdapter, SqlAdapterStats, SqlQuerier, SqlTransaction } from "./adapter.ts";
+export {
+  DatabaseUnavailableError,
+  DataDirectoryLockedError,
+  SqlError,
+  type SqlErrorDetails,
+  TransactionMisuseError,
+} from "./adapter_errors.ts";
+export { pgliteAdapter, type PgliteAdapterOptions } from "./pglite_adapter.ts";
+export { postgresAdapter, type PostgresAdapterOptions } from "./postgres_adapter.ts";
+export { databaseFromEnv, DEFAULT_PGLITE_DIR } from "./database_from_env.ts";
