@@ -77,6 +77,13 @@ export function postgresAdapter(url: string, options: PostgresAdapterOptions = {
         serialize: serializeJson,
         parse: (x: string) => JSON.parse(x),
       },
+      // postgres.js turns timestamp strings into a Date (dropping microseconds): keep them text.
+      date: {
+        to: 1184,
+        from: [1082, 1114, 1184],
+        serialize: (x: unknown) => x instanceof Date ? x.toISOString() : String(x),
+        parse: (x: string) => new Date(x),
+      },
       bytea: {
         to: 17,
         from: [17],

@@ -97,6 +97,12 @@ forEachAdapter((name, getAdapter, getUrl) => {
       assert.equal(found.n, "1");
       const [text] = await db.query<{ t: string }>("SELECT $1::text AS t", [at]);
       assert.equal(text.t, "2020-01-02T03:04:05.678Z");
+      // Timestamps given as text keep their microseconds.
+      const [micro] = await db.query<{ t: string }>(
+        "SELECT ($1::timestamptz AT TIME ZONE 'UTC')::text AS t",
+        ["2024-01-01 00:00:00.123456+00"],
+      );
+      assert.equal(micro.t, "2024-01-01 00:00:00.123456");
     });
 
     it("query() rejects an undefined parameter instead of storing NULL", async () => {
