@@ -8,17 +8,7 @@ import type { SqlAdapter } from "./adapter.ts";
 import { findDrift, readVersion, storeExists } from "./_migration_store.ts";
 import { describeStep, type PlannableSchema, resolveNamespace } from "./migration_plan.ts";
 import type { StepSummary } from "./migration_runner.ts";
-
-/** A schema, optionally in another namespace than its name. */
-export interface NamespacedSchema {
-  /** The schema. */
-  schema: PlannableSchema;
-  /**
-   * The namespace it lives in.
-   * @default the schema's name
-   */
-  namespace?: string;
-}
+import type { NamespacedSchema } from "./orm_model.ts";
 
 /** The migration state of one namespace. */
 export interface NamespaceStatus {

@@ -102,3 +102,31 @@ export {
 export { pgliteAdapter, type PgliteAdapterOptions } from "./pglite_adapter.ts";
 export { postgresAdapter, type PostgresAdapterOptions } from "./postgres_adapter.ts";
 export { databaseFromEnv, DEFAULT_PGLITE_DIR } from "./database_from_env.ts";
+export {
+  DEFAULT_PAGE_SIZE,
+  InvalidCursorError,
+  keysetPage,
+  type KeysetOptions,
+  keysetQuery,
+  type KeysetQuery,
+  type KeysetState,
+  MAX_PAGE_SIZE,
+  type Page,
+  PaginationError,
+  parsePageSize,
+} from "./cursor.ts";
+export {
+  INTERNAL_NAMESPACE,
+  migrate,
+  type MigrateOptions,
+  type MigrateResult,
+  type StepSummary,
+} from "./migration_runner.ts";
+export { migrationStatus, type NamespaceStatus } from "./migration_status.ts";
+export {
+  DatabaseAheadError,
+  MigrationConflictError,
+  MigrationStepError,
+  MigrationTargetError,
+  SchemaDriftError,
+} from "./migration_errors.ts";
