@@ -12,8 +12,11 @@ import { quoteIdent, quoteQualified } from "./sql_identifier.ts";
 
 /** What planning needs of a schema: its name and steps (a {@linkcode Schema} fits). */
 export interface PlannableSchema {
+  /** The name. */
   readonly name: string;
+  /** The version. */
   readonly version: number;
+  /** The steps, in version order. */
   readonly steps: readonly SchemaStep[];
 }
 
@@ -45,7 +48,9 @@ export interface MigrationPlan {
   readonly schema: string;
   /** The namespace (Postgres schema) being migrated. */
   readonly namespace: string;
+  /** The version (or column name) it starts from. */
   readonly from: number;
+  /** The version (or column name) it ends at. */
   readonly to: number;
   /** One entry per step, versions `from + 1` … `to`. */
   readonly steps: readonly PlannedStep[];

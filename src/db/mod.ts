@@ -58,16 +58,26 @@ export {
 } from "./schema_state.ts";
 export {
   type AddIndexOptions,
+  type ColumnNameIn,
   type ColumnShape,
+  type ColumnShapeOf,
+  type ColumnShapesOf,
+  type ColumnValue,
   type CreateTableOptions,
   defineSchema,
+  type Flatten,
   type InsertRowOf,
+  type IsOptionalColumn,
   type RowOf,
   type Schema,
   type SchemaBuilder,
+  type TableNameIn,
   type TableNameOf,
   type TableShape,
+  type TablesOf,
   type TablesShape,
+  type WithKey,
+  type WithNullability,
 } from "./schema.ts";
 export {
   describeStep,

@@ -27,10 +27,15 @@ export interface NamespacedSchema {
 export interface OrmRelation {
   /** The foreign key constraint name. */
   readonly name: string;
+  /** The referencing table. */
   readonly fromTable: string;
+  /** The referencing column. */
   readonly fromColumn: string;
+  /** The referenced table. */
   readonly toTable: string;
+  /** The referenced column. */
   readonly toColumn: string;
+  /** The ON DELETE action. */
   readonly onDelete: OnDeleteAction;
   /** Whether the referencing column is nullable (the relation is optional). */
   readonly optional: boolean;
@@ -44,10 +49,15 @@ export interface OrmRelation {
 
 /** A namespace ready to be written out. */
 export interface OrmNamespace {
+  /** The namespace (Postgres schema). */
   readonly namespace: string;
+  /** The schema's name. */
   readonly schemaName: string;
+  /** The version. */
   readonly version: number;
+  /** The final state of the schema. */
   readonly state: SchemaState;
+  /** One relation per foreign key. */
   readonly relations: readonly OrmRelation[];
 }
 

@@ -11,8 +11,11 @@ import { applyStep, assertName, emptyState, type SchemaState } from "./schema_st
 
 /** What row inference knows about a column. */
 export interface ColumnShape {
+  /** The JavaScript type of its values. */
   type: unknown;
+  /** Whether it may be NULL. */
   nullable: boolean;
+  /** Whether the database fills it when an insert omits it. */
   hasDefault: boolean;
 }
 
@@ -22,15 +25,22 @@ export type TableShape = Record<string, ColumnShape>;
 /** Table shapes by table name. */
 export type TablesShape = Record<string, TableShape>;
 
-type ShapeOf<C> = C extends { readonly _types?: infer S } ? NonNullable<S> : never;
-type ShapesOf<Cols> = { [K in keyof Cols]: ShapeOf<Cols[K]> };
+/** The {@linkcode ColumnShape} carried by a column builder. */
+export type ColumnShapeOf<C> = C extends { readonly _types?: infer S } ? NonNullable<S> : never;
+/** The {@linkcode ColumnShape}s of a record of column builders. */
+export type ColumnShapesOf<Cols> = { [K in keyof Cols]: ColumnShapeOf<Cols[K]> };
 /** `T` with key `K` set to `V` (added or replaced), flattened for readable hovers. */
-type With<T, K extends PropertyKey, V> = { [P in keyof T | K]: P extends K ? V : T[P & keyof T] };
-type Nullability<C, N extends boolean> = C extends ColumnShape
+export type WithKey<T, K extends PropertyKey, V> = {
+  [P in keyof T | K]: P extends K ? V : T[P & keyof T];
+};
+/** A column shape with its nullability set to `N`. */
+export type WithNullability<C, N extends boolean> = C extends ColumnShape
   ? { type: C["type"]; nullable: N; hasDefault: C["hasDefault"] }
   : never;
-type TableName<Tables> = keyof Tables & string;
-type ColumnName<Tables, T extends keyof Tables> = keyof Tables[T] & string;
+/** The table names of a {@linkcode TablesShape}. */
+export type TableNameIn<Tables> = keyof Tables & string;
+/** The column names of table `T` of a {@linkcode TablesShape}. */
+export type ColumnNameIn<Tables, T extends keyof Tables> = keyof Tables[T] & string;
 
 /** Options of {@linkcode SchemaBuilder.createTable}. */
 export interface CreateTableOptions<C extends string = string> {
@@ -68,45 +78,49 @@ export interface SchemaBuilder<Tables extends TablesShape = Record<never, never>
     table: Name,
     columns: Cols,
     options?: CreateTableOptions<keyof Cols & string>,
-  ): SchemaBuilder<With<Tables, Name, ShapesOf<Cols>>>;
+  ): SchemaBuilder<WithKey<Tables, Name, ColumnShapesOf<Cols>>>;
   /** Adds a column: nullable, or with a default (a NOT NULL column without one is rejected). */
-  addColumn<T extends TableName<Tables>, Name extends string, C extends AnyColumn>(
+  addColumn<T extends TableNameIn<Tables>, Name extends string, C extends AnyColumn>(
     table: T,
     column: Name,
     definition: C,
-  ): SchemaBuilder<With<Tables, T, With<Tables[T], Name, ShapeOf<C>>>>;
+  ): SchemaBuilder<WithKey<Tables, T, WithKey<Tables[T], Name, ColumnShapeOf<C>>>>;
   /** Drops a column that no index or foreign key uses and that is not in the primary key. */
-  dropColumn<T extends TableName<Tables>, C extends ColumnName<Tables, T>>(
+  dropColumn<T extends TableNameIn<Tables>, C extends ColumnNameIn<Tables, T>>(
     table: T,
     column: C,
-  ): SchemaBuilder<With<Tables, T, Omit<Tables[T], C>>>;
+  ): SchemaBuilder<WithKey<Tables, T, Omit<Tables[T], C>>>;
   /** Renames a column (indexes and foreign keys follow it). */
-  renameColumn<T extends TableName<Tables>, From extends ColumnName<Tables, T>, To extends string>(
+  renameColumn<
+    T extends TableNameIn<Tables>,
+    From extends ColumnNameIn<Tables, T>,
+    To extends string,
+  >(
     table: T,
     from: From,
     to: To,
-  ): SchemaBuilder<With<Tables, T, With<Omit<Tables[T], From>, To, Tables[T][From]>>>;
+  ): SchemaBuilder<WithKey<Tables, T, WithKey<Omit<Tables[T], From>, To, Tables[T][From]>>>;
   /** Creates an index (unique, multi-column and partial with `options`). */
-  addIndex<T extends TableName<Tables>>(
+  addIndex<T extends TableNameIn<Tables>>(
     table: T,
     name: string,
-    columns: readonly ColumnName<Tables, T>[],
+    columns: readonly ColumnNameIn<Tables, T>[],
     options?: AddIndexOptions,
   ): SchemaBuilder<Tables>;
   /** Drops an index created by `addIndex`. */
   dropIndex(name: string): SchemaBuilder<Tables>;
   /** Makes a nullable column NOT NULL (fails at migration time if a row holds NULL). */
-  setNotNull<T extends TableName<Tables>, C extends ColumnName<Tables, T>>(
+  setNotNull<T extends TableNameIn<Tables>, C extends ColumnNameIn<Tables, T>>(
     table: T,
     column: C,
-  ): SchemaBuilder<With<Tables, T, With<Tables[T], C, Nullability<Tables[T][C], false>>>>;
+  ): SchemaBuilder<WithKey<Tables, T, WithKey<Tables[T], C, WithNullability<Tables[T][C], false>>>>;
   /** Makes a NOT NULL column nullable. */
-  dropNotNull<T extends TableName<Tables>, C extends ColumnName<Tables, T>>(
+  dropNotNull<T extends TableNameIn<Tables>, C extends ColumnNameIn<Tables, T>>(
     table: T,
     column: C,
-  ): SchemaBuilder<With<Tables, T, With<Tables[T], C, Nullability<Tables[T][C], true>>>>;
+  ): SchemaBuilder<WithKey<Tables, T, WithKey<Tables[T], C, WithNullability<Tables[T][C], true>>>>;
   /** Drops a table that no other table references. */
-  dropTable<T extends TableName<Tables>>(table: T): SchemaBuilder<Omit<Tables, T>>;
+  dropTable<T extends TableNameIn<Tables>>(table: T): SchemaBuilder<Omit<Tables, T>>;
   /**
    * Raw SQL, the escape hatch: one statement, a list, or a function of the namespace being
    * migrated. Invisible to validation, row types and the ORM outputs.
@@ -137,11 +151,17 @@ export interface Schema<Tables extends TablesShape = TablesShape> {
   readonly _tables?: Tables;
 }
 
-type TablesOf<S> = S extends Schema<infer Tables> ? Tables : never;
-type Flatten<T> = { [K in keyof T]: T[K] };
-type Value<C> = C extends ColumnShape ? C["nullable"] extends true ? C["type"] | null : C["type"]
+/** The tables (a {@linkcode TablesShape}) of schema `S` at its latest version. */
+export type TablesOf<S> = S extends Schema<infer Tables> ? Tables : never;
+/** `T` with its intersections merged into one object type. */
+export type Flatten<T> = { [K in keyof T]: T[K] };
+/** The value type of a column: its type, with `| null` when nullable. */
+export type ColumnValue<C> = C extends ColumnShape
+  ? C["nullable"] extends true ? C["type"] | null : C["type"]
   : never;
-type Optional<C> = C extends ColumnShape ? C["nullable"] extends true ? true : C["hasDefault"]
+/** `true` when an insert may omit the column (nullable or with a database default). */
+export type IsOptionalColumn<C> = C extends ColumnShape
+  ? C["nullable"] extends true ? true : C["hasDefault"]
   : never;
 
 /**
@@ -156,7 +176,7 @@ type Optional<C> = C extends ColumnShape ? C["nullable"] extends true ? true : C
  * ```
  */
 export type RowOf<S extends Schema, T extends keyof TablesOf<S>> = Flatten<
-  { -readonly [K in keyof TablesOf<S>[T]]: Value<TablesOf<S>[T][K]> }
+  { -readonly [K in keyof TablesOf<S>[T]]: ColumnValue<TablesOf<S>[T][K]> }
 >;
 
 /**
@@ -177,13 +197,13 @@ export type RowOf<S extends Schema, T extends keyof TablesOf<S>> = Flatten<
 export type InsertRowOf<S extends Schema, T extends keyof TablesOf<S>> = Flatten<
   & {
     -readonly [
-      K in keyof TablesOf<S>[T] as Optional<TablesOf<S>[T][K]> extends true ? never : K
-    ]: Value<TablesOf<S>[T][K]>;
+      K in keyof TablesOf<S>[T] as IsOptionalColumn<TablesOf<S>[T][K]> extends true ? never : K
+    ]: ColumnValue<TablesOf<S>[T][K]>;
   }
   & {
     -readonly [
-      K in keyof TablesOf<S>[T] as Optional<TablesOf<S>[T][K]> extends true ? K : never
-    ]?: Value<TablesOf<S>[T][K]>;
+      K in keyof TablesOf<S>[T] as IsOptionalColumn<TablesOf<S>[T][K]> extends true ? K : never
+    ]?: ColumnValue<TablesOf<S>[T][K]>;
   }
 >;
 

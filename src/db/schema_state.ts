@@ -22,15 +22,21 @@ export interface ColumnState extends ColumnDef {
 
 /** An index created by `addIndex`. */
 export interface IndexState {
+  /** The name. */
   readonly name: string;
+  /** The table. */
   readonly table: string;
+  /** The columns, in order. */
   readonly columns: readonly string[];
+  /** Whether it is unique. */
   readonly unique: boolean;
+  /** The partial-index predicate, raw SQL. */
   readonly where?: string;
 }
 
 /** A table in a {@linkcode SchemaState}. */
 export interface TableState {
+  /** The name. */
   readonly name: string;
   /** The columns in creation order (added columns last). */
   readonly columns: readonly ColumnState[];

@@ -30,7 +30,9 @@ export type SqlStepBody =
 
 /** Creates a table. */
 export interface CreateTableStep {
+  /** The step kind. */
   readonly kind: "createTable";
+  /** The table. */
   readonly table: string;
   /** The columns, in declaration order. */
   readonly columns: readonly NamedColumnDef[];
@@ -40,32 +42,47 @@ export interface CreateTableStep {
 
 /** Adds a column to an existing table. */
 export interface AddColumnStep {
+  /** The step kind. */
   readonly kind: "addColumn";
+  /** The table. */
   readonly table: string;
+  /** The column. */
   readonly column: NamedColumnDef;
 }
 
 /** Drops a column. */
 export interface DropColumnStep {
+  /** The step kind. */
   readonly kind: "dropColumn";
+  /** The table. */
   readonly table: string;
+  /** The column. */
   readonly column: string;
 }
 
 /** Renames a column. */
 export interface RenameColumnStep {
+  /** The step kind. */
   readonly kind: "renameColumn";
+  /** The table. */
   readonly table: string;
+  /** The version (or column name) it starts from. */
   readonly from: string;
+  /** The version (or column name) it ends at. */
   readonly to: string;
 }
 
 /** Creates an index. */
 export interface AddIndexStep {
+  /** The step kind. */
   readonly kind: "addIndex";
+  /** The table. */
   readonly table: string;
+  /** The name. */
   readonly name: string;
+  /** The columns, in order. */
   readonly columns: readonly string[];
+  /** Whether it is unique. */
   readonly unique: boolean;
   /** The predicate of a partial index, raw SQL written verbatim after `WHERE`. */
   readonly where?: string;
@@ -73,33 +90,45 @@ export interface AddIndexStep {
 
 /** Drops an index created by `addIndex`. */
 export interface DropIndexStep {
+  /** The step kind. */
   readonly kind: "dropIndex";
+  /** The name. */
   readonly name: string;
 }
 
 /** Makes a nullable column NOT NULL. */
 export interface SetNotNullStep {
+  /** The step kind. */
   readonly kind: "setNotNull";
+  /** The table. */
   readonly table: string;
+  /** The column. */
   readonly column: string;
 }
 
 /** Makes a NOT NULL column nullable. */
 export interface DropNotNullStep {
+  /** The step kind. */
   readonly kind: "dropNotNull";
+  /** The table. */
   readonly table: string;
+  /** The column. */
   readonly column: string;
 }
 
 /** Drops a table. */
 export interface DropTableStep {
+  /** The step kind. */
   readonly kind: "dropTable";
+  /** The table. */
   readonly table: string;
 }
 
 /** Runs raw SQL statements: an escape hatch invisible to validation, row types and ORM outputs. */
 export interface SqlStep {
+  /** The step kind. */
   readonly kind: "sql";
+  /** The raw SQL. */
   readonly body: SqlStepBody;
 }
 
