@@ -1,4 +1,13 @@
 import type { Command } from "./command.ts";
+import { dbGenerateCommand } from "./db_generate_command.ts";
+import { dbInfoCommand } from "./db_info_command.ts";
+import { dbMigrateCommand } from "./db_migrate_command.ts";
+import { serveCommand } from "./serve_command.ts";
 
 /** Every command of `fragment-cli`, in the order `--help` lists them. */
-export const COMMANDS: readonly Command[] = [];
+export const COMMANDS: readonly Command[] = [
+  serveCommand,
+  dbGenerateCommand,
+  dbMigrateCommand,
+  dbInfoCommand,
+];

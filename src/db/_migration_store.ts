@@ -17,7 +17,7 @@ const VERSIONS = quoteQualified(INTERNAL_NAMESPACE, "schema_versions");
 const STEPS = quoteQualified(INTERNAL_NAMESPACE, "applied_steps");
 
 /** First key of every advisory lock the runner takes ("frag"), to avoid other apps' keys. */
-const LOCK_CLASS = 0x66726167;
+export const LOCK_CLASS = 0x66726167;
 
 /** The statements creating the bookkeeping tables (idempotent). */
 export const BOOTSTRAP_STATEMENTS: readonly string[] = [

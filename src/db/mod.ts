@@ -140,3 +140,4 @@ export {
   MigrationTargetError,
   SchemaDriftError,
 } from "./migration_errors.ts";
+export { type MigrationFileOptions, renderMigrationFile } from "./migration_file.ts";

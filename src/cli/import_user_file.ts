@@ -1,0 +1,22 @@
+import process from "node:process";
+import { pathToFileURL } from "node:url";
+
+/** Whether this runtime imports `.ts` files by itself (Deno, Bun, Node with type stripping). */
+export function importsTypeScriptNatively(): boolean {
+  if ("Deno" in globalThis || "Bun" in globalThis) return true;
+  // Node ≥ 22.18 / ≥ 23.6 strips types by default and says so here; older Node has no such flag.
+  const features = process.features as { typescript?: string | false };
+  return Boolean(features.typescript);
+}
+
+/**
+ * Imports a user's file (absolute path) and returns its module namespace: natively where the
+ * runtime can, through jiti on older Node (the npm build runs on Node 20). jiti is loaded only
+ * then, so the other runtimes never pay for it.
+ */
+export async function importUserFile(path: string): Promise<Record<string, unknown>> {
+  const native = importsTypeScriptNatively() || /\.(m|c)?js$/.test(path);
+  if (native) return await import(pathToFileURL(path).href);
+  const { importWithJiti } = await import("./_jiti_import.ts");
+  return await importWithJiti(path);
+}
