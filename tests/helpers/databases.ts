@@ -102,11 +102,11 @@ export function forEachAdapter(
           adapter = postgresAdapter(database.url, { max: 5 });
         }
         await adapter.connect();
-      });
+      }, { timeout: 120_000 });
       after(async () => {
         await adapter?.close();
         await database?.drop();
-      });
+      }, { timeout: 60_000 });
       body(
         name,
         () => {
