@@ -26,4 +26,5 @@
  * @module
  */
 export * from "./src/core/mod.ts";
+export * from "./src/db/mod.ts";
 export { VERSION } from "./src/version.ts";

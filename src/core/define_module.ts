@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { Schema, SqlAdapter } from "../db/mod.ts";
 import { createModule } from "./create_module.ts";
 import type { ModuleBackground, ModuleInstance } from "./module_instance.ts";
 import type { Route } from "./route.ts";
@@ -7,6 +8,11 @@ import type { Route } from "./route.ts";
 export interface ModuleSetup<Config> {
   /** The validated configuration. */
   config: Config;
+  /**
+   * The database of a module that declares a `schema`: the adapter and the namespace (Postgres
+   * schema) its tables live in. `undefined` for modules without a schema.
+   */
+  database?: { adapter: SqlAdapter; namespace: string };
 }
 
 /** The declaration of a module: once per module, instantiated many times. */
@@ -15,6 +21,8 @@ export interface ModuleSpec<Config, ConfigInput> {
   name: string;
   /** Schema of the configuration, validated at instantiation. */
   config?: z.ZodType<Config, ConfigInput>;
+  /** The module's versioned database schema; instances then need a `database` adapter. */
+  schema?: Schema;
   /** Builds the routes from the validated configuration. */
   routes: (setup: ModuleSetup<Config>) => Route[];
   /** Background work started by the server, built from the validated configuration. */
@@ -29,6 +37,13 @@ export interface InstantiateOptions<ConfigInput> {
   mountRoute?: string;
   /** Largest accepted request body in bytes. @default 1 MiB */
   bodyLimit?: number;
+  /** The database, required when the module declares a `schema`. */
+  database?: SqlAdapter;
+  /**
+   * The Postgres schema the module's tables live in; set it to run two instances of one module
+   * on one database. @default the schema's name
+   */
+  namespace?: string;
 }
 
 /** Instantiates a defined module. */
@@ -84,12 +99,20 @@ export function defineModule<Config = undefined, ConfigInput = Config>(
       }
       config = result.data;
     }
-    const setup = { config };
+    let database: ModuleSetup<Config>["database"];
+    if (spec.schema) {
+      if (!options.database) {
+        throw new ModuleConfigError(spec.name, "database: the module has a schema and needs one");
+      }
+      database = { adapter: options.database, namespace: options.namespace ?? spec.schema.name };
+    }
+    const setup: ModuleSetup<Config> = { config, database };
     return createModule({
       name: spec.name,
       routes: spec.routes(setup),
       mountRoute: options.mountRoute,
       bodyLimit: options.bodyLimit,
+      database: spec.schema && database ? { schema: spec.schema, ...database } : undefined,
       background: spec.background?.(setup),
     });
   };

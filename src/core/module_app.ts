@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { DatabaseUnavailableError, PaginationError } from "../db/mod.ts";
 import { errorResponse, HttpError, httpErrorResponse } from "./http_error.ts";
 import { readBodyText } from "./read_body.ts";
 import type { Route } from "./route.ts";
@@ -79,8 +80,23 @@ export function createModuleFetch(
   };
 }
 
+/** Seconds a client should wait before retrying while the database is unreachable. */
+const UNAVAILABLE_RETRY_AFTER = "5";
+
 function renderError(moduleName: string, error: unknown): Response {
   if (error instanceof HttpError) return httpErrorResponse(error);
+  // Domain errors of the database layer, translated at this one boundary.
+  if (error instanceof PaginationError) return errorResponse(400, error.code, error.message);
+  if (error instanceof DatabaseUnavailableError) {
+    console.error(`[${moduleName}] database unavailable: ${error.message}`);
+    return errorResponse(
+      503,
+      "SERVICE_UNAVAILABLE",
+      "The database is unavailable; retry later",
+      {},
+      { "retry-after": UNAVAILABLE_RETRY_AFTER },
+    );
+  }
   console.error(`[${moduleName}] unhandled error:`, error);
   return errorResponse(500, "INTERNAL_ERROR", "Internal server error");
 }

@@ -1,3 +1,4 @@
+import type { Schema, SqlAdapter } from "../db/mod.ts";
 import type { HttpMethod } from "./route.ts";
 
 /**
@@ -14,15 +15,15 @@ export interface MountedRoute {
 
 /**
  * A module's database binding: which schema it needs, in which namespace (Postgres schema), on
- * which adapter. The database layer fills in the concrete types.
+ * which adapter. `fragment-cli db …` and `serve` migrate it.
  */
-export interface ModuleDatabase<Schema = unknown, Adapter = unknown> {
+export interface ModuleDatabase {
   /** The versioned schema of the module. */
   schema: Schema;
   /** The Postgres schema the module's tables live in. */
   namespace: string;
   /** The SQL adapter the module runs its queries on. */
-  adapter: Adapter;
+  adapter: SqlAdapter;
 }
 
 /** Background work of a module (durable hook workers), started and stopped by the server. */

@@ -158,6 +158,27 @@ describe("module HTTP behaviour", () => {
     });
   });
 
+  it("answers an unreachable database with 503 and Retry-After, without the cause", async () => {
+    const original = console.error;
+    console.error = () => {};
+    try {
+      const response = await call("/db-down");
+      assert.equal(response.status, 503);
+      assert.equal(response.headers.get("retry-after"), "5");
+      const text = await response.text();
+      assert.equal(JSON.parse(text).error.code, "SERVICE_UNAVAILABLE");
+      assert.doesNotMatch(text, /ECONNREFUSED/);
+    } finally {
+      console.error = original;
+    }
+  });
+
+  it("answers a rejected cursor with 400 INVALID_CURSOR", async () => {
+    const response = await call("/bad-cursor");
+    assert.equal(response.status, 400);
+    assert.equal((await errorOf(response)).code, "INVALID_CURSOR");
+  });
+
   it("answers an exception with a generic 500, logged once, no stack or detail", async () => {
     const logged: unknown[][] = [];
     const original = console.error;
