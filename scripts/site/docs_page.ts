@@ -85,7 +85,7 @@ export function parseDocsPage(slug: string, markdown: string): DocsPage {
   return { slug, title, breadcrumbs, markdown, tokens, headingIds, records };
 }
 
-/** The searchable texts of a block: one per paragraph, list item, table row or code block. */
+/** The searchable texts of a block: one per paragraph, list item, blockquote or table row. */
 function blockTexts(token: Token): string[] {
   switch (token.type) {
     case "paragraph":
@@ -99,11 +99,9 @@ function blockTexts(token: Token): string[] {
       return (token as Tokens.Table).rows.map((row) =>
         row.map((cell) => collapse(inlineText(cell.tokens))).join(" | ")
       );
-    case "code":
-      return [(token as Tokens.Code).text.trim()];
     case "html":
       return [collapse(decodeEntities((token as Tokens.HTML).text.replace(/<[^>]*>/g, " ")))];
-    default: // space, hr, link definitions
+    default: // code (as Fumadocs: prose explains it, and code floods results), space, hr
       return [];
   }
 }

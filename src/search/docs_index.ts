@@ -15,6 +15,436 @@ import type { SearchRecord } from "./search_record.ts";
  */
 export const DOCS_INDEX: readonly SearchRecord[] = [
   {
+    "id": "adapters",
+    "page": "adapters",
+    "type": "page",
+    "content": "Database adapters, migrations and pagination",
+    "url": "/docs/adapters",
+    "context": "",
+  },
+  {
+    "id": "adapters:1",
+    "page": "adapters",
+    "type": "text",
+    "content":
+      "Everything in fragment-cli that touches a database goes through one small interface, SqlAdapter (src/db/adapter.ts). Two adapters implement it: PGlite (PostgreSQL compiled to WebAssembly, in-process, the default) and postgres.js (a PostgreSQL server). Both run unchanged on Deno, Node ≥ 22 and Bun, and behave identically: one contract test suite (tests/db/adapter_contract.test.ts) runs against both.",
+    "url": "/docs/adapters",
+    "context": "Database adapters, migrations and pagination",
+  },
+  {
+    "id": "adapters:2",
+    "page": "adapters",
+    "type": "text",
+    "content":
+      "The code on this page lives in docs/examples/adapters_*.ts; tests/db/adapters_docs_examples.test.ts imports (so type-checks) and runs it.",
+    "url": "/docs/adapters",
+    "context": "Database adapters, migrations and pagination",
+  },
+  {
+    "id": "adapters#choosing-a-database",
+    "page": "adapters",
+    "type": "heading",
+    "content": "Choosing a database",
+    "url": "/docs/adapters#choosing-a-database",
+    "context": "Database adapters, migrations and pagination",
+  },
+  {
+    "id": "adapters:3",
+    "page": "adapters",
+    "type": "text",
+    "content":
+      "(see docs/examples/adapters_choose.ts.) Adapters connect lazily: creating one costs nothing, so a module file can create its database at import time and fragment-cli db generate can import that file without opening anything. Call await db.connect() to fail fast at start-up (unreachable server, locked data directory). db.target says where the data lives, password removed, for logs.",
+    "url": "/docs/adapters#choosing-a-database",
+    "context": "Database adapters, migrations and pagination › Choosing a database",
+  },
+  {
+    "id": "adapters:4",
+    "page": "adapters",
+    "type": "text",
+    "content":
+      "connections | one, in-process: queries and transactions are serialized (a query issued while a transaction runs waits for it) | a pool (max, default 10)",
+    "url": "/docs/adapters#choosing-a-database",
+    "context": "Database adapters, migrations and pagination › Choosing a database",
+  },
+  {
+    "id": "adapters:5",
+    "page": "adapters",
+    "type": "text",
+    "content": "data | memory, or a directory | the server",
+    "url": "/docs/adapters#choosing-a-database",
+    "context": "Database adapters, migrations and pagination › Choosing a database",
+  },
+  {
+    "id": "adapters:6",
+    "page": "adapters",
+    "type": "text",
+    "content":
+      "close() | closes the database and releases the directory lock | ends the pool (process can exit)",
+    "url": "/docs/adapters#choosing-a-database",
+    "context": "Database adapters, migrations and pagination › Choosing a database",
+  },
+  {
+    "id": "adapters:7",
+    "page": "adapters",
+    "type": "text",
+    "content": "NOTICE output | — | silenced",
+    "url": "/docs/adapters#choosing-a-database",
+    "context": "Database adapters, migrations and pagination › Choosing a database",
+  },
+  {
+    "id": "adapters:8",
+    "page": "adapters",
+    "type": "text",
+    "content":
+      "Data directory lock. A PGlite directory opened twice would be corrupted, so while open it holds <dir>/.fragment-cli.lock with the owner's pid. Opening it from another process (or twice in one process) fails at once with DataDirectoryLockedError, naming the directory and the pid. A lock left by a process that no longer runs (crash, kill -9) is detected and taken over.",
+    "url": "/docs/adapters#choosing-a-database",
+    "context": "Database adapters, migrations and pagination › Choosing a database",
+  },
+  {
+    "id": "adapters#the-interface",
+    "page": "adapters",
+    "type": "heading",
+    "content": "The interface",
+    "url": "/docs/adapters#the-interface",
+    "context": "Database adapters, migrations and pagination",
+  },
+  {
+    "id": "adapters:9",
+    "page": "adapters",
+    "type": "text",
+    "content":
+      "query() runs one statement with $1, $2, … placeholders. SQL is never built from values.",
+    "url": "/docs/adapters#the-interface",
+    "context": "Database adapters, migrations and pagination › The interface",
+  },
+  {
+    "id": "adapters:10",
+    "page": "adapters",
+    "type": "text",
+    "content":
+      "transaction(fn) commits when fn resolves, rolls back and rethrows when it throws. Nested tx.transaction() is a savepoint. A tx used after its callback finished throws TransactionMisuseError; so does calling the adapter (not tx) from inside its own running transaction — that statement would escape the transaction, and on PGlite it would wait for it forever.",
+    "url": "/docs/adapters#the-interface",
+    "context": "Database adapters, migrations and pagination › The interface",
+  },
+  {
+    "id": "adapters:11",
+    "page": "adapters",
+    "type": "text",
+    "content":
+      "listen() uses the channel name verbatim (case kept); send with SELECT pg_notify($1, $2). Notifications sent inside a transaction arrive after it commits.",
+    "url": "/docs/adapters#the-interface",
+    "context": "Database adapters, migrations and pagination › The interface",
+  },
+  {
+    "id": "adapters:12",
+    "page": "adapters",
+    "type": "text",
+    "content": "stats counts statements and transactions (benchmarks, N+1 hunting).",
+    "url": "/docs/adapters#the-interface",
+    "context": "Database adapters, migrations and pagination › The interface",
+  },
+  {
+    "id": "adapters:13",
+    "page": "adapters",
+    "type": "text",
+    "content": "Example (docs/examples/adapters_usage.ts, abridged):",
+    "url": "/docs/adapters#the-interface",
+    "context": "Database adapters, migrations and pagination › The interface",
+  },
+  {
+    "id": "adapters#value-mapping-identical-on-both-adapters",
+    "page": "adapters",
+    "type": "heading",
+    "content": "Value mapping (identical on both adapters)",
+    "url": "/docs/adapters#value-mapping-identical-on-both-adapters",
+    "context": "Database adapters, migrations and pagination › The interface",
+  },
+  {
+    "id": "adapters:14",
+    "page": "adapters",
+    "type": "text",
+    "content": "int2, int4, float4, float8, oid | number",
+    "url": "/docs/adapters#value-mapping-identical-on-both-adapters",
+    "context":
+      "Database adapters, migrations and pagination › The interface › Value mapping (identical on both adapters)",
+  },
+  {
+    "id": "adapters:15",
+    "page": "adapters",
+    "type": "text",
+    "content": "int8, numeric | string — exact, never a lossy number",
+    "url": "/docs/adapters#value-mapping-identical-on-both-adapters",
+    "context":
+      "Database adapters, migrations and pagination › The interface › Value mapping (identical on both adapters)",
+  },
+  {
+    "id": "adapters:16",
+    "page": "adapters",
+    "type": "text",
+    "content": "bool | boolean",
+    "url": "/docs/adapters#value-mapping-identical-on-both-adapters",
+    "context":
+      "Database adapters, migrations and pagination › The interface › Value mapping (identical on both adapters)",
+  },
+  {
+    "id": "adapters:17",
+    "page": "adapters",
+    "type": "text",
+    "content": "timestamptz (also timestamp, date) | Date",
+    "url": "/docs/adapters#value-mapping-identical-on-both-adapters",
+    "context":
+      "Database adapters, migrations and pagination › The interface › Value mapping (identical on both adapters)",
+  },
+  {
+    "id": "adapters:18",
+    "page": "adapters",
+    "type": "text",
+    "content": "json, jsonb | the parsed value",
+    "url": "/docs/adapters#value-mapping-identical-on-both-adapters",
+    "context":
+      "Database adapters, migrations and pagination › The interface › Value mapping (identical on both adapters)",
+  },
+  {
+    "id": "adapters:19",
+    "page": "adapters",
+    "type": "text",
+    "content": "bytea | Uint8Array (a plain one, not a Node Buffer)",
+    "url": "/docs/adapters#value-mapping-identical-on-both-adapters",
+    "context":
+      "Database adapters, migrations and pagination › The interface › Value mapping (identical on both adapters)",
+  },
+  {
+    "id": "adapters:20",
+    "page": "adapters",
+    "type": "text",
+    "content": "text, varchar, uuid | string",
+    "url": "/docs/adapters#value-mapping-identical-on-both-adapters",
+    "context":
+      "Database adapters, migrations and pagination › The interface › Value mapping (identical on both adapters)",
+  },
+  {
+    "id": "adapters:21",
+    "page": "adapters",
+    "type": "text",
+    "content": "arrays | arrays of the mapped element (int8[] → string[])",
+    "url": "/docs/adapters#value-mapping-identical-on-both-adapters",
+    "context":
+      "Database adapters, migrations and pagination › The interface › Value mapping (identical on both adapters)",
+  },
+  {
+    "id": "adapters:22",
+    "page": "adapters",
+    "type": "text",
+    "content": "NULL | null",
+    "url": "/docs/adapters#value-mapping-identical-on-both-adapters",
+    "context":
+      "Database adapters, migrations and pagination › The interface › Value mapping (identical on both adapters)",
+  },
+  {
+    "id": "adapters:23",
+    "page": "adapters",
+    "type": "text",
+    "content":
+      'Parameters: string, number, boolean, null, bigint (sent as its decimal text), Date (sent as ISO-8601; timestamps given as text keep their microseconds), Uint8Array for bytea, and any object, array or string for a json/jsonb parameter (always stored as that JSON value: the string "x" is stored as the JSON string "x"). undefined is a TypeError — pass null.',
+    "url": "/docs/adapters#value-mapping-identical-on-both-adapters",
+    "context":
+      "Database adapters, migrations and pagination › The interface › Value mapping (identical on both adapters)",
+  },
+  {
+    "id": "adapters#errors",
+    "page": "adapters",
+    "type": "heading",
+    "content": "Errors",
+    "url": "/docs/adapters#errors",
+    "context": "Database adapters, migrations and pagination › The interface",
+  },
+  {
+    "id": "adapters:24",
+    "page": "adapters",
+    "type": "text",
+    "content":
+      'SqlError | PostgreSQL rejected the statement; code is the SQLSTATE ("23505" unique violation, "23503" foreign key, …), plus constraint, table, column, detail when reported | 409/400/500 by code',
+    "url": "/docs/adapters#errors",
+    "context": "Database adapters, migrations and pagination › The interface › Errors",
+  },
+  {
+    "id": "adapters:25",
+    "page": "adapters",
+    "type": "text",
+    "content":
+      "DatabaseUnavailableError | server unreachable, connection lost, adapter closed | 503",
+    "url": "/docs/adapters#errors",
+    "context": "Database adapters, migrations and pagination › The interface › Errors",
+  },
+  {
+    "id": "adapters:26",
+    "page": "adapters",
+    "type": "text",
+    "content":
+      "DataDirectoryLockedError (a DatabaseUnavailableError) | PGlite directory open elsewhere | 503",
+    "url": "/docs/adapters#errors",
+    "context": "Database adapters, migrations and pagination › The interface › Errors",
+  },
+  {
+    "id": "adapters:27",
+    "page": "adapters",
+    "type": "text",
+    "content":
+      "TransactionMisuseError | a finished tx used, or the adapter called inside its own transaction | 500 (a bug)",
+    "url": "/docs/adapters#errors",
+    "context": "Database adapters, migrations and pagination › The interface › Errors",
+  },
+  {
+    "id": "adapters#running-migrations",
+    "page": "adapters",
+    "type": "heading",
+    "content": "Running migrations",
+    "url": "/docs/adapters#running-migrations",
+    "context": "Database adapters, migrations and pagination",
+  },
+  {
+    "id": "adapters:28",
+    "page": "adapters",
+    "type": "text",
+    "content":
+      "migrate(db, schema, options?) applies the pending steps of a schema (see Database schemas) to one namespace:",
+    "url": "/docs/adapters#running-migrations",
+    "context": "Database adapters, migrations and pagination › Running migrations",
+  },
+  {
+    "id": "adapters:29",
+    "page": "adapters",
+    "type": "text",
+    "content":
+      "in one transaction, under a PostgreSQL advisory lock keyed by the namespace: a second runner started at the same time (another connection, another process) waits, then finds nothing to do;",
+    "url": "/docs/adapters#running-migrations",
+    "context": "Database adapters, migrations and pagination › Running migrations",
+  },
+  {
+    "id": "adapters:30",
+    "page": "adapters",
+    "type": "text",
+    "content": "moving the recorded version with a compare-and-set;",
+    "url": "/docs/adapters#running-migrations",
+    "context": "Database adapters, migrations and pagination › Running migrations",
+  },
+  {
+    "id": "adapters:31",
+    "page": "adapters",
+    "type": "text",
+    "content":
+      "recording a sha256 fingerprint of each step's SQL. An already-applied step that was edited since fails with SchemaDriftError naming the step, instead of fresh and upgraded databases silently diverging.",
+    "url": "/docs/adapters#running-migrations",
+    "context": "Database adapters, migrations and pagination › Running migrations",
+  },
+  {
+    "id": "adapters:32",
+    "page": "adapters",
+    "type": "text",
+    "content":
+      "The bookkeeping lives in the internal namespace fragment_internal (tables schema_versions: namespace → version, and applied_steps: namespace, version, fingerprint, description). Only a missing table reads as version 0; any other error while reading the version is raised.",
+    "url": "/docs/adapters#running-migrations",
+    "context": "Database adapters, migrations and pagination › Running migrations",
+  },
+  {
+    "id": "adapters:33",
+    "page": "adapters",
+    "type": "text",
+    "content":
+      "namespace | the Postgres schema (default: the schema's name) — two instances of a module can share a database",
+    "url": "/docs/adapters#running-migrations",
+    "context": "Database adapters, migrations and pagination › Running migrations",
+  },
+  {
+    "id": "adapters:34",
+    "page": "adapters",
+    "type": "text",
+    "content":
+      "to | target version (default: latest); below the current version → MigrationTargetError (no down migrations)",
+    "url": "/docs/adapters#running-migrations",
+    "context": "Database adapters, migrations and pagination › Running migrations",
+  },
+  {
+    "id": "adapters:35",
+    "page": "adapters",
+    "type": "text",
+    "content":
+      "expectedFrom | the version the caller expects the database at; otherwise MigrationConflictError naming both versions, nothing applied",
+    "url": "/docs/adapters#running-migrations",
+    "context": "Database adapters, migrations and pagination › Running migrations",
+  },
+  {
+    "id": "adapters:36",
+    "page": "adapters",
+    "type": "text",
+    "content":
+      'Result: { schema, namespace, from, to, applied: [{ version, description }], status } with status "applied" or "up-to-date" (a second run). Errors, all named classes a CLI maps to one line: MigrationConflictError, DatabaseAheadError (database newer than the code), SchemaDriftError, MigrationTargetError, MigrationStepError (a statement failed — cause is the SqlError; every step of the run was rolled back).',
+    "url": "/docs/adapters#running-migrations",
+    "context": "Database adapters, migrations and pagination › Running migrations",
+  },
+  {
+    "id": "adapters:37",
+    "page": "adapters",
+    "type": "text",
+    "content":
+      "migrationStatus(db, [schema, { schema, namespace }]) reads without locking or creating anything and returns per namespace { namespace, schema, codeVersion, databaseVersion, pendingSteps, drift, status }, status one of up-to-date, pending, ahead, drift. See docs/examples/adapters_migrate.ts.",
+    "url": "/docs/adapters#running-migrations",
+    "context": "Database adapters, migrations and pagination › Running migrations",
+  },
+  {
+    "id": "adapters#cursor-pagination",
+    "page": "adapters",
+    "type": "heading",
+    "content": "Cursor pagination",
+    "url": "/docs/adapters#cursor-pagination",
+    "context": "Database adapters, migrations and pagination",
+  },
+  {
+    "id": "adapters:38",
+    "page": "adapters",
+    "type": "text",
+    "content":
+      "keysetQuery() and keysetPage() (src/db/cursor.ts) page through an ordered list with keyset pagination (WHERE (joined_at, id) < ($2, $3) ORDER BY joined_at DESC, id DESC LIMIT 21), see docs/examples/adapters_pagination.ts:",
+    "url": "/docs/adapters#cursor-pagination",
+    "context": "Database adapters, migrations and pagination › Cursor pagination",
+  },
+  {
+    "id": "adapters:39",
+    "page": "adapters",
+    "type": "text",
+    "content":
+      "The last column must be unique and all columns NOT NULL: ties on the other columns are broken by it, so no row is skipped or repeated across pages even with many equal values. One direction (asc/desc) for the whole list, so a plain index on the columns serves every page.",
+    "url": "/docs/adapters#cursor-pagination",
+    "context": "Database adapters, migrations and pagination › Cursor pagination",
+  },
+  {
+    "id": "adapters:40",
+    "page": "adapters",
+    "type": "text",
+    "content":
+      "q.select reads the sort key back as text, so the next cursor is exact (timestamptz microseconds, numeric, int8); keysetPage() removes those columns from items.",
+    "url": "/docs/adapters#cursor-pagination",
+    "context": "Database adapters, migrations and pagination › Cursor pagination",
+  },
+  {
+    "id": "adapters:41",
+    "page": "adapters",
+    "type": "text",
+    "content":
+      "pageSize: default 20, clamped to 100 — also when a cursor says otherwise; not a positive integer → PaginationError (status 400, code INVALID_PAGE_SIZE).",
+    "url": "/docs/adapters#cursor-pagination",
+    "context": "Database adapters, migrations and pagination › Cursor pagination",
+  },
+  {
+    "id": "adapters:42",
+    "page": "adapters",
+    "type": "text",
+    "content":
+      "Cursors are opaque base64url text with an HMAC. A cursor that does not decode, was altered, or was issued by another list (listId, columns or direction differ) → InvalidCursorError (status 400, code INVALID_CURSOR), never a 500. Without a secret option the HMAC key is a constant: cursors are tamper-evident, not secret; pass secret to make them unforgeable.",
+    "url": "/docs/adapters#cursor-pagination",
+    "context": "Database adapters, migrations and pagination › Cursor pagination",
+  },
+  {
     "id": "database",
     "page": "database",
     "type": "page",
@@ -53,15 +483,6 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "database",
     "type": "text",
     "content":
-      'import { column, defineSchema, type InsertRowOf, type RowOf } from "../../src/db/mod.ts";\n\nexport const authSchema = defineSchema("auth", (s) =>\n  s\n    .createTable("users", { // version 1\n      id: column.uuid().primaryKey().defaultRandom(),\n      email: column.varchar(320).unique(),\n      role: column.text().default("user"),\n      created_at: column.timestamptz().defaultNow(),\n    })\n    .createTable("sessions", { // version 2\n      id: column.text().primaryKey(),\n      user_id: column.uuid().references("users", "id", { onDelete: "cascade" }),\n      expires_at: column.timestamptz(),\n    })\n    .addIndex("sessions", "sessions_user_idx", ["user_id"]) // version 3\n    .createTable("memberships", { // version 4: composite primary key\n      org_id: column.uuid(),\n      user_id: column.uuid().references("users", "id", { onDelete: "cascade" }),\n      joined_at: column.timestamptz().defaultNow(),\n    }, { primaryKey: ["org_id", "user_id"] })\n    .addColumn("users", "display_name", column.text().nullable()) // version 5\n    .renameColumn("users", "display_name", "name") // version 6\n    .addColumn("users", "login_count", column.integer().default(0)) // version 7\n    .addIndex("users", "users_admin_idx", ["email"], { unique: true, where: "role = \'admin\'" }) // 8\n    .dropIndex("users_admin_idx") // version 9\n    .setNotNull("users", "name") // version 10 (fails at migration time if a row holds NULL)\n    .dropNotNull("users", "name") // version 11\n    .dropColumn("users", "login_count") // version 12\n    .createTable("audit", { id: column.bigint().identity().primaryKey(), data: column.jsonb() }) // 13\n    .dropTable("audit") // version 14\n    .sql(({ qualify }) => `COMMENT ON TABLE ${qualify("users")} IS \'People who can sign in\'`)); // 15',
-    "url": "/docs/database#defining-a-schema",
-    "context": "Database schemas › Defining a schema",
-  },
-  {
-    "id": "database:4",
-    "page": "database",
-    "type": "text",
-    "content":
       "The schema object has name, version (the latest, here 15) and steps (each with its version and kind). Never edit or reorder a step that has shipped: add a new one. The runner fingerprints every applied step and refuses to run when a step's SQL changed.",
     "url": "/docs/database#defining-a-schema",
     "context": "Database schemas › Defining a schema",
@@ -75,7 +496,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema",
   },
   {
-    "id": "database:5",
+    "id": "database:4",
     "page": "database",
     "type": "text",
     "content": "column.text() | text | string",
@@ -83,7 +504,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema › Columns",
   },
   {
-    "id": "database:6",
+    "id": "database:5",
     "page": "database",
     "type": "text",
     "content": "column.varchar(n) | varchar(n) | string",
@@ -91,7 +512,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema › Columns",
   },
   {
-    "id": "database:7",
+    "id": "database:6",
     "page": "database",
     "type": "text",
     "content": "column.integer() | integer | number",
@@ -99,7 +520,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema › Columns",
   },
   {
-    "id": "database:8",
+    "id": "database:7",
     "page": "database",
     "type": "text",
     "content": "column.bigint() | bigint | string (decimal, never a lossy number)",
@@ -107,7 +528,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema › Columns",
   },
   {
-    "id": "database:9",
+    "id": "database:8",
     "page": "database",
     "type": "text",
     "content": "column.boolean() | boolean | boolean",
@@ -115,7 +536,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema › Columns",
   },
   {
-    "id": "database:10",
+    "id": "database:9",
     "page": "database",
     "type": "text",
     "content": "column.timestamptz() | timestamptz | Date",
@@ -123,7 +544,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema › Columns",
   },
   {
-    "id": "database:11",
+    "id": "database:10",
     "page": "database",
     "type": "text",
     "content": "column.jsonb<T>() | jsonb | T (default: any JSON value)",
@@ -131,7 +552,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema › Columns",
   },
   {
-    "id": "database:12",
+    "id": "database:11",
     "page": "database",
     "type": "text",
     "content": "column.bytea() | bytea | Uint8Array",
@@ -139,7 +560,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema › Columns",
   },
   {
-    "id": "database:13",
+    "id": "database:12",
     "page": "database",
     "type": "text",
     "content": "column.uuid() | uuid | string",
@@ -147,7 +568,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema › Columns",
   },
   {
-    "id": "database:14",
+    "id": "database:13",
     "page": "database",
     "type": "text",
     "content": "Columns are NOT NULL unless .nullable(). Modifiers (each returns a new builder):",
@@ -155,7 +576,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema › Columns",
   },
   {
-    "id": "database:15",
+    "id": "database:14",
     "page": "database",
     "type": "text",
     "content":
@@ -164,7 +585,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema › Columns",
   },
   {
-    "id": "database:16",
+    "id": "database:15",
     "page": "database",
     "type": "text",
     "content":
@@ -173,7 +594,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema › Columns",
   },
   {
-    "id": "database:17",
+    "id": "database:16",
     "page": "database",
     "type": "text",
     "content": ".defaultRandom() (uuid only): DEFAULT gen_random_uuid().",
@@ -181,7 +602,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema › Columns",
   },
   {
-    "id": "database:18",
+    "id": "database:17",
     "page": "database",
     "type": "text",
     "content": ".identity() (integer, bigint): GENERATED BY DEFAULT AS IDENTITY.",
@@ -189,7 +610,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema › Columns",
   },
   {
-    "id": "database:19",
+    "id": "database:18",
     "page": "database",
     "type": "text",
     "content": '.defaultSql("expression"): a raw SQL default, written verbatim.',
@@ -197,7 +618,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema › Columns",
   },
   {
-    "id": "database:20",
+    "id": "database:19",
     "page": "database",
     "type": "text",
     "content":
@@ -206,7 +627,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema › Columns",
   },
   {
-    "id": "database:21",
+    "id": "database:20",
     "page": "database",
     "type": "text",
     "content": ".unique(): a UNIQUE constraint on the column.",
@@ -214,7 +635,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema › Columns",
   },
   {
-    "id": "database:22",
+    "id": "database:21",
     "page": "database",
     "type": "text",
     "content":
@@ -223,7 +644,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema › Columns",
   },
   {
-    "id": "database:23",
+    "id": "database:22",
     "page": "database",
     "type": "text",
     "content":
@@ -240,7 +661,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema",
   },
   {
-    "id": "database:24",
+    "id": "database:23",
     "page": "database",
     "type": "text",
     "content":
@@ -249,7 +670,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema › Step kinds",
   },
   {
-    "id": "database:25",
+    "id": "database:24",
     "page": "database",
     "type": "text",
     "content":
@@ -258,7 +679,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema › Step kinds",
   },
   {
-    "id": "database:26",
+    "id": "database:25",
     "page": "database",
     "type": "text",
     "content": "dropColumn(table, column) | ALTER TABLE … DROP COLUMN",
@@ -266,7 +687,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema › Step kinds",
   },
   {
-    "id": "database:27",
+    "id": "database:26",
     "page": "database",
     "type": "text",
     "content":
@@ -275,7 +696,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema › Step kinds",
   },
   {
-    "id": "database:28",
+    "id": "database:27",
     "page": "database",
     "type": "text",
     "content":
@@ -284,7 +705,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema › Step kinds",
   },
   {
-    "id": "database:29",
+    "id": "database:28",
     "page": "database",
     "type": "text",
     "content": "dropIndex(name) | DROP INDEX",
@@ -292,7 +713,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema › Step kinds",
   },
   {
-    "id": "database:30",
+    "id": "database:29",
     "page": "database",
     "type": "text",
     "content":
@@ -301,7 +722,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema › Step kinds",
   },
   {
-    "id": "database:31",
+    "id": "database:30",
     "page": "database",
     "type": "text",
     "content": "dropTable(table) | DROP TABLE",
@@ -309,7 +730,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema › Step kinds",
   },
   {
-    "id": "database:32",
+    "id": "database:31",
     "page": "database",
     "type": "text",
     "content":
@@ -318,7 +739,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema › Step kinds",
   },
   {
-    "id": "database:33",
+    "id": "database:32",
     "page": "database",
     "type": "text",
     "content":
@@ -327,7 +748,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema › Step kinds",
   },
   {
-    "id": "database:34",
+    "id": "database:33",
     "page": "database",
     "type": "text",
     "content":
@@ -344,7 +765,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema",
   },
   {
-    "id": "database:35",
+    "id": "database:34",
     "page": "database",
     "type": "text",
     "content":
@@ -353,7 +774,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema › What is rejected at definition time",
   },
   {
-    "id": "database:36",
+    "id": "database:35",
     "page": "database",
     "type": "text",
     "content":
@@ -362,7 +783,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema › What is rejected at definition time",
   },
   {
-    "id": "database:37",
+    "id": "database:36",
     "page": "database",
     "type": "text",
     "content":
@@ -371,7 +792,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema › What is rejected at definition time",
   },
   {
-    "id": "database:38",
+    "id": "database:37",
     "page": "database",
     "type": "text",
     "content":
@@ -380,7 +801,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema › What is rejected at definition time",
   },
   {
-    "id": "database:39",
+    "id": "database:38",
     "page": "database",
     "type": "text",
     "content":
@@ -389,7 +810,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema › What is rejected at definition time",
   },
   {
-    "id": "database:40",
+    "id": "database:39",
     "page": "database",
     "type": "text",
     "content":
@@ -398,7 +819,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema › What is rejected at definition time",
   },
   {
-    "id": "database:41",
+    "id": "database:40",
     "page": "database",
     "type": "text",
     "content": "a NOT NULL column without a default added to an existing table;",
@@ -406,7 +827,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema › What is rejected at definition time",
   },
   {
-    "id": "database:42",
+    "id": "database:41",
     "page": "database",
     "type": "text",
     "content":
@@ -415,7 +836,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema › What is rejected at definition time",
   },
   {
-    "id": "database:43",
+    "id": "database:42",
     "page": "database",
     "type": "text",
     "content":
@@ -424,7 +845,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema › What is rejected at definition time",
   },
   {
-    "id": "database:44",
+    "id": "database:43",
     "page": "database",
     "type": "text",
     "content": "a schema with no steps, an empty raw SQL step.",
@@ -432,7 +853,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema › What is rejected at definition time",
   },
   {
-    "id": "database:45",
+    "id": "database:44",
     "page": "database",
     "type": "text",
     "content":
@@ -449,16 +870,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Defining a schema",
   },
   {
-    "id": "database:46",
-    "page": "database",
-    "type": "text",
-    "content":
-      '/** What module code reads: `{ id: string; email: string; role: string; created_at: Date; name: string | null }`. */\nexport type User = RowOf<typeof authSchema, "users">;\n\n/** What module code inserts: columns with a default or NULL may be left out. */\nexport type NewUser = InsertRowOf<typeof authSchema, "users">;\n\nexport const newUser: NewUser = { email: "ada@example.com" };',
-    "url": "/docs/database#row-types",
-    "context": "Database schemas › Defining a schema › Row types",
-  },
-  {
-    "id": "database:47",
+    "id": "database:45",
     "page": "database",
     "type": "text",
     "content":
@@ -475,7 +887,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas",
   },
   {
-    "id": "database:48",
+    "id": "database:46",
     "page": "database",
     "type": "text",
     "content":
@@ -492,16 +904,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas",
   },
   {
-    "id": "database:49",
-    "page": "database",
-    "type": "text",
-    "content":
-      'import { planMigration, renderMigrationSql, stepStatements } from "../../src/db/mod.ts";\nimport { authSchema } from "./database_schema.ts";\n\n// Everything from an empty namespace to the latest version, in the default namespace "auth".\nexport const fullPlan = planMigration(authSchema, { from: 0 });\n\n// A second instance of the module in the same database: its own namespace.\nexport const secondInstance = planMigration(authSchema, { from: 0, namespace: "auth_admin" });\n\n// Only the steps a database at version 3 still needs.\nexport const upgrade = planMigration(authSchema, { from: 3, to: authSchema.version });\n\n// One file of SQL, e.g. for review. A caller that records versions itself (the CLI writing a\n// migration file) passes its statements as `bookkeeping`; they are appended last.\nexport const sqlFile: string = renderMigrationSql(upgrade);\n\n// The statements of a single step (what the runner fingerprints).\nexport const step2: string[] = stepStatements(authSchema, 2, "auth");',
-    "url": "/docs/database#planning-migrations",
-    "context": "Database schemas › Planning migrations",
-  },
-  {
-    "id": "database:50",
+    "id": "database:47",
     "page": "database",
     "type": "text",
     "content":
@@ -510,7 +913,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Planning migrations",
   },
   {
-    "id": "database:51",
+    "id": "database:48",
     "page": "database",
     "type": "text",
     "content": 'Step 1 starts with CREATE SCHEMA IF NOT EXISTS "<namespace>".',
@@ -518,7 +921,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Planning migrations",
   },
   {
-    "id": "database:52",
+    "id": "database:49",
     "page": "database",
     "type": "text",
     "content":
@@ -527,7 +930,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › Planning migrations",
   },
   {
-    "id": "database:53",
+    "id": "database:50",
     "page": "database",
     "type": "text",
     "content":
@@ -544,20 +947,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas",
   },
   {
-    "id": "database:54",
+    "id": "database:51",
     "page": "database",
     "type": "text",
     "content":
       "The same schemas produce a Drizzle and a Prisma schema file, without a database. Both take a list of { schema, namespace? } at their latest versions.",
-    "url": "/docs/database#orm-outputs",
-    "context": "Database schemas › ORM outputs",
-  },
-  {
-    "id": "database:55",
-    "page": "database",
-    "type": "text",
-    "content":
-      'import { drizzleSchemaFile, prismaSchemaFile } from "../../src/db/mod.ts";\nimport { authSchema } from "./database_schema.ts";\n\nconst installed = [\n  { schema: authSchema }, // namespace "auth"\n  { schema: authSchema, namespace: "auth_admin" }, // a second instance\n];\n\nexport const drizzleSource: string = drizzleSchemaFile(installed);\nexport const prismaSource: string = prismaSchemaFile(installed);\n// Merging into an existing Prisma setup that has its own generator block:\nexport const prismaModelsOnly: string = prismaSchemaFile(installed, { generator: false });',
     "url": "/docs/database#orm-outputs",
     "context": "Database schemas › ORM outputs",
   },
@@ -570,7 +964,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › ORM outputs",
   },
   {
-    "id": "database:56",
+    "id": "database:52",
     "page": "database",
     "type": "text",
     "content":
@@ -579,7 +973,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › ORM outputs › Drizzle",
   },
   {
-    "id": "database:57",
+    "id": "database:53",
     "page": "database",
     "type": "text",
     "content":
@@ -588,7 +982,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › ORM outputs › Drizzle",
   },
   {
-    "id": "database:58",
+    "id": "database:54",
     "page": "database",
     "type": "text",
     "content":
@@ -597,7 +991,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › ORM outputs › Drizzle",
   },
   {
-    "id": "database:59",
+    "id": "database:55",
     "page": "database",
     "type": "text",
     "content":
@@ -614,7 +1008,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › ORM outputs",
   },
   {
-    "id": "database:60",
+    "id": "database:56",
     "page": "database",
     "type": "text",
     "content": "A header comment naming every namespace with its schema and version.",
@@ -622,7 +1016,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › ORM outputs › Prisma",
   },
   {
-    "id": "database:61",
+    "id": "database:57",
     "page": "database",
     "type": "text",
     "content":
@@ -631,7 +1025,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › ORM outputs › Prisma",
   },
   {
-    "id": "database:62",
+    "id": "database:58",
     "page": "database",
     "type": "text",
     "content":
@@ -640,7 +1034,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › ORM outputs › Prisma",
   },
   {
-    "id": "database:63",
+    "id": "database:59",
     "page": "database",
     "type": "text",
     "content":
@@ -649,7 +1043,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › ORM outputs › Prisma",
   },
   {
-    "id": "database:64",
+    "id": "database:60",
     "page": "database",
     "type": "text",
     "content":
@@ -658,7 +1052,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Database schemas › ORM outputs › Prisma",
   },
   {
-    "id": "database:65",
+    "id": "database:61",
     "page": "database",
     "type": "text",
     "content":
@@ -822,21 +1216,12 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "modules:2",
     "page": "modules",
     "type": "text",
-    "content":
-      'import { defineModule, HttpError, route } from "@app/fragment-cli";\nimport { z } from "zod";\n\nexport const notes = defineModule({\n  name: "notes",\n  config: z.object({ maxLength: z.number().int().positive().default(500) }),\n  routes: ({ config }) => [\n    route({\n      method: "POST",\n      path: "/notes",\n      body: z.object({ text: z.string().min(1).max(config.maxLength) }),\n      handler: ({ body }) => Response.json({ text: body.text }, { status: 201 }),\n    }),\n    route({\n      method: "GET",\n      path: "/notes/:id",\n      params: z.object({ id: z.string().uuid() }),\n      query: z.object({ format: z.enum(["short", "full"]).default("full") }),\n      handler: ({ params }) => {\n        throw new HttpError(404, "NOT_FOUND", `Note ${params.id} not found`);\n      },\n    }),\n  ],\n});\n\nconst instance = notes({ config: { maxLength: 200 }, mountRoute: "/api/notes", bodyLimit: 65536 });',
-    "url": "/docs/modules#declaring-a-module",
-    "context": "Modules › Declaring a module",
-  },
-  {
-    "id": "modules:3",
-    "page": "modules",
-    "type": "text",
     "content": "name: lower-case letters, digits and dashes. The default mount is /api/<name>.",
     "url": "/docs/modules#declaring-a-module",
     "context": "Modules › Declaring a module",
   },
   {
-    "id": "modules:4",
+    "id": "modules:3",
     "page": "modules",
     "type": "text",
     "content":
@@ -845,7 +1230,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › Declaring a module",
   },
   {
-    "id": "modules:5",
+    "id": "modules:4",
     "page": "modules",
     "type": "text",
     "content": "routes: a function of the validated config returning routes made by route().",
@@ -853,7 +1238,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › Declaring a module",
   },
   {
-    "id": "modules:6",
+    "id": "modules:5",
     "page": "modules",
     "type": "text",
     "content":
@@ -870,7 +1255,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules",
   },
   {
-    "id": "modules:7",
+    "id": "modules:6",
     "page": "modules",
     "type": "text",
     "content": "route({ method, path, params?, query?, body?, handler }):",
@@ -878,7 +1263,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › Routes",
   },
   {
-    "id": "modules:8",
+    "id": "modules:7",
     "page": "modules",
     "type": "text",
     "content":
@@ -887,7 +1272,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › Routes",
   },
   {
-    "id": "modules:9",
+    "id": "modules:8",
     "page": "modules",
     "type": "text",
     "content": "path: relative to the mount, with :name parameters (/notes/:id).",
@@ -895,7 +1280,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › Routes",
   },
   {
-    "id": "modules:10",
+    "id": "modules:9",
     "page": "modules",
     "type": "text",
     "content":
@@ -904,7 +1289,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › Routes",
   },
   {
-    "id": "modules:11",
+    "id": "modules:10",
     "page": "modules",
     "type": "text",
     "content":
@@ -921,7 +1306,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules",
   },
   {
-    "id": "modules:12",
+    "id": "modules:11",
     "page": "modules",
     "type": "text",
     "content": "body is not JSON (or empty when required) | 400 | INVALID_JSON",
@@ -929,7 +1314,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › HTTP behaviour of every module",
   },
   {
-    "id": "modules:13",
+    "id": "modules:12",
     "page": "modules",
     "type": "text",
     "content":
@@ -938,7 +1323,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › HTTP behaviour of every module",
   },
   {
-    "id": "modules:14",
+    "id": "modules:13",
     "page": "modules",
     "type": "text",
     "content": "unknown path | 404 | NOT_FOUND",
@@ -946,7 +1331,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › HTTP behaviour of every module",
   },
   {
-    "id": "modules:15",
+    "id": "modules:14",
     "page": "modules",
     "type": "text",
     "content": "known path, other method | 405 with Allow | METHOD_NOT_ALLOWED",
@@ -954,7 +1339,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › HTTP behaviour of every module",
   },
   {
-    "id": "modules:16",
+    "id": "modules:15",
     "page": "modules",
     "type": "text",
     "content": "body over the limit (default 1 MiB, bodyLimit) | 413 | PAYLOAD_TOO_LARGE",
@@ -962,7 +1347,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › HTTP behaviour of every module",
   },
   {
-    "id": "modules:17",
+    "id": "modules:16",
     "page": "modules",
     "type": "text",
     "content":
@@ -971,7 +1356,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › HTTP behaviour of every module",
   },
   {
-    "id": "modules:18",
+    "id": "modules:17",
     "page": "modules",
     "type": "text",
     "content": "Every error body has one shape:",
@@ -979,16 +1364,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › HTTP behaviour of every module",
   },
   {
-    "id": "modules:19",
-    "page": "modules",
-    "type": "text",
-    "content":
-      '{\n  "error": { "code": "VALIDATION_ERROR", "message": "Invalid request body" },\n  "issues": [\n    { "path": "body.text", "message": "Too small: expected string to have >=1 characters" }\n  ]\n}',
-    "url": "/docs/modules#http-behaviour-of-every-module",
-    "context": "Modules › HTTP behaviour of every module",
-  },
-  {
-    "id": "modules:20",
+    "id": "modules:18",
     "page": "modules",
     "type": "text",
     "content":
@@ -1005,7 +1381,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules",
   },
   {
-    "id": "modules:21",
+    "id": "modules:19",
     "page": "modules",
     "type": "text",
     "content":
@@ -1014,16 +1390,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › Mounting and serving",
   },
   {
-    "id": "modules:22",
-    "page": "modules",
-    "type": "text",
-    "content":
-      '{\n  "error": { "code": "NOT_FOUND", "message": "No module is mounted at /x" },\n  "availableRoutes": ["/api/auth", "/api/messenger"]\n}',
-    "url": "/docs/modules#mounting-and-serving",
-    "context": "Modules › Mounting and serving",
-  },
-  {
-    "id": "modules:23",
+    "id": "modules:20",
     "page": "modules",
     "type": "text",
     "content": "Two modules on one mount throw DuplicateMountError.",
@@ -1031,7 +1398,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › Mounting and serving",
   },
   {
-    "id": "modules:24",
+    "id": "modules:21",
     "page": "modules",
     "type": "text",
     "content":
@@ -1040,7 +1407,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › Mounting and serving",
   },
   {
-    "id": "modules:25",
+    "id": "modules:22",
     "page": "modules",
     "type": "text",
     "content":

@@ -5,7 +5,8 @@ import type { SearchHit, SearchRecord } from "./search_record.ts";
 export interface DocsSearch {
   /**
    * The hits for `query`, grouped by page in rank order (a page ranks by its best hit): each
-   * page's `page` hit, then the hits of its sections, best first. An empty query finds nothing.
+   * page's `page` hit, then the hits of its sections, best first (at most
+   * {@link MAX_SECTIONS_PER_PAGE}). An empty query finds nothing.
    */
   search(query: string): SearchHit[];
 }
@@ -16,10 +17,17 @@ const STOP_WORDS = new Set(
     .split(" "),
 );
 
+/** Sections listed per page, the best first (Fumadocs' search groups at most 8 per page). */
+export const MAX_SECTIONS_PER_PAGE = 8;
+
+// A page title says more than a heading, a heading more than a sentence.
+const TYPE_BOOST: Record<string, number> = { page: 2, heading: 1.5, text: 1 };
+
 const SEARCH_OPTIONS: SearchOptions = {
-  // Headings and page titles are short, so BM25 already favours them; the page title and
-  // enclosing headings of a text block count for less than its own words.
-  boost: { content: 2, context: 1 },
+  // The page title and enclosing headings of a block help it match every word of a query, but
+  // count for less than its own words (and alone never make it a hit, see below).
+  boost: { content: 1, context: 0.3 },
+  boostDocument: (_id, _term, stored) => TYPE_BOOST[String(stored?.type)] ?? 1,
   // "migr" finds "migrate" and "migration"; one typo is forgiven in longer words.
   prefix: (term) => term.length >= 2,
   fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
@@ -52,10 +60,10 @@ const SEARCH_OPTIONS: SearchOptions = {
 export function createDocsSearch(records: readonly SearchRecord[]): DocsSearch {
   const index = new MiniSearch<SearchRecord>({
     fields: ["content", "context"],
-    storeFields: ["page"],
+    storeFields: ["page", "type"],
     processTerm: (term) => {
       const lower = term.toLowerCase();
-      return STOP_WORDS.has(lower) ? null : lower;
+      return STOP_WORDS.has(lower) ? null : sStem(lower);
     },
   });
   index.addAll(records);
@@ -64,16 +72,18 @@ export function createDocsSearch(records: readonly SearchRecord[]): DocsSearch {
   return {
     search(query: string): SearchHit[] {
       if (query.trim() === "") return [];
-      let results = index.search(query, { ...SEARCH_OPTIONS, combineWith: "AND" });
-      if (results.length === 0) {
-        results = index.search(query, { ...SEARCH_OPTIONS, combineWith: "OR" });
-      }
+      const run = (combineWith: "AND" | "OR") =>
+        index.search(query, { ...SEARCH_OPTIONS, combineWith })
+          // A block found only through its headings is that heading's hit, not its own.
+          .filter((result) => Object.values(result.match).some((f) => f.includes("content")));
+      let results = run("AND");
+      if (results.length === 0) results = run("OR");
       // Group by page, pages in the order of their best hit (results come best first).
       const groups = new Map<string, SearchRecord[]>();
       for (const result of results) {
         const record = byId.get(result.id)!;
         const group = groups.get(record.page) ?? [];
-        if (record.type !== "page") group.push(record);
+        if (record.type !== "page" && group.length < MAX_SECTIONS_PER_PAGE) group.push(record);
         groups.set(record.page, group);
       }
       const hits: SearchHit[] = [];
@@ -85,6 +95,18 @@ export function createDocsSearch(records: readonly SearchRecord[]): DocsSearch {
       return hits;
     },
   };
+}
+
+/**
+ * Harman's S-stemmer: plurals to singular ("invitations" → "invitation", "queries" → "query"),
+ * the same on both sides of the index, so a plural finds the singular at full weight.
+ */
+function sStem(term: string): string {
+  if (term.length <= 3) return term;
+  if (term.endsWith("ies") && !/[ae]ies$/.test(term)) return `${term.slice(0, -3)}y`;
+  if (term.endsWith("es") && !/[aeo]es$/.test(term)) return term.slice(0, -1);
+  if (term.endsWith("s") && !/(us|ss)$/.test(term)) return term.slice(0, -1);
+  return term;
 }
 
 function toHit({ id, type, content, url, breadcrumbs }: SearchRecord): SearchHit {

@@ -13,5 +13,5 @@
  * @module
  */
 export type { SearchHit, SearchHitType, SearchRecord } from "./search_record.ts";
-export { createDocsSearch, type DocsSearch } from "./docs_search.ts";
+export { createDocsSearch, type DocsSearch, MAX_SECTIONS_PER_PAGE } from "./docs_search.ts";
 export { DOCS_INDEX } from "./docs_index.ts";
