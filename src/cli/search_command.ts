@@ -37,8 +37,8 @@ export const searchCommand: Command = {
     "base-url": {
       type: "string",
       valueName: "url",
-      description: `Site to search (http or https; a bare host means https; no offline fallback; ` +
-        `env ${SEARCH_URL_ENV} replaces the default)`,
+      description: `Site to search; a bare host means https; never falls back offline ` +
+        `(${SEARCH_URL_ENV} replaces the default and keeps the fallback)`,
       default: DEFAULT_SEARCH_BASE_URL,
     },
     timeout: {
