@@ -27,4 +27,5 @@
  */
 export * from "./src/core/mod.ts";
 export * from "./src/db/mod.ts";
+export * from "./src/auth/mod.ts";
 export { VERSION } from "./src/version.ts";

@@ -1,0 +1,93 @@
+/**
+ * `auth()`: the auth module factory.
+ *
+ * @module
+ */
+
+import { createModule, type ModuleInstance } from "../core/mod.ts";
+import { createAccounts } from "./accounts.ts";
+import { type AuthApi, createAuthApi } from "./api.ts";
+import { createAuthenticator } from "./authenticator.ts";
+import { authRoutes } from "./auth_routes.ts";
+import { AUTH_MODULE_NAME, type AuthOptions, resolveAuthOptions } from "./options.ts";
+import { authSchema } from "./schema.ts";
+import { authTableNames } from "./tables.ts";
+
+/**
+ * An instantiated auth module: a mountable module plus its server-side API.
+ *
+ * @example Create an admin from a seed script
+ * ```ts ignore
+ * import { auth, pgliteAdapter } from "@app/fragment-cli";
+ *
+ * const module = auth({ database: pgliteAdapter(".data/pglite") });
+ * const admin = await module.api.createUser({ email: "root@example.com", password: "…", role: "admin" });
+ * ```
+ */
+export interface AuthModule extends ModuleInstance {
+  /** Server-side operations for the embedding application. */
+  readonly api: AuthApi;
+}
+
+/**
+ * Instantiates the auth module: users, credentials (cookie `service_auth` or Bearer token) and
+ * sessions over the given database. Its schema ({@link authSchema}) must have been migrated
+ * (`fragment-cli serve` and `fragment-cli db migrate` do it).
+ *
+ * @param options The database and the module's options; see {@link AuthOptions}.
+ * @returns The module, mounted at `/api/auth` unless `mountRoute` says otherwise.
+ *
+ * @example Serve it on the embedded database
+ * ```ts ignore
+ * import { auth, pgliteAdapter } from "@app/fragment-cli";
+ *
+ * export const authModule = auth({ database: pgliteAdapter(".data/pglite") });
+ * // POST /api/auth/sign-up {"email":"ada@example.com","password":"correct horse"}
+ * ```
+ */
+export function auth(options: AuthOptions): AuthModule {
+  const resolved = resolveAuthOptions(options);
+  const db = resolved.database;
+  const tables = authTableNames(resolved.namespace);
+  const authenticator = createAuthenticator({
+    db,
+    tables,
+    ttlSeconds: resolved.ttlSeconds,
+    slidingRenewal: resolved.slidingRenewal,
+  });
+  const accounts = createAccounts({
+    db,
+    tables,
+    hasher: resolved.passwordHasher,
+    ttlSeconds: resolved.ttlSeconds,
+  });
+  const routes = authRoutes({
+    db,
+    tables,
+    accounts,
+    authenticator,
+    trustedOrigins: resolved.trustedOrigins,
+    me: (context) =>
+      Promise.resolve({
+        user: context.user,
+        organizations: [],
+        activeOrganization: null,
+        invitations: [],
+      }),
+  });
+  const instance = createModule({
+    name: AUTH_MODULE_NAME,
+    routes,
+    mountRoute: resolved.mountRoute,
+    bodyLimit: resolved.bodyLimit,
+    database: { schema: authSchema, namespace: resolved.namespace, adapter: db },
+  });
+  const api = createAuthApi({
+    db,
+    tables,
+    accounts,
+    authenticator,
+    hasher: resolved.passwordHasher,
+  });
+  return Object.freeze({ ...instance, api });
+}

@@ -1,0 +1,121 @@
+/**
+ * The credential routes: sign-up, sign-in, sign-out, the current session and `GET /me`.
+ *
+ * @module
+ */
+
+import { z } from "zod";
+import type { Route } from "../core/mod.ts";
+import type { Accounts, IssuedCredential } from "./accounts.ts";
+import type { AuthContext } from "./authenticator.ts";
+import { authedRoute, type AuthRouteDeps, publicRoute } from "./auth_route.ts";
+import { clearedSessionCookie, sessionCookie } from "./cookies.ts";
+import { emailSchema, MAX_EMAIL_LENGTH, normalizeEmail } from "./email.ts";
+import { deleteSession } from "./sessions.ts";
+import type { AuthTableNames } from "./tables.ts";
+import type { SqlAdapter } from "../db/mod.ts";
+import type { AuthUser } from "./users.ts";
+
+/** Shortest and longest accepted passwords, in characters (code points). */
+export const PASSWORD_LENGTH = Object.freeze({ min: 8, max: 128 });
+
+function passwordSchema(min: number): z.ZodType<string> {
+  return z.string().superRefine((value, context) => {
+    const length = [...value].length;
+    if (length < min) {
+      context.addIssue({ code: "custom", message: `Must be at least ${min} characters` });
+    } else if (length > PASSWORD_LENGTH.max) {
+      context.addIssue({
+        code: "custom",
+        message:
+          `Must be at most ${PASSWORD_LENGTH.max} characters (longer passwords are refused, not truncated)`,
+      });
+    }
+  });
+}
+
+const signUpBody = z.object({
+  email: emailSchema,
+  password: passwordSchema(PASSWORD_LENGTH.min),
+});
+
+// Sign-in does not re-validate the address format: any string is looked up (and fails the same
+// way), so the response never tells a malformed address from an unknown one.
+const signInBody = z.object({
+  email: z.string().max(MAX_EMAIL_LENGTH * 4).transform(normalizeEmail),
+  password: passwordSchema(1),
+});
+
+/** The `GET /me` payload. */
+export interface MePayload {
+  user: AuthUser;
+  organizations: unknown[];
+  activeOrganization: unknown;
+  invitations: unknown[];
+}
+
+/** What the credential routes need. */
+export interface AuthRoutesDeps extends AuthRouteDeps {
+  db: SqlAdapter;
+  tables: AuthTableNames;
+  accounts: Accounts;
+  /** Builds the `/me` payload (the organizations feature fills in its fields). */
+  me: (auth: AuthContext) => Promise<MePayload>;
+}
+
+function credentialResponse(request: Request, issued: IssuedCredential): Response {
+  const response = Response.json({
+    token: issued.token,
+    user: issued.user,
+    expiresAt: issued.session.expiresAt.toISOString(),
+  });
+  response.headers.set(
+    "set-cookie",
+    sessionCookie(request, issued.token, issued.session.expiresAt),
+  );
+  return response;
+}
+
+/** The credential routes of one module instance. */
+export function authRoutes(deps: AuthRoutesDeps): Route[] {
+  const { accounts } = deps;
+  return [
+    publicRoute({
+      method: "POST",
+      path: "/sign-up",
+      body: signUpBody,
+      handler: async ({ body, request }) =>
+        credentialResponse(request, await accounts.signUp(body.email, body.password)),
+    }),
+    publicRoute({
+      method: "POST",
+      path: "/sign-in",
+      body: signInBody,
+      handler: async ({ body, request }) =>
+        credentialResponse(request, await accounts.signIn(body.email, body.password)),
+    }),
+    authedRoute(deps, {
+      method: "POST",
+      path: "/sign-out",
+      handler: async ({ auth, request }) => {
+        await deleteSession(deps.db, deps.tables, auth.session.id);
+        const response = new Response(null, { status: 204 });
+        response.headers.set("set-cookie", clearedSessionCookie(request));
+        return response;
+      },
+    }),
+    authedRoute(deps, {
+      method: "GET",
+      path: "/session",
+      handler: ({ auth }) => ({
+        user: auth.user,
+        expiresAt: auth.session.expiresAt.toISOString(),
+      }),
+    }),
+    authedRoute(deps, {
+      method: "GET",
+      path: "/me",
+      handler: ({ auth }) => deps.me(auth),
+    }),
+  ];
+}

@@ -1,0 +1,79 @@
+/**
+ * Resolving the credential of a request into a user and a session (the credential context).
+ *
+ * @module
+ */
+
+import type { SqlAdapter } from "../db/mod.ts";
+import { type CredentialTransport, presentedCredential } from "./credentials.ts";
+import { unauthenticated } from "./errors.ts";
+import { type AuthSession, findSession, renewSession } from "./sessions.ts";
+import type { AuthTableNames } from "./tables.ts";
+import { hashToken, looksLikeToken } from "./tokens.ts";
+import type { AuthUser } from "./users.ts";
+
+/** Who is calling, with which credential: what every authenticated handler receives. */
+export interface AuthContext {
+  /** The signed-in user. */
+  user: AuthUser;
+  /** The credential's session, including its active organization. */
+  session: AuthSession;
+  /** Whether the credential came as the cookie or as a Bearer header. */
+  transport: CredentialTransport;
+  /** The presented token (needed to re-issue the cookie on renewal). */
+  token: string;
+  /** Set when this request renewed the session (sliding renewal): the new expiry. */
+  renewedUntil: Date | null;
+}
+
+/** What the authenticator needs. */
+export interface AuthenticatorOptions {
+  db: SqlAdapter;
+  tables: AuthTableNames;
+  ttlSeconds: number;
+  slidingRenewal: boolean;
+}
+
+/** Resolves requests to their {@link AuthContext}. */
+export interface Authenticator {
+  /** The context of the request, or `null` without a valid credential (400 on conflicting ones). */
+  lookup(request: Request): Promise<AuthContext | null>;
+  /** The context of the request; 401 `UNAUTHENTICATED` without a valid credential. */
+  require(request: Request): Promise<AuthContext>;
+}
+
+/** Builds the {@link Authenticator} of one module instance. */
+export function createAuthenticator(options: AuthenticatorOptions): Authenticator {
+  const { db, tables, ttlSeconds, slidingRenewal } = options;
+
+  async function resolve(request: Request): Promise<AuthContext | "none" | "invalid"> {
+    const presented = presentedCredential(request);
+    if (presented === null) return "none";
+    if (!looksLikeToken(presented.token)) return "invalid";
+    const found = await findSession(db, tables, hashToken(presented.token));
+    if (!found) return "invalid";
+    let renewedUntil: Date | null = null;
+    // The clock check avoids a write on most requests; the UPDATE re-checks on the database clock.
+    const remainingMs = found.session.expiresAt.getTime() - Date.now();
+    if (slidingRenewal && remainingMs < ttlSeconds * 500) {
+      renewedUntil = await renewSession(db, tables, found.session.id, ttlSeconds);
+      if (renewedUntil) found.session.expiresAt = renewedUntil;
+    }
+    return { ...found, transport: presented.transport, token: presented.token, renewedUntil };
+  }
+
+  return {
+    async lookup(request) {
+      const result = await resolve(request);
+      return typeof result === "string" ? null : result;
+    },
+    async require(request) {
+      const result = await resolve(request);
+      if (result === "none") throw unauthenticated("Authentication required", false);
+      if (result === "invalid") {
+        throw unauthenticated("The credential is unknown, expired or signed out", true);
+      }
+      return result;
+    },
+  };
+}

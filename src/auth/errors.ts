@@ -1,0 +1,88 @@
+/**
+ * The stable error codes of the auth module and the helpers that raise them. Every code is
+ * documented in docs/auth.md and docs/organizations.md; clients branch on `error.code`.
+ *
+ * @module
+ */
+
+import { HttpError } from "../core/mod.ts";
+
+/**
+ * Every error code the auth module answers with, mapped to its HTTP status. The core adds
+ * `VALIDATION_ERROR`/`INVALID_JSON` (400), `NOT_FOUND` for unknown paths, `METHOD_NOT_ALLOWED`
+ * (405), `PAYLOAD_TOO_LARGE` (413) and `INTERNAL_ERROR` (500).
+ *
+ * @example Branch on a code in a client
+ * ```ts
+ * import { AUTH_ERROR_CODES } from "./errors.ts";
+ *
+ * console.log(AUTH_ERROR_CODES.EMAIL_TAKEN); // 409
+ * ```
+ */
+export const AUTH_ERROR_CODES = Object.freeze({
+  /** 400: the cookie and the `Authorization` header carry different tokens. */
+  CONFLICTING_CREDENTIALS: 400,
+  /** 400: `cursor` was not issued by this list, or `pageSize` is not a positive integer. */
+  INVALID_CURSOR: 400,
+  INVALID_PAGE_SIZE: 400,
+  /** 401: no credential, or an unknown, expired or signed-out one (`WWW-Authenticate: Bearer`). */
+  UNAUTHENTICATED: 401,
+  /** 401: wrong email or password (one message for both). */
+  INVALID_CREDENTIALS: 401,
+  /** 403: a cookie-authenticated unsafe request from another origin. */
+  CSRF_REJECTED: 403,
+  /** 403: authenticated, visible, but the caller's roles do not allow it. */
+  FORBIDDEN: 403,
+  /** 403: the invitation token does not match. */
+  INVALID_INVITATION_TOKEN: 403,
+  /** 404: no such resource, or one the caller may not know about. */
+  NOT_FOUND: 404,
+  /** 404: the user to add as a member does not exist. */
+  USER_NOT_FOUND: 404,
+  /** 409: the email already has an account. */
+  EMAIL_TAKEN: 409,
+  /** 409: the organization slug is in use (deleted organizations keep theirs). */
+  SLUG_TAKEN: 409,
+  /** 409: the user is already a member of the organization. */
+  ALREADY_MEMBER: 409,
+  /** 409: the change would leave the organization without an owner. */
+  LAST_OWNER: 409,
+  /** 409: the invitation was already accepted, rejected or canceled. */
+  INVITATION_NOT_PENDING: 409,
+  /** 410: the invitation expired. */
+  INVITATION_EXPIRED: 410,
+  /** 503: the database cannot be reached (mapped by the core for every module, `Retry-After`). */
+  SERVICE_UNAVAILABLE: 503,
+});
+
+/**
+ * One of the codes of {@link AUTH_ERROR_CODES}.
+ *
+ * @example
+ * ```ts
+ * import type { AuthErrorCode } from "./errors.ts";
+ *
+ * const code: AuthErrorCode = "INVITATION_EXPIRED";
+ * ```
+ */
+export type AuthErrorCode = keyof typeof AUTH_ERROR_CODES;
+
+/** An {@link HttpError} with one of the auth module's codes (its status follows from the code). */
+export function authError(
+  code: AuthErrorCode,
+  message: string,
+  headers?: Record<string, string>,
+): HttpError {
+  return new HttpError(AUTH_ERROR_CODES[code], code, message, { headers });
+}
+
+/** 401 with `WWW-Authenticate: Bearer` (RFC 6750), with `error="invalid_token"` for a bad one. */
+export function unauthenticated(message: string, presented: boolean): HttpError {
+  const challenge = presented ? 'Bearer error="invalid_token"' : "Bearer";
+  return authError("UNAUTHENTICATED", message, { "www-authenticate": challenge });
+}
+
+/** 404 in one wording, whatever the reason the caller may not see the resource. */
+export function notFound(what: string): HttpError {
+  return authError("NOT_FOUND", `${what} not found`);
+}

@@ -1,0 +1,38 @@
+/**
+ * The auth module: users, credentials (the `service_auth` cookie or a Bearer token), sessions and
+ * password hashing, with a server-side API for the embedding application.
+ *
+ * @example Sign up over the module's fetch
+ * ```ts ignore
+ * import { auth, pgliteAdapter } from "@app/fragment-cli";
+ *
+ * const module = auth({ database: pgliteAdapter() });
+ * const response = await module.fetch(
+ *   new Request("http://localhost/api/auth/sign-up", {
+ *     method: "POST",
+ *     body: JSON.stringify({ email: "ada@example.com", password: "correct horse" }),
+ *   }),
+ * );
+ * const { token, user } = await response.json();
+ * ```
+ *
+ * @module
+ */
+
+export { auth, type AuthModule } from "./auth.ts";
+export type { AuthOptions } from "./options.ts";
+export type { AuthApi, AuthCreateUserInput, AuthRequestContext, AuthUserRole } from "./api.ts";
+export type { AuthUser } from "./users.ts";
+export type { AuthSession } from "./sessions.ts";
+export { authSchema, type AuthTables } from "./schema.ts";
+export { AUTH_ERROR_CODES, type AuthErrorCode } from "./errors.ts";
+export {
+  OWASP_SCRYPT_PARAMS,
+  type PasswordHasher,
+  type ScryptDerive,
+  scryptDerive,
+  type ScryptParams,
+  scryptPasswordHasher,
+  type ScryptPasswordHasherOptions,
+} from "./password_hasher.ts";
+export { AUTH_SESSION_COOKIE } from "./cookies.ts";

@@ -1,0 +1,138 @@
+/**
+ * Sessions: one row per issued credential, found by the SHA-256 of its token.
+ *
+ * @module
+ */
+
+import type { SqlQuerier } from "../db/mod.ts";
+import type { AuthTableNames } from "./tables.ts";
+import type { AuthUser } from "./users.ts";
+
+/**
+ * The credential a request presented, as the module resolved it.
+ *
+ * @example
+ * ```ts
+ * import type { AuthSession } from "./sessions.ts";
+ *
+ * const session: AuthSession = {
+ *   id: crypto.randomUUID(),
+ *   userId: crypto.randomUUID(),
+ *   expiresAt: new Date(Date.now() + 86_400_000),
+ *   activeOrganizationId: null,
+ * };
+ * ```
+ */
+export interface AuthSession {
+  /** The session id (not the token). */
+  id: string;
+  /** The user the credential belongs to. */
+  userId: string;
+  /** When the credential stops working. */
+  expiresAt: Date;
+  /**
+   * The organization this credential works in (per credential: another session of the same user
+   * keeps its own), or `null`.
+   */
+  activeOrganizationId: string | null;
+}
+
+/** A session with its user, as one query finds them. */
+export interface SessionWithUser {
+  session: AuthSession;
+  user: AuthUser;
+}
+
+/** Inserts a session expiring `ttlSeconds` from now (database clock). */
+export async function insertSession(
+  db: SqlQuerier,
+  tables: AuthTableNames,
+  session: { userId: string; tokenHash: string; ttlSeconds: number },
+): Promise<AuthSession> {
+  const [row] = await db.query<{ id: string; expires_at: Date }>(
+    `INSERT INTO ${tables.sessions} (user_id, token_hash, expires_at)
+     VALUES ($1, $2, now() + $3::float8 * interval '1 second')
+     RETURNING id, expires_at`,
+    [session.userId, session.tokenHash, session.ttlSeconds],
+  );
+  return {
+    id: row.id,
+    userId: session.userId,
+    expiresAt: row.expires_at,
+    activeOrganizationId: null,
+  };
+}
+
+interface SessionRow {
+  session_id: string;
+  expires_at: Date;
+  user_id: string;
+  email: string;
+  role: string;
+}
+
+/** The unexpired session with this token hash and its user, or `null`. */
+export async function findSession(
+  db: SqlQuerier,
+  tables: AuthTableNames,
+  tokenHash: string,
+): Promise<SessionWithUser | null> {
+  const [row] = await db.query<SessionRow>(
+    `SELECT s.id AS session_id, s.expires_at, u.id AS user_id, u.email, u.role
+     FROM ${tables.sessions} s JOIN ${tables.users} u ON u.id = s.user_id
+     WHERE s.token_hash = $1 AND s.expires_at > now()`,
+    [tokenHash],
+  );
+  if (!row) return null;
+  return {
+    session: {
+      id: row.session_id,
+      userId: row.user_id,
+      expiresAt: row.expires_at,
+      activeOrganizationId: null,
+    },
+    user: { id: row.user_id, email: row.email, role: row.role },
+  };
+}
+
+/**
+ * Pushes a session's expiry to `ttlSeconds` from now when less than half of it remains (sliding
+ * renewal); returns the new expiry, or `null` when no renewal was due.
+ */
+export async function renewSession(
+  db: SqlQuerier,
+  tables: AuthTableNames,
+  sessionId: string,
+  ttlSeconds: number,
+): Promise<Date | null> {
+  const [row] = await db.query<{ expires_at: Date }>(
+    `UPDATE ${tables.sessions} SET expires_at = now() + $2::float8 * interval '1 second'
+     WHERE id = $1 AND expires_at > now()
+       AND expires_at < now() + $2::float8 / 2 * interval '1 second'
+     RETURNING expires_at`,
+    [sessionId, ttlSeconds],
+  );
+  return row?.expires_at ?? null;
+}
+
+/** Ends one session. */
+export async function deleteSession(
+  db: SqlQuerier,
+  tables: AuthTableNames,
+  sessionId: string,
+): Promise<void> {
+  await db.query(`DELETE FROM ${tables.sessions} WHERE id = $1`, [sessionId]);
+}
+
+/** Ends every session of a user; returns how many there were. */
+export async function deleteUserSessions(
+  db: SqlQuerier,
+  tables: AuthTableNames,
+  userId: string,
+): Promise<number> {
+  const rows = await db.query(
+    `DELETE FROM ${tables.sessions} WHERE user_id = $1 RETURNING id`,
+    [userId],
+  );
+  return rows.length;
+}

@@ -1,0 +1,22 @@
+/**
+ * The qualified (namespace-quoted) names of the auth tables, computed once per module instance so
+ * every query interpolates identifiers only through `quoteQualified`.
+ *
+ * @module
+ */
+
+import { quoteQualified } from "../db/mod.ts";
+
+/** Quoted `"<namespace>"."<table>"` names of every auth table. */
+export interface AuthTableNames {
+  readonly users: string;
+  readonly sessions: string;
+}
+
+/** The quoted table names for a namespace. */
+export function authTableNames(namespace: string): AuthTableNames {
+  return Object.freeze({
+    users: quoteQualified(namespace, "users"),
+    sessions: quoteQualified(namespace, "sessions"),
+  });
+}
