@@ -112,6 +112,26 @@ export {
 export { pgliteAdapter, type PgliteAdapterOptions } from "./pglite_adapter.ts";
 export { postgresAdapter, type PostgresAdapterOptions } from "./postgres_adapter.ts";
 export { databaseFromEnv, DEFAULT_PGLITE_DIR } from "./database_from_env.ts";
+export { HOOK_TABLE, type HookTablesShape, withHookTable } from "./hook_table.ts";
+export { hookRetryDelay, type RetryDelayOptions } from "./hook_retry.ts";
+export { durableHooks } from "./durable_hooks.ts";
+export type {
+  DrainOptions,
+  DrainResult,
+  DurableHooks,
+  DurableHooksOptions,
+  EnqueueResult,
+  HookContext,
+  HookDefinition,
+  HookHandler,
+  HookOccurrence,
+  HookOccurrenceInput,
+  HookOccurrencePage,
+  HookQuerier,
+  HookStatus,
+  ListHookOptions,
+  RequeueOptions,
+} from "./hook_types.ts";
 export {
   DEFAULT_PAGE_SIZE,
   InvalidCursorError,

@@ -1,0 +1,297 @@
+/**
+ * Internal: the SQL of durable hooks, one function per statement. Identifiers go through
+ * `quoteQualified`; every value is a parameter.
+ *
+ * @module
+ */
+
+import type { JsonValue } from "./column.ts";
+import { keysetPage, keysetQuery } from "./cursor.ts";
+import { HOOK_TABLE } from "./hook_table.ts";
+import type {
+  HookOccurrence,
+  HookOccurrenceInput,
+  HookOccurrencePage,
+  HookQuerier,
+  HookStatus,
+  ListHookOptions,
+  RequeueOptions,
+} from "./hook_types.ts";
+import { quoteQualified } from "./sql_identifier.ts";
+
+/** The NOTIFY channel of every hook namespace; the payload names the namespace. */
+export const HOOK_CHANNEL = "fragment_cli_hooks";
+
+/** The longest error text kept per occurrence. */
+const MAX_ERROR_LENGTH = 8000;
+
+interface OccurrenceRow {
+  id: string;
+  name: string;
+  key: string | null;
+  payload: JsonValue | null;
+  status: HookStatus;
+  attempts: number;
+  due_at: Date;
+  last_error: string | null;
+  created_at: Date;
+  updated_at: Date;
+  finished_at: Date | null;
+}
+
+/** An occurrence claimed by a worker for one attempt. */
+export interface ClaimedOccurrence {
+  id: string;
+  name: string;
+  key: string | null;
+  payload: JsonValue;
+  /** The number of this attempt; with the id it fences the finishing update. */
+  attempt: number;
+  lastError: string | null;
+}
+
+const COLUMNS =
+  "id, name, key, payload, status, attempts, due_at, last_error, created_at, updated_at, finished_at";
+
+function toOccurrence(row: OccurrenceRow): HookOccurrence {
+  return {
+    id: row.id,
+    name: row.name,
+    key: row.key,
+    payload: row.payload ?? null,
+    status: row.status,
+    attempts: row.attempts,
+    dueAt: row.due_at,
+    lastError: row.last_error,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    finishedAt: row.finished_at,
+  };
+}
+
+/** The SQL statements of the hook table of one namespace. */
+export class HookStore {
+  readonly #table: string;
+  readonly #namespace: string;
+
+  constructor(namespace: string) {
+    this.#namespace = namespace;
+    this.#table = quoteQualified(namespace, HOOK_TABLE);
+  }
+
+  /** Inserts unless `(name, key)` exists; notifies workers (delivered on commit). */
+  async insert(
+    db: HookQuerier,
+    input: HookOccurrenceInput,
+  ): Promise<{ id: string; duplicate: boolean }> {
+    const inserted = await db.query<{ id: string }>(
+      `INSERT INTO ${this.#table} (name, key, payload, due_at)
+       VALUES ($1, $2, $3::jsonb, COALESCE($4::timestamptz, now()))
+       ON CONFLICT (name, key) DO NOTHING RETURNING id`,
+      [input.name, input.key ?? null, input.payload ?? null, input.runAt ?? null],
+    );
+    if (inserted.length > 0) {
+      await this.notify(db);
+      return { id: inserted[0].id, duplicate: false };
+    }
+    // ON CONFLICT waited for a concurrent inserter to commit, so the row is visible now.
+    const existing = await db.query<{ id: string }>(
+      `SELECT id FROM ${this.#table} WHERE name = $1 AND key = $2`,
+      [input.name, input.key ?? null],
+    );
+    return { id: existing[0].id, duplicate: true };
+  }
+
+  /** NOTIFY is transactional: listeners hear it only once the transaction commits. */
+  async notify(db: HookQuerier): Promise<void> {
+    await db.query("SELECT pg_notify($1, $2)", [HOOK_CHANNEL, this.#namespace]);
+  }
+
+  /**
+   * Claims up to `limit` due occurrences of the given hooks: pending ones whose time has come and
+   * running ones whose lease expired. SKIP LOCKED lets concurrent workers claim disjoint sets.
+   */
+  async claim(
+    db: HookQuerier,
+    names: readonly string[],
+    limit: number,
+    leaseMs: number,
+    workerId: string,
+  ): Promise<ClaimedOccurrence[]> {
+    const rows = await db.query<{
+      id: string;
+      name: string;
+      key: string | null;
+      payload: JsonValue | null;
+      attempts: number;
+      last_error: string | null;
+    }>(
+      `WITH due AS (
+         SELECT id FROM ${this.#table}
+         WHERE status IN ('pending', 'running') AND due_at <= clock_timestamp()
+           AND name = ANY($1::text[])
+         ORDER BY due_at, id
+         LIMIT $2
+         FOR UPDATE SKIP LOCKED
+       )
+       UPDATE ${this.#table} AS o
+       SET status = 'running', attempts = o.attempts + 1,
+           due_at = clock_timestamp() + $3::int8 * interval '1 millisecond',
+           leased_by = $4, updated_at = clock_timestamp()
+       FROM due WHERE o.id = due.id
+       RETURNING o.id, o.name, o.key, o.payload, o.attempts, o.last_error`,
+      [names, limit, leaseMs, workerId],
+    );
+    return rows
+      .map((r) => ({
+        id: r.id,
+        name: r.name,
+        key: r.key,
+        payload: r.payload ?? null,
+        attempt: r.attempts,
+        lastError: r.last_error,
+      }))
+      .sort((a, b) => compareIds(a.id, b.id));
+  }
+
+  /** Extends the lease of a running attempt; `false` when the attempt no longer holds it. */
+  async renew(db: HookQuerier, claimed: ClaimedOccurrence, leaseMs: number): Promise<boolean> {
+    const rows = await db.query(
+      `UPDATE ${this.#table}
+       SET due_at = clock_timestamp() + $3::int8 * interval '1 millisecond'
+       WHERE id = $1 AND attempts = $2 AND status = 'running' RETURNING id`,
+      [claimed.id, claimed.attempt, leaseMs],
+    );
+    return rows.length > 0;
+  }
+
+  /** Marks a running attempt done. Fenced by the attempt number: a stale worker changes nothing. */
+  async complete(db: HookQuerier, claimed: ClaimedOccurrence): Promise<boolean> {
+    const rows = await db.query(
+      `UPDATE ${this.#table}
+       SET status = 'done', leased_by = NULL, updated_at = clock_timestamp(),
+           finished_at = clock_timestamp()
+       WHERE id = $1 AND attempts = $2 AND status = 'running' RETURNING id`,
+      [claimed.id, claimed.attempt],
+    );
+    return rows.length > 0;
+  }
+
+  /** Records a failed attempt: pending again after `retryInMs`, or failed when it is `null`. */
+  async fail(
+    db: HookQuerier,
+    claimed: ClaimedOccurrence,
+    error: string,
+    retryInMs: number | null,
+  ): Promise<boolean> {
+    const text = error.length > MAX_ERROR_LENGTH ? error.slice(0, MAX_ERROR_LENGTH) : error;
+    const rows = retryInMs === null
+      ? await db.query(
+        `UPDATE ${this.#table}
+         SET status = 'failed', last_error = $3, leased_by = NULL,
+             updated_at = clock_timestamp(), finished_at = clock_timestamp()
+         WHERE id = $1 AND attempts = $2 AND status = 'running' RETURNING id`,
+        [claimed.id, claimed.attempt, text],
+      )
+      : await db.query(
+        `UPDATE ${this.#table}
+         SET status = 'pending', last_error = $3, leased_by = NULL,
+             due_at = clock_timestamp() + $4::int8 * interval '1 millisecond',
+             updated_at = clock_timestamp()
+         WHERE id = $1 AND attempts = $2 AND status = 'running' RETURNING id`,
+        [claimed.id, claimed.attempt, text, retryInMs],
+      );
+    return rows.length > 0;
+  }
+
+  /**
+   * Milliseconds until the next occurrence of the given hooks is due (0 if one is due now), by
+   * the database's clock, or `null` when none is pending or running.
+   */
+  async nextDueIn(db: HookQuerier, names: readonly string[]): Promise<number | null> {
+    const rows = await db.query<{ ms: number | null }>(
+      `SELECT (EXTRACT(EPOCH FROM (min(due_at) - clock_timestamp())) * 1000)::float8 AS ms
+       FROM ${this.#table}
+       WHERE status IN ('pending', 'running') AND name = ANY($1::text[])`,
+      [names],
+    );
+    const ms = rows[0]?.ms;
+    return ms === null || ms === undefined ? null : Math.max(0, Math.ceil(ms));
+  }
+
+  async get(db: HookQuerier, id: string): Promise<HookOccurrence | null> {
+    if (!/^[0-9]{1,19}$/.test(id)) return null;
+    const rows = await db.query<OccurrenceRow>(
+      `SELECT ${COLUMNS} FROM ${this.#table} WHERE id = $1::int8`,
+      [id],
+    );
+    return rows.length > 0 ? toOccurrence(rows[0]) : null;
+  }
+
+  async find(db: HookQuerier, name: string, key: string): Promise<HookOccurrence | null> {
+    const rows = await db.query<OccurrenceRow>(
+      `SELECT ${COLUMNS} FROM ${this.#table} WHERE name = $1 AND key = $2`,
+      [name, key],
+    );
+    return rows.length > 0 ? toOccurrence(rows[0]) : null;
+  }
+
+  async list(db: HookQuerier, options: ListHookOptions): Promise<HookOccurrencePage> {
+    const filters: string[] = [];
+    const params: unknown[] = [];
+    if (options.status !== undefined) {
+      params.push(options.status);
+      filters.push(`status = $${params.length}`);
+    }
+    if (options.name !== undefined) {
+      params.push(options.name);
+      filters.push(`name = $${params.length}`);
+    }
+    const q = keysetQuery({
+      listId: `hooks:${this.#namespace}:${options.status ?? "*"}:${options.name ?? "*"}`,
+      columns: ["id"],
+      pageSize: options.pageSize,
+      cursor: options.cursor,
+      firstParam: params.length + 1,
+    });
+    const rows = await db.query<OccurrenceRow>(
+      `SELECT ${COLUMNS}, ${q.select} FROM ${this.#table}
+       WHERE ${[...filters, q.where].join(" AND ")}
+       ORDER BY ${q.orderBy} LIMIT ${q.limit}`,
+      [...params, ...q.params],
+    );
+    const page = keysetPage(rows, q);
+    return {
+      occurrences: page.items.map(toOccurrence),
+      cursor: page.cursor,
+      hasNextPage: page.hasNextPage,
+    };
+  }
+
+  async requeue(db: HookQuerier, options: RequeueOptions): Promise<number> {
+    const params: unknown[] = [];
+    const filters = ["status = 'failed'"];
+    if (options.ids !== undefined) {
+      const ids = options.ids.filter((id) => /^[0-9]{1,19}$/.test(id));
+      params.push(ids);
+      filters.push(`id = ANY($${params.length}::int8[])`);
+    }
+    if (options.name !== undefined) {
+      params.push(options.name);
+      filters.push(`name = $${params.length}`);
+    }
+    const rows = await db.query(
+      `UPDATE ${this.#table}
+       SET status = 'pending', attempts = 0, due_at = clock_timestamp(), finished_at = NULL,
+           updated_at = clock_timestamp()
+       WHERE ${filters.join(" AND ")} RETURNING id`,
+      params,
+    );
+    return rows.length;
+  }
+}
+
+/** Orders decimal id strings numerically. */
+function compareIds(a: string, b: string): number {
+  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+}

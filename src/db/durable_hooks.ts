@@ -1,0 +1,297 @@
+/**
+ * Durable hooks: a transactional outbox with a worker. A module enqueues occurrences inside its
+ * own transaction; workers (in this process and others, on the same database) claim due
+ * occurrences with `FOR UPDATE SKIP LOCKED` and a lease, run the handlers outside any
+ * transaction, and retry failures with exponential backoff until `maxAttempts`.
+ *
+ * @module
+ */
+
+import process from "node:process";
+import { HOOK_CHANNEL, HookStore } from "./_hook_store.ts";
+import { HookRunner } from "./_hook_runner.ts";
+import type {
+  DrainOptions,
+  DrainResult,
+  DurableHooks,
+  DurableHooksOptions,
+  EnqueueResult,
+  HookContext,
+  HookDefinition,
+  HookOccurrence,
+  HookOccurrenceInput,
+  HookOccurrencePage,
+  HookQuerier,
+  ListHookOptions,
+  RequeueOptions,
+} from "./hook_types.ts";
+import { assertName } from "./schema_state.ts";
+
+/** How long a loop waits before looking again when due rows are locked by another worker. */
+const LOCKED_RETRY_MS = 50;
+
+/**
+ * Creates the durable hooks of one namespace. The namespace's schema must include the hook table
+ * (`withHookTable`). Nothing runs until {@link DurableHooks.start} (called by `serve()` when the
+ * hooks are a module's `background`) or {@link DurableHooks.drain}; until then occurrences wait
+ * in the database, none is lost.
+ *
+ * Wake-up: an enqueue sends `NOTIFY` inside the transaction, so every worker listening on the
+ * database (this process or another) looks for work as soon as it commits; `wake()` does the same
+ * in-process without a round trip. Polling every `pollIntervalMs` bounds the delay when
+ * notifications are unavailable.
+ *
+ * @param options The database, namespace, hooks and retry/lease settings.
+ * @returns The hooks: enqueue, worker control, inspection.
+ * @throws {TypeError} For an invalid namespace, hook name or setting.
+ *
+ * @example Enqueue in a transaction, run in the background
+ * ```ts ignore
+ * import { durableHooks, pgliteAdapter } from "./mod.ts";
+ *
+ * const db = pgliteAdapter();
+ * const hooks = durableHooks({
+ *   adapter: db,
+ *   namespace: "mailer",
+ *   hooks: {
+ *     sendWelcome: async (payload, { id, attempt }) => {
+ *       console.log(`occurrence ${id}, attempt ${attempt}:`, payload);
+ *     },
+ *   },
+ * });
+ * await db.transaction(async (tx) => {
+ *   await tx.query(`INSERT INTO mailer.mails DEFAULT VALUES`);
+ *   await hooks.enqueue(tx, { name: "sendWelcome", key: "user-42", payload: { userId: 42 } });
+ * });
+ * hooks.wake();
+ * await hooks.drain(); // or hooks.start() for a long-running worker
+ * ```
+ */
+export function durableHooks(options: DurableHooksOptions): DurableHooks {
+  const { adapter, namespace } = options;
+  assertName(namespace, "Durable hooks namespace");
+  const definitions = normalizeHooks(options.hooks);
+  const settings = {
+    maxAttempts: positiveInteger(options.maxAttempts, 8, "maxAttempts"),
+    retryDelayMs: positiveInteger(options.retryDelayMs, 1000, "retryDelayMs"),
+    maxRetryDelayMs: positiveInteger(options.maxRetryDelayMs, 600_000, "maxRetryDelayMs"),
+    leaseMs: positiveInteger(options.leaseMs, 60_000, "leaseMs"),
+    pollIntervalMs: positiveInteger(options.pollIntervalMs, 2000, "pollIntervalMs"),
+    concurrency: positiveInteger(options.concurrency, 4, "concurrency"),
+  };
+  const onError = options.onError ?? defaultOnError(namespace);
+  const store = new HookStore(namespace);
+  const runner = new HookRunner({
+    adapter,
+    store,
+    hooks: definitions,
+    ...settings,
+    workerId: `${process.pid}:${crypto.randomUUID().slice(0, 8)}`,
+    onError,
+  });
+
+  let started = false;
+  let stopping = false;
+  let loopDone: Promise<void> | undefined;
+  let unlisten: (() => Promise<void>) | undefined;
+  let wakePending = false;
+  let interrupt: (() => void) | undefined;
+
+  function wake(): void {
+    if (!started) return;
+    if (interrupt) interrupt();
+    else wakePending = true;
+  }
+  runner.onSettled = wake;
+
+  function sleep(ms: number): Promise<void> {
+    if (wakePending || stopping) {
+      wakePending = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        interrupt = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      interrupt = done;
+    });
+  }
+
+  async function subscribe(): Promise<void> {
+    if (unlisten) return;
+    unlisten = await adapter.listen(HOOK_CHANNEL, (payload) => {
+      if (payload === namespace) wake();
+    });
+  }
+
+  // The loop is created by start(), so it (and the handlers it launches) runs in start()'s async
+  // context, never inside the transaction of whoever calls wake().
+  async function loop(): Promise<void> {
+    let failing = false;
+    while (!stopping) {
+      let delay = settings.pollIntervalMs;
+      try {
+        await subscribe();
+        const claimed = await runner.fill();
+        if (runner.free === 0) {
+          delay = settings.pollIntervalMs; // a finishing attempt wakes the loop
+        } else if (claimed > 0) {
+          delay = 0; // more may be due
+        } else {
+          const next = await runner.nextDueIn();
+          if (next !== null) {
+            delay = Math.min(settings.pollIntervalMs, next === 0 ? LOCKED_RETRY_MS : next);
+          }
+        }
+        failing = false;
+      } catch (error) {
+        // Report once per outage, not at every poll.
+        if (!failing) onError(error);
+        failing = true;
+      }
+      await sleep(delay);
+    }
+  }
+
+  const hooks: DurableHooks = {
+    namespace,
+    names: Object.freeze([...definitions.keys()]),
+    get running(): boolean {
+      return started;
+    },
+    async enqueue(tx: HookQuerier, occurrence: HookOccurrenceInput): Promise<EnqueueResult> {
+      checkOccurrence(occurrence, definitions);
+      return await store.insert(tx, occurrence);
+    },
+    wake,
+    async start(): Promise<void> {
+      if (started) return;
+      started = true;
+      stopping = false;
+      wakePending = true;
+      loopDone = loop();
+      await Promise.resolve();
+    },
+    async stop(): Promise<void> {
+      if (!started) return;
+      stopping = true;
+      interrupt?.();
+      await loopDone;
+      await runner.settleAll();
+      const stopListening = unlisten;
+      unlisten = undefined;
+      started = false;
+      await stopListening?.().catch((error) => onError(error));
+    },
+    async drain(drainOptions: DrainOptions = {}): Promise<DrainResult> {
+      const timeoutMs = drainOptions.timeoutMs ?? 60_000;
+      const deadline = Date.now() + timeoutMs;
+      const finish = runner.count();
+      try {
+        for (;;) {
+          if (Date.now() > deadline) {
+            throw new Error(`drain() of hooks "${namespace}" timed out after ${timeoutMs} ms`);
+          }
+          if ((await runner.fill()) > 0) continue;
+          if (runner.busy > 0) {
+            await runner.settleOne();
+            continue;
+          }
+          const next = await runner.nextDueIn();
+          if (next === null || !drainOptions.waitForScheduled) break;
+          const wait = Math.min(Math.max(next, 10), Math.max(0, deadline - Date.now()) + 1);
+          await new Promise((resolve) => setTimeout(resolve, wait));
+        }
+      } catch (error) {
+        finish();
+        throw error;
+      }
+      return finish();
+    },
+    get(id: string): Promise<HookOccurrence | null> {
+      return store.get(adapter, id);
+    },
+    find(name: string, key: string): Promise<HookOccurrence | null> {
+      return store.find(adapter, name, key);
+    },
+    list(listOptions: ListHookOptions = {}): Promise<HookOccurrencePage> {
+      return store.list(adapter, listOptions);
+    },
+    async requeue(requeueOptions: RequeueOptions = {}): Promise<number> {
+      const count = await adapter.transaction(async (tx) => {
+        const n = await store.requeue(tx, requeueOptions);
+        if (n > 0) await store.notify(tx);
+        return n;
+      });
+      if (count > 0) wake();
+      return count;
+    },
+  };
+  return hooks;
+}
+
+function normalizeHooks(
+  hooks: DurableHooksOptions["hooks"],
+): Map<string, HookDefinition<unknown>> {
+  if (typeof hooks !== "object" || hooks === null) {
+    throw new TypeError("durableHooks() needs `hooks`: an object of handlers by hook name");
+  }
+  const result = new Map<string, HookDefinition<unknown>>();
+  for (const [name, hook] of Object.entries(hooks)) {
+    if (name.length === 0) throw new TypeError("A hook name must not be empty");
+    const definition = typeof hook === "function" ? { handler: hook } : hook;
+    if (typeof definition?.handler !== "function") {
+      throw new TypeError(`Hook "${name}" needs a handler function`);
+    }
+    if (definition.maxAttempts !== undefined) {
+      positiveInteger(definition.maxAttempts, 1, `hooks.${name}.maxAttempts`);
+    }
+    result.set(name, definition as HookDefinition<unknown>);
+  }
+  return result;
+}
+
+function positiveInteger(value: number | undefined, fallback: number, what: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new TypeError(`${what} must be a positive integer, got ${String(value)}`);
+  }
+  return value;
+}
+
+function checkOccurrence(
+  occurrence: HookOccurrenceInput,
+  definitions: ReadonlyMap<string, unknown>,
+): void {
+  if (!definitions.has(occurrence.name)) {
+    throw new TypeError(
+      `Unknown hook "${occurrence.name}"; registered hooks: ${[...definitions.keys()].join(", ")}`,
+    );
+  }
+  if (occurrence.key !== undefined && typeof occurrence.key !== "string") {
+    throw new TypeError(`The key of a "${occurrence.name}" occurrence must be a string`);
+  }
+  if (
+    occurrence.runAt !== undefined &&
+    !(occurrence.runAt instanceof Date && Number.isFinite(occurrence.runAt.getTime()))
+  ) {
+    throw new TypeError(`The runAt of a "${occurrence.name}" occurrence must be a valid Date`);
+  }
+}
+
+function defaultOnError(namespace: string): (error: unknown, occurrence?: HookContext) => void {
+  return (error, occurrence) => {
+    if (occurrence) {
+      console.error(
+        `[hooks ${namespace}] ${occurrence.name} #${occurrence.id} attempt ` +
+          `${occurrence.attempt}/${occurrence.maxAttempts} failed:`,
+        error,
+      );
+    } else {
+      console.error(`[hooks ${namespace}] worker error:`, error);
+    }
+  };
+}

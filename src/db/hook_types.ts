@@ -1,0 +1,232 @@
+/**
+ * The types of durable hooks: definitions, occurrences, options and results.
+ *
+ * @module
+ */
+
+import type { JsonValue } from "./column.ts";
+import type { SqlAdapter } from "./adapter.ts";
+
+/** Where an occurrence stands: waiting, being run (leased), finished, or given up. */
+export type HookStatus = "pending" | "running" | "done" | "failed";
+
+/** What a hook handler receives besides the payload, for idempotency and logging. */
+export interface HookContext {
+  /** The occurrence id (a decimal string), stable across attempts. */
+  readonly id: string;
+  /** The hook name. */
+  readonly name: string;
+  /** The occurrence's deduplication key, or `null`. */
+  readonly key: string | null;
+  /** This attempt's number, 1 for the first run. */
+  readonly attempt: number;
+  /** The attempts allowed before the occurrence is marked failed. */
+  readonly maxAttempts: number;
+}
+
+/**
+ * Runs one occurrence of a hook, outside any transaction. Throwing (or rejecting) schedules a
+ * retry. Hooks are at-least-once: use `context.id` or the payload to make the work idempotent.
+ */
+export type HookHandler<Payload = JsonValue> = (
+  payload: Payload,
+  context: HookContext,
+) => void | Promise<void>;
+
+/** A hook with per-hook settings. */
+export interface HookDefinition<Payload = JsonValue> {
+  /** The handler. */
+  handler: HookHandler<Payload>;
+  /** Attempts before the occurrence is marked failed; overrides the hooks-wide setting. */
+  maxAttempts?: number;
+}
+
+/** An occurrence to enqueue. */
+export interface HookOccurrenceInput {
+  /** The hook name (one of the registered hooks). */
+  name: string;
+  /**
+   * Deduplication key: a second occurrence with the same name and key (in this namespace) is
+   * not inserted and is reported as a duplicate. Omit for no deduplication.
+   */
+  key?: string;
+  /** JSON data for the handler. @default null */
+  payload?: JsonValue;
+  /** The earliest time to run it. @default now */
+  runAt?: Date;
+}
+
+/** What {@link DurableHooks.enqueue} did. */
+export interface EnqueueResult {
+  /** The id of the inserted occurrence, or of the existing one with the same key. */
+  id: string;
+  /** `true` when an occurrence with the same name and key already existed. */
+  duplicate: boolean;
+}
+
+/** One stored occurrence. */
+export interface HookOccurrence {
+  /** Its id, a decimal string. */
+  id: string;
+  /** The hook name. */
+  name: string;
+  /** The deduplication key, or `null`. */
+  key: string | null;
+  /** The payload. */
+  payload: JsonValue;
+  /** Where it stands. */
+  status: HookStatus;
+  /** Attempts started so far. */
+  attempts: number;
+  /** When pending: when it is due. When running: when its lease expires. */
+  dueAt: Date;
+  /** The error of the latest failed attempt, if any (kept after a later success). */
+  lastError: string | null;
+  /** When it was enqueued. */
+  createdAt: Date;
+  /** When it last changed. */
+  updatedAt: Date;
+  /** When it reached `done` or `failed`. */
+  finishedAt: Date | null;
+}
+
+/** Options of {@link durableHooks}. */
+export interface DurableHooksOptions {
+  /** The database holding the hook table. */
+  adapter: SqlAdapter;
+  /** The namespace (Postgres schema) holding the hook table (see `withHookTable`). */
+  namespace: string;
+  /** The hooks by name: a handler, or a definition with per-hook settings. */
+  // deno-lint-ignore no-explicit-any
+  hooks: Record<string, HookHandler<any> | HookDefinition<any>>;
+  /**
+   * Attempts before an occurrence is marked failed (its last error kept).
+   * @default 8
+   */
+  maxAttempts?: number;
+  /**
+   * Delay before the first retry, in milliseconds; doubled at each further retry, with jitter.
+   * @default 1000
+   */
+  retryDelayMs?: number;
+  /**
+   * The longest delay between two attempts, in milliseconds.
+   * @default 600000 (10 minutes)
+   */
+  maxRetryDelayMs?: number;
+  /**
+   * How long a claimed occurrence stays leased to its worker, in milliseconds. A worker renews
+   * the lease while the handler runs; if the worker dies, the occurrence is due again once the
+   * lease expires.
+   * @default 60000
+   */
+  leaseMs?: number;
+  /**
+   * The longest a worker waits before looking for due occurrences again, in milliseconds: the
+   * bound on the wake-up delay when a notification is missed or LISTEN is unavailable.
+   * @default 2000
+   */
+  pollIntervalMs?: number;
+  /**
+   * Handlers run at once by one worker.
+   * @default 4
+   */
+  concurrency?: number;
+  /**
+   * Receives failed attempts (with the occurrence) and worker errors (database unavailable,
+   * without an occurrence).
+   * @default logs with console.error
+   */
+  onError?: (error: unknown, occurrence?: HookContext) => void;
+}
+
+/** Options of {@link DurableHooks.list}. */
+export interface ListHookOptions {
+  /** Only occurrences in this status. */
+  status?: HookStatus;
+  /** Only occurrences of this hook. */
+  name?: string;
+  /** Page size (query-string text accepted). @default 20, at most 100 */
+  pageSize?: number | string | null;
+  /** The cursor of the previous page. */
+  cursor?: string | null;
+}
+
+/** A page of occurrences, oldest first. */
+export interface HookOccurrencePage {
+  /** The occurrences of this page. */
+  occurrences: HookOccurrence[];
+  /** The cursor of the next page, `null` on the last one. */
+  cursor: string | null;
+  /** Whether another page follows. */
+  hasNextPage: boolean;
+}
+
+/** Options of {@link DurableHooks.drain}. */
+export interface DrainOptions {
+  /**
+   * Also wait for occurrences scheduled later (retries, `runAt`) and run them, until no pending
+   * or running occurrence of a registered hook remains.
+   * @default false
+   */
+  waitForScheduled?: boolean;
+  /**
+   * Give up (throw) after this many milliseconds.
+   * @default 60000
+   */
+  timeoutMs?: number;
+}
+
+/** What a {@link DurableHooks.drain} call ran. */
+export interface DrainResult {
+  /** Attempts that succeeded. */
+  done: number;
+  /** Attempts that failed and were scheduled again. */
+  retried: number;
+  /** Attempts that failed for the last time. */
+  failed: number;
+}
+
+/** Which occurrences {@link DurableHooks.requeue} puts back: given ids, or all failed ones. */
+export interface RequeueOptions {
+  /** Only these occurrences (they must be `failed`). */
+  ids?: readonly string[];
+  /** Only occurrences of this hook. */
+  name?: string;
+}
+
+/** Something that enqueues occurrences: a running transaction, or the adapter itself. */
+export interface HookQuerier {
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+}
+
+/** The durable hooks of one namespace: enqueue, run, inspect. */
+export interface DurableHooks {
+  /** The namespace holding the occurrences. */
+  readonly namespace: string;
+  /** The registered hook names. */
+  readonly names: readonly string[];
+  /**
+   * Inserts an occurrence through `tx` (a transaction: it is rolled back with it). A duplicate
+   * `(name, key)` is reported, not thrown. Workers are notified when the transaction commits.
+   */
+  enqueue(tx: HookQuerier, occurrence: HookOccurrenceInput): Promise<EnqueueResult>;
+  /** Wakes this process's worker now; call it after the enqueuing transaction committed. */
+  wake(): void;
+  /** Starts the worker (idempotent): `serve()` calls it through the module's `background`. */
+  start(): Promise<void>;
+  /** Stops the worker: no new claims, running handlers finish first. */
+  stop(): Promise<void>;
+  /** Whether the worker is started. */
+  readonly running: boolean;
+  /** Runs due occurrences in the foreground until none is due (for tests and embedding). */
+  drain(options?: DrainOptions): Promise<DrainResult>;
+  /** One occurrence by id, or `null`. */
+  get(id: string): Promise<HookOccurrence | null>;
+  /** One occurrence by hook name and key, or `null`. */
+  find(name: string, key: string): Promise<HookOccurrence | null>;
+  /** Occurrences by status and/or hook, oldest first, with cursor pagination. */
+  list(options?: ListHookOptions): Promise<HookOccurrencePage>;
+  /** Puts failed occurrences back to pending with a fresh attempt budget; returns how many. */
+  requeue(options?: RequeueOptions): Promise<number>;
+}

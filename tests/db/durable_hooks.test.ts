@@ -1,0 +1,332 @@
+// Durable hooks on PGlite and the PostgreSQL server: transactional enqueue, deduplication per
+// namespace, retries with backoff, failure after the configured attempts, lease expiry, the
+// background worker woken by NOTIFY, listing and re-queueing.
+import { before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import {
+  column,
+  defineSchema,
+  type DurableHooks,
+  durableHooks,
+  type DurableHooksOptions,
+  type HookContext,
+  hookRetryDelay,
+  type JsonValue,
+  planMigration,
+  type SqlAdapter,
+  withHookTable,
+} from "../../src/db/mod.ts";
+import { forEachAdapter } from "../helpers/databases.ts";
+
+const schema = defineSchema(
+  "hooks_test",
+  (s) => withHookTable(s.createTable("items", { id: column.integer().primaryKey() })),
+);
+
+async function applySchema(db: SqlAdapter, namespace: string): Promise<void> {
+  const plan = planMigration(schema, { from: 0, namespace });
+  await db.transaction(async (tx) => {
+    for (const step of plan.steps) {
+      for (const statement of step.statements) await tx.query(statement);
+    }
+  });
+}
+
+/** A promise with its resolve function, to wait for a handler without sleeping. */
+function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+const quiet = (): void => {};
+
+describe("hookRetryDelay()", () => {
+  it("hookRetryDelay() doubles per attempt, caps, and jitters within [half, full)", () => {
+    const options = { baseMs: 100, maxMs: 1000 };
+    assert.deepEqual([1, 2, 3, 4, 5].map((a) => hookRetryDelay(a, options, () => 0)), [
+      50,
+      100,
+      200,
+      400,
+      500,
+    ]);
+    assert.equal(hookRetryDelay(3, options, () => 0.999999), 399);
+    assert.equal(hookRetryDelay(60, options, () => 0.5), 750);
+  });
+});
+
+describe("durableHooks() options", () => {
+  it("durableHooks() rejects bad namespaces, handlers and settings", () => {
+    const adapter = {} as SqlAdapter;
+    const base: DurableHooksOptions = { adapter, namespace: "ok", hooks: { a: () => {} } };
+    assert.throws(() => durableHooks({ ...base, namespace: "Bad-Name" }), TypeError);
+    assert.throws(() => durableHooks({ ...base, hooks: { a: {} as never } }), /needs a handler/);
+    assert.throws(() => durableHooks({ ...base, maxAttempts: 0 }), /maxAttempts/);
+    assert.throws(() => durableHooks({ ...base, leaseMs: 1.5 }), /leaseMs/);
+    assert.throws(
+      () => durableHooks({ ...base, hooks: { a: { handler: () => {}, maxAttempts: -1 } } }),
+      /hooks\.a\.maxAttempts/,
+    );
+  });
+});
+
+forEachAdapter((name, getAdapter) => {
+  let namespaceCount = 0;
+  /** A fresh namespace with the hook table, so tests do not see each other's occurrences. */
+  async function freshNamespace(): Promise<string> {
+    const namespace = `hooks_${name}_${++namespaceCount}`;
+    await applySchema(getAdapter(), namespace);
+    return namespace;
+  }
+
+  function makeHooks(
+    namespace: string,
+    hooks: DurableHooksOptions["hooks"],
+    options: Partial<DurableHooksOptions> = {},
+  ): DurableHooks {
+    return durableHooks({
+      adapter: getAdapter(),
+      namespace,
+      hooks,
+      retryDelayMs: 1,
+      maxRetryDelayMs: 5,
+      onError: quiet,
+      ...options,
+    });
+  }
+
+  before(async () => {
+    await getAdapter().query("SELECT 1");
+  });
+
+  it(`${name}: enqueue() is part of the caller's transaction (rolled back with it)`, async () => {
+    const namespace = await freshNamespace();
+    const hooks = makeHooks(namespace, { note: () => {} });
+    await assert.rejects(
+      getAdapter().transaction(async (tx) => {
+        await hooks.enqueue(tx, { name: "note", key: "k1", payload: { a: 1 } });
+        throw new Error("abort");
+      }),
+      /abort/,
+    );
+    assert.equal(await hooks.find("note", "k1"), null);
+    const result = await getAdapter().transaction((tx) =>
+      hooks.enqueue(tx, { name: "note", key: "k1", payload: { a: 1 } })
+    );
+    assert.equal(result.duplicate, false);
+    const stored = await hooks.get(result.id);
+    assert.equal(stored?.status, "pending");
+    assert.deepEqual(stored?.payload, { a: 1 });
+    assert.equal(stored?.attempts, 0);
+  });
+
+  it(`${name}: a repeated (name, key) is reported as a duplicate; keyless ones never are`, async () => {
+    const namespace = await freshNamespace();
+    const hooks = makeHooks(namespace, { note: () => {}, other: () => {} });
+    const db = getAdapter();
+    const first = await hooks.enqueue(db, { name: "note", key: "same" });
+    const second = await db.transaction((tx) => hooks.enqueue(tx, { name: "note", key: "same" }));
+    assert.deepEqual(second, { id: first.id, duplicate: true });
+    const otherName = await hooks.enqueue(db, { name: "other", key: "same" });
+    assert.equal(otherName.duplicate, false);
+    const a = await hooks.enqueue(db, { name: "note" });
+    const b = await hooks.enqueue(db, { name: "note" });
+    assert.equal(a.duplicate || b.duplicate, false);
+    assert.notEqual(a.id, b.id);
+    const page = await hooks.list({ name: "note" });
+    assert.equal(page.occurrences.length, 3);
+    await assert.rejects(() => hooks.enqueue(db, { name: "nope" }), /Unknown hook "nope"/);
+  });
+
+  it(`${name}: the same (name, key) in two namespaces does not collide`, async () => {
+    const [nsA, nsB] = [await freshNamespace(), await freshNamespace()];
+    const a = makeHooks(nsA, { update: () => {} });
+    const b = makeHooks(nsB, { update: () => {} });
+    const db = getAdapter();
+    assert.equal((await a.enqueue(db, { name: "update", key: "42" })).duplicate, false);
+    assert.equal((await b.enqueue(db, { name: "update", key: "42" })).duplicate, false);
+    assert.equal((await a.enqueue(db, { name: "update", key: "42" })).duplicate, true);
+  });
+
+  it(`${name}: a handler failing twice is retried and completes on attempt 3`, async () => {
+    const namespace = await freshNamespace();
+    const seen: Array<[string, number, JsonValue]> = [];
+    const hooks = makeHooks(namespace, {
+      flaky: (payload: JsonValue, context: HookContext) => {
+        seen.push([context.id, context.attempt, payload]);
+        if (context.attempt < 3) throw new Error(`boom ${context.attempt}`);
+      },
+    });
+    const { id } = await hooks.enqueue(getAdapter(), { name: "flaky", payload: [1, "two"] });
+    const result = await hooks.drain({ waitForScheduled: true });
+    assert.deepEqual(result, { done: 1, retried: 2, failed: 0 });
+    assert.deepEqual(seen, [[id, 1, [1, "two"]], [id, 2, [1, "two"]], [id, 3, [1, "two"]]]);
+    const stored = await hooks.get(id);
+    assert.equal(stored?.status, "done");
+    assert.equal(stored?.attempts, 3);
+    assert.match(stored?.lastError ?? "", /boom 2/);
+    assert.ok(stored?.finishedAt instanceof Date);
+  });
+
+  it(`${name}: a handler that always fails ends failed after maxAttempts, error kept`, async () => {
+    const namespace = await freshNamespace();
+    let calls = 0;
+    const hooks = makeHooks(namespace, {
+      broken: () => {
+        calls++;
+        throw new Error(`always broken (call ${calls})`);
+      },
+      limited: {
+        handler: () => {
+          throw new Error("limited");
+        },
+        maxAttempts: 1,
+      },
+    }, { maxAttempts: 4 });
+    const broken = await hooks.enqueue(getAdapter(), { name: "broken" });
+    const limited = await hooks.enqueue(getAdapter(), { name: "limited" });
+    const result = await hooks.drain({ waitForScheduled: true });
+    assert.deepEqual(result, { done: 0, retried: 3, failed: 2 });
+    assert.equal(calls, 4);
+    const stored = await hooks.get(broken.id);
+    assert.equal(stored?.status, "failed");
+    assert.equal(stored?.attempts, 4);
+    assert.match(stored?.lastError ?? "", /always broken \(call 4\)/);
+    assert.equal((await hooks.get(limited.id))?.attempts, 1);
+
+    const failed = await hooks.list({ status: "failed" });
+    assert.deepEqual(failed.occurrences.map((o) => o.id), [broken.id, limited.id]);
+    assert.equal(await hooks.requeue({ ids: [broken.id] }), 1);
+    const requeued = await hooks.get(broken.id);
+    assert.equal(requeued?.status, "pending");
+    assert.equal(requeued?.attempts, 0);
+    assert.equal(requeued?.finishedAt, null);
+    await hooks.drain({ waitForScheduled: true });
+    assert.equal(calls, 8);
+    assert.equal(await hooks.requeue(), 2);
+    assert.equal((await hooks.list({ status: "pending" })).occurrences.length, 2);
+  });
+
+  it(`${name}: list() pages by status with cursors`, async () => {
+    const namespace = await freshNamespace();
+    const hooks = makeHooks(namespace, { note: () => {} });
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await hooks.enqueue(getAdapter(), { name: "note" })).id);
+    const first = await hooks.list({ status: "pending", pageSize: 2 });
+    assert.deepEqual(first.occurrences.map((o) => o.id), ids.slice(0, 2));
+    assert.equal(first.hasNextPage, true);
+    const second = await hooks.list({ status: "pending", pageSize: 2, cursor: first.cursor });
+    const third = await hooks.list({ status: "pending", cursor: second.cursor });
+    assert.deepEqual(second.occurrences.map((o) => o.id), ids.slice(2, 4));
+    assert.deepEqual(third.occurrences.map((o) => o.id), ids.slice(4));
+    assert.equal(third.cursor, null);
+    await assert.rejects(
+      () => hooks.list({ status: "done", cursor: first.cursor }),
+      /another list/,
+    );
+    assert.deepEqual((await hooks.list({ status: "done" })).occurrences, []);
+  });
+
+  it(`${name}: runAt delays an occurrence; drain() waits for it only when asked`, async () => {
+    const namespace = await freshNamespace();
+    let runs = 0;
+    const hooks = makeHooks(namespace, { later: () => void runs++ });
+    const runAt = new Date(Date.now() + 300);
+    const { id } = await hooks.enqueue(getAdapter(), { name: "later", runAt });
+    assert.deepEqual(await hooks.drain(), { done: 0, retried: 0, failed: 0 });
+    assert.equal(runs, 0);
+    assert.deepEqual(await hooks.drain({ waitForScheduled: true }), {
+      done: 1,
+      retried: 0,
+      failed: 0,
+    });
+    assert.equal(runs, 1);
+    assert.ok((await hooks.get(id))!.finishedAt!.getTime() >= runAt.getTime());
+  });
+
+  it(`${name}: an expired lease (dead worker) makes the occurrence due again`, async () => {
+    const namespace = await freshNamespace();
+    const attempts: number[] = [];
+    const hooks = makeHooks(namespace, {
+      work: (_payload: JsonValue, context: HookContext) => void attempts.push(context.attempt),
+      lastTry: { handler: () => {}, maxAttempts: 1 },
+    });
+    const db = getAdapter();
+    const work = await hooks.enqueue(db, { name: "work" });
+    const lastTry = await hooks.enqueue(db, { name: "lastTry" });
+    // What a worker that claimed both and then died leaves behind: running, lease expired.
+    await db.query(
+      `UPDATE "${namespace}".hook_occurrences SET status = 'running', attempts = 1,
+       due_at = now() - interval '1 second', leased_by = 'dead'`,
+    );
+    const result = await hooks.drain();
+    assert.deepEqual(result, { done: 1, retried: 0, failed: 1 });
+    assert.deepEqual(attempts, [2]);
+    assert.equal((await hooks.get(work.id))?.status, "done");
+    const abandoned = await hooks.get(lastTry.id);
+    assert.equal(abandoned?.status, "failed");
+    assert.match(abandoned?.lastError ?? "", /abandoned/);
+  });
+
+  it(`${name}: a running lease is not claimed by another worker`, async () => {
+    const namespace = await freshNamespace();
+    const gate = deferred();
+    const started = deferred();
+    let runs = 0;
+    const handler = async (): Promise<void> => {
+      runs++;
+      started.resolve();
+      await gate.promise;
+    };
+    const first = makeHooks(namespace, { slow: handler });
+    const second = makeHooks(namespace, { slow: handler });
+    await first.enqueue(getAdapter(), { name: "slow" });
+    const draining = first.drain();
+    await started.promise;
+    assert.deepEqual(await second.drain(), { done: 0, retried: 0, failed: 0 });
+    gate.resolve();
+    assert.deepEqual(await draining, { done: 1, retried: 0, failed: 0 });
+    assert.equal(runs, 1);
+  });
+
+  it(`${name}: the started worker runs occurrences woken by NOTIFY from another instance`, async () => {
+    const namespace = await freshNamespace();
+    const ran = deferred<string>();
+    // A poll interval of an hour: only the notification can wake this worker in time.
+    const worker = makeHooks(namespace, { ping: (p: JsonValue) => ran.resolve(String(p)) }, {
+      pollIntervalMs: 3_600_000,
+    });
+    const producer = makeHooks(namespace, { ping: () => {} });
+    await worker.start();
+    try {
+      // Let the worker go idle before enqueueing.
+      await worker.drain();
+      await getAdapter().transaction((tx) => producer.enqueue(tx, { name: "ping", payload: "hi" }));
+      assert.equal(await ran.promise, "hi");
+    } finally {
+      await worker.stop();
+    }
+    assert.equal(worker.running, false);
+  });
+
+  it(`${name}: stop() lets the running handler finish and record its outcome`, async () => {
+    const namespace = await freshNamespace();
+    const gate = deferred();
+    const started = deferred();
+    const hooks = makeHooks(namespace, {
+      slow: async () => {
+        started.resolve();
+        await gate.promise;
+      },
+    }, { pollIntervalMs: 3_600_000 });
+    await hooks.start();
+    const { id } = await getAdapter().transaction((tx) => hooks.enqueue(tx, { name: "slow" }));
+    hooks.wake();
+    await started.promise;
+    const stopping = hooks.stop();
+    gate.resolve();
+    await stopping;
+    assert.equal((await hooks.get(id))?.status, "done");
+  });
+});
