@@ -1,0 +1,97 @@
+/**
+ * The load generator: a child process of the benchmark (run on Node, which autocannon is built
+ * for), so the server under test and the client never share an event loop or a core's JIT.
+ *
+ * Usage: node scripts/bench/load_generator.ts <spec.json>   → one JSON line ({@link LoadResult})
+ *
+ * @module
+ */
+import { readFileSync } from "node:fs";
+import process from "node:process";
+import autocannon from "autocannon";
+import type { LoadResult, LoadSpec, PlannedRequest } from "./load_spec.ts";
+
+const spec: LoadSpec = JSON.parse(readFileSync(process.argv[2], "utf8"));
+const run = spec.mode === "latency" ? sequential : cannon;
+if (spec.warmup.length > 0) await run(spec, spec.warmup);
+const result = await run(spec, spec.requests);
+process.stdout.write(`${JSON.stringify(result)}\n`);
+
+/** autocannon over `spec.connections` connections; every planned request is sent once. */
+async function cannon(spec: LoadSpec, plan: PlannedRequest[]): Promise<LoadResult> {
+  let next = 0;
+  const statuses: Record<string, number> = {};
+  const started = performance.now();
+  const result = await autocannon({
+    url: spec.origin,
+    connections: Math.max(1, Math.min(spec.connections, plan.length)),
+    amount: plan.length,
+    timeout: 30,
+    headers: { ...spec.headers, "content-type": "application/json" },
+    requests: [{
+      // Called as each request is written: hands out the plan in order, across connections.
+      setupRequest: (request: Record<string, unknown>) => {
+        const planned = plan[next++ % plan.length];
+        return {
+          ...request,
+          method: planned.method,
+          path: planned.path,
+          body: planned.body,
+          headers: planned.headers
+            ? { ...(request.headers as Record<string, string>), ...planned.headers }
+            : request.headers,
+        };
+      },
+      onResponse: (status: number) => {
+        statuses[status] = (statuses[status] ?? 0) + 1;
+      },
+    }],
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const answered = Object.values(statuses).reduce((a, b) => a + b, 0);
+  return {
+    requests: answered,
+    seconds,
+    requestsPerSecond: answered / seconds,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    statuses,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+/** One request at a time with fetch, each timed with `performance.now()` (µs resolution). */
+async function sequential(spec: LoadSpec, plan: PlannedRequest[]): Promise<LoadResult> {
+  const statuses: Record<string, number> = {};
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  for (const planned of plan) {
+    const sent = performance.now();
+    try {
+      const response = await fetch(spec.origin + planned.path, {
+        method: planned.method,
+        headers: { ...spec.headers, "content-type": "application/json", ...planned.headers },
+        body: planned.body,
+      });
+      await response.arrayBuffer();
+      latencies.push(performance.now() - sent);
+      statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+    } catch {
+      errors++;
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number): number =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  return {
+    requests: latencies.length,
+    seconds,
+    requestsPerSecond: latencies.length / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+    statuses,
+    errors,
+  };
+}

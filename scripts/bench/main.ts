@@ -1,0 +1,90 @@
+/**
+ * `deno task bench`: runs every benchmark scenario of issue 9 (each side of a comparison in the
+ * same run, on the same machine, runtime and database) and prints one table: scenario, ours,
+ * reference, ratio, target, result.
+ *
+ * Usage: deno task bench [--quick] [--json <file>] [--only <n,n…>]
+ *
+ * - `--quick`: smoke mode (tiny counts, a few seconds per scenario) that CI runs so the scripts
+ *   cannot rot. Its figures mean nothing.
+ * - `--json <file>`: also writes the rows as JSON.
+ * - `--only 1,3`: runs only those scenarios.
+ *
+ * Exits 1 when a scenario could not be measured (a target that fails is a result, not an error).
+ *
+ * @module
+ */
+import { writeFileSync } from "node:fs";
+import os from "node:os";
+import process from "node:process";
+import { parseArgs } from "node:util";
+import { findRuntimes } from "./processes.ts";
+import { type BenchRow, renderNotes, renderTable } from "./report.ts";
+import type { BenchContext, Scenario } from "./scenario.ts";
+import { SCENARIOS } from "./scenarios.ts";
+
+const { values } = parseArgs({
+  args: process.argv.slice(2),
+  options: {
+    quick: { type: "boolean", default: false },
+    json: { type: "string" },
+    only: { type: "string" },
+  },
+});
+const only = values.only?.split(",").map((n) => Number(n.trim()));
+const selected: Scenario[] = SCENARIOS.filter((s) => !only || only.includes(s.number));
+
+const context: BenchContext = {
+  runtimes: findRuntimes(),
+  quick: values.quick ?? false,
+  log: (message) => console.error(`[bench] ${message}`),
+};
+
+const rows: BenchRow[] = [];
+const failures: string[] = [];
+const started = performance.now();
+for (const scenario of selected) {
+  context.log(`scenario ${scenario.number}: ${scenario.title}`);
+  try {
+    rows.push(...await scenario.run(context));
+  } catch (error) {
+    const reason = error instanceof Error ? error.stack ?? error.message : String(error);
+    failures.push(`scenario ${scenario.number} (${scenario.title}) failed: ${reason}`);
+    context.log(failures.at(-1)!);
+  }
+}
+const seconds = (performance.now() - started) / 1000;
+
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${
+  Math.round(os.totalmem() / 2 ** 30)
+} GiB, ${os.loadavg()[0].toFixed(2)} load at the end`;
+console.log(renderTable(rows));
+const notes = renderNotes(rows);
+if (notes) console.log(`\n${notes}`);
+console.log(
+  `\n${values.quick ? "quick (smoke) run, figures not meaningful; " : ""}${
+    seconds.toFixed(0)
+  } s; ${machine}`,
+);
+for (const failure of failures) console.error(failure);
+
+if (values.json) {
+  writeFileSync(
+    values.json,
+    `${
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          quick: context.quick,
+          machine,
+          seconds,
+          rows,
+          failures,
+        },
+        null,
+        2,
+      )
+    }\n`,
+  );
+}
+process.exit(failures.length > 0 ? 1 : 0);

@@ -1,0 +1,74 @@
+/**
+ * Scenario 7: resident memory of `fragment-cli serve` with the messenger bench app, idle (after
+ * start and a settle pause) and at the peak of the scenario-1 load (VmHWM), on PGlite and on the
+ * PostgreSQL server.
+ *
+ * @module
+ */
+import { rmSync } from "node:fs";
+import { withBenchDatabase } from "./databases.ts";
+import { benchTempDir, type ServerProcess } from "./processes.ts";
+import { type BenchRow, benchRow } from "./report.ts";
+import type { BenchContext, Scenario } from "./scenario.ts";
+import { WEBHOOK_APP } from "./scenario_webhook.ts";
+import { startOurServe, withServer } from "./servers.ts";
+import { OUR_WEBHOOK_PATH, runWebhookLoad } from "./webhook_load.ts";
+
+/** How long the server sits idle before its idle figure is read. */
+const SETTLE_MS = 2000;
+
+interface Memory {
+  idle: number;
+  peak: number;
+}
+
+export const memoryScenario: Scenario = {
+  number: 7,
+  title: "serve resident memory",
+  async run(context: BenchContext): Promise<BenchRow[]> {
+    const postgres = await withBenchDatabase("memory", (database) =>
+      withServer(
+        startOurServe(context, [WEBHOOK_APP], { databaseUrl: database.url }),
+        (server) => measure(context, server),
+      ));
+    const dir = benchTempDir("memory-pglite");
+    let pglite: Memory;
+    try {
+      pglite = await withServer(
+        startOurServe(context, [WEBHOOK_APP], { cwd: dir }),
+        (server) => measure(context, server),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const row = (name: string, value: number, target: BenchRow["target"], note?: string) =>
+      benchRow({
+        scenario: 7,
+        name,
+        unit: "MiB",
+        ours: value,
+        reference: null,
+        referenceName: "",
+        target,
+        note,
+      });
+    return [
+      row(
+        "serve RSS idle, PostgreSQL",
+        postgres.idle,
+        { kind: "at-most", value: 80 },
+        `VmRSS ${SETTLE_MS / 1000} s after start; peak = VmHWM after the scenario-1 load`,
+      ),
+      row("serve RSS peak of scenario 1, PostgreSQL", postgres.peak, { kind: "report" }),
+      row("serve RSS idle, PGlite", pglite.idle, { kind: "report" }),
+      row("serve RSS peak of scenario 1, PGlite", pglite.peak, { kind: "report" }),
+    ];
+  },
+};
+
+async function measure(context: BenchContext, server: ServerProcess): Promise<Memory> {
+  await new Promise((r) => setTimeout(r, SETTLE_MS));
+  const idle = server.rssMib();
+  await runWebhookLoad(context, server, OUR_WEBHOOK_PATH);
+  return { idle, peak: server.peakRssMib() };
+}

@@ -1,0 +1,121 @@
+/**
+ * Scenario 6: `fragment-cli serve examples/app.ts` on PGlite, time from spawn to the first 200
+ * answer, on a fresh data directory (PGlite initialises it and the schemas are migrated) and on
+ * the existing one (second start).
+ *
+ * @module
+ */
+import { spawn } from "node:child_process";
+import { createServer } from "node:net";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import process from "node:process";
+import { benchTempDir, median, ROOT } from "./processes.ts";
+import { type BenchRow, benchRow } from "./report.ts";
+import type { BenchContext, Scenario } from "./scenario.ts";
+
+/** The app the README starts with. */
+export const EXAMPLE_APP = "examples/app.ts";
+/** A route of the example app that answers 200 without a credential. */
+export const FIRST_OK_PATH = "/api/auth/health";
+
+export const serveStartScenario: Scenario = {
+  number: 6,
+  title: "serve start-up on PGlite",
+  async run(context: BenchContext): Promise<BenchRow[]> {
+    const runs = context.quick ? 1 : 5;
+    const fresh: number[] = [];
+    const existing: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const cwd = benchTempDir("serve-start");
+      try {
+        fresh.push(await timeToFirstOk(context, cwd));
+        existing.push(await timeToFirstOk(context, cwd));
+      } finally {
+        rmSync(cwd, { recursive: true, force: true });
+      }
+    }
+    const note = `median of ${runs} start(s); from spawn to the first 200 of GET ${FIRST_OK_PATH}`;
+    return [
+      benchRow({
+        scenario: 6,
+        name: "serve examples/app.ts, fresh PGlite directory",
+        unit: "ms",
+        ours: median(fresh),
+        reference: null,
+        referenceName: "",
+        target: { kind: "at-most", value: 3000 },
+        note,
+      }),
+      benchRow({
+        scenario: 6,
+        name: "serve examples/app.ts, existing PGlite directory",
+        unit: "ms",
+        ours: median(existing),
+        reference: null,
+        referenceName: "",
+        target: { kind: "at-most", value: 1000 },
+      }),
+    ];
+  },
+};
+
+/** Spawns serve in `cwd`, polls until a 200, stops it; returns the milliseconds to that 200. */
+async function timeToFirstOk(context: BenchContext, cwd: string): Promise<number> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(
+    context.runtimes.deno,
+    [
+      "run",
+      "-A",
+      join(ROOT, "cli.ts"),
+      "serve",
+      join(ROOT, EXAMPLE_APP),
+      "--port",
+      String(port),
+      "--host",
+      "127.0.0.1",
+    ],
+    {
+      cwd,
+      env: { ...process.env, DATABASE_URL: "", NO_COLOR: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  let output = "";
+  child.stdout!.setEncoding("utf8").on("data", (c: string) => (output += c));
+  child.stderr!.setEncoding("utf8").on("data", (c: string) => (output += c));
+  const exited = new Promise<void>((done) => child.once("close", () => done()));
+  try {
+    const deadline = started + 60_000;
+    while (performance.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`serve exited early:\n${output}`);
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}${FIRST_OK_PATH}`);
+        await response.arrayBuffer();
+        if (response.status === 200) return performance.now() - started;
+      } catch {
+        // Not listening yet.
+      }
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error(`serve gave no 200 on ${FIRST_OK_PATH} within 60 s:\n${output}`);
+  } finally {
+    child.kill("SIGTERM");
+    await exited;
+  }
+}
+
+/** A port that was free a moment ago. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
