@@ -173,16 +173,19 @@ export interface CommandTiming {
   stdout: string;
 }
 
-/** Runs a command `runs` times (after one untimed warm run) and reports the median wall time. */
+/**
+ * Runs a command `runs` times (after one untimed warm run, which fills the OS file cache, unless
+ * `warm` is false) and reports the median wall time.
+ */
 export async function timeCommand(
   command: string,
   args: readonly string[],
   runs: number,
-  options: { env?: Record<string, string>; cwd?: string } = {},
+  options: { env?: Record<string, string>; cwd?: string; warm?: boolean } = {},
 ): Promise<CommandTiming> {
   const times: number[] = [];
   let stdout = "";
-  for (let i = 0; i <= runs; i++) {
+  for (let i = options.warm === false ? 1 : 0; i <= runs; i++) {
     const started = performance.now();
     const result = await runToEnd(command, args, options);
     const ms = performance.now() - started;

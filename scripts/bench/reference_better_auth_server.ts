@@ -18,9 +18,7 @@ import { getMigrations } from "better-auth/db/migration";
 import { Hono } from "hono";
 import pg from "pg";
 import { listenForBench } from "./listen.ts";
-
-/** The Origin the bench sends, trusted by the CSRF check as a browser's would be. */
-export const BETTER_AUTH_ORIGIN = "http://bench.localhost";
+import { BETTER_AUTH_ORIGIN } from "./reference_better_auth_server_config.ts";
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const auth = betterAuth({

@@ -35,7 +35,8 @@ export const cliStartScenario: Scenario = {
     const rows: BenchRow[] = [];
     try {
       for (const side of sides) {
-        const time = (argv: string[]) => timeCommand(argv[0], argv.slice(1), runs, { cwd });
+        const time = (argv: string[]) =>
+          timeCommand(argv[0], argv.slice(1), runs, { cwd, warm: !context.quick });
         const bare = await time(side.bare);
         const help = await time([...side.cli, "--help"]);
         if (!help.stdout.includes("Usage: fragment-cli")) {
@@ -83,7 +84,7 @@ async function npmBuild(context: BenchContext): Promise<string> {
   const copy = join(ROOT, ".bench", "npm");
   if (!(context.quick && existsSync(join(ROOT, "npm/bin/fragment-cli.js")))) {
     context.log("building the npm package");
-    await timeCommand(context.runtimes.deno, ["task", "build:npm"], 0);
+    await timeCommand(context.runtimes.deno, ["task", "build:npm"], 1, { warm: false });
   }
   rmSync(copy, { recursive: true, force: true });
   cpSync(join(ROOT, "npm"), copy, { recursive: true });
