@@ -1,0 +1,167 @@
+// Durable hooks across processes on the PostgreSQL server (PGlite is single-process): two workers
+// never run one occurrence at the same time, and a worker killed mid-run loses nothing.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { type ChildProcess, spawn } from "node:child_process";
+import process from "node:process";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import {
+  column,
+  defineSchema,
+  durableHooks,
+  type HookContext,
+  planMigration,
+  postgresAdapter,
+  type SqlAdapter,
+  withHookTable,
+} from "../../src/db/mod.ts";
+import { createTestDatabase, enabledAdapters, type TestDatabase } from "../helpers/databases.ts";
+import { runtimeArgs } from "../helpers/spawn_runtime.ts";
+
+const schema = defineSchema("xproc", (s) =>
+  withHookTable(
+    s.createTable("probe", {
+      id: column.integer().primaryKey(),
+      running: column.integer().default(0),
+      runs: column.integer().default(0),
+      collisions: column.integer().default(0),
+    }).createTable("probe_runs", {
+      occurrence_id: column.bigint().primaryKey(),
+      pid: column.integer(),
+    }),
+  ));
+
+const WORKER = fileURLToPath(new URL("../fixtures/hook_worker.ts", import.meta.url));
+
+interface Worker {
+  child: ChildProcess;
+  /** Resolves with the first stdout line matching `pattern`. */
+  line(pattern: RegExp): Promise<string>;
+  exited: Promise<number | null>;
+}
+
+function startWorker(mode: string, url: string, namespace: string): Worker {
+  const child = spawn(process.execPath, runtimeArgs(WORKER, [mode, url, namespace]), {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const lines: string[] = [];
+  const waiters: Array<{ pattern: RegExp; resolve: (line: string) => void }> = [];
+  createInterface({ input: child.stdout! }).on("line", (line) => {
+    lines.push(line);
+    for (const waiter of waiters.splice(0)) {
+      if (waiter.pattern.test(line)) waiter.resolve(line);
+      else waiters.push(waiter);
+    }
+  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => resolve(code))
+  );
+  return {
+    child,
+    exited,
+    line(pattern) {
+      const seen = lines.find((l) => pattern.test(l));
+      if (seen !== undefined) return Promise.resolve(seen);
+      return new Promise((resolve, reject) => {
+        waiters.push({ pattern, resolve });
+        exited.then((code) =>
+          reject(
+            new Error(`worker exited (${code}) before printing ${pattern}: ${lines.join("\n")}`),
+          )
+        );
+      });
+    },
+  };
+}
+
+const runOnPostgres = enabledAdapters().includes("postgres");
+
+describe("durable hooks across processes (PostgreSQL)", { skip: !runOnPostgres }, () => {
+  let database: TestDatabase;
+  let db: SqlAdapter;
+  let namespaces = 0;
+
+  async function freshNamespace(): Promise<string> {
+    const namespace = `xproc_${++namespaces}`;
+    const plan = planMigration(schema, { from: 0, namespace });
+    await db.transaction(async (tx) => {
+      for (const step of plan.steps) for (const sql of step.statements) await tx.query(sql);
+    });
+    return namespace;
+  }
+
+  before(async () => {
+    database = await createTestDatabase();
+    db = postgresAdapter(database.url, { max: 4 });
+  });
+  after(async () => {
+    await db?.close();
+    await database?.drop();
+  });
+
+  it("two workers in two processes never run the same occurrence concurrently", {
+    timeout: 120_000,
+  }, async () => {
+    const namespace = await freshNamespace();
+    const workers = [
+      startWorker("overlap", database.url, namespace),
+      startWorker("overlap", database.url, namespace),
+    ];
+    await Promise.all(workers.map((w) => w.line(/^ready$/)));
+    const hooks = durableHooks({ adapter: db, namespace, hooks: { probe: () => {} } });
+    const total = 60;
+    // Enqueued after both workers listen: the commit's NOTIFY wakes both at once.
+    await db.transaction(async (tx) => {
+      for (let n = 0; n < total; n++) {
+        await tx.query(`INSERT INTO "${namespace}".probe (id) VALUES ($1)`, [n]);
+        await hooks.enqueue(tx, { name: "probe", payload: { n } });
+      }
+    });
+    assert.deepEqual(await Promise.all(workers.map((w) => w.exited)), [0, 0]);
+
+    const probes = await db.query<{ runs: number; collisions: number; running: number }>(
+      `SELECT runs, collisions, running FROM "${namespace}".probe ORDER BY id`,
+    );
+    assert.equal(probes.length, total);
+    assert.deepEqual(
+      probes.filter((p) => p.collisions > 0),
+      [],
+      "overlapping runs of one occurrence",
+    );
+    assert.ok(probes.every((p) => p.runs === 1 && p.running === 0));
+    const done = await hooks.list({ status: "done", pageSize: 100 });
+    assert.equal(done.occurrences.length, total);
+    assert.ok(done.occurrences.every((o) => o.attempts === 1));
+    const pids = await db.query<{ pid: number }>(
+      `SELECT DISTINCT pid FROM "${namespace}".probe_runs`,
+    );
+    // Both processes took part, so the absence of collisions was actually contested.
+    assert.equal(pids.length, 2);
+  });
+
+  it("a worker killed mid-run does not lose the occurrence: it runs again after the lease", {
+    timeout: 120_000,
+  }, async () => {
+    const namespace = await freshNamespace();
+    const attempts: number[] = [];
+    const hooks = durableHooks({
+      adapter: db,
+      namespace,
+      hooks: { probe: (_p, context: HookContext) => void attempts.push(context.attempt) },
+    });
+    const { id } = await hooks.enqueue(db, { name: "probe", payload: { n: 1 } });
+    const worker = startWorker("hang", database.url, namespace);
+    assert.equal(await worker.line(/^started /), `started ${id} 1`);
+    worker.child.kill("SIGKILL");
+    await worker.exited;
+    const abandoned = await hooks.get(id);
+    assert.equal(abandoned?.status, "running");
+    assert.equal(abandoned?.attempts, 1);
+
+    const result = await hooks.drain({ waitForScheduled: true });
+    assert.deepEqual(result, { done: 1, retried: 0, failed: 0 });
+    assert.deepEqual(attempts, [2]);
+    assert.equal((await hooks.get(id))?.status, "done");
+  });
+});
