@@ -89,6 +89,11 @@ function parseCommandArgs(
   } catch (error) {
     // parseArgs explains at length; the first sentence is the reason.
     const message = error instanceof Error ? error.message : String(error);
-    throw new UsageError(message.split(/\.\s/)[0].replace(/\.$/, ""));
+    const reason = message.split(/\.\s/)[0].replace(/\.$/, "");
+    // A value starting with a dash (`--prefix "-- lint"`) needs the `=` form: say so.
+    const dashed = /use '(--[\w-]+)=-XYZ'/.exec(message);
+    throw new UsageError(
+      dashed ? `${reason}; for a value starting with a dash write ${dashed[1]}=<value>` : reason,
+    );
   }
 }
