@@ -3,15 +3,23 @@
  *
  * @module
  */
+import { betterAuthSide } from "./better_auth_side.ts";
+import { ourAuthSide } from "./our_auth_side.ts";
 import type { Scenario } from "./scenario.ts";
-import { webhookScenario } from "./scenario_webhook.ts";
 import { cliStartScenario } from "./scenario_cli_start.ts";
-import { serveStartScenario } from "./scenario_serve_start.ts";
+import { meScenario } from "./scenario_me.ts";
+import { membersPageScenario } from "./scenario_members_page.ts";
 import { memoryScenario } from "./scenario_memory.ts";
+import { organizationsScenario } from "./scenario_organizations.ts";
+import { serveStartScenario } from "./scenario_serve_start.ts";
+import { webhookScenario } from "./scenario_webhook.ts";
 
 /** Every scenario, run in this order. */
 export const SCENARIOS: readonly Scenario[] = [
   webhookScenario,
+  organizationsScenario(ourAuthSide, betterAuthSide),
+  meScenario,
+  membersPageScenario,
   cliStartScenario,
   serveStartScenario,
   memoryScenario,
