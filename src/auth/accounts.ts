@@ -19,6 +19,12 @@ import {
   updatePasswordHash,
 } from "./users.ts";
 
+/**
+ * Runs inside the transaction that creates a user (to create the user's first organization);
+ * returns the organization the user's first credential should be active in, or `null`.
+ */
+export type UserCreatedHook = (tx: SqlTransaction, user: AuthUser) => Promise<string | null>;
+
 /** A freshly issued credential. */
 export interface IssuedCredential {
   /** The token, shown once: only its SHA-256 is stored. */
@@ -33,15 +39,20 @@ export interface AccountsOptions {
   tables: AuthTableNames;
   hasher: PasswordHasher;
   ttlSeconds: number;
+  /** Called in the transaction of every user creation (sign-up and `api.createUser`). */
+  onUserCreated?: UserCreatedHook;
 }
 
 /** Sign-up, sign-in and user creation of one module instance. */
 export interface Accounts {
-  /** Creates a user from a normalized email and an already computed password hash. */
+  /**
+   * Creates a user from a normalized email and an already computed password hash; returns it with
+   * the organization its first credential should be active in.
+   */
   createUser(
     tx: SqlTransaction,
     input: { email: string; passwordHash: string; role: string },
-  ): Promise<AuthUser>;
+  ): Promise<{ user: AuthUser; activeOrganizationId: string | null }>;
   /** Creates a user and their first credential in one transaction. */
   signUp(email: string, password: string): Promise<IssuedCredential>;
   /** Checks the password (same hashing work for unknown emails) and issues a credential. */
@@ -50,30 +61,34 @@ export interface Accounts {
 
 /** Builds the account operations of one module instance. */
 export function createAccounts(options: AccountsOptions): Accounts {
-  const { db, tables, hasher, ttlSeconds } = options;
+  const { db, tables, hasher, ttlSeconds, onUserCreated } = options;
 
   async function issue(
     tx: SqlTransaction | SqlAdapter,
     user: AuthUser,
+    activeOrganizationId: string | null,
   ): Promise<IssuedCredential> {
     const token = newToken();
     const session = await insertSession(tx, tables, {
       userId: user.id,
       tokenHash: hashToken(token),
       ttlSeconds,
+      activeOrganizationId,
     });
     return { token, user, session };
   }
 
   const accounts: Accounts = {
     async createUser(tx, input) {
-      return publicUser(await insertUser(tx, tables, input));
+      const user = publicUser(await insertUser(tx, tables, input));
+      const activeOrganizationId = onUserCreated ? await onUserCreated(tx, user) : null;
+      return { user, activeOrganizationId };
     },
     async signUp(email, password) {
       const passwordHash = await hasher.hash(password);
       return await db.transaction(async (tx) => {
-        const user = await accounts.createUser(tx, { email, passwordHash, role: "user" });
-        return await issue(tx, user);
+        const created = await accounts.createUser(tx, { email, passwordHash, role: "user" });
+        return await issue(tx, created.user, created.activeOrganizationId);
       });
     },
     async signIn(email, password) {
@@ -86,7 +101,7 @@ export function createAccounts(options: AccountsOptions): Accounts {
       if (hasher.needsRehash(record.passwordHash)) {
         await updatePasswordHash(db, tables, record.id, await hasher.hash(password));
       }
-      return await issue(db, publicUser(record));
+      return await issue(db, publicUser(record), null);
     },
   };
   return accounts;

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { SqlAdapter } from "../db/mod.ts";
+import type { DurableHooks, SqlAdapter } from "../db/mod.ts";
 import type { Accounts } from "./accounts.ts";
 import type { Authenticator } from "./authenticator.ts";
 import { emailSchema } from "./email.ts";
@@ -82,6 +82,13 @@ export interface AuthApi {
   revokeUserSessions(userId: string): Promise<number>;
   /** Sets a user's global role; throws `RangeError` when the user does not exist. */
   setUserRole(userId: string, role: AuthUserRole): Promise<AuthUser>;
+  /**
+   * The durable hooks delivering the organization events (inspect, `requeue` failed deliveries,
+   * `drain()` in tests); `null` with `organizations: false`. `serve()` runs their worker through
+   * the module's `background`; an application embedding the module elsewhere calls
+   * `module.background.start()` itself.
+   */
+  readonly hooks: DurableHooks | null;
 }
 
 /** What the API needs from its module instance. */
@@ -91,6 +98,7 @@ export interface AuthApiDeps {
   accounts: Accounts;
   authenticator: Authenticator;
   hasher: PasswordHasher;
+  hooks: DurableHooks | null;
 }
 
 const ROLES: readonly AuthUserRole[] = ["user", "admin"];
@@ -99,6 +107,7 @@ const ROLES: readonly AuthUserRole[] = ["user", "admin"];
 export function createAuthApi(deps: AuthApiDeps): AuthApi {
   const { db, tables, accounts, authenticator, hasher } = deps;
   return {
+    hooks: deps.hooks,
     async createUser(input) {
       const parsed = emailSchema.safeParse(input.email);
       if (!parsed.success) throw new TypeError(`createUser(): invalid email "${input.email}"`);
@@ -111,9 +120,10 @@ export function createAuthApi(deps: AuthApiDeps): AuthApi {
       const role = input.role ?? "user";
       if (!ROLES.includes(role)) throw new TypeError(`createUser(): unknown role "${role}"`);
       const passwordHash = await hasher.hash(input.password);
-      return await db.transaction((tx) =>
+      const created = await db.transaction((tx) =>
         accounts.createUser(tx, { email: parsed.data, passwordHash, role })
       );
+      return created.user;
     },
     async getRequestAuth(request) {
       try {

@@ -8,8 +8,10 @@ import { createModule, type ModuleInstance } from "../core/mod.ts";
 import { createAccounts } from "./accounts.ts";
 import { type AuthApi, createAuthApi } from "./api.ts";
 import { createAuthenticator } from "./authenticator.ts";
+import type { AuthRouteDeps } from "./auth_route.ts";
 import { authRoutes } from "./auth_routes.ts";
 import { AUTH_MODULE_NAME, type AuthOptions, resolveAuthOptions } from "./options.ts";
+import { organizationsFeature } from "./organizations/mod.ts";
 import { authSchema } from "./schema.ts";
 import { authTableNames } from "./tables.ts";
 
@@ -30,9 +32,10 @@ export interface AuthModule extends ModuleInstance {
 }
 
 /**
- * Instantiates the auth module: users, credentials (cookie `service_auth` or Bearer token) and
- * sessions over the given database. Its schema ({@link authSchema}) must have been migrated
- * (`fragment-cli serve` and `fragment-cli db migrate` do it).
+ * Instantiates the auth module: users, credentials (cookie `service_auth` or Bearer token),
+ * sessions, and the organizations API (unless `organizations: false`) over the given database.
+ * Its schema ({@link authSchema}) must have been migrated (`fragment-cli serve` and
+ * `fragment-cli db migrate` do it).
  *
  * @param options The database and the module's options; see {@link AuthOptions}.
  * @returns The module, mounted at `/api/auth` unless `mountRoute` says otherwise.
@@ -55,19 +58,29 @@ export function auth(options: AuthOptions): AuthModule {
     ttlSeconds: resolved.ttlSeconds,
     slidingRenewal: resolved.slidingRenewal,
   });
+  const routeDeps: AuthRouteDeps = { authenticator, trustedOrigins: resolved.trustedOrigins };
+  const organizations = resolved.organizations
+    ? organizationsFeature({
+      db,
+      namespace: resolved.namespace,
+      tables,
+      options: resolved.organizations,
+      routeDeps,
+    })
+    : null;
   const accounts = createAccounts({
     db,
     tables,
     hasher: resolved.passwordHasher,
     ttlSeconds: resolved.ttlSeconds,
+    onUserCreated: organizations?.onUserCreated,
   });
   const routes = authRoutes({
+    ...routeDeps,
     db,
     tables,
     accounts,
-    authenticator,
-    trustedOrigins: resolved.trustedOrigins,
-    me: (context) =>
+    me: organizations ? (context) => organizations.me(context) : (context) =>
       Promise.resolve({
         user: context.user,
         organizations: [],
@@ -75,12 +88,14 @@ export function auth(options: AuthOptions): AuthModule {
         invitations: [],
       }),
   });
+  const hooks = organizations?.notifications.hooks ?? null;
   const instance = createModule({
     name: AUTH_MODULE_NAME,
-    routes,
+    routes: [...routes, ...(organizations?.routes ?? [])],
     mountRoute: resolved.mountRoute,
     bodyLimit: resolved.bodyLimit,
     database: { schema: authSchema, namespace: resolved.namespace, adapter: db },
+    background: hooks ? { start: () => hooks.start(), stop: () => hooks.stop() } : undefined,
   });
   const api = createAuthApi({
     db,
@@ -88,6 +103,7 @@ export function auth(options: AuthOptions): AuthModule {
     accounts,
     authenticator,
     hasher: resolved.passwordHasher,
+    hooks,
   });
   return Object.freeze({ ...instance, api });
 }

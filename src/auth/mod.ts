@@ -1,6 +1,7 @@
 /**
- * The auth module: users, credentials (the `service_auth` cookie or a Bearer token), sessions and
- * password hashing, with a server-side API for the embedding application.
+ * The auth module: users, credentials (the `service_auth` cookie or a Bearer token), sessions,
+ * password hashing and the organizations API (organizations, members, invitations, the active
+ * organization), with a server-side API for the embedding application.
  *
  * @example Sign up over the module's fetch
  * ```ts ignore
@@ -36,3 +37,19 @@ export {
   type ScryptPasswordHasherOptions,
 } from "./password_hasher.ts";
 export { AUTH_SESSION_COOKIE } from "./cookies.ts";
+export {
+  type AuthOrganizationsOptions,
+  type AutoCreateOrganizationOptions,
+  type Invitation as AuthInvitation,
+  type InvitationEntry as AuthInvitationEntry,
+  type InvitationStatus as AuthInvitationStatus,
+  type Member as AuthMember,
+  type Organization as AuthOrganization,
+  ORGANIZATION_EVENT_NAMES,
+  type OrganizationEntry as AuthOrganizationEntry,
+  type OrganizationEventContext,
+  type OrganizationEventHandlers,
+  type OrganizationEventName,
+  type OrganizationEventPayloads,
+  RESERVED_SLUGS as AUTH_RESERVED_SLUGS,
+} from "./organizations/mod.ts";

@@ -7,6 +7,11 @@
 import { ModuleConfigError } from "../core/mod.ts";
 import { resolveNamespace, type SqlAdapter } from "../db/mod.ts";
 import { type PasswordHasher, scryptPasswordHasher } from "./password_hasher.ts";
+import {
+  type AuthOrganizationsOptions,
+  type ResolvedOrganizationsOptions,
+  resolveOrganizationsOptions,
+} from "./organizations/mod.ts";
 
 /**
  * Options of `auth()`.
@@ -52,6 +57,12 @@ export interface AuthOptions {
    * @default scryptPasswordHasher() (scrypt, N = 2^17, r = 8, p = 1)
    */
   passwordHasher?: PasswordHasher;
+  /**
+   * The organizations API: `false` mounts none of its routes (and `GET /me` answers empty
+   * organization fields); an object configures it.
+   * @default {} (enabled with the default roles owner, admin, member)
+   */
+  organizations?: false | AuthOrganizationsOptions;
 }
 
 /** The options after defaults and validation. */
@@ -64,6 +75,7 @@ export interface ResolvedAuthOptions {
   slidingRenewal: boolean;
   trustedOrigins: ReadonlySet<string>;
   passwordHasher: PasswordHasher;
+  organizations: ResolvedOrganizationsOptions | null;
 }
 
 /** The module name, also the default namespace and mount (`/api/auth`). */
@@ -122,5 +134,6 @@ export function resolveAuthOptions(options: AuthOptions): ResolvedAuthOptions {
     slidingRenewal: options.slidingRenewal ?? false,
     trustedOrigins: new Set(trusted),
     passwordHasher: hasher,
+    organizations: resolveOrganizationsOptions(options.organizations),
   };
 }

@@ -3,11 +3,20 @@
  * step at the end, never an edit of an applied one.
  *
  * - 1–3: users and sessions (credentials).
+ * - 4–12: organizations, members, invitations, and the active organization of a session.
+ * - 13–16: the durable hook table (`hook_occurrences`) carrying the organization events.
  *
  * @module
  */
 
-import { column, defineSchema, type Schema } from "../db/mod.ts";
+import {
+  column,
+  defineSchema,
+  type HookTablesShape,
+  type JsonValue,
+  type Schema,
+  withHookTable,
+} from "../db/mod.ts";
 
 /**
  * The tables of the auth schema at its latest version, as row inference sees them.
@@ -20,7 +29,7 @@ import { column, defineSchema, type Schema } from "../db/mod.ts";
  * type UserRow = RowOf<typeof authSchema, "users">;
  * ```
  */
-export type AuthTables = {
+export type AuthTables = HookTablesShape & {
   users: {
     id: { type: string; nullable: false; hasDefault: true };
     email: { type: string; nullable: false; hasDefault: false };
@@ -35,30 +44,128 @@ export type AuthTables = {
     token_hash: { type: string; nullable: false; hasDefault: false };
     expires_at: { type: Date; nullable: false; hasDefault: false };
     created_at: { type: Date; nullable: false; hasDefault: true };
+    active_organization_id: { type: string; nullable: true; hasDefault: false };
+  };
+  organizations: {
+    id: { type: string; nullable: false; hasDefault: true };
+    name: { type: string; nullable: false; hasDefault: false };
+    slug: { type: string; nullable: false; hasDefault: false };
+    logo_url: { type: string; nullable: true; hasDefault: false };
+    metadata: { type: JsonValue; nullable: true; hasDefault: false };
+    created_by: { type: string; nullable: false; hasDefault: false };
+    created_at: { type: Date; nullable: false; hasDefault: true };
+    updated_at: { type: Date; nullable: false; hasDefault: true };
+    deleted_at: { type: Date; nullable: true; hasDefault: false };
+  };
+  members: {
+    id: { type: string; nullable: false; hasDefault: true };
+    organization_id: { type: string; nullable: false; hasDefault: false };
+    user_id: { type: string; nullable: false; hasDefault: false };
+    roles: { type: string[]; nullable: false; hasDefault: false };
+    created_at: { type: Date; nullable: false; hasDefault: true };
+    updated_at: { type: Date; nullable: false; hasDefault: true };
+  };
+  invitations: {
+    id: { type: string; nullable: false; hasDefault: true };
+    organization_id: { type: string; nullable: false; hasDefault: false };
+    email: { type: string; nullable: false; hasDefault: false };
+    roles: { type: string[]; nullable: false; hasDefault: false };
+    status: { type: string; nullable: false; hasDefault: true };
+    token: { type: string; nullable: false; hasDefault: false };
+    inviter_id: { type: string; nullable: false; hasDefault: false };
+    expires_at: { type: Date; nullable: false; hasDefault: false };
+    created_at: { type: Date; nullable: false; hasDefault: true };
+    updated_at: { type: Date; nullable: false; hasDefault: true };
+    responded_at: { type: Date; nullable: true; hasDefault: false };
   };
 };
 
 const authSchemaValue: Schema<AuthTables> = defineSchema("auth", (s) =>
-  s
-    // v1
-    .createTable("users", {
-      id: column.uuid().primaryKey().defaultRandom(),
-      email: column.text().unique(),
-      password_hash: column.text(),
-      role: column.text().default("user"),
-      created_at: column.timestamptz().defaultNow(),
-      updated_at: column.timestamptz().defaultNow(),
-    })
-    // v2: a session row per issued credential; only the SHA-256 of its token is kept.
-    .createTable("sessions", {
-      id: column.uuid().primaryKey().defaultRandom(),
-      user_id: column.uuid().references("users", "id", { onDelete: "cascade" }),
-      token_hash: column.text().unique(),
-      expires_at: column.timestamptz(),
-      created_at: column.timestamptz().defaultNow(),
-    })
-    // v3
-    .addIndex("sessions", "sessions_user_id_idx", ["user_id"]));
+  // v13–16, appended after v12 (the innermost chain): the durable hook table that carries the
+  // organization events, in the auth namespace.
+  withHookTable(
+    s
+      // v1
+      .createTable("users", {
+        id: column.uuid().primaryKey().defaultRandom(),
+        email: column.text().unique(),
+        password_hash: column.text(),
+        role: column.text().default("user"),
+        created_at: column.timestamptz().defaultNow(),
+        updated_at: column.timestamptz().defaultNow(),
+      })
+      // v2: a session row per issued credential; only the SHA-256 of its token is kept.
+      .createTable("sessions", {
+        id: column.uuid().primaryKey().defaultRandom(),
+        user_id: column.uuid().references("users", "id", { onDelete: "cascade" }),
+        token_hash: column.text().unique(),
+        expires_at: column.timestamptz(),
+        created_at: column.timestamptz().defaultNow(),
+      })
+      // v3
+      .addIndex("sessions", "sessions_user_id_idx", ["user_id"])
+      // v4: organizations are soft-deleted (deleted_at); a slug stays taken after deletion.
+      .createTable("organizations", {
+        id: column.uuid().primaryKey().defaultRandom(),
+        name: column.text(),
+        slug: column.text().unique(),
+        logo_url: column.text().nullable(),
+        metadata: column.jsonb().nullable(),
+        created_by: column.uuid().references("users", "id"),
+        created_at: column.timestamptz().defaultNow(),
+        updated_at: column.timestamptz().defaultNow(),
+        deleted_at: column.timestamptz().nullable(),
+      })
+      // v5: one row per membership; roles is a JSON array of role names, replaced as a whole.
+      .createTable("members", {
+        id: column.uuid().primaryKey().defaultRandom(),
+        organization_id: column.uuid().references("organizations", "id", { onDelete: "cascade" }),
+        user_id: column.uuid().references("users", "id", { onDelete: "cascade" }),
+        roles: column.jsonb<string[]>(),
+        created_at: column.timestamptz().defaultNow(),
+        updated_at: column.timestamptz().defaultNow(),
+      })
+      // v6: one membership per user and organization (also what makes a double accept harmless).
+      .addIndex("members", "members_organization_user_key", ["organization_id", "user_id"], {
+        unique: true,
+      })
+      // v7: a user's organizations (GET /organizations, GET /me).
+      .addIndex("members", "members_user_id_idx", ["user_id"])
+      // v8: invitation tokens are kept (owners and the invitee list them) and compared in constant
+      // time; status is pending | accepted | rejected | canceled | expired.
+      .createTable("invitations", {
+        id: column.uuid().primaryKey().defaultRandom(),
+        organization_id: column.uuid().references("organizations", "id", { onDelete: "cascade" }),
+        email: column.text(),
+        roles: column.jsonb<string[]>(),
+        status: column.text().default("pending"),
+        token: column.text().unique(),
+        inviter_id: column.uuid().references("users", "id", { onDelete: "cascade" }),
+        expires_at: column.timestamptz(),
+        created_at: column.timestamptz().defaultNow(),
+        updated_at: column.timestamptz().defaultNow(),
+        responded_at: column.timestamptz().nullable(),
+      })
+      // v9: at most one pending invitation per email and organization; re-inviting rotates it.
+      .addIndex("invitations", "invitations_pending_email_key", ["organization_id", "email"], {
+        unique: true,
+        where: "status = 'pending'",
+      })
+      // v10: the invitee's pending invitations (GET /organizations/invitations, GET /me).
+      .addIndex("invitations", "invitations_email_idx", ["email", "status"])
+      // v11: an organization's invitations, newest last (GET /organizations/:id/invitations).
+      .addIndex("invitations", "invitations_organization_idx", [
+        "organization_id",
+        "created_at",
+        "id",
+      ])
+      // v12: the organization a credential works in; cleared when the organization goes.
+      .addColumn(
+        "sessions",
+        "active_organization_id",
+        column.uuid().nullable().references("organizations", "id", { onDelete: "set null" }),
+      ),
+  ));
 
 /**
  * The auth module's schema (namespace `auth` unless the module is given another). Apply it with

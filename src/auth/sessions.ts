@@ -47,25 +47,31 @@ export interface SessionWithUser {
 export async function insertSession(
   db: SqlQuerier,
   tables: AuthTableNames,
-  session: { userId: string; tokenHash: string; ttlSeconds: number },
+  session: {
+    userId: string;
+    tokenHash: string;
+    ttlSeconds: number;
+    activeOrganizationId: string | null;
+  },
 ): Promise<AuthSession> {
   const [row] = await db.query<{ id: string; expires_at: Date }>(
-    `INSERT INTO ${tables.sessions} (user_id, token_hash, expires_at)
-     VALUES ($1, $2, now() + $3::float8 * interval '1 second')
+    `INSERT INTO ${tables.sessions} (user_id, token_hash, expires_at, active_organization_id)
+     VALUES ($1, $2, now() + $3::float8 * interval '1 second', $4)
      RETURNING id, expires_at`,
-    [session.userId, session.tokenHash, session.ttlSeconds],
+    [session.userId, session.tokenHash, session.ttlSeconds, session.activeOrganizationId],
   );
   return {
     id: row.id,
     userId: session.userId,
     expiresAt: row.expires_at,
-    activeOrganizationId: null,
+    activeOrganizationId: session.activeOrganizationId,
   };
 }
 
 interface SessionRow {
   session_id: string;
   expires_at: Date;
+  active_organization_id: string | null;
   user_id: string;
   email: string;
   role: string;
@@ -78,7 +84,8 @@ export async function findSession(
   tokenHash: string,
 ): Promise<SessionWithUser | null> {
   const [row] = await db.query<SessionRow>(
-    `SELECT s.id AS session_id, s.expires_at, u.id AS user_id, u.email, u.role
+    `SELECT s.id AS session_id, s.expires_at, s.active_organization_id,
+            u.id AS user_id, u.email, u.role
      FROM ${tables.sessions} s JOIN ${tables.users} u ON u.id = s.user_id
      WHERE s.token_hash = $1 AND s.expires_at > now()`,
     [tokenHash],
@@ -89,7 +96,7 @@ export async function findSession(
       id: row.session_id,
       userId: row.user_id,
       expiresAt: row.expires_at,
-      activeOrganizationId: null,
+      activeOrganizationId: row.active_organization_id,
     },
     user: { id: row.user_id, email: row.email, role: row.role },
   };
@@ -135,4 +142,58 @@ export async function deleteUserSessions(
     [userId],
   );
   return rows.length;
+}
+
+/** Points one session at an organization (or at none); the caller checked the membership. */
+export async function setActiveOrganization(
+  db: SqlQuerier,
+  tables: AuthTableNames,
+  sessionId: string,
+  organizationId: string | null,
+): Promise<void> {
+  await db.query(
+    `UPDATE ${tables.sessions} SET active_organization_id = $2 WHERE id = $1`,
+    [sessionId, organizationId],
+  );
+}
+
+/**
+ * Points a session at an organization only if it points at none (creating an organization or
+ * accepting an invitation never takes a credential away from the organization it works in).
+ * Returns whether it changed.
+ */
+export async function setActiveOrganizationIfNone(
+  db: SqlQuerier,
+  tables: AuthTableNames,
+  sessionId: string,
+  organizationId: string,
+): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE ${tables.sessions} SET active_organization_id = $2
+     WHERE id = $1 AND active_organization_id IS NULL RETURNING id`,
+    [sessionId, organizationId],
+  );
+  return rows.length > 0;
+}
+
+/** Clears the active organization of sessions: all pointing at it, or only those of one user. */
+export async function clearActiveOrganization(
+  db: SqlQuerier,
+  tables: AuthTableNames,
+  organizationId: string,
+  userId?: string,
+): Promise<void> {
+  if (userId === undefined) {
+    await db.query(
+      `UPDATE ${tables.sessions} SET active_organization_id = NULL
+       WHERE active_organization_id = $1`,
+      [organizationId],
+    );
+  } else {
+    await db.query(
+      `UPDATE ${tables.sessions} SET active_organization_id = NULL
+       WHERE active_organization_id = $1 AND user_id = $2`,
+      [organizationId, userId],
+    );
+  }
 }

@@ -11,6 +11,9 @@ import { quoteQualified } from "../db/mod.ts";
 export interface AuthTableNames {
   readonly users: string;
   readonly sessions: string;
+  readonly organizations: string;
+  readonly members: string;
+  readonly invitations: string;
 }
 
 /** The quoted table names for a namespace. */
@@ -18,5 +21,8 @@ export function authTableNames(namespace: string): AuthTableNames {
   return Object.freeze({
     users: quoteQualified(namespace, "users"),
     sessions: quoteQualified(namespace, "sessions"),
+    organizations: quoteQualified(namespace, "organizations"),
+    members: quoteQualified(namespace, "members"),
+    invitations: quoteQualified(namespace, "invitations"),
   });
 }

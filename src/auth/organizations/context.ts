@@ -1,0 +1,35 @@
+/**
+ * What every part of the organizations feature needs from its module instance.
+ *
+ * @module
+ */
+
+import type { SqlAdapter, SqlTransaction } from "../../db/mod.ts";
+import type { AuthRouteDeps } from "../auth_route.ts";
+import type { AuthTableNames } from "../tables.ts";
+import type { Notifications } from "./notifications.ts";
+import type { ResolvedOrganizationsOptions } from "./options.ts";
+
+/** The shared dependencies of the organizations routes. */
+export interface OrganizationsContext {
+  db: SqlAdapter;
+  tables: AuthTableNames;
+  options: ResolvedOrganizationsOptions;
+  notifications: Notifications;
+  routeDeps: AuthRouteDeps;
+}
+
+/** Runs `fn` in a transaction, then wakes the notification worker for what it emitted. */
+export async function inTransaction<T>(
+  context: OrganizationsContext,
+  fn: (tx: SqlTransaction) => Promise<T>,
+): Promise<T> {
+  const result = await context.db.transaction(fn);
+  context.notifications.wake();
+  return result;
+}
+
+/** A JSON response with a status other than 200. */
+export function created(body: unknown, status = 201): Response {
+  return Response.json(body, { status });
+}

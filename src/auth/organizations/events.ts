@@ -1,0 +1,98 @@
+/**
+ * The durable notifications of the organizations API: one event per change, recorded in the
+ * transaction of the change (so an event exists exactly when its change committed) and delivered
+ * to the application's handler afterwards, with retries.
+ *
+ * @module
+ */
+
+import type { Invitation, Member, Organization } from "./resources.ts";
+
+/** Every event, by name, with its payload. Payloads are JSON (ids, ISO timestamps). */
+export interface OrganizationEventPayloads {
+  /** An organization was created (by a user, or automatically at sign-up). */
+  organizationCreated: { organization: Organization; member: Member; actorUserId: string };
+  /** An organization's name, slug, logoUrl or metadata changed. */
+  organizationUpdated: { organization: Organization; changed: string[]; actorUserId: string };
+  /** An organization was soft-deleted; its pending invitations were canceled. */
+  organizationDeleted: {
+    organization: Organization;
+    canceledInvitationIds: string[];
+    actorUserId: string;
+  };
+  /** A user became a member (added directly, or by accepting an invitation). */
+  memberAdded: { member: Member; via: "added" | "invitation"; actorUserId: string };
+  /** A member was removed or left. */
+  memberRemoved: { member: Member; actorUserId: string };
+  /** A member's roles were replaced. */
+  memberRolesChanged: { member: Member; previousRoles: string[]; actorUserId: string };
+  /**
+   * An invitation was created or re-sent (`rotated`: same invitation, new token and expiry). The
+   * payload carries the token, to send the invitation email.
+   */
+  invitationCreated: {
+    invitation: Invitation & { token: string };
+    organization: Organization;
+    rotated: boolean;
+    actorUserId: string;
+  };
+  /** The invitee accepted. */
+  invitationAccepted: { invitation: Invitation; member: Member; actorUserId: string };
+  /** The invitee rejected. */
+  invitationRejected: { invitation: Invitation; actorUserId: string };
+  /** The inviter or an owner/admin canceled it, or its organization was deleted. */
+  invitationCanceled: { invitation: Invitation; actorUserId: string };
+  /** It expired while pending. */
+  invitationExpired: { invitation: Invitation };
+}
+
+/** The name of an event. */
+export type OrganizationEventName = keyof OrganizationEventPayloads;
+
+/** The names of every event, in a stable order. */
+export const ORGANIZATION_EVENT_NAMES: readonly OrganizationEventName[] = Object.freeze([
+  "organizationCreated",
+  "organizationUpdated",
+  "organizationDeleted",
+  "memberAdded",
+  "memberRemoved",
+  "memberRolesChanged",
+  "invitationCreated",
+  "invitationAccepted",
+  "invitationRejected",
+  "invitationCanceled",
+  "invitationExpired",
+]);
+
+/** What a handler learns about the delivery besides the payload. */
+export interface OrganizationEventContext {
+  /** The event's id, stable across delivery attempts: use it to make the handler idempotent. */
+  id: string;
+  /** This delivery attempt, 1 for the first. */
+  attempt: number;
+}
+
+/**
+ * Handlers of the events, by name. A handler runs after the change committed, outside any
+ * transaction; throwing schedules a retry (at-least-once delivery).
+ *
+ * @example Send the invitation email
+ * ```ts ignore
+ * auth({
+ *   database,
+ *   organizations: {
+ *     hooks: {
+ *       invitationCreated: async ({ invitation, organization }) => {
+ *         await mailer.send(invitation.email, `Join ${organization.name}`, invitation.token);
+ *       },
+ *     },
+ *   },
+ * });
+ * ```
+ */
+export type OrganizationEventHandlers = {
+  [Name in OrganizationEventName]?: (
+    payload: OrganizationEventPayloads[Name],
+    context: OrganizationEventContext,
+  ) => void | Promise<void>;
+};

@@ -1,0 +1,214 @@
+/**
+ * SQL of invitations. Lookups are scoped by organization id or by the invitee's email; state
+ * changes are conditional updates (`WHERE status = 'pending' AND expires_at > now()`), so of two
+ * racing accepts exactly one wins.
+ *
+ * @module
+ */
+
+import { keysetPage, keysetQuery, type Page, type SqlQuerier } from "../../db/mod.ts";
+import type { AuthTableNames } from "../tables.ts";
+import { isUuid } from "../users.ts";
+import {
+  invitationColumns,
+  type InvitationEntry,
+  type InvitationRow,
+  type InvitationStatus,
+  organizationColumns,
+  type OrganizationRow,
+  toInvitation,
+  toOrganization,
+} from "./resources.ts";
+
+/** An invitation row with its organization's columns. */
+export type InvitationWithOrganizationRow = InvitationRow & OrganizationRow;
+
+/**
+ * Creates an invitation, or re-sends the pending one of the same email (new token, roles, inviter
+ * and expiry; `rotated` is then true), atomically even when two invites race.
+ */
+export async function upsertInvitation(
+  db: SqlQuerier,
+  tables: AuthTableNames,
+  input: {
+    organizationId: string;
+    email: string;
+    roles: readonly string[];
+    token: string;
+    inviterId: string;
+    ttlSeconds: number;
+  },
+): Promise<{ row: InvitationRow; rotated: boolean }> {
+  const [row] = await db.query<InvitationRow & { inserted: boolean }>(
+    `INSERT INTO ${tables.invitations} AS i
+       (organization_id, email, roles, token, inviter_id, expires_at)
+     VALUES ($1, $2, $3::text::jsonb, $4, $5, now() + $6::float8 * interval '1 second')
+     ON CONFLICT (organization_id, email) WHERE status = 'pending' DO UPDATE SET
+       roles = EXCLUDED.roles, token = EXCLUDED.token, inviter_id = EXCLUDED.inviter_id,
+       expires_at = EXCLUDED.expires_at, updated_at = now()
+     RETURNING ${invitationColumns("i")}, (i.xmax = 0) AS inserted`,
+    [
+      input.organizationId,
+      input.email,
+      JSON.stringify(input.roles),
+      input.token,
+      input.inviterId,
+      input.ttlSeconds,
+    ],
+  );
+  const { inserted, ...invitation } = row;
+  return { row: invitation, rotated: !inserted };
+}
+
+/** An invitation with its organization, if the organization is live; `lock` locks the invitation. */
+export async function findInvitation(
+  db: SqlQuerier,
+  tables: AuthTableNames,
+  invitationId: string,
+  lock = false,
+): Promise<InvitationWithOrganizationRow | null> {
+  if (!isUuid(invitationId)) return null;
+  const [row] = await db.query<InvitationWithOrganizationRow>(
+    `SELECT ${invitationColumns("i")}, ${organizationColumns("o")}
+     FROM ${tables.invitations} i
+     JOIN ${tables.organizations} o ON o.id = i.organization_id AND o.deleted_at IS NULL
+     WHERE i.id = $1 ${lock ? "FOR UPDATE OF i" : ""}`,
+    [invitationId],
+  );
+  return row ?? null;
+}
+
+/**
+ * Moves a pending, unexpired invitation to `status`; `null` when it is no longer pending or has
+ * expired (the caller re-reads to tell which).
+ */
+export async function respondToInvitation(
+  db: SqlQuerier,
+  tables: AuthTableNames,
+  invitationId: string,
+  status: Exclude<InvitationStatus, "pending" | "expired">,
+): Promise<InvitationRow | null> {
+  const [row] = await db.query<InvitationRow>(
+    `UPDATE ${tables.invitations} AS i
+     SET status = $2, responded_at = now(), updated_at = now()
+     WHERE i.id = $1 AND i.status = 'pending' AND i.expires_at > now()
+     RETURNING ${invitationColumns("i")}`,
+    [invitationId, status],
+  );
+  return row ?? null;
+}
+
+/**
+ * Marks pending invitations past their expiry as `expired` — one by id, or all of an
+ * organization — and returns them (for the `invitationExpired` events).
+ */
+export async function expireInvitations(
+  db: SqlQuerier,
+  tables: AuthTableNames,
+  where: { invitationId: string } | { organizationId: string },
+): Promise<InvitationRow[]> {
+  const [column, value] = "invitationId" in where
+    ? ["id", where.invitationId]
+    : ["organization_id", where.organizationId];
+  return await db.query<InvitationRow>(
+    `UPDATE ${tables.invitations} AS i SET status = 'expired', updated_at = now()
+     WHERE i.${column} = $1 AND i.status = 'pending' AND i.expires_at <= now()
+     RETURNING ${invitationColumns("i")}`,
+    [value],
+  );
+}
+
+/** Cancels every pending invitation of an organization (it is being deleted). */
+export async function cancelPendingInvitations(
+  db: SqlQuerier,
+  tables: AuthTableNames,
+  organizationId: string,
+): Promise<InvitationRow[]> {
+  return await db.query<InvitationRow>(
+    `UPDATE ${tables.invitations} AS i
+     SET status = 'canceled', responded_at = now(), updated_at = now()
+     WHERE i.organization_id = $1 AND i.status = 'pending'
+     RETURNING ${invitationColumns("i")}`,
+    [organizationId],
+  );
+}
+
+/** One page of an organization's invitations (every status, tokens included), oldest first. */
+export async function pageOrganizationInvitations(
+  db: SqlQuerier,
+  tables: AuthTableNames,
+  organizationId: string,
+  request: { pageSize?: string; cursor?: string },
+): Promise<Page<InvitationRow>> {
+  const q = keysetQuery({
+    listId: `invitations:${organizationId}`,
+    columns: ["created_at", "id"],
+    table: "i",
+    pageSize: request.pageSize,
+    cursor: request.cursor,
+    firstParam: 2,
+  });
+  const rows = await db.query<InvitationRow>(
+    `SELECT ${invitationColumns("i")}, ${q.select} FROM ${tables.invitations} i
+     WHERE i.organization_id = $1 AND ${q.where}
+     ORDER BY ${q.orderBy} LIMIT ${q.limit}`,
+    [organizationId, ...q.params],
+  );
+  return keysetPage(rows, q);
+}
+
+const PENDING_FOR_EMAIL = (tables: AuthTableNames): string =>
+  `FROM ${tables.invitations} i
+   JOIN ${tables.organizations} o ON o.id = i.organization_id AND o.deleted_at IS NULL
+   WHERE i.email = $1 AND i.status = 'pending' AND i.expires_at > now()`;
+
+/** One page of the pending, unexpired invitations of an email, oldest first. */
+export async function pagePendingInvitations(
+  db: SqlQuerier,
+  tables: AuthTableNames,
+  email: string,
+  request: { pageSize?: string; cursor?: string },
+  withToken: boolean,
+): Promise<Page<InvitationEntry>> {
+  const q = keysetQuery({
+    listId: `pending-invitations:${email}`,
+    columns: ["created_at", "id"],
+    table: "i",
+    pageSize: request.pageSize,
+    cursor: request.cursor,
+    firstParam: 2,
+  });
+  const rows = await db.query<InvitationWithOrganizationRow>(
+    `SELECT ${invitationColumns("i")}, ${organizationColumns("o")}, ${q.select}
+     ${PENDING_FOR_EMAIL(tables)} AND ${q.where}
+     ORDER BY ${q.orderBy} LIMIT ${q.limit}`,
+    [email, ...q.params],
+  );
+  const page = keysetPage(rows, q);
+  return {
+    ...page,
+    items: page.items.map((row) => ({
+      invitation: toInvitation(row, withToken),
+      organization: toOrganization(row),
+    })),
+  };
+}
+
+/** The first `limit` pending invitations of an email, without tokens (for `GET /me`). */
+export async function listPendingInvitations(
+  db: SqlQuerier,
+  tables: AuthTableNames,
+  email: string,
+  limit: number,
+): Promise<InvitationEntry[]> {
+  const rows = await db.query<InvitationWithOrganizationRow>(
+    `SELECT ${invitationColumns("i")}, ${organizationColumns("o")}
+     ${PENDING_FOR_EMAIL(tables)}
+     ORDER BY i.created_at, i.id LIMIT ${Math.trunc(limit)}`,
+    [email],
+  );
+  return rows.map((row) => ({
+    invitation: toInvitation(row, false),
+    organization: toOrganization(row),
+  }));
+}

@@ -1,0 +1,158 @@
+/**
+ * Member routes: list, add, replace roles, remove (or leave). Only owners grant or revoke
+ * `owner` or touch an owner; at least one owner always remains, also under concurrent requests:
+ * every change locks the organization row first, then counts the other owners.
+ *
+ * @module
+ */
+
+import { z } from "zod";
+import type { Route } from "../../core/mod.ts";
+import { authedRoute } from "../auth_route.ts";
+import { authError, notFound } from "../errors.ts";
+import { clearActiveOrganization } from "../sessions.ts";
+import { findUserById } from "../users.ts";
+import { hasOwner, requireEntry, requireManager, requireOwner } from "./access.ts";
+import { created, inTransaction, type OrganizationsContext } from "./context.ts";
+import { pageQuery, rolesSchema } from "./input.ts";
+import {
+  countOtherOwners,
+  deleteMember,
+  findMember,
+  pageMembers,
+  updateMemberRoles,
+} from "./member_store.ts";
+import { insertMember } from "./organization_store.ts";
+import { toMember } from "./resources.ts";
+
+const organizationParams = z.object({ organizationId: z.string() });
+const memberParams = z.object({ organizationId: z.string(), memberId: z.string() });
+
+function lastOwner(): Error {
+  return authError("LAST_OWNER", "An organization must keep at least one owner");
+}
+
+/** The member routes of one module instance. */
+export function memberRoutes(context: OrganizationsContext): Route[] {
+  const { tables, options, notifications, routeDeps } = context;
+  const roles = rolesSchema(options.roles);
+
+  return [
+    authedRoute(routeDeps, {
+      method: "GET",
+      path: "/organizations/:organizationId/members",
+      params: organizationParams,
+      query: pageQuery,
+      handler: async ({ params, query, auth }) => {
+        const entry = await requireEntry(context.db, tables, params.organizationId, auth.user.id);
+        const page = await pageMembers(context.db, tables, entry.o_id, query);
+        return { members: page.items, cursor: page.cursor, hasNextPage: page.hasNextPage };
+      },
+    }),
+    authedRoute(routeDeps, {
+      method: "POST",
+      path: "/organizations/:organizationId/members",
+      params: organizationParams,
+      body: z.object({ userId: z.string(), roles: roles.optional() }),
+      handler: async ({ params, body, auth }) => {
+        const member = await inTransaction(context, async (tx) => {
+          const entry = await requireEntry(
+            tx,
+            tables,
+            params.organizationId,
+            auth.user.id,
+            "update",
+          );
+          requireManager(entry, "add members");
+          const newRoles = body.roles ?? [...options.defaultMemberRoles];
+          if (hasOwner(newRoles)) requireOwner(entry, "grant the owner role");
+          const user = await findUserById(tx, tables, body.userId);
+          if (!user) throw authError("USER_NOT_FOUND", "User not found");
+          const row = await insertMember(tx, tables, {
+            organizationId: entry.o_id,
+            userId: user.id,
+            roles: newRoles,
+          });
+          if (!row) throw authError("ALREADY_MEMBER", "The user is already a member");
+          const member = toMember(row);
+          await notifications.emit(tx, "memberAdded", {
+            member,
+            via: "added",
+            actorUserId: auth.user.id,
+          });
+          return member;
+        });
+        return created({ member });
+      },
+    }),
+    authedRoute(routeDeps, {
+      method: "PATCH",
+      path: "/organizations/:organizationId/members/:memberId",
+      params: memberParams,
+      body: z.object({ roles }),
+      handler: async ({ params, body, auth }) =>
+        await inTransaction(context, async (tx) => {
+          const entry = await requireEntry(
+            tx,
+            tables,
+            params.organizationId,
+            auth.user.id,
+            "update",
+          );
+          requireManager(entry, "change roles");
+          const target = await findMember(tx, tables, entry.o_id, params.memberId);
+          if (!target) throw notFound("Member");
+          if (hasOwner(target.m_roles) || hasOwner(body.roles)) {
+            requireOwner(entry, "grant, revoke or change the roles of an owner");
+          }
+          if (hasOwner(target.m_roles) && !hasOwner(body.roles)) {
+            if (await countOtherOwners(tx, tables, entry.o_id, target.m_id) === 0) {
+              throw lastOwner();
+            }
+          }
+          const member = toMember(
+            await updateMemberRoles(tx, tables, entry.o_id, target.m_id, body.roles),
+          );
+          await notifications.emit(tx, "memberRolesChanged", {
+            member,
+            previousRoles: [...target.m_roles],
+            actorUserId: auth.user.id,
+          });
+          return { member };
+        }),
+    }),
+    authedRoute(routeDeps, {
+      method: "DELETE",
+      path: "/organizations/:organizationId/members/:memberId",
+      params: memberParams,
+      handler: async ({ params, auth }) => {
+        await inTransaction(context, async (tx) => {
+          const entry = await requireEntry(
+            tx,
+            tables,
+            params.organizationId,
+            auth.user.id,
+            "update",
+          );
+          const target = await findMember(tx, tables, entry.o_id, params.memberId);
+          if (!target) throw notFound("Member");
+          const leaving = target.m_user_id === auth.user.id;
+          if (!leaving) requireManager(entry, "remove members");
+          if (hasOwner(target.m_roles)) {
+            if (!leaving) requireOwner(entry, "remove an owner");
+            if (await countOtherOwners(tx, tables, entry.o_id, target.m_id) === 0) {
+              throw lastOwner();
+            }
+          }
+          await deleteMember(tx, tables, entry.o_id, target.m_id);
+          await clearActiveOrganization(tx, tables, entry.o_id, target.m_user_id);
+          await notifications.emit(tx, "memberRemoved", {
+            member: toMember(target),
+            actorUserId: auth.user.id,
+          });
+        });
+        return undefined;
+      },
+    }),
+  ];
+}

@@ -1,0 +1,106 @@
+/**
+ * Delivery of the organization events through the durable hooks of the database layer: an event
+ * is enqueued in the transaction of its change and handed to the application's handler after the
+ * commit, with retries. An internal hook, scheduled at each invitation's expiry, marks it expired.
+ *
+ * @module
+ */
+
+import {
+  type DurableHooks,
+  durableHooks,
+  type HookHandler,
+  type JsonValue,
+  type SqlAdapter,
+  type SqlQuerier,
+} from "../../db/mod.ts";
+import type { AuthTableNames } from "../tables.ts";
+import type {
+  OrganizationEventHandlers,
+  OrganizationEventName,
+  OrganizationEventPayloads,
+} from "./events.ts";
+import { expireInvitations } from "./invitation_store.ts";
+import { toInvitation } from "./resources.ts";
+
+/** The internal hook that marks an invitation expired at its expiry. */
+const EXPIRY_HOOK = "invitationExpiryCheck";
+
+/** Records events in transactions and wakes the worker after commits. */
+export interface Notifications {
+  /** Enqueues an event in `tx` (nothing when the application has no handler for it). */
+  emit<Name extends OrganizationEventName>(
+    tx: SqlQuerier,
+    name: Name,
+    payload: OrganizationEventPayloads[Name],
+    key?: string,
+  ): Promise<void>;
+  /** Schedules the expiry check of an invitation at `expiresAt`. */
+  scheduleExpiry(tx: SqlQuerier, invitationId: string, expiresAt: Date): Promise<void>;
+  /** Marks an expired pending invitation `expired` and emits `invitationExpired`, in `tx`. */
+  expire(tx: SqlQuerier, invitationId: string): Promise<void>;
+  /** Wakes this process's worker; call after the transaction that emitted committed. */
+  wake(): void;
+  /** The durable hooks (worker control, inspection, `drain()` in tests). */
+  readonly hooks: DurableHooks;
+}
+
+/** Builds the notifications of one module instance. */
+export function createNotifications(options: {
+  db: SqlAdapter;
+  namespace: string;
+  tables: AuthTableNames;
+  handlers: OrganizationEventHandlers;
+}): Notifications {
+  const { db, namespace, tables, handlers } = options;
+  // deno-lint-ignore no-explicit-any
+  const registered: Record<string, HookHandler<any>> = {};
+  for (const [name, handler] of Object.entries(handlers)) {
+    if (!handler) continue;
+    // deno-lint-ignore no-explicit-any
+    registered[name] = (payload: any, context) =>
+      (handler as (p: unknown, c: { id: string; attempt: number }) => void | Promise<void>)(
+        payload,
+        { id: context.id, attempt: context.attempt },
+      );
+  }
+
+  async function expire(tx: SqlQuerier, invitationId: string): Promise<void> {
+    const expired = await expireInvitations(tx, tables, { invitationId });
+    for (const row of expired) {
+      await notifications.emit(tx, "invitationExpired", {
+        invitation: toInvitation(row, false),
+      }, row.i_id);
+    }
+  }
+
+  registered[EXPIRY_HOOK] = async (payload: JsonValue) => {
+    const { invitationId } = payload as { invitationId: string };
+    await db.transaction((tx) => expire(tx, invitationId));
+  };
+
+  const hooks = durableHooks({ adapter: db, namespace, hooks: registered });
+
+  const notifications: Notifications = {
+    hooks,
+    async emit(tx, name, payload, key) {
+      if (!handlers[name]) return;
+      await hooks.enqueue(tx, {
+        name,
+        payload: payload as unknown as JsonValue,
+        ...(key === undefined ? {} : { key }),
+      });
+    },
+    async scheduleExpiry(tx, invitationId, expiresAt) {
+      await hooks.enqueue(tx, {
+        name: EXPIRY_HOOK,
+        key: `${invitationId}@${expiresAt.toISOString()}`,
+        payload: { invitationId },
+        runAt: expiresAt,
+      });
+    },
+    expire,
+    wake: () => hooks.wake(),
+  };
+  return notifications;
+}

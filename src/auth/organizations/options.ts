@@ -1,0 +1,185 @@
+/**
+ * The `organizations` option of the auth module and its validation at instantiation.
+ *
+ * @module
+ */
+
+import { ModuleConfigError } from "../../core/mod.ts";
+import { ORGANIZATION_EVENT_NAMES, type OrganizationEventHandlers } from "./events.ts";
+
+/**
+ * Automatic creation of an organization for every new user, in the transaction that creates the
+ * user; it becomes the first credential's active organization.
+ */
+export interface AutoCreateOrganizationOptions {
+  /**
+   * The organization's name from the user's email.
+   * @default (email) => `${localPart}'s Organization`
+   */
+  name?: (email: string) => string;
+  /**
+   * The organization's slug from the user's id; normalized, and suffixed (`-2`, `-3`, …) when it
+   * is taken instead of failing the sign-up.
+   * @default (userId) => userId
+   */
+  slug?: (userId: string) => string;
+}
+
+/**
+ * Options of the organizations feature (`auth({ organizations: … })`).
+ *
+ * @example
+ * ```ts
+ * import type { AuthOrganizationsOptions } from "./options.ts";
+ *
+ * const organizations: AuthOrganizationsOptions = {
+ *   roles: ["owner", "admin", "member", "billing"],
+ *   creatorRoles: ["owner"],
+ *   defaultMemberRoles: ["member"],
+ *   autoCreateOrganization: { name: (email) => `${email.split("@")[0]}'s team` },
+ *   invitationTtlDays: 3,
+ * };
+ * ```
+ */
+export interface AuthOrganizationsOptions {
+  /**
+   * The role names members can have. `owner` is required (owners alone delete the organization
+   * and manage owners); `admin`, when present, manages the organization, its members and its
+   * invitations; any other role only grants membership (your application gives it meaning).
+   * @default ["owner", "admin", "member"]
+   */
+  roles?: readonly string[];
+  /** Roles of an organization's creator; must include `owner`. @default ["owner"] */
+  creatorRoles?: readonly string[];
+  /** Roles of a member added or invited without explicit roles. @default ["member"] */
+  defaultMemberRoles?: readonly string[];
+  /** When set, every new user gets an organization of their own. @default undefined (off) */
+  autoCreateOrganization?: AutoCreateOrganizationOptions;
+  /** How long an invitation stays valid, in days. @default 7 */
+  invitationTtlDays?: number;
+  /**
+   * Largest accepted `metadata` of an organization, in bytes of its JSON text.
+   * @default 8192
+   */
+  maxMetadataBytes?: number;
+  /** Handlers of the durable notifications (organization, member and invitation events). */
+  hooks?: OrganizationEventHandlers;
+}
+
+/** The organizations options after defaults and validation. */
+export interface ResolvedOrganizationsOptions {
+  roles: readonly string[];
+  creatorRoles: readonly string[];
+  defaultMemberRoles: readonly string[];
+  autoCreateOrganization: Required<AutoCreateOrganizationOptions> | null;
+  invitationTtlSeconds: number;
+  maxMetadataBytes: number;
+  hooks: OrganizationEventHandlers;
+}
+
+/** The roles with a meaning of their own. */
+export const OWNER_ROLE = "owner";
+/** Manages the organization (everything but deleting it and managing owners). */
+export const ADMIN_ROLE = "admin";
+
+const ROLE_NAME = /^[a-z][a-z0-9_-]{0,31}$/;
+
+function fail(option: string, details: string): never {
+  throw new ModuleConfigError("auth", `organizations.${option}: ${details}`);
+}
+
+function roleList(
+  option: string,
+  value: unknown,
+  fallback: readonly string[],
+  allowed?: readonly string[],
+): readonly string[] {
+  if (value === undefined) return fallback;
+  if (!Array.isArray(value) || value.length === 0) {
+    fail(option, "expected a non-empty list of roles");
+  }
+  const seen = new Set<string>();
+  for (const role of value) {
+    if (typeof role !== "string" || !ROLE_NAME.test(role)) {
+      fail(option, `"${String(role)}" is not a role name (lower-case letters, digits, _ and -)`);
+    }
+    if (seen.has(role)) fail(option, `"${role}" is listed twice`);
+    if (allowed && !allowed.includes(role)) {
+      fail(option, `"${role}" is not one of organizations.roles (${allowed.join(", ")})`);
+    }
+    seen.add(role);
+  }
+  return Object.freeze([...value]);
+}
+
+function defaultName(email: string): string {
+  return `${email.split("@")[0]}'s Organization`;
+}
+
+/** Applies defaults and validates; `false` disables the feature (returns `null`). */
+export function resolveOrganizationsOptions(
+  options: AuthOrganizationsOptions | false | undefined,
+): ResolvedOrganizationsOptions | null {
+  if (options === false) return null;
+  if (options === undefined) options = {};
+  if (typeof options !== "object" || options === null || Array.isArray(options)) {
+    throw new ModuleConfigError("auth", "organizations: expected false or an object");
+  }
+  const roles = roleList("roles", options.roles, [OWNER_ROLE, ADMIN_ROLE, "member"]);
+  if (!roles.includes(OWNER_ROLE)) fail("roles", `must include "${OWNER_ROLE}"`);
+  const creatorRoles = roleList("creatorRoles", options.creatorRoles, [OWNER_ROLE], roles);
+  if (!creatorRoles.includes(OWNER_ROLE)) {
+    fail("creatorRoles", `must include "${OWNER_ROLE}" (every organization needs an owner)`);
+  }
+  const defaultMemberRoles = roleList(
+    "defaultMemberRoles",
+    options.defaultMemberRoles,
+    roles.includes("member") ? ["member"] : [],
+    roles,
+  );
+  if (defaultMemberRoles.length === 0) {
+    fail("defaultMemberRoles", 'required when organizations.roles has no "member"');
+  }
+  let autoCreate: Required<AutoCreateOrganizationOptions> | null = null;
+  const auto = options.autoCreateOrganization;
+  if (auto !== undefined) {
+    if (typeof auto !== "object" || auto === null) {
+      fail("autoCreateOrganization", "expected an object");
+    }
+    if (auto.name !== undefined && typeof auto.name !== "function") {
+      fail("autoCreateOrganization.name", "expected a function (email) => string");
+    }
+    if (auto.slug !== undefined && typeof auto.slug !== "function") {
+      fail("autoCreateOrganization.slug", "expected a function (userId) => string");
+    }
+    autoCreate = { name: auto.name ?? defaultName, slug: auto.slug ?? ((userId) => userId) };
+  }
+  const days = options.invitationTtlDays ?? 7;
+  if (typeof days !== "number" || !Number.isFinite(days) || days <= 0 || days > 365) {
+    fail(
+      "invitationTtlDays",
+      `expected a number of days greater than 0 and at most 365, got ${days}`,
+    );
+  }
+  const maxMetadataBytes = options.maxMetadataBytes ?? 8192;
+  if (!Number.isInteger(maxMetadataBytes) || maxMetadataBytes < 2 || maxMetadataBytes > 65536) {
+    fail("maxMetadataBytes", `expected an integer from 2 to 65536, got ${maxMetadataBytes}`);
+  }
+  const hooks = options.hooks ?? {};
+  if (typeof hooks !== "object" || hooks === null) fail("hooks", "expected an object of handlers");
+  for (const [name, handler] of Object.entries(hooks)) {
+    if (!(ORGANIZATION_EVENT_NAMES as readonly string[]).includes(name)) {
+      fail(`hooks.${name}`, `unknown event (events: ${ORGANIZATION_EVENT_NAMES.join(", ")})`);
+    }
+    if (typeof handler !== "function") fail(`hooks.${name}`, "expected a function");
+  }
+  return {
+    roles,
+    creatorRoles,
+    defaultMemberRoles,
+    autoCreateOrganization: autoCreate,
+    invitationTtlSeconds: days * 24 * 60 * 60,
+    maxMetadataBytes,
+    hooks,
+  };
+}

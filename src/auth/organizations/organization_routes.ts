@@ -1,0 +1,206 @@
+/**
+ * Organization routes: create, list, fetch, update, soft-delete, and the credential's active
+ * organization.
+ *
+ * @module
+ */
+
+import { z } from "zod";
+import { HttpError, type Route } from "../../core/mod.ts";
+import { authedRoute } from "../auth_route.ts";
+import { notFound } from "../errors.ts";
+import {
+  clearActiveOrganization,
+  setActiveOrganization,
+  setActiveOrganizationIfNone,
+} from "../sessions.ts";
+import { requireEntry, requireManager, requireOwner } from "./access.ts";
+import { created, inTransaction, type OrganizationsContext } from "./context.ts";
+import { logoUrlSchema, metadataSchema, nameSchema, pageQuery, slugSchema } from "./input.ts";
+import { cancelPendingInvitations } from "./invitation_store.ts";
+import {
+  findEntry,
+  insertMember,
+  insertOrganization,
+  pageEntries,
+  softDeleteOrganization,
+  toEntry,
+  updateOrganization,
+} from "./organization_store.ts";
+import { toInvitation, toMember, toOrganization } from "./resources.ts";
+import { normalizeSlug, slugProblem } from "./slug.ts";
+
+const organizationId = z.object({ organizationId: z.string() });
+
+/** The organization routes of one module instance. */
+export function organizationRoutes(context: OrganizationsContext): Route[] {
+  const { tables, options, notifications, routeDeps } = context;
+  const metadata = metadataSchema(options.maxMetadataBytes);
+
+  const createBody = z.object({
+    name: nameSchema,
+    slug: slugSchema.optional(),
+    logoUrl: logoUrlSchema.nullable().optional(),
+    metadata: metadata.optional(),
+  });
+
+  const updateBody = z.object({
+    name: nameSchema.optional(),
+    slug: slugSchema.optional(),
+    logoUrl: logoUrlSchema.nullable().optional(),
+    metadata: metadata.optional(),
+  }).refine(
+    (body) => Object.values(body).some((value) => value !== undefined),
+    "Give at least one of name, slug, logoUrl, metadata",
+  );
+
+  return [
+    authedRoute(routeDeps, {
+      method: "POST",
+      path: "/organizations",
+      body: createBody,
+      handler: async ({ body, auth }) => {
+        const slug = body.slug ?? normalizeSlug(body.name);
+        const problem = slugProblem(slug);
+        if (problem) {
+          throw new HttpError(400, "VALIDATION_ERROR", "Invalid request body", {
+            extra: {
+              issues: [{
+                path: "body.slug",
+                message: `${problem}: give a slug, the one derived from the name is not valid`,
+              }],
+            },
+          });
+        }
+        const entry = await inTransaction(context, async (tx) => {
+          const organization = await insertOrganization(tx, tables, {
+            name: body.name,
+            slug,
+            logoUrl: body.logoUrl ?? null,
+            metadata: body.metadata ?? null,
+            createdBy: auth.user.id,
+          });
+          const member = await insertMember(tx, tables, {
+            organizationId: organization.o_id,
+            userId: auth.user.id,
+            roles: options.creatorRoles,
+          });
+          if (!member) throw new Error("A new organization cannot already have its creator");
+          await setActiveOrganizationIfNone(tx, tables, auth.session.id, organization.o_id);
+          const result = { organization: toOrganization(organization), member: toMember(member) };
+          await notifications.emit(tx, "organizationCreated", {
+            ...result,
+            actorUserId: auth.user.id,
+          });
+          return result;
+        });
+        return created(entry);
+      },
+    }),
+    authedRoute(routeDeps, {
+      method: "GET",
+      path: "/organizations",
+      query: pageQuery,
+      handler: async ({ query, auth }) => {
+        const page = await pageEntries(context.db, tables, auth.user.id, query);
+        return { organizations: page.items, cursor: page.cursor, hasNextPage: page.hasNextPage };
+      },
+    }),
+    authedRoute(routeDeps, {
+      method: "GET",
+      path: "/organizations/active",
+      handler: async ({ auth }) => {
+        const active = auth.session.activeOrganizationId;
+        if (active === null) return null;
+        const entry = await findEntry(context.db, tables, active, auth.user.id);
+        return entry ? toEntry(entry) : null;
+      },
+    }),
+    authedRoute(routeDeps, {
+      method: "POST",
+      path: "/organizations/active",
+      body: z.object({ organizationId: z.string().nullable() }),
+      handler: async ({ body, auth }) => {
+        if (body.organizationId === null) {
+          await setActiveOrganization(context.db, tables, auth.session.id, null);
+          return null;
+        }
+        const id = body.organizationId;
+        return await inTransaction(context, async (tx) => {
+          // FOR SHARE: a concurrent deletion waits, so the pointer never lands on a deleted one.
+          const entry = await requireEntry(tx, tables, id, auth.user.id, "share");
+          await setActiveOrganization(tx, tables, auth.session.id, entry.o_id);
+          return toEntry(entry);
+        });
+      },
+    }),
+    authedRoute(routeDeps, {
+      method: "GET",
+      path: "/organizations/:organizationId",
+      params: organizationId,
+      handler: async ({ params, auth }) =>
+        toEntry(await requireEntry(context.db, tables, params.organizationId, auth.user.id)),
+    }),
+    authedRoute(routeDeps, {
+      method: "PATCH",
+      path: "/organizations/:organizationId",
+      params: organizationId,
+      body: updateBody,
+      handler: async ({ params, body, auth }) =>
+        await inTransaction(context, async (tx) => {
+          const entry = await requireEntry(
+            tx,
+            tables,
+            params.organizationId,
+            auth.user.id,
+            "update",
+          );
+          requireManager(entry, "update the organization");
+          const updated = await updateOrganization(tx, tables, entry.o_id, body);
+          if (!updated) throw notFound("Organization");
+          const organization = toOrganization(updated);
+          await notifications.emit(tx, "organizationUpdated", {
+            organization,
+            changed: Object.keys(body).filter((key) =>
+              body[key as keyof typeof body] !== undefined
+            ),
+            actorUserId: auth.user.id,
+          });
+          return { organization };
+        }),
+    }),
+    authedRoute(routeDeps, {
+      method: "DELETE",
+      path: "/organizations/:organizationId",
+      params: organizationId,
+      handler: async ({ params, auth }) => {
+        await inTransaction(context, async (tx) => {
+          const entry = await requireEntry(
+            tx,
+            tables,
+            params.organizationId,
+            auth.user.id,
+            "update",
+          );
+          requireOwner(entry, "delete the organization");
+          const deleted = await softDeleteOrganization(tx, tables, entry.o_id);
+          if (!deleted) throw notFound("Organization");
+          const canceled = await cancelPendingInvitations(tx, tables, entry.o_id);
+          await clearActiveOrganization(tx, tables, entry.o_id);
+          await notifications.emit(tx, "organizationDeleted", {
+            organization: toOrganization(deleted),
+            canceledInvitationIds: canceled.map((row) => row.i_id),
+            actorUserId: auth.user.id,
+          });
+          for (const row of canceled) {
+            await notifications.emit(tx, "invitationCanceled", {
+              invitation: toInvitation(row, false),
+              actorUserId: auth.user.id,
+            });
+          }
+        });
+        return undefined;
+      },
+    }),
+  ];
+}

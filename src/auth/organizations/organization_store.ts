@@ -1,0 +1,232 @@
+/**
+ * SQL of organizations and memberships. Every query that reads an organization filters
+ * `deleted_at IS NULL`, so a soft-deleted organization is invisible to every read and write.
+ *
+ * @module
+ */
+
+import { type Page, SqlError, type SqlQuerier } from "../../db/mod.ts";
+import { keysetPage, keysetQuery } from "../../db/mod.ts";
+import type { JsonValue } from "../../db/mod.ts";
+import { authError } from "../errors.ts";
+import type { AuthTableNames } from "../tables.ts";
+import { isUuid } from "../users.ts";
+import {
+  memberColumns,
+  type MemberRow,
+  organizationColumns,
+  type OrganizationEntry,
+  type OrganizationRow,
+  toMember,
+  toOrganization,
+} from "./resources.ts";
+
+/** An organization with a membership in it, as rows. */
+export type EntryRow = OrganizationRow & MemberRow;
+
+/** The entry of a joined organization/member row. */
+export function toEntry(row: EntryRow): OrganizationEntry {
+  return { organization: toOrganization(row), member: toMember(row) };
+}
+
+function slugTaken(error: unknown): boolean {
+  return error instanceof SqlError && error.code === "23505" &&
+    (error.constraint ?? "").includes("slug");
+}
+
+/** Inserts an organization; a taken slug (deleted organizations included) is 409 `SLUG_TAKEN`. */
+export async function insertOrganization(
+  db: SqlQuerier,
+  tables: AuthTableNames,
+  input: {
+    name: string;
+    slug: string;
+    logoUrl: string | null;
+    metadata: JsonValue | null;
+    createdBy: string;
+  },
+): Promise<OrganizationRow> {
+  try {
+    const [row] = await db.query<OrganizationRow>(
+      `INSERT INTO ${tables.organizations} AS o (name, slug, logo_url, metadata, created_by)
+       VALUES ($1, $2, $3, $4::text::jsonb, $5)
+       RETURNING ${organizationColumns("o")}`,
+      [input.name, input.slug, input.logoUrl, jsonParam(input.metadata), input.createdBy],
+    );
+    return row;
+  } catch (error) {
+    if (slugTaken(error)) throw authError("SLUG_TAKEN", `Slug "${input.slug}" is taken`);
+    throw error;
+  }
+}
+
+/** A JSON value as a text parameter (`$n::text::jsonb`), SQL NULL for `null`. */
+export function jsonParam(value: JsonValue | null | undefined): string | null {
+  return value === null || value === undefined ? null : JSON.stringify(value);
+}
+
+/** Inserts a membership; `null` when the user already is a member. */
+export async function insertMember(
+  db: SqlQuerier,
+  tables: AuthTableNames,
+  input: { organizationId: string; userId: string; roles: readonly string[] },
+): Promise<MemberRow | null> {
+  const [row] = await db.query<MemberRow>(
+    `INSERT INTO ${tables.members} AS m (organization_id, user_id, roles)
+     VALUES ($1, $2, $3::text::jsonb)
+     ON CONFLICT (organization_id, user_id) DO NOTHING
+     RETURNING ${memberColumns("m")}`,
+    [input.organizationId, input.userId, JSON.stringify(input.roles)],
+  );
+  return row ?? null;
+}
+
+/**
+ * The caller's entry in a live organization, or `null` (no such organization, deleted, or not a
+ * member: the caller cannot tell which). `lock` takes the organization row FOR UPDATE, which
+ * serializes every membership change of one organization (the last-owner rule depends on it).
+ */
+export async function findEntry(
+  db: SqlQuerier,
+  tables: AuthTableNames,
+  organizationId: string,
+  userId: string,
+  lock: "none" | "update" | "share" = "none",
+): Promise<EntryRow | null> {
+  if (!isUuid(organizationId)) return null;
+  const locking = lock === "update" ? "FOR UPDATE OF o" : lock === "share" ? "FOR SHARE OF o" : "";
+  const [row] = await db.query<EntryRow>(
+    `SELECT ${organizationColumns("o")}, ${memberColumns("m")}
+     FROM ${tables.organizations} o
+     JOIN ${tables.members} m ON m.organization_id = o.id AND m.user_id = $2
+     WHERE o.id = $1 AND o.deleted_at IS NULL ${locking}`,
+    [organizationId, userId],
+  );
+  return row ?? null;
+}
+
+/** Every live organization of a user with the user's membership, oldest first (one query). */
+export async function listAllEntries(
+  db: SqlQuerier,
+  tables: AuthTableNames,
+  userId: string,
+): Promise<OrganizationEntry[]> {
+  const rows = await db.query<EntryRow>(
+    `SELECT ${organizationColumns("o")}, ${memberColumns("m")}
+     FROM ${tables.members} m
+     JOIN ${tables.organizations} o ON o.id = m.organization_id AND o.deleted_at IS NULL
+     WHERE m.user_id = $1
+     ORDER BY o.created_at, o.id`,
+    [userId],
+  );
+  return rows.map(toEntry);
+}
+
+/** One page of a user's live organizations, oldest first; deleted ones are filtered in SQL. */
+export async function pageEntries(
+  db: SqlQuerier,
+  tables: AuthTableNames,
+  userId: string,
+  request: { pageSize?: string; cursor?: string },
+): Promise<Page<OrganizationEntry>> {
+  const q = keysetQuery({
+    listId: `organizations:${userId}`,
+    columns: ["created_at", "id"],
+    table: "o",
+    pageSize: request.pageSize,
+    cursor: request.cursor,
+    firstParam: 2,
+  });
+  const rows = await db.query<EntryRow>(
+    `SELECT ${organizationColumns("o")}, ${memberColumns("m")}, ${q.select}
+     FROM ${tables.members} m
+     JOIN ${tables.organizations} o ON o.id = m.organization_id AND o.deleted_at IS NULL
+     WHERE m.user_id = $1 AND ${q.where}
+     ORDER BY ${q.orderBy} LIMIT ${q.limit}`,
+    [userId, ...q.params],
+  );
+  const page = keysetPage(rows, q);
+  return { ...page, items: page.items.map(toEntry) };
+}
+
+/** Updates the given fields of a live organization; a taken slug is 409 `SLUG_TAKEN`. */
+export async function updateOrganization(
+  db: SqlQuerier,
+  tables: AuthTableNames,
+  organizationId: string,
+  changes: {
+    name?: string;
+    slug?: string;
+    logoUrl?: string | null;
+    metadata?: JsonValue | null;
+  },
+): Promise<OrganizationRow | null> {
+  const sets: string[] = [];
+  const params: unknown[] = [organizationId];
+  const set = (column: string, value: unknown, cast = ""): void => {
+    params.push(value);
+    sets.push(`${column} = $${params.length}${cast}`);
+  };
+  if (changes.name !== undefined) set("name", changes.name);
+  if (changes.slug !== undefined) set("slug", changes.slug);
+  if (changes.logoUrl !== undefined) set("logo_url", changes.logoUrl);
+  if (changes.metadata !== undefined) set("metadata", jsonParam(changes.metadata), "::text::jsonb");
+  try {
+    const [row] = await db.query<OrganizationRow>(
+      `UPDATE ${tables.organizations} AS o SET ${sets.join(", ")}, updated_at = now()
+       WHERE o.id = $1 AND o.deleted_at IS NULL
+       RETURNING ${organizationColumns("o")}`,
+      params,
+    );
+    return row ?? null;
+  } catch (error) {
+    if (slugTaken(error)) throw authError("SLUG_TAKEN", `Slug "${changes.slug}" is taken`);
+    throw error;
+  }
+}
+
+/** Soft-deletes a live organization; `null` if it was already gone. */
+export async function softDeleteOrganization(
+  db: SqlQuerier,
+  tables: AuthTableNames,
+  organizationId: string,
+): Promise<OrganizationRow | null> {
+  const [row] = await db.query<OrganizationRow>(
+    `UPDATE ${tables.organizations} AS o SET deleted_at = now(), updated_at = now()
+     WHERE o.id = $1 AND o.deleted_at IS NULL
+     RETURNING ${organizationColumns("o")}`,
+    [organizationId],
+  );
+  return row ?? null;
+}
+
+/**
+ * Locks a live organization's row FOR SHARE until the transaction ends (its deletion then waits);
+ * `false` when it does not exist or is deleted.
+ */
+export async function lockLiveOrganization(
+  db: SqlQuerier,
+  tables: AuthTableNames,
+  organizationId: string,
+): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT id FROM ${tables.organizations} WHERE id = $1 AND deleted_at IS NULL FOR SHARE`,
+    [organizationId],
+  );
+  return rows.length > 0;
+}
+
+/** Whether the user with this email is a member of the organization. */
+export async function isMemberByEmail(
+  db: SqlQuerier,
+  tables: AuthTableNames,
+  organizationId: string,
+  email: string,
+): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM ${tables.members} m JOIN ${tables.users} u ON u.id = m.user_id
+     WHERE m.organization_id = $1 AND u.email = $2`,
+    [organizationId, email],
+  );
+  return rows.length > 0;
+}

@@ -1,0 +1,227 @@
+/**
+ * The resources of the organizations API as JSON (string ids, ISO 8601 UTC timestamps) and the
+ * SQL select lists that read them.
+ *
+ * @module
+ */
+
+import type { JsonValue } from "../../db/mod.ts";
+
+/**
+ * An organization as the API shows it.
+ *
+ * @example
+ * ```ts
+ * import type { Organization } from "./resources.ts";
+ *
+ * const organization: Organization = {
+ *   id: "0c7a…", name: "Acme", slug: "acme", logoUrl: null, metadata: null, createdBy: "5f0c…",
+ *   createdAt: "2026-11-21T15:05:58.123Z", updatedAt: "2026-11-21T15:05:58.123Z", deletedAt: null,
+ * };
+ * ```
+ */
+export interface Organization {
+  id: string;
+  name: string;
+  slug: string;
+  logoUrl: string | null;
+  metadata: JsonValue | null;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+  deletedAt: string | null;
+}
+
+/**
+ * A membership as the API shows it.
+ *
+ * @example
+ * ```ts
+ * import type { Member } from "./resources.ts";
+ *
+ * const member: Member = {
+ *   id: "9d1e…", organizationId: "0c7a…", userId: "5f0c…", roles: ["owner"],
+ *   createdAt: "2026-11-21T15:05:58.123Z", updatedAt: "2026-11-21T15:05:58.123Z",
+ * };
+ * ```
+ */
+export interface Member {
+  id: string;
+  organizationId: string;
+  userId: string;
+  roles: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * An organization with the current user's membership in it.
+ *
+ * @example
+ * ```ts ignore
+ * const { organizations }: { organizations: OrganizationEntry[] } = await response.json();
+ * ```
+ */
+export interface OrganizationEntry {
+  organization: Organization;
+  member: Member;
+}
+
+/** Where an invitation stands. */
+export type InvitationStatus = "pending" | "accepted" | "rejected" | "canceled" | "expired";
+
+/**
+ * An invitation as the API shows it. `token` is present only for those who need it: the creation
+ * response, the organization's list (owners and admins) and the invitee's own pending list.
+ *
+ * @example
+ * ```ts ignore
+ * const { invitation }: { invitation: Invitation } = await response.json();
+ * sendMail(invitation.email, `https://app.example.com/join/${invitation.id}?token=${invitation.token}`);
+ * ```
+ */
+export interface Invitation {
+  id: string;
+  organizationId: string;
+  email: string;
+  roles: string[];
+  status: InvitationStatus;
+  inviterId: string;
+  expiresAt: string;
+  createdAt: string;
+  respondedAt: string | null;
+  token?: string;
+}
+
+/** An invitation with the organization it invites to (the invitee's view). */
+export interface InvitationEntry {
+  invitation: Invitation;
+  organization: Organization;
+}
+
+/** An organization row as {@link organizationColumns} selects it. */
+export interface OrganizationRow {
+  o_id: string;
+  o_name: string;
+  o_slug: string;
+  o_logo_url: string | null;
+  o_metadata: JsonValue | null;
+  o_created_by: string;
+  o_created_at: Date;
+  o_updated_at: Date;
+  o_deleted_at: Date | null;
+}
+
+/** A member row as {@link memberColumns} selects it. */
+export interface MemberRow {
+  m_id: string;
+  m_organization_id: string;
+  m_user_id: string;
+  m_roles: string[];
+  m_created_at: Date;
+  m_updated_at: Date;
+}
+
+/** An invitation row as {@link invitationColumns} selects it. */
+export interface InvitationRow {
+  i_id: string;
+  i_organization_id: string;
+  i_email: string;
+  i_roles: string[];
+  i_status: InvitationStatus;
+  i_token: string;
+  i_inviter_id: string;
+  i_expires_at: Date;
+  i_created_at: Date;
+  i_responded_at: Date | null;
+}
+
+/** The select list of an organization aliased `alias`, prefixed `o_`. */
+export function organizationColumns(alias: string): string {
+  return [
+    "id",
+    "name",
+    "slug",
+    "logo_url",
+    "metadata",
+    "created_by",
+    "created_at",
+    "updated_at",
+    "deleted_at",
+  ].map((c) => `${alias}.${c} AS o_${c}`).join(", ");
+}
+
+/** The select list of a member aliased `alias`, prefixed `m_`. */
+export function memberColumns(alias: string): string {
+  return ["id", "organization_id", "user_id", "roles", "created_at", "updated_at"]
+    .map((c) => `${alias}.${c} AS m_${c}`).join(", ");
+}
+
+/**
+ * The select list of an invitation aliased `alias`, prefixed `i_`. A pending invitation past its
+ * expiry reads as `expired` even before a worker or a request marks it so.
+ */
+export function invitationColumns(alias: string): string {
+  const plain = [
+    "id",
+    "organization_id",
+    "email",
+    "roles",
+    "token",
+    "inviter_id",
+    "expires_at",
+    "created_at",
+    "responded_at",
+  ].map((c) => `${alias}.${c} AS i_${c}`);
+  const status = `CASE WHEN ${alias}.status = 'pending' AND ${alias}.expires_at <= now() ` +
+    `THEN 'expired' ELSE ${alias}.status END AS i_status`;
+  return [...plain, status].join(", ");
+}
+
+function iso(value: Date): string {
+  return value.toISOString();
+}
+
+/** The JSON of an organization row. */
+export function toOrganization(row: OrganizationRow): Organization {
+  return {
+    id: row.o_id,
+    name: row.o_name,
+    slug: row.o_slug,
+    logoUrl: row.o_logo_url,
+    metadata: row.o_metadata,
+    createdBy: row.o_created_by,
+    createdAt: iso(row.o_created_at),
+    updatedAt: iso(row.o_updated_at),
+    deletedAt: row.o_deleted_at ? iso(row.o_deleted_at) : null,
+  };
+}
+
+/** The JSON of a member row. */
+export function toMember(row: MemberRow): Member {
+  return {
+    id: row.m_id,
+    organizationId: row.m_organization_id,
+    userId: row.m_user_id,
+    roles: [...row.m_roles],
+    createdAt: iso(row.m_created_at),
+    updatedAt: iso(row.m_updated_at),
+  };
+}
+
+/** The JSON of an invitation row, with its token only when `withToken`. */
+export function toInvitation(row: InvitationRow, withToken: boolean): Invitation {
+  const invitation: Invitation = {
+    id: row.i_id,
+    organizationId: row.i_organization_id,
+    email: row.i_email,
+    roles: [...row.i_roles],
+    status: row.i_status,
+    inviterId: row.i_inviter_id,
+    expiresAt: iso(row.i_expires_at),
+    createdAt: iso(row.i_created_at),
+    respondedAt: row.i_responded_at ? iso(row.i_responded_at) : null,
+  };
+  if (withToken) invitation.token = row.i_token;
+  return invitation;
+}

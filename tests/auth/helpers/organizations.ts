@@ -1,0 +1,93 @@
+// deno-lint-ignore-file no-explicit-any
+/**
+ * Fixtures for organizations tests: a module on a migrated database, users, organizations,
+ * members and invitations created over HTTP.
+ *
+ * @module
+ */
+
+import assert from "node:assert/strict";
+import {
+  auth,
+  type AuthModule,
+  type AuthOptions,
+  authSchema,
+  scryptPasswordHasher,
+} from "../../../src/auth/mod.ts";
+import { migrate, type SqlAdapter } from "../../../src/db/mod.ts";
+import { call, signUp, uniqueEmail } from "./http.ts";
+
+/** A signed-up user with their token. */
+export interface TestUser {
+  token: string;
+  user: { id: string; email: string; role: string };
+}
+
+/** Migrates the auth schema (idempotent) and instantiates the module with a cheap hasher. */
+export async function organizationsModule(
+  db: SqlAdapter,
+  options: Partial<AuthOptions> = {},
+): Promise<AuthModule> {
+  await migrate(db, authSchema, { namespace: options.namespace ?? "auth" });
+  return auth({
+    database: db,
+    passwordHasher: scryptPasswordHasher({ params: { ln: 4 } }),
+    ...options,
+  });
+}
+
+/** Signs up a fresh user. */
+export async function newUser(module: AuthModule, label = "user"): Promise<TestUser> {
+  return await signUp(module, uniqueEmail(label));
+}
+
+/** Creates an organization as `owner`; returns its id and the response body. */
+export async function createOrganization(
+  module: AuthModule,
+  owner: TestUser,
+  body: Record<string, unknown> = {},
+): Promise<{ id: string; slug: string; body: any }> {
+  const slug = `org-${crypto.randomUUID().slice(0, 12)}`;
+  const result = await call(module, "POST", "/organizations", {
+    token: owner.token,
+    body: { name: "Test organization", slug, ...body },
+  });
+  assert.equal(result.status, 201, JSON.stringify(result.body));
+  return {
+    id: result.body.organization.id,
+    slug: result.body.organization.slug,
+    body: result.body,
+  };
+}
+
+/** Adds `user` to an organization as `actor`; returns the member. */
+export async function addMember(
+  module: AuthModule,
+  actor: TestUser,
+  organizationId: string,
+  user: TestUser,
+  roles?: string[],
+): Promise<any> {
+  const result = await call(module, "POST", `/organizations/${organizationId}/members`, {
+    token: actor.token,
+    body: { userId: user.user.id, ...(roles ? { roles } : {}) },
+  });
+  assert.equal(result.status, 201, JSON.stringify(result.body));
+  return result.body.member;
+}
+
+/** Invites an email as `actor`; returns the invitation (with its token). */
+export async function invite(
+  module: AuthModule,
+  actor: TestUser,
+  organizationId: string,
+  email: string,
+  roles?: string[],
+): Promise<any> {
+  const result = await call(module, "POST", `/organizations/${organizationId}/invitations`, {
+    token: actor.token,
+    body: { email, ...(roles ? { roles } : {}) },
+  });
+  assert.ok(result.status === 201 || result.status === 200, JSON.stringify(result.body));
+  return result.body.invitation;
+}
