@@ -50,6 +50,8 @@ export class SqlError extends Error {
   readonly column?: string;
 
   /**
+   * Creates the error.
+   *
    * @param message PostgreSQL's message.
    * @param details The SQLSTATE and optional fields.
    * @param options The original error as `cause`.
@@ -80,7 +82,11 @@ export class SqlError extends Error {
  * ```
  */
 export class DatabaseUnavailableError extends Error {
-  /** @param message What is unavailable and why. */
+  /**
+   * Creates the error.
+   *
+   * @param message What is unavailable and why.
+   */
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = "DatabaseUnavailableError";
@@ -106,6 +112,8 @@ export class DataDirectoryLockedError extends DatabaseUnavailableError {
   readonly ownerPid?: number;
 
   /**
+   * Creates the error.
+   *
    * @param directory The data directory.
    * @param ownerPid The pid recorded in its lock file.
    * @param lockFile The lock file path, named so a user can remove a stale one.
@@ -138,7 +146,11 @@ export class DataDirectoryLockedError extends DatabaseUnavailableError {
  * ```
  */
 export class TransactionMisuseError extends Error {
-  /** @param message What was misused. */
+  /**
+   * Creates the error.
+   *
+   * @param message What was misused.
+   */
   constructor(message: string) {
     super(message);
     this.name = "TransactionMisuseError";

@@ -43,6 +43,8 @@ export class PaginationError extends Error {
   /** The JSON error code. */
   readonly code: string;
   /**
+   * Creates the error.
+   *
    * @param message What is wrong, safe to show to the client.
    * @param code The JSON error code.
    */
@@ -65,7 +67,11 @@ export class PaginationError extends Error {
  * ```
  */
 export class InvalidCursorError extends PaginationError {
-  /** @param message Why the cursor was rejected. */
+  /**
+   * Creates the error.
+   *
+   * @param message Why the cursor was rejected.
+   */
   constructor(message: string) {
     super(message, "INVALID_CURSOR");
     this.name = "InvalidCursorError";
@@ -131,9 +137,13 @@ export interface KeysetQuery {
 
 /** Internal state carried from {@link keysetQuery} to {@link keysetPage}. */
 export interface KeysetState {
+  /** Fingerprint of the list id, columns and direction. */
   readonly list: string;
+  /** The sort direction. */
   readonly direction: "asc" | "desc";
+  /** How many sort columns the key has. */
   readonly columnCount: number;
+  /** The HMAC key of the cursors. */
   readonly secret: string;
 }
 

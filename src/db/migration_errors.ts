@@ -25,6 +25,8 @@ export class MigrationConflictError extends Error {
   /** The version the database is at. */
   readonly databaseVersion: number;
   /**
+   * Creates the error.
+   *
    * @param namespace The namespace.
    * @param expectedVersion The version expected.
    * @param databaseVersion The version found.
@@ -57,6 +59,8 @@ export class SchemaDriftError extends Error {
   /** The first step whose applied SQL differs from the code. */
   readonly step: number;
   /**
+   * Creates the error.
+   *
    * @param namespace The namespace.
    * @param step The edited step's version.
    * @param description The step's description in the code.
@@ -91,6 +95,8 @@ export class DatabaseAheadError extends Error {
   /** The latest version in the code. */
   readonly codeVersion: number;
   /**
+   * Creates the error.
+   *
    * @param namespace The namespace.
    * @param databaseVersion The database's version.
    * @param codeVersion The code's latest version.
@@ -118,7 +124,11 @@ export class DatabaseAheadError extends Error {
  * ```
  */
 export class MigrationTargetError extends Error {
-  /** @param message What is wrong with the target. */
+  /**
+   * Creates the error.
+   *
+   * @param message What is wrong with the target.
+   */
   constructor(message: string) {
     super(message);
     this.name = "MigrationTargetError";
@@ -145,6 +155,8 @@ export class MigrationStepError extends Error {
   /** The failing statement. */
   readonly statement: string;
   /**
+   * Creates the error.
+   *
    * @param namespace The namespace.
    * @param step The step's version.
    * @param description The step's description.
