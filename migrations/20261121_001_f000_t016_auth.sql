@@ -1,0 +1,184 @@
+-- fragment-cli migration of schema "auth" in namespace "auth": version 0 to 16
+-- Generated from the schema definition; do not edit.
+-- One transaction: apply with psql -v ON_ERROR_STOP=1 -f <file>, or with fragment-cli db migrate.
+
+-- Runner bookkeeping and version check
+BEGIN;
+
+DO $lock$ BEGIN PERFORM pg_advisory_xact_lock(1718772071, hashtext('fragment_internal')); END $lock$;
+
+CREATE SCHEMA IF NOT EXISTS "fragment_internal";
+
+CREATE TABLE IF NOT EXISTS "fragment_internal"."schema_versions" (
+  "namespace" text PRIMARY KEY,
+  "schema_name" text NOT NULL,
+  "version" integer NOT NULL CHECK ("version" >= 0),
+  "updated_at" timestamptz NOT NULL DEFAULT now()
+);
+
+CREATE TABLE IF NOT EXISTS "fragment_internal"."applied_steps" (
+  "namespace" text NOT NULL,
+  "version" integer NOT NULL,
+  "fingerprint" text NOT NULL,
+  "description" text NOT NULL,
+  "applied_at" timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY ("namespace", "version")
+);
+
+DO $guard$
+DECLARE recorded integer;
+BEGIN
+  PERFORM pg_advisory_xact_lock(1718772071, hashtext('auth'));
+  SELECT "version" INTO recorded FROM "fragment_internal"."schema_versions" WHERE "namespace" = 'auth';
+  IF COALESCE(recorded, 0) <> 0 THEN
+    RAISE EXCEPTION 'Namespace "%" is at version %, this file migrates it from version 0; nothing applied',
+      'auth', COALESCE(recorded, 0);
+  END IF;
+END
+$guard$;
+
+-- Step 1: createTable "users"
+CREATE SCHEMA IF NOT EXISTS "auth";
+
+CREATE TABLE "auth"."users" (
+  "id" uuid NOT NULL DEFAULT gen_random_uuid(),
+  "email" text NOT NULL,
+  "password_hash" text NOT NULL,
+  "role" text NOT NULL DEFAULT 'user',
+  "created_at" timestamptz NOT NULL DEFAULT now(),
+  "updated_at" timestamptz NOT NULL DEFAULT now(),
+  CONSTRAINT "users_pkey" PRIMARY KEY ("id"),
+  CONSTRAINT "users_email_key" UNIQUE ("email")
+);
+
+-- Step 2: createTable "sessions"
+CREATE TABLE "auth"."sessions" (
+  "id" uuid NOT NULL DEFAULT gen_random_uuid(),
+  "user_id" uuid NOT NULL,
+  "token_hash" text NOT NULL,
+  "expires_at" timestamptz NOT NULL,
+  "created_at" timestamptz NOT NULL DEFAULT now(),
+  CONSTRAINT "sessions_pkey" PRIMARY KEY ("id"),
+  CONSTRAINT "sessions_token_hash_key" UNIQUE ("token_hash"),
+  CONSTRAINT "sessions_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "auth"."users" ("id") ON DELETE CASCADE
+);
+
+-- Step 3: addIndex "sessions_user_id_idx" on "sessions"
+CREATE INDEX "sessions_user_id_idx" ON "auth"."sessions" ("user_id");
+
+-- Step 4: createTable "organizations"
+CREATE TABLE "auth"."organizations" (
+  "id" uuid NOT NULL DEFAULT gen_random_uuid(),
+  "name" text NOT NULL,
+  "slug" text NOT NULL,
+  "logo_url" text,
+  "metadata" jsonb,
+  "created_by" uuid NOT NULL,
+  "created_at" timestamptz NOT NULL DEFAULT now(),
+  "updated_at" timestamptz NOT NULL DEFAULT now(),
+  "deleted_at" timestamptz,
+  CONSTRAINT "organizations_pkey" PRIMARY KEY ("id"),
+  CONSTRAINT "organizations_slug_key" UNIQUE ("slug"),
+  CONSTRAINT "organizations_created_by_fkey" FOREIGN KEY ("created_by") REFERENCES "auth"."users" ("id")
+);
+
+-- Step 5: createTable "members"
+CREATE TABLE "auth"."members" (
+  "id" uuid NOT NULL DEFAULT gen_random_uuid(),
+  "organization_id" uuid NOT NULL,
+  "user_id" uuid NOT NULL,
+  "roles" jsonb NOT NULL,
+  "created_at" timestamptz NOT NULL DEFAULT now(),
+  "updated_at" timestamptz NOT NULL DEFAULT now(),
+  CONSTRAINT "members_pkey" PRIMARY KEY ("id"),
+  CONSTRAINT "members_organization_id_fkey" FOREIGN KEY ("organization_id") REFERENCES "auth"."organizations" ("id") ON DELETE CASCADE,
+  CONSTRAINT "members_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "auth"."users" ("id") ON DELETE CASCADE
+);
+
+-- Step 6: addIndex "members_organization_user_key" on "members"
+CREATE UNIQUE INDEX "members_organization_user_key" ON "auth"."members" ("organization_id", "user_id");
+
+-- Step 7: addIndex "members_user_id_idx" on "members"
+CREATE INDEX "members_user_id_idx" ON "auth"."members" ("user_id");
+
+-- Step 8: createTable "invitations"
+CREATE TABLE "auth"."invitations" (
+  "id" uuid NOT NULL DEFAULT gen_random_uuid(),
+  "organization_id" uuid NOT NULL,
+  "email" text NOT NULL,
+  "roles" jsonb NOT NULL,
+  "status" text NOT NULL DEFAULT 'pending',
+  "token" text NOT NULL,
+  "inviter_id" uuid NOT NULL,
+  "expires_at" timestamptz NOT NULL,
+  "created_at" timestamptz NOT NULL DEFAULT now(),
+  "updated_at" timestamptz NOT NULL DEFAULT now(),
+  "responded_at" timestamptz,
+  CONSTRAINT "invitations_pkey" PRIMARY KEY ("id"),
+  CONSTRAINT "invitations_token_key" UNIQUE ("token"),
+  CONSTRAINT "invitations_organization_id_fkey" FOREIGN KEY ("organization_id") REFERENCES "auth"."organizations" ("id") ON DELETE CASCADE,
+  CONSTRAINT "invitations_inviter_id_fkey" FOREIGN KEY ("inviter_id") REFERENCES "auth"."users" ("id") ON DELETE CASCADE
+);
+
+-- Step 9: addIndex "invitations_pending_email_key" on "invitations"
+CREATE UNIQUE INDEX "invitations_pending_email_key" ON "auth"."invitations" ("organization_id", "email") WHERE status = 'pending';
+
+-- Step 10: addIndex "invitations_email_idx" on "invitations"
+CREATE INDEX "invitations_email_idx" ON "auth"."invitations" ("email", "status");
+
+-- Step 11: addIndex "invitations_organization_idx" on "invitations"
+CREATE INDEX "invitations_organization_idx" ON "auth"."invitations" ("organization_id", "created_at", "id");
+
+-- Step 12: addColumn "sessions"."active_organization_id"
+ALTER TABLE "auth"."sessions" ADD COLUMN "active_organization_id" uuid CONSTRAINT "sessions_active_organization_id_fkey" REFERENCES "auth"."organizations" ("id") ON DELETE SET NULL;
+
+-- Step 13: createTable "hook_occurrences"
+CREATE TABLE "auth"."hook_occurrences" (
+  "id" bigint NOT NULL GENERATED BY DEFAULT AS IDENTITY,
+  "name" text NOT NULL,
+  "key" text,
+  "payload" jsonb,
+  "status" text NOT NULL DEFAULT 'pending',
+  "attempts" integer NOT NULL DEFAULT 0,
+  "due_at" timestamptz NOT NULL DEFAULT now(),
+  "leased_by" text,
+  "last_error" text,
+  "created_at" timestamptz NOT NULL DEFAULT now(),
+  "updated_at" timestamptz NOT NULL DEFAULT now(),
+  "finished_at" timestamptz,
+  CONSTRAINT "hook_occurrences_pkey" PRIMARY KEY ("id")
+);
+
+-- Step 14: addIndex "hook_occurrences_name_key_idx" on "hook_occurrences"
+CREATE UNIQUE INDEX "hook_occurrences_name_key_idx" ON "auth"."hook_occurrences" ("name", "key");
+
+-- Step 15: addIndex "hook_occurrences_due_idx" on "hook_occurrences"
+CREATE INDEX "hook_occurrences_due_idx" ON "auth"."hook_occurrences" ("due_at") WHERE status IN ('pending', 'running');
+
+-- Step 16: addIndex "hook_occurrences_status_idx" on "hook_occurrences"
+CREATE INDEX "hook_occurrences_status_idx" ON "auth"."hook_occurrences" ("status", "id");
+
+-- Version bookkeeping
+INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "fingerprint", "description") VALUES
+  ('auth', 1, '79c09e44a3e57a15393130c2b309fc6f15127238f02fcc642f1eec5f03cb4cb2', 'createTable "users"'),
+  ('auth', 2, '4fc80dce0267fb44a7720ec12bd440161bd86b89d05776d19ef8486dda7f7d36', 'createTable "sessions"'),
+  ('auth', 3, 'd2fe35ee55e0b9738ce246c3daa874d57907c44cc7ea5fbf58e9915796542f27', 'addIndex "sessions_user_id_idx" on "sessions"'),
+  ('auth', 4, '4f8757de38ae915f3d3d6815c993579833fc82c412e2d538d366fb810bce09e3', 'createTable "organizations"'),
+  ('auth', 5, '4a594f678775ffcf14e4356869bf9607c4eb2073d449d92f8dd3607dfe98e5a3', 'createTable "members"'),
+  ('auth', 6, 'dd97583a1c2e171eda7ce09e2628ef727ef7d560800d3e05f09ee26660c96335', 'addIndex "members_organization_user_key" on "members"'),
+  ('auth', 7, 'f821e2c046981233b9edde8272992f7bb169126628926e3dbb79b525e8fa303e', 'addIndex "members_user_id_idx" on "members"'),
+  ('auth', 8, 'd7089e6718bfcd33d64408403a1b3dda6802f21e7049b769265a2076ce3c111d', 'createTable "invitations"'),
+  ('auth', 9, 'a88a98592add94b21a7adaa613b9dedb53c7dc0cee816944108087872616f3da', 'addIndex "invitations_pending_email_key" on "invitations"'),
+  ('auth', 10, '609bc1958ae5becb7f8c29c72f964936ecc80f0ca8ffde1bf263c2d4f738aa1a', 'addIndex "invitations_email_idx" on "invitations"'),
+  ('auth', 11, 'dd1820657e99fb421884a441177a418a978ae8aa7fa3c9e8ff3e48dee6a520c9', 'addIndex "invitations_organization_idx" on "invitations"'),
+  ('auth', 12, 'bf6812abb8ca548074dfacc736120f269d92ad8b7d263acefbe81acc87ca81d5', 'addColumn "sessions"."active_organization_id"'),
+  ('auth', 13, '035479d48feeb57bb702ce7c45057698c539a2540f8ac506ad8425359796886e', 'createTable "hook_occurrences"'),
+  ('auth', 14, '5ea6e7f0aad4327df131b9ea34034ea97302716b301d9dee5003b1174f31ba12', 'addIndex "hook_occurrences_name_key_idx" on "hook_occurrences"'),
+  ('auth', 15, 'ba19d479c0a6dd4ac91891b46cc2d5210966eac63699f8b6180294cd89759d86', 'addIndex "hook_occurrences_due_idx" on "hook_occurrences"'),
+  ('auth', 16, '4d5707de96048a57a9f712fafdc39293434239eb6c7e73510eecb402be02d1de', 'addIndex "hook_occurrences_status_idx" on "hook_occurrences"')
+ON CONFLICT ("namespace", "version") DO UPDATE SET "fingerprint" = EXCLUDED."fingerprint", "description" = EXCLUDED."description", "applied_at" = now();
+
+INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('auth', 'auth', 16)
+ON CONFLICT ("namespace") DO UPDATE SET "version" = EXCLUDED."version", "schema_name" = EXCLUDED."schema_name", "updated_at" = now();
+
+COMMIT;
