@@ -28,4 +28,5 @@
 export * from "./src/core/mod.ts";
 export * from "./src/db/mod.ts";
 export * from "./src/auth/mod.ts";
+export * from "./src/messenger/mod.ts";
 export { VERSION } from "./src/version.ts";

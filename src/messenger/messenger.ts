@@ -1,0 +1,182 @@
+/**
+ * `messenger()`: the inbound messenger webhook module factory.
+ *
+ * @module
+ */
+
+import { createModule, DEFAULT_BODY_LIMIT, type ModuleInstance } from "../core/mod.ts";
+import {
+  type DrainOptions,
+  type DrainResult,
+  type DurableHooks,
+  durableHooks,
+  type HookContext,
+  type JsonValue,
+} from "../db/mod.ts";
+import {
+  checkMessengerOptions,
+  MESSENGER_MODULE_NAME,
+  type MessengerEvent,
+  type MessengerHandler,
+  type MessengerOptions,
+} from "./options.ts";
+import { messengerSchema } from "./schema.ts";
+import type { MessengerUpdateKind } from "./update_payload.ts";
+import {
+  type ListMessengerUpdatesOptions,
+  type MessengerUpdatePage,
+  type MessengerUpdateRecord,
+  PROCESS_UPDATE_HOOK,
+  UpdateStore,
+} from "./update_store.ts";
+import { webhookRoute } from "./webhook_route.ts";
+
+/** Server-side operations on the stored updates. */
+export interface MessengerApi {
+  /** One stored update with its processing status, or `null` when that `update_id` is unknown. */
+  getUpdate(updateId: string | number | bigint): Promise<MessengerUpdateRecord | null>;
+  /** Stored updates by `update_id`, with cursor pagination and kind/status filters. */
+  listUpdates(options?: ListMessengerUpdatesOptions): Promise<MessengerUpdatePage>;
+  /** Processes due updates now, in the foreground (tests, scripts, serverless embedding). */
+  drain(options?: DrainOptions): Promise<DrainResult>;
+  /** Puts updates whose processing failed back in the queue; returns how many. */
+  retryFailed(updateIds?: readonly string[]): Promise<number>;
+}
+
+/**
+ * An instantiated messenger module: a mountable module (its `background` is the durable hook
+ * worker that `serve()` runs) plus its server-side API and its hooks.
+ *
+ * @example Process updates in an embedded app without `serve()`
+ * ```ts ignore
+ * import { messenger, pgliteAdapter } from "@app/fragment-cli";
+ *
+ * const bot = messenger({ database: pgliteAdapter(), webhookSecret: "s3cret", onMessage: console.log });
+ * await bot.background.start(); // or `await bot.api.drain()` after each request
+ * Deno.serve(bot.fetch);
+ * ```
+ */
+export interface MessengerModule extends ModuleInstance {
+  /** Server-side operations. */
+  readonly api: MessengerApi;
+  /** The durable hooks processing the updates (list, requeue, start, stop, drain). */
+  readonly hooks: DurableHooks;
+  /** The hook worker, started and stopped by `serve()`. */
+  readonly background: DurableHooks;
+}
+
+const HANDLER_OF: Record<Exclude<MessengerUpdateKind, "other">, keyof MessengerOptions> = {
+  message: "onMessage",
+  edited_message: "onEditedMessage",
+  channel_post: "onChannelPost",
+};
+
+/**
+ * Instantiates the messenger module: `POST <mountRoute>/messenger/webhook` authenticates the
+ * `X-Messenger-Bot-Api-Secret-Token` header (constant-time), stores each update once per
+ * `update_id` with its raw body verbatim, and processes it with the handlers as a durable hook
+ * (retried with backoff, at-least-once). Its schema ({@link messengerSchema}) must have been
+ * migrated (`fragment-cli serve` and `fragment-cli db migrate` do it).
+ *
+ * @param options The database, the secret, the handlers and the retry settings.
+ * @returns The module, mounted at `/api/messenger` unless `mountRoute` says otherwise.
+ * @throws {ModuleConfigError} For a missing, empty or invalid `webhookSecret`, a missing
+ * database, a handler that is not a function, or an invalid namespace.
+ *
+ * @example Serve it on the embedded database
+ * ```ts ignore
+ * import { messenger, pgliteAdapter, serve } from "@app/fragment-cli";
+ *
+ * export const bot = messenger({
+ *   database: pgliteAdapter(".data/pglite"),
+ *   webhookSecret: process.env.WEBHOOK_SECRET!,
+ *   onMessage: ({ updateId, message }) => console.log(updateId, message?.text),
+ * });
+ * // POST /api/messenger/messenger/webhook with the secret header
+ * ```
+ */
+export function messenger(options: MessengerOptions): MessengerModule {
+  const namespace = checkMessengerOptions(options);
+  const db = options.database;
+  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const store = new UpdateStore(db, namespace);
+
+  async function processUpdate(_payload: JsonValue, occurrence: HookContext): Promise<void> {
+    const updateId = occurrence.key!;
+    const stored = await store.raw(updateId);
+    // The update row was deleted by the application: nothing left to process.
+    if (stored === null) return;
+    const update = JSON.parse(stored.raw) as Record<string, unknown>;
+    const kind = stored.kind;
+    const event: MessengerEvent = Object.freeze({
+      updateId,
+      kind,
+      update,
+      message: kind === "other" ? undefined : update[kind] as Record<string, unknown>,
+      raw: stored.raw,
+      occurrence,
+    });
+    if (kind !== "other") {
+      const handler = options[HANDLER_OF[kind]] as MessengerHandler | undefined;
+      await handler?.(event);
+    }
+    await options.onUpdate?.(event);
+  }
+
+  const hooks = durableHooks({
+    adapter: db,
+    namespace,
+    hooks: { [PROCESS_UPDATE_HOOK]: processUpdate },
+    maxAttempts: options.maxAttempts,
+    retryDelayMs: options.retryDelayMs,
+    maxRetryDelayMs: options.maxRetryDelayMs,
+    leaseMs: options.leaseMs,
+    pollIntervalMs: options.pollIntervalMs,
+    concurrency: options.concurrency,
+    onError: options.onError,
+  });
+
+  const instance = createModule({
+    name: MESSENGER_MODULE_NAME,
+    routes: [
+      webhookRoute({ secret: options.webhookSecret, bodyLimit, namespace, store, hooks }),
+    ],
+    mountRoute: options.mountRoute,
+    bodyLimit,
+    database: { schema: messengerSchema, namespace, adapter: db },
+    background: hooks,
+  });
+
+  const api: MessengerApi = Object.freeze({
+    getUpdate(updateId: string | number | bigint): Promise<MessengerUpdateRecord | null> {
+      const digits = normalizeUpdateId(updateId);
+      return digits === null ? Promise.resolve(null) : store.get(digits);
+    },
+    listUpdates(listOptions: ListMessengerUpdatesOptions = {}): Promise<MessengerUpdatePage> {
+      return store.list(listOptions);
+    },
+    drain(drainOptions?: DrainOptions): Promise<DrainResult> {
+      return hooks.drain(drainOptions);
+    },
+    async retryFailed(updateIds?: readonly string[]): Promise<number> {
+      if (updateIds === undefined) return await hooks.requeue({ name: PROCESS_UPDATE_HOOK });
+      const ids: string[] = [];
+      for (const updateId of updateIds) {
+        const occurrence = await hooks.find(PROCESS_UPDATE_HOOK, String(updateId));
+        if (occurrence) ids.push(occurrence.id);
+      }
+      return ids.length === 0 ? 0 : await hooks.requeue({ ids });
+    },
+  });
+  return Object.freeze({ ...instance, api, hooks, background: hooks });
+}
+
+/** The canonical digits of an update id, or `null` when it cannot be one. */
+function normalizeUpdateId(updateId: string | number | bigint): string | null {
+  const text = typeof updateId === "number"
+    ? (Number.isSafeInteger(updateId) ? String(updateId) : "")
+    : String(updateId);
+  if (!/^[0-9]{1,19}$/.test(text)) return null;
+  const value = BigInt(text);
+  return value > 9223372036854775807n ? null : value.toString();
+}

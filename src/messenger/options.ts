@@ -1,0 +1,125 @@
+/**
+ * The options of the messenger module and their validation at instantiation.
+ *
+ * @module
+ */
+
+import { ModuleConfigError } from "../core/mod.ts";
+import { type HookContext, resolveNamespace, type SqlAdapter } from "../db/mod.ts";
+import type { MessengerUpdateKind } from "./update_payload.ts";
+import { webhookSecretProblem } from "./webhook_secret.ts";
+
+/** The module name, also the default namespace. */
+export const MESSENGER_MODULE_NAME = "messenger";
+
+/** What a messenger handler receives: one stored update. */
+export interface MessengerEvent {
+  /** `update_id` as its exact decimal digits. */
+  readonly updateId: string;
+  /** `message`, `edited_message`, `channel_post`, or `other`. */
+  readonly kind: MessengerUpdateKind;
+  /**
+   * The update, parsed. Integers beyond 2^53 are rounded here by JavaScript; `raw` has them
+   * exactly.
+   */
+  readonly update: Record<string, unknown>;
+  /**
+   * The update's `message`, `edited_message` or `channel_post` object (by `kind`); `undefined`
+   * for other updates.
+   */
+  readonly message: Record<string, unknown> | undefined;
+  /** The request body exactly as received. */
+  readonly raw: string;
+  /** The durable hook occurrence processing this update: its id and attempt number. */
+  readonly occurrence: HookContext;
+}
+
+/**
+ * Processes an update, outside the webhook request, as a durable hook: throwing retries it later
+ * with backoff. At-least-once: the same update may be handled again after a failure or a crash,
+ * so make the work idempotent (e.g. keyed by `event.updateId`).
+ */
+export type MessengerHandler = (event: MessengerEvent) => void | Promise<void>;
+
+/**
+ * Options of `messenger()`.
+ *
+ * @example
+ * ```ts ignore
+ * import { messenger, pgliteAdapter } from "@app/fragment-cli";
+ *
+ * messenger({
+ *   database: pgliteAdapter(),
+ *   webhookSecret: process.env.WEBHOOK_SECRET!,
+ *   onMessage: ({ message }) => console.log("new message", message?.text),
+ * });
+ * ```
+ */
+export interface MessengerOptions {
+  /** The database the updates and their hooks are stored in. */
+  database: SqlAdapter;
+  /**
+   * The secret the messenger sends in `X-Messenger-Bot-Api-Secret-Token` (the `secret_token` of
+   * `setWebhook`): 1 to 256 characters of `A-Z a-z 0-9 _ -`. Required.
+   */
+  webhookSecret: string;
+  /** The Postgres schema holding the module's tables. @default "messenger" */
+  namespace?: string;
+  /** Where the module is mounted; the webhook is `<mountRoute>/messenger/webhook`. @default "/api/messenger" */
+  mountRoute?: string;
+  /** Largest accepted request body in bytes; larger ones get 413. @default 1048576 */
+  bodyLimit?: number;
+  /** Runs for each update carrying a `message`. */
+  onMessage?: MessengerHandler;
+  /** Runs for each update carrying an `edited_message`. */
+  onEditedMessage?: MessengerHandler;
+  /** Runs for each update carrying a `channel_post`. */
+  onChannelPost?: MessengerHandler;
+  /** Runs for every update, after the kind's own handler (the only one for other updates). */
+  onUpdate?: MessengerHandler;
+  /** Attempts before an update's processing is marked failed. @default 8 */
+  maxAttempts?: number;
+  /** Delay before the first retry in ms, doubled per retry (with jitter). @default 1000 */
+  retryDelayMs?: number;
+  /** The longest delay between two attempts, in ms. @default 600000 */
+  maxRetryDelayMs?: number;
+  /** Lease of a running attempt, in ms (renewed while the handler runs). @default 60000 */
+  leaseMs?: number;
+  /** Longest wait before the worker looks for work again, in ms. @default 2000 */
+  pollIntervalMs?: number;
+  /** Updates processed at once by one worker. @default 4 */
+  concurrency?: number;
+  /** Receives handler failures and worker errors. @default logs with console.error */
+  onError?: (error: unknown, occurrence?: HookContext) => void;
+}
+
+const HANDLERS = ["onMessage", "onEditedMessage", "onChannelPost", "onUpdate", "onError"] as const;
+
+/**
+ * Checks the options and resolves the namespace, failing at instantiation with the option named.
+ *
+ * @param options The options given to `messenger()`.
+ * @returns The namespace to use.
+ */
+export function checkMessengerOptions(options: MessengerOptions): string {
+  const fail = (details: string): never => {
+    throw new ModuleConfigError(MESSENGER_MODULE_NAME, details);
+  };
+  if (typeof options !== "object" || options === null) fail("options are required");
+  const problem = webhookSecretProblem(options.webhookSecret);
+  if (problem !== null) fail(`webhookSecret: ${problem}`);
+  const db = options.database as Partial<SqlAdapter> | undefined;
+  if (typeof db?.query !== "function" || typeof db.transaction !== "function") {
+    fail("database: an SQL adapter is required (pgliteAdapter(), postgresAdapter(url), …)");
+  }
+  for (const name of HANDLERS) {
+    if (options[name] !== undefined && typeof options[name] !== "function") {
+      fail(`${name}: must be a function`);
+    }
+  }
+  try {
+    return resolveNamespace({ name: MESSENGER_MODULE_NAME }, options.namespace);
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+}

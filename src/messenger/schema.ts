@@ -1,0 +1,45 @@
+/**
+ * The versioned schema of the messenger module.
+ *
+ * @module
+ */
+
+import { column, defineSchema, type Schema, withHookTable } from "../db/mod.ts";
+import type { HookTablesShape } from "../db/mod.ts";
+
+/** The tables of {@link messengerSchema}, for `RowOf`. */
+export interface MessengerTables extends HookTablesShape {
+  updates: {
+    update_id: { type: string; nullable: false; hasDefault: false };
+    kind: { type: string; nullable: false; hasDefault: false };
+    raw: { type: string; nullable: false; hasDefault: false };
+    received_at: { type: Date; nullable: false; hasDefault: true };
+  };
+}
+
+/**
+ * The messenger schema: `updates` (one row per accepted `update_id`, the request body kept
+ * verbatim in `raw`: unknown fields, key order, whitespace and 64-bit integers unchanged) and the
+ * durable hook table that processes them. Versions 1 … 5; append-only.
+ *
+ * The body is kept as `text`, not `jsonb`: `jsonb` would reorder keys, drop duplicates and refuse
+ * `\u0000` escapes. Query it as JSON with `raw::jsonb` when needed.
+ *
+ * @example Read the stored updates with SQL
+ * ```ts ignore
+ * import { messengerSchema } from "@app/fragment-cli";
+ *
+ * console.log(messengerSchema.version); // 5
+ * // SELECT update_id, raw::jsonb -> 'message' ->> 'text' FROM messenger.updates;
+ * ```
+ */
+export const messengerSchema: Schema<MessengerTables> = defineSchema(
+  "messenger",
+  (s) =>
+    withHookTable(s.createTable("updates", {
+      update_id: column.bigint().primaryKey(),
+      kind: column.text(),
+      raw: column.text(),
+      received_at: column.timestamptz().defaultNow(),
+    })),
+);

@@ -1,0 +1,145 @@
+/**
+ * Validation of a webhook body: a JSON object with an integer `update_id` ≥ 0, read from the raw
+ * text so that ids beyond 2^53 (up to 2^63 - 1) keep every digit.
+ *
+ * @module
+ */
+
+/** The kinds of update the module dispatches to a dedicated handler. */
+export const MESSENGER_UPDATE_KINDS = ["message", "edited_message", "channel_post"] as const;
+
+/** `message`, `edited_message`, `channel_post`, or `other` for any other update. */
+export type MessengerUpdateKind = typeof MESSENGER_UPDATE_KINDS[number] | "other";
+
+/** The largest `update_id` accepted: the largest PostgreSQL `bigint`. */
+const MAX_UPDATE_ID = 9223372036854775807n;
+
+/** Why a body was rejected: `code` is the JSON error code of the 400 answer. */
+export class InvalidUpdateError extends Error {
+  /** `INVALID_JSON` or `INVALID_UPDATE`. */
+  readonly code: "INVALID_JSON" | "INVALID_UPDATE";
+
+  constructor(code: "INVALID_JSON" | "INVALID_UPDATE", message: string) {
+    super(message);
+    this.name = "InvalidUpdateError";
+    this.code = code;
+  }
+}
+
+/** A validated update. */
+export interface ParsedUpdate {
+  /** `update_id` as its exact decimal digits. */
+  updateId: string;
+  /** Which kind of update it is. */
+  kind: MessengerUpdateKind;
+  /** The parsed body (numbers beyond 2^53 rounded: keep `raw` for exact values). */
+  update: Record<string, unknown>;
+}
+
+/**
+ * Validates a raw webhook body.
+ *
+ * @param raw The request body text.
+ * @returns The update id (exact), its kind and the parsed body.
+ * @throws {InvalidUpdateError} Not JSON, not an object, or no integer `update_id` in 0 … 2^63-1.
+ *
+ * @example
+ * ```ts
+ * import { parseUpdate } from "./update_payload.ts";
+ *
+ * const { updateId, kind } = parseUpdate('{"update_id": 9223372036854775807, "message": {}}');
+ * console.log(updateId, kind); // "9223372036854775807" "message"
+ * ```
+ */
+export function parseUpdate(raw: string): ParsedUpdate {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new InvalidUpdateError("INVALID_JSON", "Request body is not valid JSON");
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new InvalidUpdateError("INVALID_UPDATE", "The update must be a JSON object");
+  }
+  const update = value as Record<string, unknown>;
+  if (!Object.hasOwn(update, "update_id")) {
+    throw new InvalidUpdateError("INVALID_UPDATE", "The update has no update_id");
+  }
+  if (typeof update.update_id !== "number") {
+    throw new InvalidUpdateError("INVALID_UPDATE", "update_id must be an integer");
+  }
+  // The parsed number may be rounded; the digits come from the text itself.
+  const digits = topLevelValueText(raw, "update_id");
+  if (digits === undefined || !/^(0|[1-9][0-9]*)$/.test(digits)) {
+    throw new InvalidUpdateError(
+      "INVALID_UPDATE",
+      "update_id must be an integer ≥ 0 written without sign, fraction or exponent",
+    );
+  }
+  if (BigInt(digits) > MAX_UPDATE_ID) {
+    throw new InvalidUpdateError("INVALID_UPDATE", "update_id must be at most 2^63 - 1");
+  }
+  const kind = MESSENGER_UPDATE_KINDS.find((k) => {
+    const part = update[k];
+    return typeof part === "object" && part !== null && !Array.isArray(part);
+  }) ?? "other";
+  return { updateId: digits, kind, update };
+}
+
+/**
+ * The source text of the value of `key` in the top-level object of `json` (already known to be
+ * valid JSON), or `undefined`. Like `JSON.parse`, the last occurrence of a repeated key wins, and
+ * keys are compared after decoding escapes (`"update\u005fid"` is `update_id`).
+ */
+function topLevelValueText(json: string, key: string): string | undefined {
+  let i = skipSpace(json, 0) + 1; // past "{"
+  let found: string | undefined;
+  for (;;) {
+    i = skipSpace(json, i);
+    if (json[i] === "}") return found;
+    const keyEnd = skipString(json, i);
+    const name = JSON.parse(json.slice(i, keyEnd)) as string;
+    i = skipSpace(json, keyEnd) + 1; // past ":"
+    i = skipSpace(json, i);
+    const valueEnd = skipValue(json, i);
+    if (name === key) found = json.slice(i, valueEnd);
+    i = skipSpace(json, valueEnd);
+    if (json[i] === ",") i++;
+  }
+}
+
+function skipSpace(json: string, i: number): number {
+  while (json[i] === " " || json[i] === "\t" || json[i] === "\n" || json[i] === "\r") i++;
+  return i;
+}
+
+/** The index after the string starting at `i` (at its opening quote). */
+function skipString(json: string, i: number): number {
+  let j = i + 1;
+  while (json[j] !== '"') j += json[j] === "\\" ? 2 : 1;
+  return j + 1;
+}
+
+/** The index after the value starting at `i`. */
+function skipValue(json: string, i: number): number {
+  const c = json[i];
+  if (c === '"') return skipString(json, i);
+  if (c === "{" || c === "[") {
+    let depth = 0;
+    let j = i;
+    do {
+      const d = json[j];
+      if (d === '"') {
+        j = skipString(json, j);
+        continue;
+      }
+      if (d === "{" || d === "[") depth++;
+      else if (d === "}" || d === "]") depth--;
+      j++;
+    } while (depth > 0);
+    return j;
+  }
+  let j = i;
+  while (j < json.length && !",}] \t\n\r".includes(json[j])) j++;
+  return j;
+}

@@ -1,0 +1,186 @@
+/**
+ * The SQL of stored updates: insert once per `update_id` (with its hook, in one transaction),
+ * read one, list with cursors. The processing status comes from the update's hook occurrence.
+ *
+ * @module
+ */
+
+import {
+  type DurableHooks,
+  HOOK_TABLE,
+  type HookStatus,
+  keysetPage,
+  keysetQuery,
+  quoteQualified,
+  type SqlAdapter,
+} from "../db/mod.ts";
+import type { MessengerUpdateKind } from "./update_payload.ts";
+
+/** The hook that processes every stored update, keyed by its `update_id`. */
+export const PROCESS_UPDATE_HOOK = "process_update";
+
+/** One stored update with the status of its processing. */
+export interface MessengerUpdateRecord {
+  /** `update_id` as its exact decimal digits. */
+  updateId: string;
+  /** `message`, `edited_message`, `channel_post`, or `other`. */
+  kind: MessengerUpdateKind;
+  /** The request body exactly as received. */
+  raw: string;
+  /** When it was stored. */
+  receivedAt: Date;
+  /** Where its processing stands (its durable hook's status). */
+  status: HookStatus;
+  /** Processing attempts started so far. */
+  attempts: number;
+  /** The error of the latest failed attempt, if any. */
+  lastError: string | null;
+  /** When processing finished (`done` or `failed`), else `null`. */
+  processedAt: Date | null;
+}
+
+/** Options of `listUpdates()`. */
+export interface ListMessengerUpdatesOptions {
+  /** Only updates of this kind. */
+  kind?: MessengerUpdateKind;
+  /** Only updates whose processing is in this status. */
+  status?: HookStatus;
+  /** Newest first (`desc`) or oldest first. @default "asc" */
+  order?: "asc" | "desc";
+  /** Page size (query-string text accepted). @default 20, at most 100 */
+  pageSize?: number | string | null;
+  /** The cursor of the previous page. */
+  cursor?: string | null;
+}
+
+/** A page of stored updates, ordered by `update_id`. */
+export interface MessengerUpdatePage {
+  /** The updates of this page. */
+  updates: MessengerUpdateRecord[];
+  /** The cursor of the next page, `null` on the last one. */
+  cursor: string | null;
+  /** Whether another page follows. */
+  hasNextPage: boolean;
+}
+
+interface Row {
+  update_id: string;
+  kind: MessengerUpdateKind;
+  raw: string;
+  received_at: Date;
+  status: HookStatus | null;
+  attempts: number | null;
+  last_error: string | null;
+  finished_at: Date | null;
+}
+
+function toRecord(row: Row): MessengerUpdateRecord {
+  return {
+    updateId: row.update_id,
+    kind: row.kind,
+    raw: row.raw,
+    receivedAt: row.received_at,
+    status: row.status ?? "pending",
+    attempts: row.attempts ?? 0,
+    lastError: row.last_error,
+    processedAt: row.finished_at,
+  };
+}
+
+/** Reads and writes the updates of one namespace. */
+export class UpdateStore {
+  readonly #db: SqlAdapter;
+  readonly #namespace: string;
+  readonly #updates: string;
+  readonly #columns: string;
+  readonly #from: string;
+
+  constructor(db: SqlAdapter, namespace: string) {
+    this.#db = db;
+    this.#namespace = namespace;
+    this.#updates = quoteQualified(namespace, "updates");
+    this.#columns = `u.update_id::text AS update_id, u.kind, u.raw, u.received_at,
+      h.status, h.attempts, h.last_error, h.finished_at`;
+    this.#from = `${this.#updates} AS u
+      LEFT JOIN ${quoteQualified(namespace, HOOK_TABLE)} AS h
+        ON h.name = '${PROCESS_UPDATE_HOOK}' AND h.key = u.update_id::text`;
+  }
+
+  /**
+   * Stores the update and enqueues its hook in one transaction; `true` when the `update_id` was
+   * already stored (nothing is written then). A concurrent delivery of the same id waits for the
+   * first one's transaction, then sees the conflict.
+   */
+  save(
+    hooks: DurableHooks,
+    updateId: string,
+    kind: MessengerUpdateKind,
+    raw: string,
+  ): Promise<boolean> {
+    return this.#db.transaction(async (tx) => {
+      const inserted = await tx.query(
+        `INSERT INTO ${this.#updates} (update_id, kind, raw) VALUES ($1::int8, $2, $3)
+         ON CONFLICT (update_id) DO NOTHING RETURNING update_id`,
+        [updateId, kind, raw],
+      );
+      if (inserted.length === 0) return true;
+      await hooks.enqueue(tx, {
+        name: PROCESS_UPDATE_HOOK,
+        key: updateId,
+        payload: { kind },
+      });
+      return false;
+    });
+  }
+
+  /** The raw body and kind of a stored update, for its hook. */
+  async raw(updateId: string): Promise<{ raw: string; kind: MessengerUpdateKind } | null> {
+    const rows = await this.#db.query<{ raw: string; kind: MessengerUpdateKind }>(
+      `SELECT raw, kind FROM ${this.#updates} WHERE update_id = $1::int8`,
+      [updateId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async get(updateId: string): Promise<MessengerUpdateRecord | null> {
+    const rows = await this.#db.query<Row>(
+      `SELECT ${this.#columns} FROM ${this.#from} WHERE u.update_id = $1::int8`,
+      [updateId],
+    );
+    return rows.length > 0 ? toRecord(rows[0]) : null;
+  }
+
+  async list(options: ListMessengerUpdatesOptions): Promise<MessengerUpdatePage> {
+    const filters: string[] = [];
+    const params: unknown[] = [];
+    if (options.kind !== undefined) {
+      params.push(options.kind);
+      filters.push(`u.kind = $${params.length}`);
+    }
+    if (options.status !== undefined) {
+      params.push(options.status);
+      filters.push(`COALESCE(h.status, 'pending') = $${params.length}`);
+    }
+    const q = keysetQuery({
+      listId: `messenger:${this.#namespace}:${options.kind ?? "*"}:${options.status ?? "*"}`,
+      columns: ["update_id"],
+      table: "u",
+      direction: options.order ?? "asc",
+      pageSize: options.pageSize,
+      cursor: options.cursor,
+      firstParam: params.length + 1,
+    });
+    const rows = await this.#db.query<Row>(
+      `SELECT ${this.#columns}, ${q.select} FROM ${this.#from}
+       WHERE ${[...filters, q.where].join(" AND ")}
+       ORDER BY ${q.orderBy} LIMIT ${q.limit}`,
+      [...params, ...q.params],
+    );
+    const page = keysetPage(rows, q);
+    return {
+      updates: page.items.map(toRecord),
+      cursor: page.cursor,
+      hasNextPage: page.hasNextPage,
+    };
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * `POST /messenger/webhook`: authenticate, validate, store once per `update_id`, acknowledge.
+ *
+ * @module
+ */
+
+import { HttpError, type Route, route } from "../core/mod.ts";
+import { DatabaseUnavailableError, type DurableHooks, SqlError } from "../db/mod.ts";
+import { readLimitedText } from "./read_limited_text.ts";
+import { InvalidUpdateError, parseUpdate } from "./update_payload.ts";
+import type { UpdateStore } from "./update_store.ts";
+import { MESSENGER_SECRET_HEADER, secretMatches } from "./webhook_secret.ts";
+
+/** The webhook path inside the module's mount. */
+export const WEBHOOK_PATH = "/messenger/webhook";
+
+/** What the webhook route needs. */
+export interface WebhookRouteDeps {
+  secret: string;
+  bodyLimit: number;
+  namespace: string;
+  store: UpdateStore;
+  hooks: DurableHooks;
+}
+
+/**
+ * The webhook route. Answers 401 (missing or wrong secret, nothing read or stored), 413, 400
+ * (`INVALID_JSON`, `INVALID_UPDATE`), 503 (database unavailable or not migrated: the messenger
+ * retries), or 200 `{"ok": true}` / `{"ok": true, "duplicate": true}`.
+ *
+ * @param deps The secret, body limit, namespace and update store.
+ * @returns The route.
+ */
+export function webhookRoute(deps: WebhookRouteDeps): Route {
+  return route({
+    method: "POST",
+    path: WEBHOOK_PATH,
+    handler: async ({ request }) => {
+      if (!secretMatches(deps.secret, request.headers.get(MESSENGER_SECRET_HEADER))) {
+        throw new HttpError(
+          401,
+          "UNAUTHORIZED",
+          `Missing or invalid ${MESSENGER_SECRET_HEADER} header`,
+        );
+      }
+      const raw = await readLimitedText(request, deps.bodyLimit);
+      let parsed;
+      try {
+        parsed = parseUpdate(raw);
+      } catch (error) {
+        if (error instanceof InvalidUpdateError) {
+          throw new HttpError(400, error.code, error.message);
+        }
+        throw error;
+      }
+      let duplicate: boolean;
+      try {
+        duplicate = await deps.store.save(deps.hooks, parsed.updateId, parsed.kind, raw);
+      } catch (error) {
+        throw databaseHttpError(error, deps.namespace);
+      }
+      if (duplicate) return { ok: true, duplicate: true };
+      // Committed: start processing without waiting for the notification round trip.
+      deps.hooks.wake();
+      return { ok: true };
+    },
+  });
+}
+
+/**
+ * Maps database failures to 503 so the messenger delivers the update again later; other errors
+ * pass through (500).
+ */
+function databaseHttpError(error: unknown, namespace: string): unknown {
+  if (error instanceof DatabaseUnavailableError) {
+    return new HttpError(503, "DATABASE_UNAVAILABLE", "The database is unavailable; retry later", {
+      headers: { "retry-after": "5" },
+      cause: error,
+    });
+  }
+  // undefined_table / invalid_schema_name: the schema was never migrated.
+  if (error instanceof SqlError && (error.code === "42P01" || error.code === "3F000")) {
+    return new HttpError(
+      503,
+      "DATABASE_NOT_MIGRATED",
+      `The messenger tables in namespace "${namespace}" do not exist; run fragment-cli db migrate`,
+      { cause: error },
+    );
+  }
+  return error;
+}

@@ -1,0 +1,62 @@
+/**
+ * The webhook secret: what a valid one looks like, and its constant-time comparison.
+ *
+ * @module
+ */
+
+import { createHash, timingSafeEqual } from "node:crypto";
+
+/** The header carrying the secret on every webhook request. */
+export const MESSENGER_SECRET_HEADER = "X-Messenger-Bot-Api-Secret-Token";
+
+/**
+ * What a secret may contain: 1 to 256 of `A-Z a-z 0-9 _ -`, the rule of the messenger's
+ * `setWebhook` `secret_token`, so any accepted secret can actually be registered.
+ */
+const SECRET_PATTERN = /^[A-Za-z0-9_-]{1,256}$/;
+
+/**
+ * Why a secret is unusable, or `null` when it is fine.
+ *
+ * @param secret The configured secret.
+ * @returns A sentence naming the problem, or `null`.
+ *
+ * @example
+ * ```ts
+ * import { webhookSecretProblem } from "./webhook_secret.ts";
+ *
+ * webhookSecretProblem(""); // "must not be empty"
+ * webhookSecretProblem("s3cr3t_token-1"); // null
+ * ```
+ */
+export function webhookSecretProblem(secret: unknown): string | null {
+  if (typeof secret !== "string") return "must be a string";
+  if (secret.length === 0) return "must not be empty";
+  if (!SECRET_PATTERN.test(secret)) {
+    return "must be 1 to 256 characters of A-Z, a-z, 0-9, _ and - (the messenger's secret_token rule)";
+  }
+  return null;
+}
+
+/**
+ * Compares a presented secret with the configured one in constant time: both are hashed first,
+ * so neither the content nor the length of the secret leaks through timing.
+ *
+ * @param expected The configured secret.
+ * @param presented The header value, or `null` when the header is missing.
+ * @returns Whether they are equal.
+ *
+ * @example
+ * ```ts
+ * import { secretMatches } from "./webhook_secret.ts";
+ *
+ * secretMatches("abc", "abc"); // true
+ * secretMatches("abc", null); // false
+ * ```
+ */
+export function secretMatches(expected: string, presented: string | null): boolean {
+  if (presented === null) return false;
+  const a = createHash("sha256").update(expected).digest();
+  const b = createHash("sha256").update(presented).digest();
+  return timingSafeEqual(a, b);
+}

@@ -1,0 +1,358 @@
+// POST /messenger/webhook over HTTP (module.fetch) on PGlite and the PostgreSQL server: the secret,
+// body validation, each update kind, exact raw storage, duplicates, concurrency, the processing
+// status from the durable hook, and the database errors.
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { ModuleConfigError } from "../../mod.ts";
+import {
+  messenger,
+  type MessengerEvent,
+  type MessengerModule,
+  type MessengerOptions,
+  messengerSchema,
+} from "../../src/messenger/mod.ts";
+import { migrate, pgliteAdapter, type SqlAdapter } from "../../src/db/mod.ts";
+import { forEachAdapter } from "../helpers/databases.ts";
+
+const SECRET = "test_secret-0123456789";
+const HEADER = "X-Messenger-Bot-Api-Secret-Token";
+
+function post(
+  bot: MessengerModule,
+  body: BodyInit | null,
+  headers: Record<string, string> = { [HEADER]: SECRET },
+): Promise<Response> {
+  return bot.fetch(
+    new Request(`http://localhost${bot.mountRoute}/messenger/webhook`, {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/json", ...headers },
+      // Needed by Node for a streamed body; ignored otherwise.
+      duplex: "half",
+    } as RequestInit),
+  );
+}
+
+async function expectError(response: Response, status: number, code: string): Promise<void> {
+  assert.equal(response.status, status);
+  const body = await response.json();
+  assert.equal(body.error.code, code);
+  assert.equal(typeof body.error.message, "string");
+}
+
+describe("messenger() options", () => {
+  const database = pgliteAdapter();
+  for (
+    const [label, secret] of [
+      ["missing", undefined],
+      ["empty", ""],
+      ["with a space", "a b"],
+      ["too long", "x".repeat(257)],
+      ["not a string", 42],
+    ] as const
+  ) {
+    it(`messenger() refuses a ${label} webhookSecret at instantiation`, () => {
+      assert.throws(
+        () => messenger({ database, webhookSecret: secret as unknown as string }),
+        (e: unknown) => e instanceof ModuleConfigError && /webhookSecret/.test(e.message),
+      );
+    });
+  }
+  it("messenger() refuses a missing database and a non-function handler", () => {
+    assert.throws(
+      () => messenger({ webhookSecret: SECRET } as MessengerOptions),
+      (e: unknown) => e instanceof ModuleConfigError && /database/.test(e.message),
+    );
+    assert.throws(
+      () => messenger({ database, webhookSecret: SECRET, onMessage: "x" as never }),
+      /onMessage: must be a function/,
+    );
+  });
+  it("messenger() mounts the webhook under its mount route and binds its schema", () => {
+    const bot = messenger({ database, webhookSecret: SECRET, namespace: "bot_one" });
+    assert.deepEqual(bot.routes, [{ method: "POST", path: "/api/messenger/messenger/webhook" }]);
+    assert.equal(bot.database?.schema, messengerSchema);
+    assert.equal(bot.database?.namespace, "bot_one");
+    assert.equal(typeof bot.background.start, "function");
+  });
+});
+
+forEachAdapter((name, getAdapter) => {
+  let count = 0;
+  const events: Array<[string, string, string]> = [];
+  const record = (handler: string) => (event: MessengerEvent): void => {
+    events.push([handler, event.updateId, event.kind]);
+  };
+
+  /** A bot on a freshly migrated namespace of its own. */
+  async function freshBot(options: Partial<MessengerOptions> = {}): Promise<MessengerModule> {
+    const namespace = `messenger_${name}_${++count}`;
+    await migrate(getAdapter(), messengerSchema, { namespace });
+    events.length = 0;
+    return messenger({
+      database: getAdapter(),
+      webhookSecret: SECRET,
+      namespace,
+      mountRoute: `/bots/${count}`,
+      onMessage: record("onMessage"),
+      onEditedMessage: record("onEditedMessage"),
+      onChannelPost: record("onChannelPost"),
+      onUpdate: record("onUpdate"),
+      retryDelayMs: 1,
+      maxRetryDelayMs: 2,
+      onError: () => {},
+      ...options,
+    });
+  }
+
+  async function storedCount(bot: MessengerModule): Promise<{ updates: number; hooks: number }> {
+    const ns = bot.database!.namespace;
+    const [row] = await getAdapter().query<{ updates: number; hooks: number }>(
+      `SELECT (SELECT count(*)::int4 FROM "${ns}".updates) AS updates,
+              (SELECT count(*)::int4 FROM "${ns}".hook_occurrences) AS hooks`,
+    );
+    return row;
+  }
+
+  it(`${name}: a missing or wrong secret is 401 and stores nothing; the right one is 200`, async () => {
+    const bot = await freshBot();
+    const body = JSON.stringify({ update_id: 1, message: { text: "hi" } });
+    await expectError(await post(bot, body, {}), 401, "UNAUTHORIZED");
+    await expectError(await post(bot, body, { [HEADER]: "" }), 401, "UNAUTHORIZED");
+    await expectError(await post(bot, body, { [HEADER]: SECRET + "x" }), 401, "UNAUTHORIZED");
+    await expectError(
+      await post(bot, body, { [HEADER]: SECRET.slice(0, -1) }),
+      401,
+      "UNAUTHORIZED",
+    );
+    await expectError(
+      await post(bot, body, { [HEADER]: SECRET.toUpperCase() }),
+      401,
+      "UNAUTHORIZED",
+    );
+    assert.deepEqual(await storedCount(bot), { updates: 0, hooks: 0 });
+    const response = await post(bot, body);
+    assert.equal(response.status, 200);
+    assert.deepEqual(await response.json(), { ok: true });
+    assert.deepEqual(await storedCount(bot), { updates: 1, hooks: 1 });
+  });
+
+  it(`${name}: bad bodies are 400 (or 413 when too large) and store nothing`, async () => {
+    const bot = await freshBot({ bodyLimit: 4096 });
+    const cases: Array<[string, string]> = [
+      ["{not json", "INVALID_JSON"],
+      ["", "INVALID_JSON"],
+      ["[1, 2]", "INVALID_UPDATE"],
+      ['"text"', "INVALID_UPDATE"],
+      ["null", "INVALID_UPDATE"],
+      ['{"message": {"text": "no id"}}', "INVALID_UPDATE"],
+      ['{"update_id": "5"}', "INVALID_UPDATE"],
+      ['{"update_id": null}', "INVALID_UPDATE"],
+      ['{"update_id": -1}', "INVALID_UPDATE"],
+      ['{"update_id": -0}', "INVALID_UPDATE"],
+      ['{"update_id": 1.5}', "INVALID_UPDATE"],
+      ['{"update_id": 2.0}', "INVALID_UPDATE"],
+      ['{"update_id": 1e3}', "INVALID_UPDATE"],
+      ['{"update_id": 9223372036854775808}', "INVALID_UPDATE"],
+      ['{"update_id": 5, "update_id": "6"}', "INVALID_UPDATE"],
+    ];
+    for (const [body, code] of cases) {
+      await expectError(await post(bot, body), 400, code);
+    }
+    await expectError(await post(bot, new Uint8Array([0x7b, 0xff, 0x7d])), 400, "INVALID_BODY");
+    const huge = JSON.stringify({ update_id: 7, message: { text: "x".repeat(5000) } });
+    await expectError(await post(bot, huge), 413, "PAYLOAD_TOO_LARGE");
+    const chunk = new TextEncoder().encode("x".repeat(1000));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 10) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    await expectError(await post(bot, stream), 413, "PAYLOAD_TOO_LARGE");
+    assert.deepEqual(await storedCount(bot), { updates: 0, hooks: 0 });
+  });
+
+  it(`${name}: each update kind reaches its handler, and every one reaches onUpdate`, async () => {
+    const bot = await freshBot();
+    const updates = [
+      { update_id: 10, message: { message_id: 1, text: "hello" } },
+      { update_id: 11, edited_message: { message_id: 1, text: "hello!" } },
+      { update_id: 12, channel_post: { message_id: 2, text: "news" } },
+      { update_id: 13, callback_query: { id: "cb", data: "yes" } },
+    ];
+    for (const update of updates) {
+      const response = await post(bot, JSON.stringify(update));
+      assert.deepEqual(await response.json(), { ok: true });
+    }
+    await bot.api.drain();
+    assert.deepEqual(events.sort(), [
+      ["onChannelPost", "12", "channel_post"],
+      ["onEditedMessage", "11", "edited_message"],
+      ["onMessage", "10", "message"],
+      ["onUpdate", "10", "message"],
+      ["onUpdate", "11", "edited_message"],
+      ["onUpdate", "12", "channel_post"],
+      ["onUpdate", "13", "other"],
+    ]);
+    const stored = await bot.api.getUpdate(13);
+    assert.equal(stored?.kind, "other");
+    assert.equal(stored?.status, "done");
+  });
+
+  it(`${name}: handlers get the update, its message and the occurrence`, async () => {
+    const seen: MessengerEvent[] = [];
+    const bot = await freshBot({ onMessage: (event) => void seen.push(event) });
+    await post(bot, JSON.stringify({ update_id: 20, message: { message_id: 5, text: "ping" } }));
+    await bot.api.drain();
+    assert.equal(seen.length, 1);
+    assert.deepEqual(seen[0].message, { message_id: 5, text: "ping" });
+    assert.equal(seen[0].occurrence.attempt, 1);
+    assert.equal(seen[0].occurrence.key, "20");
+    assert.match(seen[0].occurrence.id, /^[0-9]+$/);
+  });
+
+  it(`${name}: the raw payload is stored exactly: unknown fields, layout, 2^63-1`, async () => {
+    const bot = await freshBot();
+    const raw =
+      `{ "update_id" : 9223372036854775807,\n  "message": {"message_id": 18446744073709551617,` +
+      ` "text": "caf\\u00e9 \u{1F600}", "chat": {"id": -1001234567890123456789}},` +
+      ` "unknown_field": {"nested": [1.0, 2e10, true, null]}, "zzz": "kept" }`;
+    const response = await post(bot, raw);
+    assert.deepEqual(await response.json(), { ok: true });
+    const stored = await bot.api.getUpdate("9223372036854775807");
+    assert.equal(stored?.updateId, "9223372036854775807");
+    assert.equal(stored?.raw, raw);
+    const [row] = await getAdapter().query<{ id: string; chat: string; text: string }>(
+      `SELECT update_id::text AS id, (raw::jsonb #>> '{message,chat,id}') AS chat,
+              (raw::jsonb #>> '{message,text}') AS text
+       FROM "${bot.database!.namespace}".updates`,
+    );
+    assert.deepEqual(row, {
+      id: "9223372036854775807",
+      chat: "-1001234567890123456789",
+      text: "café \u{1F600}",
+    });
+    await bot.api.drain();
+    assert.deepEqual(events.find((e) => e[0] === "onMessage"), [
+      "onMessage",
+      "9223372036854775807",
+      "message",
+    ]);
+  });
+
+  it(`${name}: a repeated update_id is acknowledged as a duplicate with no second record or hook`, async () => {
+    const bot = await freshBot();
+    const first = JSON.stringify({ update_id: 30, message: { text: "first" } });
+    const retry = JSON.stringify({ update_id: 30, message: { text: "changed" } });
+    assert.deepEqual(await (await post(bot, first)).json(), { ok: true });
+    const again = await post(bot, retry);
+    assert.equal(again.status, 200);
+    assert.deepEqual(await again.json(), { ok: true, duplicate: true });
+    assert.deepEqual(await storedCount(bot), { updates: 1, hooks: 1 });
+    assert.equal((await bot.api.getUpdate(30))?.raw, first);
+    await bot.api.drain();
+    assert.deepEqual(await (await post(bot, first)).json(), { ok: true, duplicate: true });
+    await bot.api.drain();
+    assert.equal(events.filter((e) => e[0] === "onMessage").length, 1);
+  });
+
+  it(`${name}: two messenger instances in one database do not collide on update_id`, async () => {
+    const one = await freshBot();
+    const two = await freshBot();
+    const body = JSON.stringify({ update_id: 40, message: { text: "same id" } });
+    assert.deepEqual(await (await post(one, body)).json(), { ok: true });
+    assert.deepEqual(await (await post(two, body)).json(), { ok: true });
+    assert.deepEqual(await storedCount(one), { updates: 1, hooks: 1 });
+    assert.deepEqual(await storedCount(two), { updates: 1, hooks: 1 });
+  });
+
+  it(`${name}: 200 concurrent deliveries of 20 update_ids store exactly 20 updates and 20 hooks`, async () => {
+    const bot = await freshBot();
+    const deliveries = Array.from({ length: 200 }, (_, i) => 1000 + (i % 20));
+    const responses = await Promise.all(deliveries.map(async (id) => {
+      const response = await post(
+        bot,
+        JSON.stringify({ update_id: id, message: { text: `${id}` } }),
+      );
+      return { status: response.status, body: await response.json() };
+    }));
+    assert.ok(
+      responses.every((r) => r.status === 200 && r.body.ok === true),
+      "every answer 200 ok",
+    );
+    assert.equal(responses.filter((r) => r.body.duplicate !== true).length, 20);
+    assert.equal(responses.filter((r) => r.body.duplicate === true).length, 180);
+    assert.deepEqual(await storedCount(bot), { updates: 20, hooks: 20 });
+    await bot.api.drain();
+    assert.equal(events.filter((e) => e[0] === "onMessage").length, 20);
+  });
+
+  it(`${name}: the processing status comes from the hook; failed updates can be retried`, async () => {
+    let fail = true;
+    const bot = await freshBot({
+      maxAttempts: 2,
+      onMessage: () => {
+        if (fail) throw new Error("handler down");
+      },
+    });
+    await post(bot, JSON.stringify({ update_id: 50, message: { text: "a" } }));
+    await post(bot, JSON.stringify({ update_id: 51, channel_post: { text: "b" } }));
+    assert.equal((await bot.api.getUpdate(50))?.status, "pending");
+    await bot.api.drain({ waitForScheduled: true });
+    const failed = await bot.api.getUpdate(50);
+    assert.equal(failed?.status, "failed");
+    assert.equal(failed?.attempts, 2);
+    assert.match(failed?.lastError ?? "", /handler down/);
+    assert.equal((await bot.api.getUpdate("51"))?.status, "done");
+    const failedList = await bot.api.listUpdates({ status: "failed" });
+    assert.deepEqual(failedList.updates.map((u) => u.updateId), ["50"]);
+    fail = false;
+    assert.equal(await bot.api.retryFailed(["50"]), 1);
+    assert.equal((await bot.api.getUpdate(50))?.status, "pending");
+    await bot.api.drain();
+    assert.equal((await bot.api.getUpdate(50))?.status, "done");
+    assert.equal(await bot.api.getUpdate(52), null);
+    assert.equal(await bot.api.getUpdate("not-a-number"), null);
+  });
+
+  it(`${name}: listUpdates() pages by update_id with cursors and filters by kind`, async () => {
+    const bot = await freshBot();
+    for (const id of [64, 60, 62, 61, 63]) {
+      const kind = id % 2 === 0 ? "message" : "channel_post";
+      await post(bot, JSON.stringify({ update_id: id, [kind]: { text: String(id) } }));
+    }
+    const first = await bot.api.listUpdates({ pageSize: 2 });
+    assert.deepEqual(first.updates.map((u) => u.updateId), ["60", "61"]);
+    assert.equal(first.hasNextPage, true);
+    const second = await bot.api.listUpdates({ pageSize: 2, cursor: first.cursor });
+    const third = await bot.api.listUpdates({ pageSize: 2, cursor: second.cursor });
+    assert.deepEqual(second.updates.map((u) => u.updateId), ["62", "63"]);
+    assert.deepEqual(third.updates.map((u) => u.updateId), ["64"]);
+    assert.equal(third.cursor, null);
+    const messages = await bot.api.listUpdates({ kind: "message", order: "desc" });
+    assert.deepEqual(messages.updates.map((u) => u.updateId), ["64", "62", "60"]);
+    assert.ok(messages.updates.every((u) => u.status === "pending" && u.attempts === 0));
+  });
+
+  it(`${name}: an unmigrated namespace answers 503 DATABASE_NOT_MIGRATED`, async () => {
+    const bot = messenger({
+      database: getAdapter(),
+      webhookSecret: SECRET,
+      namespace: `never_migrated_${name}`,
+    });
+    const response = await post(bot, JSON.stringify({ update_id: 1, message: {} }));
+    await expectError(response, 503, "DATABASE_NOT_MIGRATED");
+  });
+});
+
+describe("messenger() with the database down", () => {
+  it("answers 503 DATABASE_UNAVAILABLE in the error shape", async () => {
+    const database: SqlAdapter = pgliteAdapter();
+    await database.close();
+    const bot = messenger({ database, webhookSecret: SECRET });
+    const response = await post(bot, JSON.stringify({ update_id: 1, message: {} }));
+    await expectError(response, 503, "DATABASE_UNAVAILABLE");
+  });
+});
