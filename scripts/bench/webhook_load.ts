@@ -7,7 +7,7 @@
 import type { LoadResult } from "./load_spec.ts";
 import { runLoad, type ServerProcess } from "./processes.ts";
 import type { BenchContext } from "./scenario.ts";
-import { WEBHOOK_SECRET, webhookDeliveries } from "./webhook_plan.ts";
+import { WEBHOOK_SECRET, WEBHOOK_SECRET_HEADER, webhookDeliveries } from "./webhook_plan.ts";
 
 /** Where our messenger module answers under `fragment-cli serve`. */
 export const OUR_WEBHOOK_PATH = "/api/messenger/messenger/webhook";
@@ -36,7 +36,7 @@ export async function runWebhookLoad(
     origin: server.origin,
     mode: "throughput",
     connections: size.connections,
-    headers: { "x-messenger-bot-api-secret-token": WEBHOOK_SECRET },
+    headers: { [WEBHOOK_SECRET_HEADER]: WEBHOOK_SECRET },
     warmup: webhookDeliveries(path, size.warmup, { firstUpdateId: 1, seed: 7 }),
     requests: webhookDeliveries(path, size.deliveries),
   });

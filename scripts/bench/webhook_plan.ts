@@ -9,6 +9,8 @@ import type { PlannedRequest } from "./load_spec.ts";
 
 /** The secret both webhook servers are configured with. */
 export const WEBHOOK_SECRET = "bench-webhook-secret-0123456789";
+/** The header the messenger sends the secret in. */
+export const WEBHOOK_SECRET_HEADER = "x-messenger-bot-api-secret-token";
 
 /** `count` deliveries to `path`, `repeatShare` of them repeats of an earlier update. */
 export function webhookDeliveries(
