@@ -12,10 +12,37 @@
  *
  * @module
  */
-import { auth, databaseFromEnv } from "../mod.ts";
+import process from "node:process";
+import { auth, databaseFromEnv, messenger } from "../mod.ts";
 
 /** One database for every module; each keeps its tables in its own namespace. */
 const database = databaseFromEnv();
 
 /** Users, credentials, sessions and the organizations API, at `/api/auth`. */
 export const authModule = auth({ database });
+
+/**
+ * The messenger webhook secret: `WEBHOOK_SECRET` from the environment. When it is unset, a random
+ * secret for this run is generated and shown once on stderr, so `deno task start` works on a
+ * fresh machine; set WEBHOOK_SECRET in production (docs/webhook.md).
+ */
+function webhookSecret(): string {
+  const configured = process.env.WEBHOOK_SECRET;
+  if (configured) return configured;
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  const generated = btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_");
+  console.warn(
+    `Warning: WEBHOOK_SECRET is not set; the messenger webhook uses a random development ` +
+      `secret for this run: ${generated}\nSet WEBHOOK_SECRET in production (see docs/webhook.md).`,
+  );
+  return generated;
+}
+
+/** The messenger webhook at `/api/messenger/messenger/webhook`; updates are processed as hooks. */
+export const messengerModule = messenger({
+  database,
+  webhookSecret: webhookSecret(),
+  onMessage: ({ updateId, message }) => {
+    console.log(`[messenger] update ${updateId}: ${String(message?.text ?? "(no text)")}`);
+  },
+});
