@@ -5,15 +5,68 @@
  */
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import process from "node:process";
+import { createInterface } from "node:readline";
 
 const root = resolve(import.meta.dirname ?? ".", "../..");
 const version = JSON.parse(readFileSync(join(root, "deno.json"), "utf8")).version;
-const quiet = { ...process.env, npm_config_loglevel: "error", NO_COLOR: "1" };
+// The user's files below run on the installed package; DATABASE_URL unset means PGlite.
+const { DATABASE_URL: _unused, ...inherited } = process.env;
+const quiet = { ...inherited, npm_config_loglevel: "error", NO_COLOR: "1" };
+
+/** A user's TypeScript file importing the installed package (types on purpose: Node 20 uses jiti). */
+const USER_APP =
+  `import { column, createModule, databaseFromEnv, defineSchema, route } from "fragment-cli";
+
+const greeting: string = "hello from TypeScript";
+const schema = defineSchema("notes", (s) =>
+  s.createTable("notes", { id: column.integer().primaryKey(), body: column.text() }));
+
+export const notes = createModule({
+  name: "notes",
+  database: { schema, namespace: "notes", adapter: databaseFromEnv() },
+  routes: [route({ method: "GET", path: "/", handler: () => ({ greeting }) })],
+});
+`;
+
+/**
+ * Runs \`serve app.ts\` with a runtime executable and the installed bin in \`cwd\`; once it prints
+ * its routes, requests a route and an unmatched path, then stops it with SIGTERM.
+ */
+async function serveAndRequest(runtime: string, bin: string, cwd: string): Promise<string> {
+  const child = spawn(runtime, [bin, "serve", "app.ts", "--port", "0", "--host", "127.0.0.1"], {
+    cwd,
+    env: quiet,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stderr!.setEncoding("utf8").on("data", (chunk) => (stderr += chunk));
+  const exited = new Promise<number | null>((done) => child.once("close", (code) => done(code)));
+  await new Promise<void>((ready, fail) => {
+    createInterface({ input: child.stdout! }).on("line", (line) => {
+      stdout += `${line}\n`;
+      if (line === "Press Ctrl-C to stop.") ready();
+    });
+    exited.then((code) => fail(new Error(`serve exited with ${code}: ${stdout}${stderr}`)));
+  });
+  const url = /^Server running on (\S+)$/m.exec(stdout)![1];
+  const ok = await fetch(`${url}/api/notes`);
+  assert.deepEqual(await ok.json(), { greeting: "hello from TypeScript" });
+  const missing = await fetch(`${url}/elsewhere`);
+  assert.equal(missing.status, 404);
+  assert.deepEqual((await missing.json()).availableRoutes, ["/api/notes"]);
+  child.kill("SIGTERM");
+  // Deno's child_process reports a child that exits by itself on SIGTERM as killed (code null),
+  // so the graceful shutdown is checked by its last line.
+  await exited;
+  assert.match(stdout, /^Server stopped$/m, stderr);
+  return stdout;
+}
 
 describe("npm package", () => {
   let scratch: string;
@@ -35,6 +88,7 @@ describe("npm package", () => {
     });
   });
   after(() => rmSync(scratch, { recursive: true, force: true }));
+  const slow = { timeout: 180_000 };
 
   it("installs a fragment-cli bin that runs on Node 20", () => {
     const out = execFileSync(
@@ -69,5 +123,46 @@ describe("npm package", () => {
       { cwd: scratch, encoding: "utf8", env: quiet },
     );
     assert.equal(out.trim(), version);
+  });
+  it(
+    "runs db info and serve on a user's TypeScript file under Node 20 (through jiti)",
+    slow,
+    async () => {
+      const cwd = join(scratch, "node-app");
+      mkdirSync(cwd);
+      writeFileSync(join(cwd, "app.ts"), USER_APP);
+      const bin = join(scratch, "node_modules/.bin/fragment-cli");
+      const info = execFileSync("node", [bin, "db", "info", "app.ts"], {
+        cwd,
+        encoding: "utf8",
+        env: quiet,
+      });
+      assert.match(info, /^notes +notes +1 +0 +1 +1 pending$/m);
+      const out = await serveAndRequest("node", bin, cwd);
+      assert.match(out, /^Found 1 module in app\.ts: notes$/m);
+      assert.match(out, /^ {2}notes \[notes\]: version 0 → 1 /m);
+      assert.match(out, /^ {4}GET \/api\/notes$/m);
+    },
+  );
+
+  it("runs db info and serve on the same file under Bun", slow, async () => {
+    const cwd = join(scratch, "bun-app");
+    mkdirSync(cwd);
+    writeFileSync(join(cwd, "app.ts"), USER_APP);
+    const bun = execFileSync("npx", ["-y", "bun@1", "-e", "console.log(process.execPath)"], {
+      encoding: "utf8",
+      env: quiet,
+    }).trim();
+    const bin = join(scratch, "node_modules/fragment-cli/bin/fragment-cli.js");
+    const info = execFileSync(bun, [bin, "db", "info", "app.ts", "--json"], {
+      cwd,
+      encoding: "utf8",
+      env: quiet,
+    });
+    assert.deepEqual(JSON.parse(info).namespaces.map((r: { status: string }) => r.status), [
+      "pending",
+    ]);
+    const out = await serveAndRequest(bun, bin, cwd);
+    assert.match(out, /^Applying migrations to PGlite \.\/\.data\/pglite:$/m);
   });
 });
