@@ -1046,6 +1046,497 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Security notes",
   },
   {
+    "id": "cli",
+    "page": "cli",
+    "type": "page",
+    "content": "The fragment-cli command",
+    "url": "/docs/cli",
+    "context": "",
+  },
+  {
+    "id": "cli:1",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "fragment-cli serves modules over HTTP, generates and applies their database migrations, reports database state and searches these docs.",
+    "url": "/docs/cli",
+    "context": "The fragment-cli command",
+  },
+  {
+    "id": "cli:2",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "serve <file…> [options] | Serve the modules exported by one or more files over HTTP",
+    "url": "/docs/cli",
+    "context": "The fragment-cli command",
+  },
+  {
+    "id": "cli:3",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "db generate <file> [options] | Generate SQL migrations, or a Drizzle or Prisma schema",
+    "url": "/docs/cli",
+    "context": "The fragment-cli command",
+  },
+  {
+    "id": "cli:4",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "db migrate <file> [options] | Apply pending SQL migrations to the database of every module",
+    "url": "/docs/cli",
+    "context": "The fragment-cli command",
+  },
+  {
+    "id": "cli:5",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "db info <file> [options] | Show code and database versions and pending migrations per namespace",
+    "url": "/docs/cli",
+    "context": "The fragment-cli command",
+  },
+  {
+    "id": "cli:6",
+    "page": "cli",
+    "type": "text",
+    "content": "search <query…> [options] | Search the reference docs (search.md)",
+    "url": "/docs/cli",
+    "context": "The fragment-cli command",
+  },
+  {
+    "id": "cli:7",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "Every command takes -h/--help (usage, options with their defaults, examples) and --verbose (stack traces of failures; DEBUG=1 does the same). fragment-cli --version (-v) prints the version.",
+    "url": "/docs/cli",
+    "context": "The fragment-cli command",
+  },
+  {
+    "id": "cli#exit-codes-and-output",
+    "page": "cli",
+    "type": "heading",
+    "content": "Exit codes and output",
+    "url": "/docs/cli#exit-codes-and-output",
+    "context": "The fragment-cli command",
+  },
+  {
+    "id": "cli:8",
+    "page": "cli",
+    "type": "text",
+    "content":
+      '0 | Success, including "nothing to do" (no migrations needed, nothing to generate) and db info with pending migrations',
+    "url": "/docs/cli#exit-codes-and-output",
+    "context": "The fragment-cli command › Exit codes and output",
+  },
+  {
+    "id": "cli:9",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "1 | A runtime failure: a file that cannot be imported, no module found, a database that cannot be reached, a version mismatch, a port in use. One line error: <reason>",
+    "url": "/docs/cli#exit-codes-and-output",
+    "context": "The fragment-cli command › Exit codes and output",
+  },
+  {
+    "id": "cli:10",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "2 | A usage error: unknown command or option, a missing or extra argument, a bad option value. error: <reason>, the usage line, and where to get help",
+    "url": "/docs/cli#exit-codes-and-output",
+    "context": "The fragment-cli command › Exit codes and output",
+  },
+  {
+    "id": "cli:11",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "Results go to stdout; warnings and errors to stderr, so --json output is pure JSON. Colour is used only on a terminal and never when NO_COLOR is set. Arguments are checked before any user code is imported: a bad option never runs your file.",
+    "url": "/docs/cli#exit-codes-and-output",
+    "context": "The fragment-cli command › Exit codes and output",
+  },
+  {
+    "id": "cli:12",
+    "page": "cli",
+    "type": "text",
+    "content": 'An option value that starts with a dash needs the = form: --prefix="-- generated".',
+    "url": "/docs/cli#exit-codes-and-output",
+    "context": "The fragment-cli command › Exit codes and output",
+  },
+  {
+    "id": "cli#the-files-you-pass",
+    "page": "cli",
+    "type": "heading",
+    "content": "The files you pass",
+    "url": "/docs/cli#the-files-you-pass",
+    "context": "The fragment-cli command",
+  },
+  {
+    "id": "cli:13",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "Every <file> is a path (relative to the working directory) to a .ts, .mts, .cts, .js, .mjs or .cjs file. It is imported as is, natively on Deno, Bun and Node ≥ 22.18 (type stripping), and through jiti on older Node (the npm package supports Node 20). Nothing is merged or called: no config layers, no default-export preference.",
+    "url": "/docs/cli#the-files-you-pass",
+    "context": "The fragment-cli command › The files you pass",
+  },
+  {
+    "id": "cli:14",
+    "page": "cli",
+    "type": "text",
+    "content": "The CLI looks at all exports, whatever their names:",
+    "url": "/docs/cli#the-files-you-pass",
+    "context": "The fragment-cli command › The files you pass",
+  },
+  {
+    "id": "cli:15",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "Modules: every instantiated module (createModule(…), a defineModule factory's result, auth(…), …). The same instance exported twice (say export const auth and export default auth) counts once. Modules are listed in the order of their export names.",
+    "url": "/docs/cli#the-files-you-pass",
+    "context": "The fragment-cli command › The files you pass",
+  },
+  {
+    "id": "cli:16",
+    "page": "cli",
+    "type": "text",
+    "content":
+      'Database bindings: every module that has a database (its database: { schema, namespace, adapter }), and every exported object of that shape on its own, e.g. export const audit = { schema, namespace: "audit_log", adapter: databaseFromEnv() }. Such a binding is reported under its schema\'s name. Each binding uses its own adapter; two bindings of one adapter in one namespace must have the same schema.',
+    "url": "/docs/cli#the-files-you-pass",
+    "context": "The fragment-cli command › The files you pass",
+  },
+  {
+    "id": "cli:17",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "A file that fails to import exits 1 with error: <file>: <reason>. With several files, a file without modules gets a warning: and is skipped; when no file has any, the command exits 1 and says what to export, with an example.",
+    "url": "/docs/cli#the-files-you-pass",
+    "context": "The fragment-cli command › The files you pass",
+  },
+  {
+    "id": "cli:18",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "The database of a module comes from the module's own code, usually databaseFromEnv(): PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite database in ./.data/pglite (relative to the working directory). Connections are closed when the command ends, so the process exits promptly.",
+    "url": "/docs/cli#the-files-you-pass",
+    "context": "The fragment-cli command › The files you pass",
+  },
+  {
+    "id": "cli#serve",
+    "page": "cli",
+    "type": "heading",
+    "content": "serve",
+    "url": "/docs/cli#serve",
+    "context": "The fragment-cli command",
+  },
+  {
+    "id": "cli:19",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "-p, --port | 8080 | Port to listen on; 0 picks a free one (the address printed is the real one)",
+    "url": "/docs/cli#serve",
+    "context": "The fragment-cli command › serve",
+  },
+  {
+    "id": "cli:20",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "-H, --host | localhost | Host to bind; printed as given (http://localhost:8080, http://[::1]:8080)",
+    "url": "/docs/cli#serve",
+    "context": "The fragment-cli command › serve",
+  },
+  {
+    "id": "cli:21",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "--migrate | off | On a PostgreSQL server, apply pending migrations before serving (the embedded PGlite database is always migrated)",
+    "url": "/docs/cli#serve",
+    "context": "The fragment-cli command › serve",
+  },
+  {
+    "id": "cli:22",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "Each module answers under its mount route, /api/<module-name> unless the module says otherwise, on a path-segment boundary (/api/auth does not catch /api/authx). Any other path answers 404 with the mounts:",
+    "url": "/docs/cli#serve",
+    "context": "The fragment-cli command › serve",
+  },
+  {
+    "id": "cli:23",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "Before listening, serve brings the databases of the served modules to their latest versions:",
+    "url": "/docs/cli#serve",
+    "context": "The fragment-cli command › serve",
+  },
+  {
+    "id": "cli:24",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "PGlite (no DATABASE_URL): pending migrations are applied, and the output lists each namespace with its versions and steps.",
+    "url": "/docs/cli#serve",
+    "context": "The fragment-cli command › serve",
+  },
+  {
+    "id": "cli:25",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "PostgreSQL (DATABASE_URL): pending migrations stop the start (exit 1) with the list of pending namespaces, unless --migrate is given. Apply them with db migrate as part of your deployment, or pass --migrate.",
+    "url": "/docs/cli#serve",
+    "context": "The fragment-cli command › serve",
+  },
+  {
+    "id": "cli:26",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "A database ahead of the code or with an edited applied step always stops the start.",
+    "url": "/docs/cli#serve",
+    "context": "The fragment-cli command › serve",
+  },
+  {
+    "id": "cli:27",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "Durable hook workers of the modules run in the same process. Ctrl-C (SIGINT) or SIGTERM stops accepting requests, lets in-flight ones finish, stops the workers, closes the databases and exits 0.",
+    "url": "/docs/cli#serve",
+    "context": "The fragment-cli command › serve",
+  },
+  {
+    "id": "cli:28",
+    "page": "cli",
+    "type": "text",
+    "content":
+      'Failures (exit 1): two modules on one mount route (modules "hello" (a.ts) and "hello" (b.ts) are both mounted on /api/hello), Port 8080 on localhost is already in use; pick another one with --port, pending migrations on PostgreSQL without --migrate. Usage errors (exit 2): no file, a port outside 0–65535, an empty host.',
+    "url": "/docs/cli#serve",
+    "context": "The fragment-cli command › serve",
+  },
+  {
+    "id": "cli#db-generate",
+    "page": "cli",
+    "type": "heading",
+    "content": "db generate",
+    "url": "/docs/cli#db-generate",
+    "context": "The fragment-cli command",
+  },
+  {
+    "id": "cli:29",
+    "page": "cli",
+    "type": "text",
+    "content": "--format | sql | sql (migration files), drizzle or prisma (schema files)",
+    "url": "/docs/cli#db-generate",
+    "context": "The fragment-cli command › db generate",
+  },
+  {
+    "id": "cli:30",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "-o, --output | the current directory | A directory (an existing one, or a path ending with /) or a file path",
+    "url": "/docs/cli#db-generate",
+    "context": "The fragment-cli command › db generate",
+  },
+  {
+    "id": "cli:31",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "-f, --from | the database's current version | Version to generate from (sql only), or namespace=version pairs",
+    "url": "/docs/cli#db-generate",
+    "context": "The fragment-cli command › db generate",
+  },
+  {
+    "id": "cli:32",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "-t, --to | the latest schema version | Version to generate to (sql only), or namespace=version pairs",
+    "url": "/docs/cli#db-generate",
+    "context": "The fragment-cli command › db generate",
+  },
+  {
+    "id": "cli:33",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "-p, --prefix | none | Text put on a line of its own at the top of each file (e.g. a lint comment)",
+    "url": "/docs/cli#db-generate",
+    "context": "The fragment-cli command › db generate",
+  },
+  {
+    "id": "cli:34",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "--output follows one rule whatever the number of files: an existing directory or a path ending with / is a directory (created if needed) where files get their default names; anything else is a file path (its folders are created). A file path when several files would be generated is a usage error (exit 2), never a silent switch to a directory.",
+    "url": "/docs/cli#db-generate",
+    "context": "The fragment-cli command › db generate",
+  },
+  {
+    "id": "cli:35",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "--format sql writes one file per namespace that has steps to apply, named <YYYYMMDD>_<seq>_f<from>_t<to>_<module-name>.sql: the UTC date, a 3-digit sequence that continues after the day's files already in the output directory, and 3-digit versions. The starting version is --from, or else the version recorded in the database (read with one connection: namespaces whose --from is given need none, so --from 0 works offline). The target is --to, or else the latest version. A namespace already at its target gets no file; when no namespace has anything to generate, the command says so, writes nothing and exits 0.",
+    "url": "/docs/cli#db-generate",
+    "context": "The fragment-cli command › db generate",
+  },
+  {
+    "id": "cli:36",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "--from/--to take one version for every namespace (--to 3) or versions per namespace (--to auth=3,messenger=2; namespaces not named keep their default). A version beyond the code's latest, a target below the start (there are no down migrations), a database ahead of the code or with an edited step: exit 1, nothing written.",
+    "url": "/docs/cli#db-generate",
+    "context": "The fragment-cli command › db generate",
+  },
+  {
+    "id": "cli:37",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "Each SQL file is one transaction that does exactly what db migrate does, so it can be reviewed and applied by hand:",
+    "url": "/docs/cli#db-generate",
+    "context": "The fragment-cli command › db generate",
+  },
+  {
+    "id": "cli:38",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "It creates the runner's tables if needed (fragment_internal schema), takes the runner's advisory lock for the namespace, refuses (changing nothing) unless the database is at the file's from version, runs the steps, records each step's fingerprint and moves the recorded version. After it, db info shows the namespace up to date and db migrate has nothing to do; applying the same file twice fails on the version check.",
+    "url": "/docs/cli#db-generate",
+    "context": "The fragment-cli command › db generate",
+  },
+  {
+    "id": "cli:39",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "--format drizzle writes fragment-schema.ts and --format prisma writes fragment.prisma, one file for all namespaces at their latest versions (see database.md). Neither connects to a database. --from/--to with them is a usage error (exit 2): a schema file always describes the latest version.",
+    "url": "/docs/cli#db-generate",
+    "context": "The fragment-cli command › db generate",
+  },
+  {
+    "id": "cli:40",
+    "page": "cli",
+    "type": "text",
+    "content":
+      'Usage errors (exit 2): unsupported format "xml"; use one of: sql, drizzle, prisma; --from and --to are only supported for SQL migration output (--format sql); a malformed version; a namespace that no module has; more than one file.',
+    "url": "/docs/cli#db-generate",
+    "context": "The fragment-cli command › db generate",
+  },
+  {
+    "id": "cli#db-migrate",
+    "page": "cli",
+    "type": "heading",
+    "content": "db migrate",
+    "url": "/docs/cli#db-migrate",
+    "context": "The fragment-cli command",
+  },
+  {
+    "id": "cli:41",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "-t, --to | the latest schema version | Version to migrate to, or namespace=version pairs",
+    "url": "/docs/cli#db-migrate",
+    "context": "The fragment-cli command › db migrate",
+  },
+  {
+    "id": "cli:42",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "-f, --from | none | Version the database must be at, or namespace=version pairs; checked before anything runs",
+    "url": "/docs/cli#db-migrate",
+    "context": "The fragment-cli command › db migrate",
+  },
+  {
+    "id": "cli:43",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "SQL migrations only: for Drizzle or Prisma outputs, apply changes with that ORM's tooling. Every namespace's state is read and every option checked before anything is applied: a --from that differs from the database (notes [notes]: the database is at version 2, not at version 1 as --from says; nothing applied), a --to below the database's version (no down migrations) or beyond the code, a database ahead of the code, an edited applied step: exit 1, nothing applied.",
+    "url": "/docs/cli#db-migrate",
+    "context": "The fragment-cli command › db migrate",
+  },
+  {
+    "id": "cli:44",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "Then each namespace is migrated in one transaction under an advisory lock, its recorded version moved with a compare-and-set. Running it again is safe (No migrations needed: …, exit 0), and so is running two at once: one applies, the other waits and finds nothing to do.",
+    "url": "/docs/cli#db-migrate",
+    "context": "The fragment-cli command › db migrate",
+  },
+  {
+    "id": "cli#db-info",
+    "page": "cli",
+    "type": "heading",
+    "content": "db info",
+    "url": "/docs/cli#db-info",
+    "context": "The fragment-cli command",
+  },
+  {
+    "id": "cli:45",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "One row per namespace: the module, the namespace, the code's latest version, the database's recorded version (0 when never migrated), the number of pending steps, and the status: up to date, N pending, database ahead, drift at step K (an applied step was edited since), or no database (a module without a schema). It only reads: no table is created, no lock taken. Exit 0 whatever the status; exit 1 when the database cannot be reached.",
+    "url": "/docs/cli#db-info",
+    "context": "The fragment-cli command › db info",
+  },
+  {
+    "id": "cli:46",
+    "page": "cli",
+    "type": "text",
+    "content": "--json prints only JSON on stdout, with the same fields:",
+    "url": "/docs/cli#db-info",
+    "context": "The fragment-cli command › db info",
+  },
+  {
+    "id": "cli:47",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "status is one of up-to-date, pending, ahead, drift, no-database; namespace, database, codeVersion and databaseVersion are null for a module without a database.",
+    "url": "/docs/cli#db-info",
+    "context": "The fragment-cli command › db info",
+  },
+  {
+    "id": "cli#this-repositorys-migrations",
+    "page": "cli",
+    "type": "heading",
+    "content": "This repository's migrations",
+    "url": "/docs/cli#this-repositorys-migrations",
+    "context": "The fragment-cli command",
+  },
+  {
+    "id": "cli:48",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "migrations/ holds the SQL that db generate --from 0 makes of the first-party modules in examples/app.ts. Regenerate it with deno task migrations after changing a module's schema; a test (tests/cli/examples_app.test.ts) fails when it is out of date (the date prefixes aside) and applies the files with psql to check that they bring a database to the code's versions.",
+    "url": "/docs/cli#this-repositorys-migrations",
+    "context": "The fragment-cli command › This repository's migrations",
+  },
+  {
     "id": "database",
     "page": "database",
     "type": "page",
