@@ -72,7 +72,7 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
   assertName(namespace, "Durable hooks namespace");
   const definitions = normalizeHooks(options.hooks);
   const settings = {
-    maxAttempts: positiveInteger(options.maxAttempts, 8, "maxAttempts"),
+    maxAttempts: positiveInteger(options.maxAttempts, 12, "maxAttempts"),
     retryDelayMs: positiveInteger(options.retryDelayMs, 1000, "retryDelayMs"),
     maxRetryDelayMs: positiveInteger(options.maxRetryDelayMs, 600_000, "maxRetryDelayMs"),
     leaseMs: positiveInteger(options.leaseMs, 60_000, "leaseMs"),

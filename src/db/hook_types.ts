@@ -101,7 +101,7 @@ export interface DurableHooksOptions {
   hooks: Record<string, HookHandler<any> | HookDefinition<any>>;
   /**
    * Attempts before an occurrence is marked failed (its last error kept).
-   * @default 8
+   * @default 12
    */
   maxAttempts?: number;
   /**

@@ -96,7 +96,7 @@ const HANDLER_OF: Record<Exclude<MessengerUpdateKind, "other">, keyof MessengerO
  * ```
  */
 export function messenger(options: MessengerOptions): MessengerModule {
-  const namespace = checkMessengerOptions(options);
+  const { namespace, secretHeader } = checkMessengerOptions(options);
   const db = options.database;
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const store = new UpdateStore(db, namespace);
@@ -139,7 +139,14 @@ export function messenger(options: MessengerOptions): MessengerModule {
   const instance = createModule({
     name: MESSENGER_MODULE_NAME,
     routes: [
-      webhookRoute({ secret: options.webhookSecret, bodyLimit, namespace, store, hooks }),
+      webhookRoute({
+        secret: options.webhookSecret,
+        secretHeader,
+        bodyLimit,
+        namespace,
+        store,
+        hooks,
+      }),
     ],
     mountRoute: options.mountRoute,
     bodyLimit,

@@ -7,7 +7,7 @@
 import { ModuleConfigError } from "../core/mod.ts";
 import { type HookContext, resolveNamespace, type SqlAdapter } from "../db/mod.ts";
 import type { MessengerUpdateKind } from "./update_payload.ts";
-import { webhookSecretProblem } from "./webhook_secret.ts";
+import { MESSENGER_SECRET_HEADER, webhookSecretProblem } from "./webhook_secret.ts";
 
 /** The module name, also the default namespace. */
 export const MESSENGER_MODULE_NAME = "messenger";
@@ -63,6 +63,12 @@ export interface MessengerOptions {
    * `setWebhook`): 1 to 256 characters of `A-Z a-z 0-9 _ -`. Required.
    */
   webhookSecret: string;
+  /**
+   * The request header carrying the secret. Set `"X-Telegram-Bot-Api-Secret-Token"` to take
+   * Telegram's deliveries directly.
+   * @default "X-Messenger-Bot-Api-Secret-Token"
+   */
+  secretHeader?: string;
   /** The Postgres schema holding the module's tables. @default "messenger" */
   namespace?: string;
   /** Where the module is mounted; the webhook is `<mountRoute>/messenger/webhook`. @default "/api/messenger" */
@@ -77,7 +83,7 @@ export interface MessengerOptions {
   onChannelPost?: MessengerHandler;
   /** Runs for every update, after the kind's own handler (the only one for other updates). */
   onUpdate?: MessengerHandler;
-  /** Attempts before an update's processing is marked failed. @default 8 */
+  /** Attempts before an update's processing is marked failed. @default 12 */
   maxAttempts?: number;
   /** Delay before the first retry in ms, doubled per retry (with jitter). @default 1000 */
   retryDelayMs?: number;
@@ -95,13 +101,21 @@ export interface MessengerOptions {
 
 const HANDLERS = ["onMessage", "onEditedMessage", "onChannelPost", "onUpdate", "onError"] as const;
 
+/** The options that have defaults, resolved. */
+export interface ResolvedMessengerOptions {
+  namespace: string;
+  secretHeader: string;
+}
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
 /**
- * Checks the options and resolves the namespace, failing at instantiation with the option named.
+ * Checks the options and resolves the defaults, failing at instantiation with the option named.
  *
  * @param options The options given to `messenger()`.
- * @returns The namespace to use.
+ * @returns The namespace and secret header to use.
  */
-export function checkMessengerOptions(options: MessengerOptions): string {
+export function checkMessengerOptions(options: MessengerOptions): ResolvedMessengerOptions {
   const fail = (details: string): never => {
     throw new ModuleConfigError(MESSENGER_MODULE_NAME, details);
   };
@@ -117,8 +131,13 @@ export function checkMessengerOptions(options: MessengerOptions): string {
       fail(`${name}: must be a function`);
     }
   }
+  const secretHeader = options.secretHeader ?? MESSENGER_SECRET_HEADER;
+  if (typeof secretHeader !== "string" || !HEADER_NAME.test(secretHeader)) {
+    fail(`secretHeader: ${JSON.stringify(secretHeader)} is not a valid header name`);
+  }
   try {
-    return resolveNamespace({ name: MESSENGER_MODULE_NAME }, options.namespace);
+    const namespace = resolveNamespace({ name: MESSENGER_MODULE_NAME }, options.namespace);
+    return { namespace, secretHeader };
   } catch (error) {
     return fail((error as Error).message);
   }

@@ -9,7 +9,7 @@ import { DatabaseUnavailableError, type DurableHooks, SqlError } from "../db/mod
 import { readLimitedText } from "./read_limited_text.ts";
 import { InvalidUpdateError, parseUpdate } from "./update_payload.ts";
 import type { UpdateStore } from "./update_store.ts";
-import { MESSENGER_SECRET_HEADER, secretMatches } from "./webhook_secret.ts";
+import { secretMatches } from "./webhook_secret.ts";
 
 /** The webhook path inside the module's mount. */
 export const WEBHOOK_PATH = "/messenger/webhook";
@@ -17,6 +17,7 @@ export const WEBHOOK_PATH = "/messenger/webhook";
 /** What the webhook route needs. */
 export interface WebhookRouteDeps {
   secret: string;
+  secretHeader: string;
   bodyLimit: number;
   namespace: string;
   store: UpdateStore;
@@ -36,12 +37,8 @@ export function webhookRoute(deps: WebhookRouteDeps): Route {
     method: "POST",
     path: WEBHOOK_PATH,
     handler: async ({ request }) => {
-      if (!secretMatches(deps.secret, request.headers.get(MESSENGER_SECRET_HEADER))) {
-        throw new HttpError(
-          401,
-          "UNAUTHORIZED",
-          `Missing or invalid ${MESSENGER_SECRET_HEADER} header`,
-        );
+      if (!secretMatches(deps.secret, request.headers.get(deps.secretHeader))) {
+        throw new HttpError(401, "UNAUTHORIZED", `Missing or invalid ${deps.secretHeader} header`);
       }
       const raw = await readLimitedText(request, deps.bodyLimit);
       let parsed;

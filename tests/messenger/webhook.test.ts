@@ -12,6 +12,7 @@ import {
   messengerSchema,
 } from "../../src/messenger/mod.ts";
 import { migrate, pgliteAdapter, type SqlAdapter } from "../../src/db/mod.ts";
+import { parseUpdate } from "../../src/messenger/update_payload.ts";
 import { forEachAdapter } from "../helpers/databases.ts";
 
 const SECRET = "test_secret-0123456789";
@@ -40,6 +41,19 @@ async function expectError(response: Response, status: number, code: string): Pr
   assert.equal(typeof body.error.message, "string");
 }
 
+describe("parseUpdate()", () => {
+  it("parseUpdate() reads update_id from the text: exact beyond 2^53, top level only", () => {
+    const tricky = `{"message": {"update_id": 1, "text": "}\\"{[", "x": [{"update_id": 2}]},` +
+      ` "update\\u005fid": 9007199254740993}`;
+    const parsed = parseUpdate(tricky);
+    assert.equal(parsed.updateId, "9007199254740993");
+    assert.equal(parsed.kind, "message");
+    assert.equal(parseUpdate('{"update_id":1,"update_id":0}').updateId, "0");
+    assert.equal(parseUpdate('{"update_id": 7, "message": "text"}').kind, "other");
+    assert.throws(() => parseUpdate('{"message": {"update_id": 1}}'), /no update_id/);
+  });
+});
+
 describe("messenger() options", () => {
   const database = pgliteAdapter();
   for (
@@ -66,6 +80,12 @@ describe("messenger() options", () => {
     assert.throws(
       () => messenger({ database, webhookSecret: SECRET, onMessage: "x" as never }),
       /onMessage: must be a function/,
+    );
+  });
+  it("messenger() refuses an invalid secretHeader", () => {
+    assert.throws(
+      () => messenger({ database, webhookSecret: SECRET, secretHeader: "bad header" }),
+      (e: unknown) => e instanceof ModuleConfigError && /secretHeader/.test(e.message),
     );
   });
   it("messenger() mounts the webhook under its mount route and binds its schema", () => {
@@ -135,6 +155,14 @@ forEachAdapter((name, getAdapter) => {
     assert.equal(response.status, 200);
     assert.deepEqual(await response.json(), { ok: true });
     assert.deepEqual(await storedCount(bot), { updates: 1, hooks: 1 });
+  });
+
+  it(`${name}: secretHeader names the header to check (Telegram's own)`, async () => {
+    const telegram = "X-Telegram-Bot-Api-Secret-Token";
+    const bot = await freshBot({ secretHeader: telegram });
+    const body = JSON.stringify({ update_id: 2, message: { text: "hi" } });
+    await expectError(await post(bot, body), 401, "UNAUTHORIZED");
+    assert.deepEqual(await (await post(bot, body, { [telegram]: SECRET })).json(), { ok: true });
   });
 
   it(`${name}: bad bodies are 400 (or 413 when too large) and store nothing`, async () => {
