@@ -171,9 +171,9 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
       if (started) return;
       started = true;
       stopping = false;
-      wakePending = true;
+      wakePending = false;
       loopDone = loop();
-      await Promise.resolve();
+      await Promise.resolve(); // start() resolves once the loop has begun its first look
     },
     async stop(): Promise<void> {
       if (!started) return;

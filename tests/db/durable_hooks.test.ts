@@ -290,6 +290,33 @@ forEachAdapter((name, getAdapter) => {
     assert.equal(runs, 1);
   });
 
+  it(`${name}: a handler outliving its lease keeps it (renewed), so it is not run twice`, async () => {
+    const namespace = await freshNamespace();
+    const gate = deferred();
+    const started = deferred();
+    let runs = 0;
+    const handler = async (): Promise<void> => {
+      runs++;
+      started.resolve();
+      await gate.promise;
+    };
+    const first = makeHooks(namespace, { slow: handler }, { leaseMs: 600 });
+    const second = makeHooks(namespace, { slow: handler }, { leaseMs: 600 });
+    const { id } = await first.enqueue(getAdapter(), { name: "slow" });
+    const draining = first.drain();
+    await started.promise;
+    const claimedUntil = (await first.get(id))!.dueAt.getTime();
+    // Wait past the original lease: only renewals keep the occurrence from being due again.
+    while (Date.now() < claimedUntil + 300) await new Promise((r) => setTimeout(r, 50));
+    const renewed = await first.get(id);
+    assert.equal(renewed?.status, "running");
+    assert.ok(renewed!.dueAt.getTime() > claimedUntil, "the lease was extended");
+    assert.deepEqual(await second.drain(), { done: 0, retried: 0, failed: 0 });
+    gate.resolve();
+    assert.deepEqual(await draining, { done: 1, retried: 0, failed: 0 });
+    assert.equal(runs, 1);
+  });
+
   it(`${name}: the started worker runs occurrences woken by NOTIFY from another instance`, async () => {
     const namespace = await freshNamespace();
     const ran = deferred<string>();
