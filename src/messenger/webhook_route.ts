@@ -5,7 +5,7 @@
  */
 
 import { HttpError, type Route, route } from "../core/mod.ts";
-import { DatabaseUnavailableError, type DurableHooks, SqlError } from "../db/mod.ts";
+import { type DurableHooks, SqlError } from "../db/mod.ts";
 import { readLimitedText } from "./read_limited_text.ts";
 import { InvalidUpdateError, parseUpdate } from "./update_payload.ts";
 import type { UpdateStore } from "./update_store.ts";
@@ -65,16 +65,11 @@ export function webhookRoute(deps: WebhookRouteDeps): Route {
 }
 
 /**
- * Maps database failures to 503 so the messenger delivers the update again later; other errors
- * pass through (500).
+ * Maps a never-migrated schema to 503 so the messenger delivers the update again once it is;
+ * other errors pass through (an unreachable database is answered 503 `SERVICE_UNAVAILABLE` by the
+ * module layer, anything else 500).
  */
 function databaseHttpError(error: unknown, namespace: string): unknown {
-  if (error instanceof DatabaseUnavailableError) {
-    return new HttpError(503, "DATABASE_UNAVAILABLE", "The database is unavailable; retry later", {
-      headers: { "retry-after": "5" },
-      cause: error,
-    });
-  }
   // undefined_table / invalid_schema_name: the schema was never migrated.
   if (error instanceof SqlError && (error.code === "42P01" || error.code === "3F000")) {
     return new HttpError(

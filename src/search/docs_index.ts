@@ -3634,7 +3634,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "webhook:12",
     "page": "webhook",
     "type": "text",
-    "content": "database unreachable | 503 | DATABASE_UNAVAILABLE (with Retry-After)",
+    "content": "database unreachable | 503 | SERVICE_UNAVAILABLE (with Retry-After)",
     "url": "/docs/webhook#requests-and-answers",
     "context": "Webhook › Requests and answers",
   },

@@ -376,11 +376,12 @@ forEachAdapter((name, getAdapter) => {
 });
 
 describe("messenger() with the database down", () => {
-  it("answers 503 DATABASE_UNAVAILABLE in the error shape", async () => {
+  it("answers 503 SERVICE_UNAVAILABLE with Retry-After in the error shape", async () => {
     const database: SqlAdapter = pgliteAdapter();
     await database.close();
     const bot = messenger({ database, webhookSecret: SECRET });
     const response = await post(bot, JSON.stringify({ update_id: 1, message: {} }));
-    await expectError(response, 503, "DATABASE_UNAVAILABLE");
+    assert.equal(response.headers.get("retry-after"), "5");
+    await expectError(response, 503, "SERVICE_UNAVAILABLE");
   });
 });
