@@ -83,8 +83,10 @@ export async function insertMember(
 
 /**
  * The caller's entry in a live organization, or `null` (no such organization, deleted, or not a
- * member: the caller cannot tell which). `lock` takes the organization row FOR UPDATE, which
- * serializes every membership change of one organization (the last-owner rule depends on it).
+ * member: the caller cannot tell which). `lock` first takes the organization row FOR UPDATE (or
+ * FOR SHARE) until the transaction ends, which serializes every membership change of one
+ * organization; the entry is then read by a fresh statement, so it reflects whatever a
+ * concurrent change committed while this one waited (the last-owner rule depends on it).
  */
 export async function findEntry(
   db: SqlQuerier,
@@ -94,12 +96,19 @@ export async function findEntry(
   lock: "none" | "update" | "share" = "none",
 ): Promise<EntryRow | null> {
   if (!isUuid(organizationId)) return null;
-  const locking = lock === "update" ? "FOR UPDATE OF o" : lock === "share" ? "FOR SHARE OF o" : "";
+  if (lock !== "none") {
+    const locked = await db.query(
+      `SELECT id FROM ${tables.organizations} WHERE id = $1 AND deleted_at IS NULL
+       FOR ${lock === "update" ? "UPDATE" : "SHARE"}`,
+      [organizationId],
+    );
+    if (locked.length === 0) return null;
+  }
   const [row] = await db.query<EntryRow>(
     `SELECT ${organizationColumns("o")}, ${memberColumns("m")}
      FROM ${tables.organizations} o
      JOIN ${tables.members} m ON m.organization_id = o.id AND m.user_id = $2
-     WHERE o.id = $1 AND o.deleted_at IS NULL ${locking}`,
+     WHERE o.id = $1 AND o.deleted_at IS NULL`,
     [organizationId, userId],
   );
   return row ?? null;
