@@ -4,9 +4,8 @@
  * @module
  */
 
-import { HttpError, type Route, route } from "../core/mod.ts";
+import { HttpError, readBodyText, type Route, route } from "../core/mod.ts";
 import { type DurableHooks, SqlError } from "../db/mod.ts";
-import { readLimitedText } from "./read_limited_text.ts";
 import { InvalidUpdateError, parseUpdate } from "./update_payload.ts";
 import type { UpdateStore } from "./update_store.ts";
 import { secretMatches } from "./webhook_secret.ts";
@@ -40,7 +39,7 @@ export function webhookRoute(deps: WebhookRouteDeps): Route {
       if (!secretMatches(deps.secret, request.headers.get(deps.secretHeader))) {
         throw new HttpError(401, "UNAUTHORIZED", `Missing or invalid ${deps.secretHeader} header`);
       }
-      const raw = await readLimitedText(request, deps.bodyLimit);
+      const raw = await readBodyText(request, deps.bodyLimit, { keepByteOrderMark: true });
       let parsed;
       try {
         parsed = parseUpdate(raw);
