@@ -41,8 +41,11 @@ export const dbInfoCommand: Command = {
 async function runInfo(args: CommandArgs, io: CliIo): Promise<number> {
   const json = args.values.json === true;
   const [file] = checkUserFiles(args.positionals, { min: 1, max: 1, name: "<file>" });
-  // --json keeps stdout pure: the file's warnings go to stderr like every other message.
-  const loaded = await findModules([file], io, { need: "modules-or-databases" });
+  // --json keeps stdout pure: warnings, and what the file prints while imported, go to stderr.
+  const loaded = await findModules([file], io, {
+    need: "modules-or-databases",
+    keepStdoutClean: json,
+  });
   const databases = allDatabases(loaded);
   try {
     const rows: InfoRow[] = [];

@@ -24,6 +24,8 @@ const DATABASE_EXAMPLE = [
 export interface FindModulesOptions {
   /** What counts: modules (`serve`), database bindings (`db generate/migrate`), or either. */
   need: "modules" | "databases" | "modules-or-databases";
+  /** `--json`: what the files print while imported goes to stderr. @default false */
+  keepStdoutClean?: boolean;
 }
 
 /**
@@ -35,7 +37,7 @@ export async function findModules(
   io: CliIo,
   options: FindModulesOptions,
 ): Promise<LoadedFile[]> {
-  const loaded = await loadUserFiles(files);
+  const loaded = await loadUserFiles(files, { keepStdoutClean: options.keepStdoutClean });
   const has = (file: LoadedFile): boolean =>
     options.need === "modules"
       ? file.modules.length > 0

@@ -69,21 +69,42 @@ export function checkUserFiles(
   });
 }
 
+/** Options of {@link loadUserFiles}. */
+export interface LoadOptions {
+  /**
+   * Route what the user's files print with `console.log`/`info`/`debug` while they are imported
+   * to stderr, so a `--json` command's stdout stays pure JSON.
+   */
+  keepStdoutClean?: boolean;
+}
+
+function logToStderr(): () => void {
+  const { log, info, debug } = console;
+  console.log = console.info = console.debug = (...args: unknown[]) => console.error(...args);
+  return () => Object.assign(console, { log, info, debug });
+}
+
 /**
  * Imports each file and finds, among ALL its exports (any name), the instantiated modules and the
  * database bindings. The same instance exported twice counts once, across files too. A file that
  * fails to import is a {@link CliError} `<file>: <reason>`.
  */
-export async function loadUserFiles(files: readonly UserFile[]): Promise<LoadedFile[]> {
+export async function loadUserFiles(
+  files: readonly UserFile[],
+  options: LoadOptions = {},
+): Promise<LoadedFile[]> {
   const seenModules = new Set<ModuleInstance>();
   const seenBindings = new Set<unknown>();
   const loaded: LoadedFile[] = [];
   for (const file of files) {
     let exports: Record<string, unknown>;
+    const restore = options.keepStdoutClean ? logToStderr() : () => {};
     try {
       exports = await importUserFile(file.absolute);
     } catch (error) {
       throw new CliError(`${file.display}: ${reasonOf(error)}`, { cause: error });
+    } finally {
+      restore();
     }
     const modules: ModuleInstance[] = [];
     const databases: DatabaseBinding[] = [];

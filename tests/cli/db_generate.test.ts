@@ -279,6 +279,7 @@ describe("db commands on files without a database", () => {
     const json = await cli(["db", "info", plain, "--json"]);
     assert.equal(json.code, 0);
     const parsed = JSON.parse(json.stdout);
+    assert.equal(json.stderr, "plain_module.ts loaded\n");
     assert.deepEqual(
       parsed.namespaces.map((r: { module: string; status: string }) => [r.module, r.status]),
       [
