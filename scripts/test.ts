@@ -140,7 +140,10 @@ function parseJunit(path: string, runtime: Runtime): Counts {
   } catch {
     return { passed: 0, failed: 0, skipped: 0 };
   }
-  const cases = [...xml.matchAll(/<testcase\b([^>]*?)(\/>|>([\s\S]*?)<\/testcase>)/g)].map((m) => ({
+  const cases = [
+    // Attribute values are matched whole: Node leaves ">" unescaped inside them.
+    ...xml.matchAll(/<testcase((?:\s+[\w:-]+="[^"]*")*)\s*(\/>|>([\s\S]*?)<\/testcase>)/g),
+  ].map((m) => ({
     name: decode(/\bname="([^"]*)"/.exec(m[1])?.[1] ?? ""),
     failed: /<failure\b/.test(m[3] ?? "") || /\bfailure="/.test(m[1]),
     skipped: /<skipped\b/.test(m[3] ?? ""),
