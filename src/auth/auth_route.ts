@@ -8,13 +8,7 @@
  */
 
 import { z } from "zod";
-import {
-  HttpError,
-  type HttpMethod,
-  type Route,
-  route,
-  type ValidationIssue,
-} from "../core/mod.ts";
+import { type HttpMethod, type Route, route, validateRequestPart } from "../core/mod.ts";
 import type { AuthContext, Authenticator } from "./authenticator.ts";
 import { sessionCookie } from "./cookies.ts";
 import { checkSameOrigin } from "./credentials.ts";
@@ -43,21 +37,6 @@ export interface AuthedRouteDefinition<Params, Query, Body> {
 export interface AuthRouteDeps {
   authenticator: Authenticator;
   trustedOrigins: ReadonlySet<string>;
-}
-
-function validate<T>(
-  schema: z.ZodType<T> | undefined,
-  value: unknown,
-  part: "params" | "query" | "body",
-): T {
-  if (!schema) return value as T;
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const issues: ValidationIssue[] = result.error.issues.map((issue) => ({
-    path: [part, ...issue.path.map(String)].join("."),
-    message: issue.message,
-  }));
-  throw new HttpError(400, "VALIDATION_ERROR", `Invalid request ${part}`, { extra: { issues } });
 }
 
 /** Turns a handler's result into a response that caches nowhere (it is someone's data). */
@@ -90,9 +69,9 @@ export function authedRoute<
       const auth = await deps.authenticator.require(request);
       checkSameOrigin(request, auth.transport, deps.trustedOrigins);
       const result = await definition.handler({
-        params: validate(definition.params, params, "params"),
-        query: validate(definition.query, query, "query"),
-        body: validate(definition.body, body, "body"),
+        params: validateRequestPart(definition.params, params, "params"),
+        query: validateRequestPart(definition.query, query, "query"),
+        body: validateRequestPart(definition.body, body, "body"),
         request,
         auth,
       });

@@ -4,7 +4,7 @@ import { errorResponse, HttpError, httpErrorResponse } from "./http_error.ts";
 import { readBodyText } from "./read_body.ts";
 import type { Route } from "./route.ts";
 import { compileRoutePattern, isUnderMount } from "./route_pattern.ts";
-import { parseJsonBody, validatePart } from "./validate.ts";
+import { parseJsonBody, validateRequestPart } from "./validate.ts";
 
 /** What {@link createModuleFetch} needs to know about a module. */
 export interface ModuleAppOptions {
@@ -31,10 +31,14 @@ export function createModuleFetch(
       if (Number.isFinite(declared) && declared > bodyLimit) {
         await readBodyText(c.req.raw, bodyLimit);
       }
-      const params = validatePart(r.params, c.req.param(), "params");
-      const query = validatePart(r.query, c.req.query(), "query");
+      const params = validateRequestPart(r.params, c.req.param(), "params");
+      const query = validateRequestPart(r.query, c.req.query(), "query");
       const body = r.body
-        ? validatePart(r.body, parseJsonBody(await readBodyText(c.req.raw, bodyLimit)), "body")
+        ? validateRequestPart(
+          r.body,
+          parseJsonBody(await readBodyText(c.req.raw, bodyLimit)),
+          "body",
+        )
         : undefined;
       const result = await r.handler({ params, query, body, request: c.req.raw });
       if (result instanceof Response) return result;
