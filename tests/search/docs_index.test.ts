@@ -25,4 +25,19 @@ describe("DOCS_INDEX (the offline index shipped in the package)", () => {
       );
     }
   });
+
+  it("covers every part of the project", () => {
+    const pages = DOCS_INDEX.filter((record) => record.type === "page").map((r) => r.id);
+    const parts = [
+      "getting-started",
+      "modules",
+      "database",
+      "cli",
+      "auth",
+      "organizations",
+      "webhook",
+      "search",
+    ];
+    for (const page of parts) assert.ok(pages.includes(page), `docs/${page}.md is indexed`);
+  });
 });
