@@ -1,5 +1,5 @@
 /**
- * Bench app for scenarios 2–4: the auth module (organizations on) on `DATABASE_URL`, plus a tiny
+ * Bench app for scenarios 2–4: the auth module (organizations on) on `DATABASE_URL`, plus the
  * `bench` module whose `GET /api/bench/stats` reads the SAME adapter's counters, so the bench can
  * count the SQL round trips of a request from outside the process.
  *
@@ -7,25 +7,14 @@
  *
  * @module
  */
-import { createModule, databaseFromEnv, type ModuleInstance, route } from "../../mod.ts";
+import { databaseFromEnv, type ModuleInstance } from "../../mod.ts";
 import { auth, type AuthModule } from "../../src/auth/mod.ts";
+import { benchStatsModule } from "./bench_stats_module.ts";
 
 const database = databaseFromEnv();
 
 /** The module under test. */
 export const authModule: AuthModule = auth({ database });
 
-/** `GET /api/bench/stats` → `{queries, transactions}` of the auth module's adapter. */
-export const benchStats: ModuleInstance = createModule({
-  name: "bench",
-  routes: [
-    route({
-      method: "GET",
-      path: "/stats",
-      handler: () => ({
-        queries: database.stats.queries,
-        transactions: database.stats.transactions,
-      }),
-    }),
-  ],
-});
+/** `GET /api/bench/stats`: the auth adapter's counters. */
+export const benchStats: ModuleInstance = benchStatsModule(database);

@@ -21,6 +21,8 @@ import { type BenchRow, benchRow } from "./report.ts";
 import type { BenchContext, Scenario } from "./scenario.ts";
 
 const PAGE_SIZE = 50;
+/** Measurements of each case; the lower median is kept. */
+const PASSES = 2;
 const POSITIONS = ["first", "middle", "last"] as const;
 type Position = typeof POSITIONS[number];
 
@@ -46,7 +48,7 @@ export const membersPageScenario: Scenario = {
         }
         await seedMembers(database.url, organizations, sizes);
 
-        const latency: Record<string, LoadResult> = {};
+        const paths: Record<string, string> = {};
         for (const [i, size] of sizes.entries()) {
           const cursors = await pageCursors(database.url, organizations[i], size);
           for (const position of POSITIONS) {
@@ -54,9 +56,17 @@ export const membersPageScenario: Scenario = {
               `${AUTH_MOUNT}/organizations/${organizations[i]}/members?pageSize=${PAGE_SIZE}` +
               (cursors[position] ? `&cursor=${encodeURIComponent(cursors[position]!)}` : "");
             await checkPage(server, path, owner.headers, size, position);
+            paths[`${size}:${position}`] = path;
+          }
+        }
+        // Every case twice, keeping the lower median: a burst of other work on the shared
+        // machine during one case then does not decide its figure.
+        const latency: Record<string, LoadResult> = {};
+        for (let pass = 0; pass < PASSES; pass++) {
+          for (const [key, path] of Object.entries(paths)) {
+            context.log(`members page: ${key.replace(":", " members, ")} page, pass ${pass + 1}`);
             const planned = { method: "GET", path, headers: owner.headers };
-            context.log(`members page: ${size} members, ${position} page`);
-            latency[`${size}:${position}`] = await runLoad(context.runtimes, {
+            const result = await runLoad(context.runtimes, {
               origin: server.origin,
               mode: "latency",
               connections: 1,
@@ -64,6 +74,10 @@ export const membersPageScenario: Scenario = {
               warmup: Array.from({ length: warmup }, () => planned),
               requests: Array.from({ length: requests }, () => planned),
             });
+            if ((result.statuses["200"] ?? 0) !== requests) {
+              throw new Error(`members page ${key}: ${JSON.stringify(result.statuses)}`);
+            }
+            if (!latency[key] || result.p50 < latency[key].p50) latency[key] = result;
           }
         }
         const [base, ...deeper] = sizes;
@@ -82,7 +96,7 @@ export const membersPageScenario: Scenario = {
                 ? { kind: "ratio-at-most", value: 1.5 }
                 : { kind: "report" },
               note: (size === deeper[0] && p === 0
-                ? `median of ${requests} sequential requests; `
+                ? `median of ${requests} sequential requests, lower of ${PASSES} passes; `
                 : "") + `p99 ${ours.p99.toFixed(2)} ms vs ${reference.p99.toFixed(2)} ms`,
             });
           })
@@ -125,7 +139,8 @@ async function seedMembers(
         WHERE u.n < ${sizes[i]}`;
     }
     await sql.unsafe("SET session_replication_role = DEFAULT");
-    await sql.unsafe("ANALYZE");
+    // Now, not by autovacuum in the middle of the measurements.
+    await sql.unsafe("VACUUM (ANALYZE) auth.members, auth.users");
   } finally {
     await sql.end();
   }

@@ -38,7 +38,7 @@ interface Sizes {
 function sizes(context: BenchContext): Sizes {
   return context.quick
     ? { requests: 40, warmup: 10, connections: 8, creators: 2 }
-    : { requests: 4000, warmup: 400, connections: 32, creators: 10 };
+    : { requests: 2000, warmup: 200, connections: 32, creators: 20 };
 }
 
 /** Scenario 2 comparing `ours` with `reference`. */
