@@ -107,10 +107,16 @@ export function postgresAdapter(url: string, options: PostgresAdapterOptions = {
     }
   }
 
-  function makeTransaction(conn: Sql, scope: TransactionScope): SqlTransaction & { end(): void } {
+  function makeTransaction(
+    conn: Sql,
+    scope: TransactionScope,
+    link: ConnectionLink,
+  ): SqlTransaction & { end(): void } {
     let finished = false;
     const check = (): void => {
       if (finished) throw new TransactionMisuseError("Transaction is already finished");
+      // Never write on a connection postgres.js has closed (see ConnectionLink).
+      if (link.lost) throw link.lostError();
     };
     return {
       async query<T>(text: string, params?: readonly unknown[]): Promise<T[]> {
@@ -120,13 +126,9 @@ export function postgresAdapter(url: string, options: PostgresAdapterOptions = {
       async transaction<T>(fn: (tx: SqlTransaction) => Promise<T>): Promise<T> {
         check();
         try {
-          return await conn.savepoint(async (sp: Sql) => {
-            const inner = makeTransaction(sp, scope);
-            try {
-              return await fn(inner);
-            } finally {
-              inner.end();
-            }
+          return await conn.savepoint((sp: Sql) => {
+            const inner = makeTransaction(sp, scope, link);
+            return link.guard(fn(inner)).finally(() => inner.end());
           });
         } catch (error) {
           throw mapDriverError(error, target);
@@ -158,14 +160,19 @@ export function postgresAdapter(url: string, options: PostgresAdapterOptions = {
       ensureOpen();
       counters.transactions++;
       const scope: TransactionScope = { owner: adapter, active: true };
+      const link = connectionLink(target);
       try {
-        return await sql.begin((conn: Sql) => {
-          const tx = makeTransaction(conn, scope);
-          return runInScope(scope, () => fn(tx)).finally(() => {
-            scope.active = false;
-            tx.end();
-          });
+        const begun = sql.begin((conn: Sql) => {
+          const tx = makeTransaction(conn, scope, link);
+          return link.guard(
+            runInScope(scope, () => fn(tx)).finally(() => {
+              scope.active = false;
+              tx.end();
+            }),
+          );
         });
+        link.watch(begun);
+        return await begun;
       } catch (error) {
         throw mapDriverError(error, target);
       }
@@ -192,6 +199,77 @@ export function postgresAdapter(url: string, options: PostgresAdapterOptions = {
     },
   };
   return adapter;
+}
+
+/**
+ * Keeps postgres.js from writing on a transaction's connection once that connection has closed.
+ *
+ * When the callback of `sql.begin()` (or of a savepoint) settles, postgres.js writes COMMIT or
+ * ROLLBACK on the transaction's reserved connection. If the server closed that connection first
+ * (restart, failover, `pg_terminate_backend`), postgres.js 3.4.9 schedules the write on a socket
+ * it has already set to `null` and the process dies of an uncaught `TypeError` ("Cannot read
+ * properties of null (reading 'write')"; porsager/postgres#1066, #1154, #1208, unfixed
+ * upstream). The server has rolled the transaction back already and `sql.begin()` rejects through
+ * its own close handler, so the guard leaves the callback's promise pending instead: postgres.js
+ * then writes nothing. The callback is given up only when the connection is known to be gone:
+ * `sql.begin()` rejected, or a statement failed with a connection error and `sql.begin()`
+ * rejected within {@link LOST_CONNECTION_WAIT_MS}; otherwise the error is rethrown as usual.
+ */
+interface ConnectionLink {
+  /** Whether the transaction's connection is known to be gone. */
+  readonly lost: boolean;
+  /** The error for statements attempted after the loss. */
+  lostError(): DatabaseUnavailableError;
+  /** Follows `sql.begin()`'s promise: its rejection means the connection is gone. */
+  watch(begun: Promise<unknown>): void;
+  /** Passes `work` through, or leaves it pending forever when the connection is gone. */
+  guard<T>(work: Promise<T>): Promise<T>;
+}
+
+/** How long a connection error waits for postgres.js to report the connection closed. */
+const LOST_CONNECTION_WAIT_MS = 5_000;
+
+function connectionLink(target: string): ConnectionLink {
+  let lost = false;
+  let markLost!: () => void;
+  const closed = new Promise<void>((resolve) => (markLost = resolve));
+  const never = <T>(): Promise<T> => new Promise<T>(() => {});
+  const link: ConnectionLink = {
+    get lost() {
+      return lost;
+    },
+    lostError: () =>
+      new DatabaseUnavailableError(
+        `Database ${target} is unavailable: the transaction's connection was closed`,
+      ),
+    watch(begun) {
+      begun.then(undefined, () => {
+        lost = true;
+        markLost();
+      });
+    },
+    guard<T>(work: Promise<T>): Promise<T> {
+      return work.then(
+        (value) => (lost ? never<T>() : value),
+        async (error) => {
+          if (!lost && !(mapDriverError(error, target) instanceof DatabaseUnavailableError)) {
+            throw error;
+          }
+          let timer: ReturnType<typeof setTimeout> | undefined;
+          const gone = await Promise.race([
+            closed.then(() => true),
+            new Promise<false>((resolve) => {
+              timer = setTimeout(() => resolve(false), LOST_CONNECTION_WAIT_MS);
+            }),
+          ]);
+          clearTimeout(timer);
+          if (gone) return never<T>();
+          throw error;
+        },
+      );
+    },
+  };
+  return link;
 }
 
 /** The URL without its password, for messages and `target`. */
