@@ -4,6 +4,9 @@
  * and started again by the test, so a test can take the database away from running servers
  * without touching the shared server on port 5432.
  *
+ * The `postgres` role has a random password (scram-sha-256 authentication), so the connection
+ * URL carries a secret the tests can search the servers' output for.
+ *
  * As root, the server binaries run as the `postgres` OS user (PostgreSQL refuses to run as root)
  * through `runuser`, and the directory is handed to that user.
  *
@@ -21,7 +24,15 @@
  * @module
  */
 import { execFile } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import {
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
@@ -31,8 +42,10 @@ import { closedPort } from "../../helpers/local_server.ts";
 export interface PrivateCluster {
   /** The port it listens on (127.0.0.1 only). */
   port: number;
-  /** A connection URL to its `postgres` database. */
+  /** A connection URL to its `postgres` database, with the password. */
   url: string;
+  /** The password of the `postgres` role. */
+  password: string;
   /** Starts the server (waits until it accepts connections). */
   start(): Promise<void>;
   /** Stops the server at once, without a checkpoint: clients see their connections cut. */
@@ -84,7 +97,7 @@ function postgresUserIds(): Promise<{ uid: number; gid: number }> {
   });
 }
 
-/** Creates the cluster with `initdb` (trust authentication, fsync off) and starts it. */
+/** Creates the cluster with `initdb` (password authentication, fsync off) and starts it. */
 export async function startPrivateCluster(): Promise<PrivateCluster> {
   const bin = postgresBinDir();
   if (bin === null) throw new Error("no PostgreSQL binaries under /usr/lib/postgresql");
@@ -95,7 +108,23 @@ export async function startPrivateCluster(): Promise<PrivateCluster> {
   }
   const data = join(root, "data");
   const logFile = join(root, "server.log");
-  await run(join(bin, "initdb"), ["-D", data, "-U", "postgres", "-A", "trust", "--no-sync"]);
+  const password = Array.from(
+    crypto.getRandomValues(new Uint8Array(24)),
+    (b) => b.toString(16).padStart(2, "0"),
+  ).join("");
+  const passwordFile = join(root, "password");
+  writeFileSync(passwordFile, `${password}\n`, { mode: 0o644 });
+  await run(join(bin, "initdb"), [
+    "-D",
+    data,
+    "-U",
+    "postgres",
+    "-A",
+    "scram-sha-256",
+    `--pwfile=${passwordFile}`,
+    "--no-sync",
+  ]);
+  rmSync(passwordFile);
   const port = await closedPort();
   const options = [
     `-p ${port}`,
@@ -107,7 +136,8 @@ export async function startPrivateCluster(): Promise<PrivateCluster> {
   let running = false;
   const cluster: PrivateCluster = {
     port,
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
+    password,
     get running() {
       return running;
     },
