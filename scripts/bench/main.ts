@@ -45,8 +45,14 @@ const failures: string[] = [];
 const started = performance.now();
 for (const scenario of selected) {
   context.log(`scenario ${scenario.number}: ${scenario.title}`);
+  const scenarioStarted = performance.now();
   try {
     rows.push(...await scenario.run(context));
+    context.log(
+      `scenario ${scenario.number} took ${
+        ((performance.now() - scenarioStarted) / 1000).toFixed(1)
+      } s`,
+    );
   } catch (error) {
     const reason = error instanceof Error ? error.stack ?? error.message : String(error);
     failures.push(`scenario ${scenario.number} (${scenario.title}) failed: ${reason}`);

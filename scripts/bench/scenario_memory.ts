@@ -14,8 +14,9 @@ import { WEBHOOK_APP } from "./scenario_webhook.ts";
 import { startOurServe, withServer } from "./servers.ts";
 import { OUR_WEBHOOK_PATH, runWebhookLoad } from "./webhook_load.ts";
 
-/** How long the server sits idle before its idle figure is read. */
+/** How long the server sits idle before its idle figure is read (shorter in the smoke run). */
 const SETTLE_MS = 2000;
+const QUICK_SETTLE_MS = 300;
 
 interface Memory {
   idle: number;
@@ -67,7 +68,7 @@ export const memoryScenario: Scenario = {
 };
 
 async function measure(context: BenchContext, server: ServerProcess): Promise<Memory> {
-  await new Promise((r) => setTimeout(r, SETTLE_MS));
+  await new Promise((r) => setTimeout(r, context.quick ? QUICK_SETTLE_MS : SETTLE_MS));
   const idle = server.rssMib();
   await runWebhookLoad(context, server, OUR_WEBHOOK_PATH);
   return { idle, peak: server.peakRssMib() };

@@ -18,17 +18,19 @@ import type { BenchContext, Scenario } from "./scenario.ts";
 
 type Operation = "list" | "get" | "addMember" | "create";
 
-const OPERATIONS: { key: Operation; name: string }[] = [
-  { key: "create", name: "create organization" },
-  { key: "list", name: "list my organizations (user in 50)" },
-  { key: "addMember", name: "add member" },
-  { key: "get", name: "get organization" },
+const OPERATIONS: { key: Operation; name: (owned: number) => string }[] = [
+  { key: "create", name: () => "create organization" },
+  { key: "list", name: (owned) => `list my organizations (user in ${owned})` },
+  { key: "addMember", name: () => "add member" },
+  { key: "get", name: () => "get organization" },
 ];
 
 /** How many organizations the measured user belongs to. */
 const OWNED = 50;
 
 interface Sizes {
+  /** Organizations of the measured user (50; fewer in the smoke run). */
+  owned: number;
   requests: number;
   warmup: number;
   connections: number;
@@ -37,8 +39,8 @@ interface Sizes {
 
 function sizes(context: BenchContext): Sizes {
   return context.quick
-    ? { requests: 40, warmup: 10, connections: 8, creators: 2 }
-    : { requests: 2000, warmup: 200, connections: 32, creators: 20 };
+    ? { owned: 5, requests: 40, warmup: 10, connections: 8, creators: 2 }
+    : { owned: OWNED, requests: 2000, warmup: 200, connections: 32, creators: 20 };
 }
 
 /** Scenario 2 comparing `ours` with `reference`. */
@@ -56,7 +58,7 @@ export function organizationsScenario(
       return OPERATIONS.map(({ key, name }, i) =>
         benchRow({
           scenario: 2,
-          name: `${name} throughput`,
+          name: `${name(size.owned)} throughput`,
           unit: "req/s",
           ours: o[key].requestsPerSecond,
           reference: r[key].requestsPerSecond,
@@ -85,13 +87,13 @@ function measureSide(
         creators.push(await side.signUp(server, `creator${i}@bench.test`));
       }
       const organizations: string[] = [];
-      for (let i = 0; i < OWNED; i++) {
+      for (let i = 0; i < size.owned; i++) {
         const answer = await send(server, side.createOrganization(owner, `Team ${i}`, `team-${i}`));
         organizations.push(side.createdOrganizationId(answer));
       }
       const listed = side.listedCount(await send(server, side.listOrganizations(owner)));
-      if (listed !== OWNED) {
-        throw new Error(`${side.name} lists ${listed} organizations, not ${OWNED}`);
+      if (listed !== size.owned) {
+        throw new Error(`${side.name} lists ${listed} organizations, not ${size.owned}`);
       }
       const members = await side.seedUsers(database.url, "member", size.warmup + size.requests);
 
@@ -120,11 +122,11 @@ function measureSide(
       const list = await measure("list", plan(() => side.listOrganizations(owner)));
       const get = await measure(
         "get",
-        plan((i) => side.getOrganization(owner, organizations[i % OWNED])),
+        plan((i) => side.getOrganization(owner, organizations[i % size.owned])),
       );
       const addMember = await measure(
         "addMember",
-        plan((i) => side.addMember(owner, organizations[i % OWNED], members[i])),
+        plan((i) => side.addMember(owner, organizations[i % size.owned], members[i])),
       );
       const create = await measure(
         "create",

@@ -84,7 +84,7 @@ async function timeToFirstOk(context: BenchContext, cwd: string): Promise<number
     ],
     {
       cwd,
-      env: { ...process.env, DATABASE_URL: "", NO_COLOR: "1" },
+      env: { ...process.env, DATABASE_URL: "", WEBHOOK_SECRET, NO_COLOR: "1" },
       stdio: ["ignore", "pipe", "pipe"],
     },
   );

@@ -1,0 +1,96 @@
+/**
+ * `deno task bench --quick` end to end, so the benchmark scripts cannot rot: every scenario of
+ * issue 9 must produce its rows with measured figures. Only the shape is asserted — the smoke
+ * run's figures mean nothing and no timing is checked. Deno only (the bench drives Node and Bun
+ * itself).
+ */
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import process from "node:process";
+
+interface JsonRow {
+  scenario: number;
+  name: string;
+  ours: number;
+  reference: number | null;
+  ratio: number | null;
+  pass: boolean | null;
+}
+
+/** Scenarios of the issue and how many rows each prints (at least). */
+const EXPECTED_ROWS: Record<number, number> = { 1: 2, 2: 4, 3: 2, 4: 6, 5: 6, 6: 2, 7: 4 };
+
+describe("deno task bench --quick", () => {
+  it("prints one table with measured rows for every scenario and writes the same as JSON", {
+    timeout: 240_000,
+  }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), "bench-smoke-"));
+    try {
+      const jsonFile = join(dir, "bench.json");
+      const { code, stdout, stderr } = await run(process.execPath, [
+        "task",
+        "bench",
+        "--quick",
+        "--json",
+        jsonFile,
+      ]);
+      assert.equal(code, 0, `bench exited ${code}\n${stderr.slice(-4000)}`);
+
+      const report = JSON.parse(readFileSync(jsonFile, "utf8"));
+      assert.equal(report.quick, true);
+      assert.deepEqual(report.failures, []);
+      const rows: JsonRow[] = report.rows;
+      for (const [scenario, count] of Object.entries(EXPECTED_ROWS)) {
+        const own = rows.filter((row) => row.scenario === Number(scenario));
+        assert.ok(own.length >= count, `scenario ${scenario}: ${own.length} rows, want ${count}`);
+        for (const row of own) {
+          assert.ok(Number.isFinite(row.ours) && row.ours >= 0, `${row.name}: ours ${row.ours}`);
+          if (row.reference !== null) {
+            assert.ok(Number.isFinite(row.reference), `${row.name}: reference ${row.reference}`);
+            assert.ok(Number.isFinite(row.ratio), `${row.name}: ratio ${row.ratio}`);
+          }
+        }
+      }
+
+      const lines = stdout.split("\n");
+      assert.match(
+        lines[0],
+        /^\| # +\| scenario +\| ours +\| reference +\| ratio +\| target +\| result +\|$/,
+      );
+      const tableRows = lines.filter((line) => /^\| \d /.test(line));
+      assert.equal(tableRows.length, rows.length, "the table and the JSON hold the same rows");
+      for (const row of rows) {
+        assert.ok(
+          tableRows.some((line) =>
+            line.includes(row.name) && /\| (pass|FAIL|reported) +\|$/.test(line)
+          ),
+          `table row for ${row.name}`,
+        );
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+function run(
+  command: string,
+  args: string[],
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, NO_COLOR: "1", NPM_CONFIG_LOGLEVEL: "error" },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout!.setEncoding("utf8").on("data", (c: string) => (stdout += c));
+    child.stderr!.setEncoding("utf8").on("data", (c: string) => (stderr += c));
+    child.once("error", reject);
+    child.once("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
