@@ -135,10 +135,10 @@ export type {
 export {
   DEFAULT_PAGE_SIZE,
   InvalidCursorError,
-  keysetPage,
   type KeysetOptions,
-  keysetQuery,
+  keysetPage,
   type KeysetQuery,
+  keysetQuery,
   type KeysetState,
   MAX_PAGE_SIZE,
   type Page,
