@@ -66,6 +66,9 @@ export async function findUserByEmail(
   tables: AuthTableNames,
   email: string,
 ): Promise<UserRecord | null> {
+  // No stored address holds U+0000 or an unpaired surrogate (sign-up validates it), and
+  // PostgreSQL refuses such a parameter: answer "unknown" instead of failing the lookup.
+  if (email.includes("\u0000") || !email.isWellFormed()) return null;
   const [row] = await db.query<UserRecord>(
     `SELECT ${USER_COLUMNS} FROM ${tables.users} WHERE email = $1`,
     [email],

@@ -14,8 +14,26 @@ export const pageQuery: z.ZodType<{ pageSize?: string; cursor?: string }> = z.ob
   cursor: z.string().optional(),
 });
 
-/** An organization name: trimmed, 1–120 characters. */
-export const nameSchema: z.ZodType<string, string> = z.string().trim().min(1).max(120);
+/**
+ * Why PostgreSQL could not store `text` as given, or `null`: text and jsonb values cannot hold
+ * U+0000, and unpaired surrogates cannot be encoded as UTF-8 (the driver would store U+FFFD or
+ * the server refuse the value with a 500).
+ */
+function storageProblem(text: string): string | null {
+  if (text.includes("\u0000")) return "Must not contain the character U+0000";
+  if (!text.isWellFormed()) return "Must not contain unpaired surrogate code units";
+  return null;
+}
+
+/** Adds a storage problem of `text` (see {@link storageProblem}) as a validation issue. */
+function checkStorable(text: string, context: z.RefinementCtx): void {
+  const problem = storageProblem(text);
+  if (problem) context.addIssue({ code: "custom", message: problem });
+}
+
+/** An organization name: trimmed, 1–120 characters, storable. */
+export const nameSchema: z.ZodType<string, string> = z.string().trim().min(1).max(120)
+  .superRefine(checkStorable);
 
 /** A requested slug, normalized then validated. */
 export const slugSchema: z.ZodType<string, string> = z.string().max(200).transform(normalizeSlug)
@@ -25,7 +43,9 @@ export const slugSchema: z.ZodType<string, string> = z.string().max(200).transfo
   });
 
 /** A logo URL: http or https only (no `javascript:`, `data:` …), at most 2048 characters. */
-export const logoUrlSchema: z.ZodType<string, string> = z.string().max(2048).refine((value) => {
+export const logoUrlSchema: z.ZodType<string, string> = z.string().max(2048).superRefine(
+  checkStorable,
+).refine((value) => {
   try {
     const url = new URL(value);
     return url.protocol === "http:" || url.protocol === "https:";
@@ -34,9 +54,14 @@ export const logoUrlSchema: z.ZodType<string, string> = z.string().max(2048).ref
   }
 }, "Must be an http or https URL");
 
-/** Any JSON value whose text is at most `maxBytes` bytes. */
+/** Any JSON value whose text is at most `maxBytes` bytes, its strings and keys storable. */
 export function metadataSchema(maxBytes: number): z.ZodType<JsonValue, unknown> {
   return z.unknown().superRefine((value, context) => {
+    const unstorable = firstUnstorable(value);
+    if (unstorable) {
+      context.addIssue({ code: "custom", message: `${unstorable} (in a string or key)` });
+      return;
+    }
     const size = new TextEncoder().encode(JSON.stringify(value ?? null)).length;
     if (size > maxBytes) {
       context.addIssue({
@@ -45,6 +70,23 @@ export function metadataSchema(maxBytes: number): z.ZodType<JsonValue, unknown> 
       });
     }
   }) as z.ZodType<JsonValue, unknown>;
+}
+
+/** The storage problem of the first string or key of a JSON value that has one. */
+function firstUnstorable(value: unknown): string | null {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === "string") {
+      const problem = storageProblem(item);
+      if (problem) return problem;
+    } else if (Array.isArray(item)) {
+      pending.push(...item);
+    } else if (item !== null && typeof item === "object") {
+      for (const [key, inner] of Object.entries(item)) pending.push(key, inner);
+    }
+  }
+  return null;
 }
 
 /** A list of configured roles, duplicates removed, at least one. */

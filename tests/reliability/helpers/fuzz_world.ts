@@ -1,0 +1,256 @@
+/**
+ * The world the route fuzzer runs in: the auth and messenger modules in-process on one adapter
+ * (migrated, background workers not started), with real data for requests to hit — users and
+ * their tokens, an organization with members and a pending invitation, another organization,
+ * cursors of real list pages, a stored update — and a snapshot of every table of both
+ * namespaces to compare after each rejected request.
+ *
+ * Accepted requests may sign a token out or delete the organization: {@link FuzzWorld.repair}
+ * puts the fixtures back (new token, new organization) after each accepted request.
+ *
+ * @example
+ * ```ts ignore
+ * const world = await FuzzWorld.create(adapter, log);
+ * const response = await world.fetch(new Request(`http://localhost/api/auth/me`));
+ * ```
+ *
+ * @module
+ */
+import assert from "node:assert/strict";
+import { auth, type AuthModule, authSchema, scryptPasswordHasher } from "../../../src/auth/mod.ts";
+import type { ModuleInstance } from "../../../src/core/mod.ts";
+import { migrate, type SqlAdapter } from "../../../src/db/mod.ts";
+import { messenger, type MessengerModule, messengerSchema } from "../../../src/messenger/mod.ts";
+import { type Snapshot, snapshot, tablesOf } from "./db_snapshot.ts";
+import type { OutputLog } from "./output_log.ts";
+import { messageUpdate, newPassword, newWebhookSecret } from "./system.ts";
+
+/** The people whose credentials requests carry. */
+export const PEOPLE = ["owner", "admin", "member", "outsider", "invitee"] as const;
+/** One of {@link PEOPLE}. */
+export type Person = typeof PEOPLE[number];
+
+/** Real ids a path parameter can take. */
+export const ID_REFS = [
+  "organization",
+  "otherOrganization",
+  "ownerMember",
+  "memberMember",
+  "invitation",
+  "user",
+] as const;
+/** One of {@link ID_REFS}. */
+export type IdRef = typeof ID_REFS[number];
+
+/** Real cursors a `cursor` query parameter can start from. */
+export const CURSOR_REFS = ["members", "organizations", "invitations"] as const;
+/** One of {@link CURSOR_REFS}. */
+export type CursorRef = typeof CURSOR_REFS[number];
+
+interface Account {
+  email: string;
+  password: string;
+  userId: string;
+  token: string;
+}
+
+/** The modules, their data, and the baseline snapshot. */
+export class FuzzWorld {
+  readonly db: SqlAdapter;
+  readonly log: OutputLog;
+  readonly authModule: AuthModule;
+  readonly messengerModule: MessengerModule;
+  readonly webhookSecret: string;
+  readonly accounts = new Map<Person, Account>();
+  readonly ids = new Map<IdRef, string>();
+  readonly cursors = new Map<CursorRef, string>();
+  readonly slugs = new Map<IdRef, string>();
+  invitationToken = "";
+  baseline: Snapshot = {};
+  #tables: Array<[string, string]> = [];
+
+  private constructor(db: SqlAdapter, log: OutputLog) {
+    this.db = db;
+    this.log = log;
+    this.webhookSecret = newWebhookSecret(log);
+    this.authModule = auth({
+      database: db,
+      passwordHasher: scryptPasswordHasher({ params: { ln: 4 } }),
+    });
+    this.messengerModule = messenger({ database: db, webhookSecret: this.webhookSecret });
+  }
+
+  /** Migrates both schemas, creates the fixtures and takes the baseline snapshot. */
+  static async create(db: SqlAdapter, log: OutputLog): Promise<FuzzWorld> {
+    await migrate(db, authSchema);
+    await migrate(db, messengerSchema);
+    const world = new FuzzWorld(db, log);
+    for (const person of PEOPLE) await world.#signUp(person);
+    await world.#organizations();
+    const stored = await world.fetch(
+      new Request("http://localhost/api/messenger/messenger/webhook", {
+        method: "POST",
+        headers: { "x-messenger-bot-api-secret-token": world.webhookSecret },
+        body: messageUpdate(1),
+      }),
+    );
+    assert.equal(stored.status, 200, await stored.text());
+    world.#tables = await tablesOf(db, ["auth", "messenger"]);
+    assert.ok(world.#tables.length >= 5, JSON.stringify(world.#tables));
+    world.baseline = await world.snapshot();
+    return world;
+  }
+
+  /** Every module of the world, as `serve` would mount them. */
+  get modules(): ModuleInstance[] {
+    return [this.authModule, this.messengerModule];
+  }
+
+  /** Routes a request to the module whose mount it is under (404 shape otherwise). */
+  async fetch(request: Request): Promise<Response> {
+    const path = new URL(request.url).pathname;
+    const module = this.modules.find((m) => path.startsWith(m.mountRoute)) ?? this.authModule;
+    return await module.fetch(request);
+  }
+
+  /** Row counts and checksums of every table of both namespaces. */
+  snapshot(): Promise<Snapshot> {
+    return snapshot(this.db, this.#tables);
+  }
+
+  /** Every secret in play (for searching response bodies). */
+  secrets(): string[] {
+    return [
+      this.webhookSecret,
+      this.invitationToken,
+      ...[...this.accounts.values()].flatMap((a) => [a.password, a.token]),
+    ];
+  }
+
+  /**
+   * After an accepted request: signs in again whoever lost their credential, recreates the
+   * organizations if one was deleted or lost its people, refreshes the cursors; then takes a
+   * new baseline.
+   */
+  async repair(): Promise<void> {
+    for (const [person, account] of this.accounts) {
+      const session = await this.#call("GET", "/session", account.token);
+      if (session.status === 401) {
+        const signIn = await this.#call("POST", "/sign-in", undefined, {
+          email: account.email,
+          password: account.password,
+        });
+        if (signIn.status === 200) {
+          account.token = this.log.secret(signIn.body.token, `${person} token`);
+        } else {
+          // The fuzzer cannot change passwords or delete users; anything else is a finding.
+          assert.fail(`cannot sign ${person} in again: ${JSON.stringify(signIn.body)}`);
+        }
+      }
+    }
+    const owner = this.accounts.get("owner")!;
+    const organization = await this.#call(
+      "GET",
+      `/organizations/${this.ids.get("organization")}/members`,
+      owner.token,
+    );
+    const invitations = await this.#call(
+      "GET",
+      `/organizations/${this.ids.get("organization")}/invitations`,
+      owner.token,
+    );
+    const roster = new Set<string>(
+      (organization.body?.members ?? []).map((m: { userId: string }) => m.userId),
+    );
+    const intact = organization.status === 200 &&
+      ["admin", "member"].every((p) => roster.has(this.accounts.get(p as Person)!.userId)) &&
+      (invitations.body?.invitations ?? []).some((i: { status: string }) => i.status === "pending");
+    if (!intact) await this.#organizations();
+    else await this.#cursors();
+    this.baseline = await this.snapshot();
+  }
+
+  async #signUp(person: Person): Promise<void> {
+    const email = `${person}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const password = newPassword(this.log);
+    const result = await this.#call("POST", "/sign-up", undefined, { email, password });
+    assert.equal(result.status, 200, JSON.stringify(result.body));
+    this.accounts.set(person, {
+      email,
+      password,
+      userId: result.body.user.id,
+      token: this.log.secret(result.body.token, `${person} token`),
+    });
+  }
+
+  /** A fresh organization (owner, admin, member, a pending invitation) and another one. */
+  async #organizations(): Promise<void> {
+    const owner = this.accounts.get("owner")!;
+    const create = async (ref: IdRef, name: string): Promise<string> => {
+      const slug = `${name}-${crypto.randomUUID().slice(0, 8)}`;
+      const result = await this.#call("POST", "/organizations", owner.token, { name, slug });
+      assert.equal(result.status, 201, JSON.stringify(result.body));
+      this.ids.set(ref, result.body.organization.id);
+      this.slugs.set(ref, slug);
+      return result.body.organization.id;
+    };
+    const id = await create("organization", "fuzz");
+    await create("otherOrganization", "other");
+    const members = await this.#call("GET", `/organizations/${id}/members`, owner.token);
+    this.ids.set("ownerMember", members.body.members[0].id);
+    for (const [person, roles] of [["admin", ["admin"]], ["member", ["member"]]] as const) {
+      const added = await this.#call("POST", `/organizations/${id}/members`, owner.token, {
+        userId: this.accounts.get(person)!.userId,
+        roles,
+      });
+      assert.equal(added.status, 201, JSON.stringify(added.body));
+      if (person === "member") this.ids.set("memberMember", added.body.member.id);
+    }
+    const invited = await this.#call("POST", `/organizations/${id}/invitations`, owner.token, {
+      email: this.accounts.get("invitee")!.email,
+    });
+    assert.equal(invited.status, 201, JSON.stringify(invited.body));
+    this.ids.set("invitation", invited.body.invitation.id);
+    this.invitationToken = this.log.secret(invited.body.invitation.token, "invitation token");
+    this.ids.set("user", this.accounts.get("outsider")!.userId);
+    await this.#cursors();
+  }
+
+  /** Cursors of the first page (size 1) of three lists. */
+  async #cursors(): Promise<void> {
+    const owner = this.accounts.get("owner")!.token;
+    const id = this.ids.get("organization");
+    const lists: Array<[CursorRef, string]> = [
+      ["members", `/organizations/${id}/members?pageSize=1`],
+      ["organizations", "/organizations?pageSize=1"],
+      ["invitations", `/organizations/${id}/invitations?pageSize=1`],
+    ];
+    for (const [ref, path] of lists) {
+      const page = await this.#call("GET", path, owner);
+      if (page.status === 200 && typeof page.body.cursor === "string") {
+        this.cursors.set(ref, page.body.cursor);
+      }
+    }
+  }
+
+  async #call(
+    method: string,
+    path: string,
+    token?: string,
+    body?: unknown,
+    // deno-lint-ignore no-explicit-any
+  ): Promise<{ status: number; body: any }> {
+    const headers = new Headers();
+    if (token) headers.set("authorization", `Bearer ${token}`);
+    if (body !== undefined) headers.set("content-type", "application/json");
+    const response = await this.authModule.fetch(
+      new Request(`http://localhost/api/auth${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  }
+}
