@@ -64,7 +64,7 @@ export function postgresAdapter(url: string, options: PostgresAdapterOptions = {
   const target = redactUrl(url);
   const counters = { queries: 0, transactions: 0 };
   let closed = false;
-  const sql: Sql = postgres(url, {
+  const sql: Sql = openPool(url, {
     max: options.max ?? 10,
     connect_timeout: options.connectTimeout ?? 10,
     idle_timeout: options.idleTimeout ?? 30,
@@ -287,6 +287,24 @@ const MAX_RECONNECT_DELAY_SECONDS = 2;
 function reconnectDelaySeconds(retries: number): number {
   return Math.min(0.1 * 2 ** Math.max(0, retries - 1), MAX_RECONNECT_DELAY_SECONDS) *
     (0.5 + Math.random() / 2);
+}
+
+/**
+ * `postgres(url, options)`, except that an unparsable URL fails without quoting it: the driver's
+ * error repeats the whole URL, password included, into logs and terminals.
+ */
+function openPool(url: string, options: Record<string, unknown>): Sql {
+  try {
+    return postgres(url, options);
+  } catch (error) {
+    if (!(error instanceof Error) || !/invalid url/i.test(`${error.message} ${error.name}`)) {
+      throw error;
+    }
+    throw new TypeError(
+      "Invalid PostgreSQL connection URL: expected postgres://user:password@host:5432/database " +
+        "(the value is not repeated here, it may contain a password)",
+    );
+  }
 }
 
 /** The URL without its password, for messages and `target`. */
