@@ -71,7 +71,9 @@ async function sequential(spec: LoadSpec, plan: PlannedRequest[]): Promise<LoadR
   const latencies: number[] = [];
   let errors = 0;
   const started = performance.now();
+  const deadline = started + (spec.budgetSeconds ?? Infinity) * 1000;
   for (const planned of plan) {
+    if (latencies.length >= 20 && performance.now() > deadline) break;
     const sent = performance.now();
     try {
       const response = await fetch(spec.origin + planned.path, {

@@ -34,6 +34,11 @@ export interface LoadSpec {
   warmup: PlannedRequest[];
   /** Sent in order (spread over the connections), each exactly once. */
   requests: PlannedRequest[];
+  /**
+   * Latency mode: stop measuring after this many seconds even if requests are left (at least 20
+   * are sent), so a slow case cannot stretch the run to many minutes.
+   */
+  budgetSeconds?: number;
 }
 
 /** What the load generator prints on stdout, as one JSON line. */

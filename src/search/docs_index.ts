@@ -1056,6 +1056,776 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Security notes",
   },
   {
+    "id": "benchmarks",
+    "page": "benchmarks",
+    "type": "page",
+    "content": "Benchmarks",
+    "url": "/docs/benchmarks",
+    "context": "",
+  },
+  {
+    "id": "benchmarks:1",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "Speed and memory are measured by a benchmark that prints figures, never by timed tests. Every comparison runs both of its sides in the same run, on the same machine, runtime and database server, and is judged by the ratio of the two: absolute figures drift with whatever else the machine is doing, ratios within one run are what count.",
+    "url": "/docs/benchmarks",
+    "context": "Benchmarks",
+  },
+  {
+    "id": "benchmarks#running-it",
+    "page": "benchmarks",
+    "type": "heading",
+    "content": "Running it",
+    "url": "/docs/benchmarks#running-it",
+    "context": "Benchmarks",
+  },
+  {
+    "id": "benchmarks:2",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "It needs the PostgreSQL server the tests use (127.0.0.1:5432, user postgres, trust authentication; BENCH_POSTGRES_ADMIN_URL names another maintenance database) and npx for Node 22 and Bun, as deno task test does. Each side of each scenario gets a fresh database (fragment_bench_*), dropped at the end; scratch files go to .bench/ (git-ignored). The table goes to stdout, progress to stderr. The command exits 1 only when a scenario could not be measured; a target that fails is a result, not an error.",
+    "url": "/docs/benchmarks#running-it",
+    "context": "Benchmarks › Running it",
+  },
+  {
+    "id": "benchmarks:3",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "CI runs the smoke mode through tests/bench/bench_smoke.test.ts (Deno only), which checks that every scenario prints its rows with figures, so the scripts cannot rot. The full run is not part of CI.",
+    "url": "/docs/benchmarks#running-it",
+    "context": "Benchmarks › Running it",
+  },
+  {
+    "id": "benchmarks#how-it-measures",
+    "page": "benchmarks",
+    "type": "heading",
+    "content": "How it measures",
+    "url": "/docs/benchmarks#how-it-measures",
+    "context": "Benchmarks",
+  },
+  {
+    "id": "benchmarks:4",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "1 | webhook ingest: 20,000 deliveries, 10 % repeated update_ids, 64 connections | fragment-cli serve scripts/bench/webhook_app.ts (the messenger module, a no-op onMessage, so each new update is stored and its durable hook enqueued and run) | a bare Hono handler doing only INSERT … ON CONFLICT DO NOTHING of the raw JSON with postgres.js (reference_webhook_server.ts) | throughput ≥ 0.8 ×, p99 ≤ 2 ×",
+    "url": "/docs/benchmarks#how-it-measures",
+    "context": "Benchmarks › How it measures",
+  },
+  {
+    "id": "benchmarks:5",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "2 | create organization, list my organizations (user in 50), add member, get organization, each on its own | the auth module over HTTP (scripts/bench/auth_app.ts) | better-auth 1.7's organization plugin over HTTP, its Kysely adapter on pg, its own migrations run at start (reference_better_auth_server.ts) | throughput ≥ 2 × for each",
+    "url": "/docs/benchmarks#how-it-measures",
+    "context": "Benchmarks › How it measures",
+  },
+  {
+    "id": "benchmarks:6",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "3 | GET /me of a user in 50 organizations with 5 pending invitations | same server | GET /me of a user in 1 organization | ≤ 3 SQL round trips in both; throughput ratio ≥ 0.7",
+    "url": "/docs/benchmarks#how-it-measures",
+    "context": "Benchmarks › How it measures",
+  },
+  {
+    "id": "benchmarks:7",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "4 | a members page (pageSize 50) at the first, middle and last page of organizations with 100k and 1M members | same server | the same page of a 1k-member organization | latency 1M / 1k ≤ 1.5",
+    "url": "/docs/benchmarks#how-it-measures",
+    "context": "Benchmarks › How it measures",
+  },
+  {
+    "id": "benchmarks:8",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "5 | fragment-cli --help and fragment-cli db info examples/app.ts on Deno (the sources), Node 22 and Bun (the npm build of deno task build:npm) | — | the bare start of the runtime (deno eval 0, node -e 0, bun -e 0) | --help ≤ 1.5 ×",
+    "url": "/docs/benchmarks#how-it-measures",
+    "context": "Benchmarks › How it measures",
+  },
+  {
+    "id": "benchmarks:9",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "6 | fragment-cli serve examples/app.ts on PGlite: spawn to the first 200 of a webhook delivery | fresh data directory, then the existing one | — | ≤ 3 s fresh, ≤ 1 s existing",
+    "url": "/docs/benchmarks#how-it-measures",
+    "context": "Benchmarks › How it measures",
+  },
+  {
+    "id": "benchmarks:10",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "7 | resident memory of serve (the scenario-1 app) idle and at the peak of the scenario-1 load | PostgreSQL and PGlite | — | reported; PostgreSQL idle ≤ 80 MiB",
+    "url": "/docs/benchmarks#how-it-measures",
+    "context": "Benchmarks › How it measures",
+  },
+  {
+    "id": "benchmarks:11",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "Servers. Everything under test runs on Deno, the runtime deno task bench runs on. The reference servers listen with the same server our serve() uses on that runtime (Deno.serve, see scripts/bench/listen.ts), so the sides differ only in their handlers. Connection pools are 10 on every side (postgres.js for ours and the bare handler, pg for better-auth).",
+    "url": "/docs/benchmarks#how-it-measures",
+    "context": "Benchmarks › How it measures",
+  },
+  {
+    "id": "benchmarks:12",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "Load. autocannon on Node 22, in its own process (scripts/bench/load_generator.ts), so the server and the client never share an event loop. Every planned request is sent exactly once, spread over keep-alive connections, after an unmeasured warm-up with other data. Throughput is answered requests divided by the time from the start to the last answer (autocannon itself only reports on its sampling tick); p99 comes from autocannon's histogram (1 ms resolution). Scenario 4 needs sub-millisecond resolution and uses a sequential fetch loop timed with performance.now() instead; its figure is the median.",
+    "url": "/docs/benchmarks#how-it-measures",
+    "context": "Benchmarks › How it measures",
+  },
+  {
+    "id": "benchmarks:13",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "Correctness. Every answer's status is counted; a scenario whose answers are not all 2xx fails instead of reporting the speed of errors. Set-up checks what it built (50 organizations listed, 5 invitations in /me, the last members page really last).",
+    "url": "/docs/benchmarks#how-it-measures",
+    "context": "Benchmarks › How it measures",
+  },
+  {
+    "id": "benchmarks:14",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "Rounds. Scenario 1 alternates the sides over two rounds (fresh databases each) and keeps each side's best; scenario 4 measures every case twice and keeps the lower median.",
+    "url": "/docs/benchmarks#how-it-measures",
+    "context": "Benchmarks › How it measures",
+  },
+  {
+    "id": "benchmarks:15",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "SQL round trips (scenario 3) are the adapter's own stats.queries, read through GET /api/bench/stats of the bench app (bench_stats_module.ts, the same adapter instance as the module), around batches of sequential requests; the smallest batch wins, so a poll of the hook worker that happens to fall in a batch is not counted. Transaction statements (BEGIN/COMMIT) are not counted by stats.queries.",
+    "url": "/docs/benchmarks#how-it-measures",
+    "context": "Benchmarks › How it measures",
+  },
+  {
+    "id": "benchmarks:16",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "Set-up by SQL. Users to be added as members (scenario 2) and the members of the big organizations (scenario 4) are inserted with SQL, not signed up: password hashing is not what is measured. Scenario 4 then runs VACUUM (ANALYZE) and makes the middle and last page cursors with the project's own cursor helpers from the row before each page, exactly the cursor the API hands out after walking there.",
+    "url": "/docs/benchmarks#how-it-measures",
+    "context": "Benchmarks › How it measures",
+  },
+  {
+    "id": "benchmarks:17",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "Fairness notes. better-auth has no HTTP route to add a member (addMember is server-only): the reference mounts one that calls auth.api.addMember with the caller's headers; it checks no permission, ours checks the caller is an owner or admin. better-auth lists all of a user's organizations in one answer; ours is asked for pageSize=50, the whole list too. better-auth authenticates with its cookie (and the Origin header its CSRF check wants), ours with a Bearer token.",
+    "url": "/docs/benchmarks#how-it-measures",
+    "context": "Benchmarks › How it measures",
+  },
+  {
+    "id": "benchmarks:18",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "The peers (autocannon, better-auth, pg) are imports of scripts/bench/ only. The npm package takes its dependencies from what mod.ts, cli.ts and src/ import, and JSR publishes none of scripts/, so neither package depends on them.",
+    "url": "/docs/benchmarks#how-it-measures",
+    "context": "Benchmarks › How it measures",
+  },
+  {
+    "id": "benchmarks#latest-full-run",
+    "page": "benchmarks",
+    "type": "heading",
+    "content": "Latest full run",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks",
+  },
+  {
+    "id": "benchmarks:19",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "Run on 2026-11-21 16:22 UTC, 2 × AMD EPYC, 24 GiB, 7.41 load at the end, 23 minutes. The machine (2 cores) was shared with other engineers' test suites during the run (load average 3 to 12), so absolute figures are lower and noisier than on a quiet machine; the ratios compare sides measured minutes apart under the same conditions.",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:20",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "1 | webhook ingest throughput | 1118 req/s | 3672 req/s (bare Hono + postgres.js) | 0.30 | ratio ≥ 0.8 | FAIL",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:21",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "1 | webhook ingest p99 latency | 96.0 ms | 60.0 ms (bare Hono + postgres.js) | 1.60 | ratio ≤ 2 | pass",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:22",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "2 | create organization throughput | 445 req/s | 88.2 req/s (better-auth) | 5.04 | ratio ≥ 2 | pass",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:23",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "2 | list my organizations (user in 50) throughput | 797 req/s | 71.1 req/s (better-auth) | 11.20 | ratio ≥ 2 | pass",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:24",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "2 | add member throughput | 601 req/s | 462 req/s (better-auth) | 1.30 | ratio ≥ 2 | FAIL",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:25",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "2 | get organization throughput | 2213 req/s | 596 req/s (better-auth) | 3.72 | ratio ≥ 2 | pass",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:26",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "3 | GET /me SQL round trips, user in 50 orgs + 5 invitations | 3.00 queries | 3.00 queries (user in 1 org) | 1.00 | ≤ 3 queries | pass",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:27",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "3 | GET /me throughput, user in 50 orgs + 5 invitations | 540 req/s | 681 req/s (user in 1 org) | 0.79 | ratio ≥ 0.7 | pass",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:28",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "4 | members page, 100k members, first page | 54.4 ms | 3.09 ms (1k, first page) | 17.60 | reported | reported",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:29",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "4 | members page, 100k members, middle page | 48.0 ms | 4.16 ms (1k, middle page) | 11.53 | reported | reported",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:30",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "4 | members page, 100k members, last page | 33.4 ms | 3.00 ms (1k, last page) | 11.14 | reported | reported",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:31",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "4 | members page, 1M members, first page | 322 ms | 3.09 ms (1k, first page) | 104.25 | ratio ≤ 1.5 | FAIL",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:32",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "4 | members page, 1M members, middle page | 204 ms | 4.16 ms (1k, middle page) | 48.96 | ratio ≤ 1.5 | FAIL",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:33",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "4 | members page, 1M members, last page | 92.1 ms | 3.00 ms (1k, last page) | 30.68 | ratio ≤ 1.5 | FAIL",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:34",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "5 | Deno: fragment-cli --help | 132 ms | 50.2 ms (bare eval 0) | 2.64 | ratio ≤ 1.5 | FAIL",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:35",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "5 | Deno: fragment-cli db info examples/app.ts | 1130 ms | 50.2 ms (bare eval 0) | 22.53 | reported | reported",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:36",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "5 | Node: fragment-cli --help | 206 ms | 63.1 ms (bare -e 0) | 3.27 | ratio ≤ 1.5 | FAIL",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:37",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "5 | Node: fragment-cli db info examples/app.ts | 1905 ms | 63.1 ms (bare -e 0) | 30.21 | reported | reported",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:38",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "5 | Bun: fragment-cli --help | 119 ms | 13.9 ms (bare -e 0) | 8.60 | ratio ≤ 1.5 | FAIL",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:39",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "5 | Bun: fragment-cli db info examples/app.ts | 961 ms | 13.9 ms (bare -e 0) | 69.19 | reported | reported",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:40",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "6 | serve examples/app.ts, fresh PGlite directory | 6127 ms | — | — | ≤ 3000 ms | FAIL",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:41",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "6 | serve examples/app.ts, existing PGlite directory | 868 ms | — | — | ≤ 1000 ms | pass",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:42",
+    "page": "benchmarks",
+    "type": "text",
+    "content": "7 | serve RSS idle, PostgreSQL | 73.5 MiB | — | — | ≤ 80 MiB | pass",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:43",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "7 | serve RSS peak of scenario 1, PostgreSQL | 193 MiB | — | — | reported | reported",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:44",
+    "page": "benchmarks",
+    "type": "text",
+    "content": "7 | serve RSS idle, PGlite | 713 MiB | — | — | reported | reported",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:45",
+    "page": "benchmarks",
+    "type": "text",
+    "content": "7 | serve RSS peak of scenario 1, PGlite | 798 MiB | — | — | reported | reported",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:46",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "1 webhook ingest throughput: 20000 deliveries, 10 % repeated update_ids, 64 connections, best of 2 round(s) per side",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:47",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "2 create organization throughput: 2000 requests, 32 connections; p99 142 ms ours, 617 ms better-auth",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:48",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "2 list my organizations (user in 50) throughput: p99 69 ms ours, 762 ms better-auth",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:49",
+    "page": "benchmarks",
+    "type": "text",
+    "content": "2 add member throughput: p99 85 ms ours, 115 ms better-auth",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:50",
+    "page": "benchmarks",
+    "type": "text",
+    "content": "2 get organization throughput: p99 29 ms ours, 121 ms better-auth",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:51",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "3 GET /me SQL round trips, user in 50 orgs + 5 invitations: adapter stats.queries per request (credential lookup included), smallest of 5 batches of 20 sequential requests",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:52",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "3 GET /me throughput, user in 50 orgs + 5 invitations: 6000 requests, 32 connections; p99 113 ms (50 orgs), 106 ms (1 org)",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:53",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "4 members page, 100k members, first page: median of 300 sequential requests, lower of 2 passes; p99 93.38 ms vs 18.31 ms",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:54",
+    "page": "benchmarks",
+    "type": "text",
+    "content": "4 members page, 100k members, middle page: p99 81.30 ms vs 16.29 ms",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:55",
+    "page": "benchmarks",
+    "type": "text",
+    "content": "4 members page, 100k members, last page: p99 53.89 ms vs 11.10 ms",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:56",
+    "page": "benchmarks",
+    "type": "text",
+    "content": "4 members page, 1M members, first page: p99 471.21 ms vs 18.31 ms",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:57",
+    "page": "benchmarks",
+    "type": "text",
+    "content": "4 members page, 1M members, middle page: p99 332.96 ms vs 16.29 ms",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:58",
+    "page": "benchmarks",
+    "type": "text",
+    "content": "4 members page, 1M members, last page: p99 178.75 ms vs 11.10 ms",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:59",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "5 Deno: fragment-cli --help: median of 10 runs after a warm run; Deno runs the sources, Node and Bun the npm build",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:60",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "6 serve examples/app.ts, fresh PGlite directory: median of 5 start(s); from spawn to the first 200 of a webhook delivery",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:61",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "7 serve RSS idle, PostgreSQL: VmRSS 2 s after start; peak = VmHWM after the scenario-1 load",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks#what-bounds-the-targets-that-fail",
+    "page": "benchmarks",
+    "type": "heading",
+    "content": "What bounds the targets that fail",
+    "url": "/docs/benchmarks#what-bounds-the-targets-that-fail",
+    "context": "Benchmarks",
+  },
+  {
+    "id": "benchmarks:62",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      'Each was profiled or isolated; the figures after "experiment" come from one-off runs on the same machine, not from the table. None of the causes is in the benchmark: each names the file and query to change.',
+    "url": "/docs/benchmarks#what-bounds-the-targets-that-fail",
+    "context": "Benchmarks › What bounds the targets that fail",
+  },
+  {
+    "id": "benchmarks#1-webhook-ingest-throughput-030--the-bare-handler",
+    "page": "benchmarks",
+    "type": "heading",
+    "content": "1. Webhook ingest throughput (0.30 × the bare handler)",
+    "url": "/docs/benchmarks#1-webhook-ingest-throughput-030--the-bare-handler",
+    "context": "Benchmarks › What bounds the targets that fail",
+  },
+  {
+    "id": "benchmarks:63",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "Per new update, UpdateStore.save() (src/messenger/update_store.ts) runs a transaction: BEGIN, INSERT … ON CONFLICT (update_id) DO NOTHING RETURNING, the hook's INSERT … ON CONFLICT (name, key) DO NOTHING RETURNING and SELECT pg_notify($1, $2) (HookStore.insert() → notify(), src/db/_hook_store.ts), COMMIT: five round trips where the reference makes one (2.9 counted statements per delivery in a 5,000-delivery run, plus BEGIN and COMMIT; the worker's claim, read and completion of the hook come on top). Worse, PostgreSQL serializes the commits of all transactions that issued NOTIFY behind one lock held through the commit's WAL flush, so the notifying transactions of 64 connections commit one at a time.",
+    "url": "/docs/benchmarks#1-webhook-ingest-throughput-030--the-bare-handler",
+    "context":
+      "Benchmarks › What bounds the targets that fail › 1. Webhook ingest throughput (0.30 × the bare handler)",
+  },
+  {
+    "id": "benchmarks:64",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "Experiment (a bare handler doing the same SQL, 10,000 deliveries, 64 connections, one run):",
+    "url": "/docs/benchmarks#1-webhook-ingest-throughput-030--the-bare-handler",
+    "context":
+      "Benchmarks › What bounds the targets that fail › 1. Webhook ingest throughput (0.30 × the bare handler)",
+  },
+  {
+    "id": "benchmarks:65",
+    "page": "benchmarks",
+    "type": "text",
+    "content": "INSERT … ON CONFLICT DO NOTHING (the reference) | 3,652 – 4,986",
+    "url": "/docs/benchmarks#1-webhook-ingest-throughput-030--the-bare-handler",
+    "context":
+      "Benchmarks › What bounds the targets that fail › 1. Webhook ingest throughput (0.30 × the bare handler)",
+  },
+  {
+    "id": "benchmarks:66",
+    "page": "benchmarks",
+    "type": "text",
+    "content": "the same in a transaction | 2,326",
+    "url": "/docs/benchmarks#1-webhook-ingest-throughput-030--the-bare-handler",
+    "context":
+      "Benchmarks › What bounds the targets that fail › 1. Webhook ingest throughput (0.30 × the bare handler)",
+  },
+  {
+    "id": "benchmarks:67",
+    "page": "benchmarks",
+    "type": "text",
+    "content": "+ the hook row in the same transaction | 2,065",
+    "url": "/docs/benchmarks#1-webhook-ingest-throughput-030--the-bare-handler",
+    "context":
+      "Benchmarks › What bounds the targets that fail › 1. Webhook ingest throughput (0.30 × the bare handler)",
+  },
+  {
+    "id": "benchmarks:68",
+    "page": "benchmarks",
+    "type": "text",
+    "content": "+ pg_notify in the transaction (what the module does) | 1,276 – 1,513",
+    "url": "/docs/benchmarks#1-webhook-ingest-throughput-030--the-bare-handler",
+    "context":
+      "Benchmarks › What bounds the targets that fail › 1. Webhook ingest throughput (0.30 × the bare handler)",
+  },
+  {
+    "id": "benchmarks:69",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "one statement, WITH u AS (INSERT … RETURNING update_id) INSERT INTO hooks … SELECT … FROM u | 3,704",
+    "url": "/docs/benchmarks#1-webhook-ingest-throughput-030--the-bare-handler",
+    "context":
+      "Benchmarks › What bounds the targets that fail › 1. Webhook ingest throughput (0.30 × the bare handler)",
+  },
+  {
+    "id": "benchmarks:70",
+    "page": "benchmarks",
+    "type": "text",
+    "content": "that statement, plus one pg_notify per 50 ms outside any transaction | 3,741",
+    "url": "/docs/benchmarks#1-webhook-ingest-throughput-030--the-bare-handler",
+    "context":
+      "Benchmarks › What bounds the targets that fail › 1. Webhook ingest throughput (0.30 × the bare handler)",
+  },
+  {
+    "id": "benchmarks:71",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "So the target is reachable by the owner of src/messenger and src/db: store the update and its hook in one statement (a data-modifying CTE is atomic without BEGIN/COMMIT), and send the cross-process wake-up outside the transaction, coalesced (the in-process wake() already makes the local worker immediate; other processes are woken within the coalescing delay or by their poll). The p99 target (1.6 ×) passes.",
+    "url": "/docs/benchmarks#1-webhook-ingest-throughput-030--the-bare-handler",
+    "context":
+      "Benchmarks › What bounds the targets that fail › 1. Webhook ingest throughput (0.30 × the bare handler)",
+  },
+  {
+    "id": "benchmarks#2-add-member-130--better-auth",
+    "page": "benchmarks",
+    "type": "heading",
+    "content": "2. Add member (1.30 × better-auth)",
+    "url": "/docs/benchmarks#2-add-member-130--better-auth",
+    "context": "Benchmarks › What bounds the targets that fail",
+  },
+  {
+    "id": "benchmarks:72",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      'POST /organizations/:id/members (src/auth/organizations/member_routes.ts) makes 7 statements and a transaction per request (counted: 6.95 statements, 1 transaction): the credential lookup, requireEntry(…, "update") (the organization row FOR UPDATE), the user, the member INSERT, then notifications.emit("memberAdded"), which enqueues a durable hook and pg_notifys inside the transaction, as above. better-auth\'s addMember makes 6 plain statements with no transaction and no notification. The notifying commit is what holds ours back (the same serialization as in scenario 1); FOR UPDATE also serializes concurrent additions to one organization where FOR SHARE would keep out a concurrent deletion just as well. The other three operations pass (create 5.0 ×, list 11.2 ×, get 3.7 ×).',
+    "url": "/docs/benchmarks#2-add-member-130--better-auth",
+    "context":
+      "Benchmarks › What bounds the targets that fail › 2. Add member (1.30 × better-auth)",
+  },
+  {
+    "id": "benchmarks#4-members-page-at-depth-1m--1k-104--49--31-",
+    "page": "benchmarks",
+    "type": "heading",
+    "content": "4. Members page at depth (1M / 1k: 104 ×, 49 ×, 31 ×)",
+    "url": "/docs/benchmarks#4-members-page-at-depth-1m--1k-104--49--31-",
+    "context": "Benchmarks › What bounds the targets that fail",
+  },
+  {
+    "id": "benchmarks:73",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      'pageMembers() (src/auth/organizations/member_store.ts) orders by (created_at, id) within an organization, but the only index on auth.members that starts with organization_id is (organization_id, user_id): every page reads and sorts all of the organization\'s members (322 ms for the first page at 1M). Experiment: with CREATE INDEX ON auth.members (organization_id, created_at, id) added after seeding, the same run gave 5.5 / 9.9 / 4.7 ms at 1M against 13.3 / 8.1 / 3.9 ms at 1k (ratios 0.41, 1.22, 1.19: pass). The fix is one addIndex("members", …, ["organization_id", "created_at", "id"]) step at the end of authSchema (src/auth/schema.ts).',
+    "url": "/docs/benchmarks#4-members-page-at-depth-1m--1k-104--49--31-",
+    "context":
+      "Benchmarks › What bounds the targets that fail › 4. Members page at depth (1M / 1k: 104 ×, 49 ×, 31 ×)",
+  },
+  {
+    "id": "benchmarks#5-fragment-cli---help-26--deno-33--node-86--bun",
+    "page": "benchmarks",
+    "type": "heading",
+    "content": "5. fragment-cli --help (2.6 × Deno, 3.3 × Node, 8.6 × Bun)",
+    "url": "/docs/benchmarks#5-fragment-cli---help-26--deno-33--node-86--bun",
+    "context": "Benchmarks › What bounds the targets that fail",
+  },
+  {
+    "id": "benchmarks:74",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "src/cli/commands.ts imports every command module statically, and they import hono, zod, postgres.js, PGlite, jiti and minisearch, so printing the help loads 90 modules and those seven packages. Experiment on Node 22 (npm build, medians of three): bare start 43 ms; --help 200 ms; importing only help.js and command.js 46 ms; importing only the seven packages 240 ms. The fix belongs to src/cli: keep each command's metadata (name, summary, usage, options: all --help needs) static and load its implementation with import() inside run(); --help would then cost about 1.1 × the bare start. db info is reported only; it is dominated by opening PGlite.",
+    "url": "/docs/benchmarks#5-fragment-cli---help-26--deno-33--node-86--bun",
+    "context":
+      "Benchmarks › What bounds the targets that fail › 5. fragment-cli --help (2.6 × Deno, 3.3 × Node, 8.6 × Bun)",
+  },
+  {
+    "id": "benchmarks#6-serve-on-a-fresh-pglite-directory-61-s-existing-087-s-passes",
+    "page": "benchmarks",
+    "type": "heading",
+    "content": "6. serve on a fresh PGlite directory (6.1 s; existing: 0.87 s, passes)",
+    "url": "/docs/benchmarks#6-serve-on-a-fresh-pglite-directory-61-s-existing-087-s-passes",
+    "context": "Benchmarks › What bounds the targets that fail",
+  },
+  {
+    "id": "benchmarks:75",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "PGlite's first open of an empty data directory runs initdb in WebAssembly. Experiment, PGlite alone (no project code), deno run: 2.6 – 3.5 s on a fresh directory, 0.3 – 0.4 s on an existing one, 2.9 s for memory://. That alone nearly exhausts the 3 s budget; applying the 21 schema steps of examples/app.ts and starting the server take the rest. Reaching 3 s needs the database layer (src/db/pglite_adapter.ts) to start from a prebuilt empty data directory (PGlite's loadDataDir from a dumpDataDir tarball made at build time) instead of running initdb.",
+    "url": "/docs/benchmarks#6-serve-on-a-fresh-pglite-directory-61-s-existing-087-s-passes",
+    "context":
+      "Benchmarks › What bounds the targets that fail › 6. serve on a fresh PGlite directory (6.1 s; existing: 0.87 s, passes)",
+  },
+  {
+    "id": "benchmarks#7-memory",
+    "page": "benchmarks",
+    "type": "heading",
+    "content": "7. Memory",
+    "url": "/docs/benchmarks#7-memory",
+    "context": "Benchmarks › What bounds the targets that fail",
+  },
+  {
+    "id": "benchmarks:76",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "Idle serve on PostgreSQL stays under the 80 MiB target (73.5 MiB). On PGlite, the WebAssembly Postgres makes the process 713 MiB idle and 798 MiB at the peak, and it serves the scenario-1 load far slower than the server (one connection, in-process): reported, no target.",
+    "url": "/docs/benchmarks#7-memory",
+    "context": "Benchmarks › What bounds the targets that fail › 7. Memory",
+  },
+  {
     "id": "cli",
     "page": "cli",
     "type": "page",
