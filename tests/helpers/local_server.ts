@@ -30,7 +30,9 @@ export function listenLocal(
 ): Promise<LocalServer> {
   const server: Server = "raw" in handler
     ? createServer(handler.raw)
-    : createAdaptorServer({ fetch: handler }) as Server;
+    // Bun runs every test file in one process: the adapter must not swap the global Response
+    // for its own, or Bun.serve in later files refuses the handlers' responses.
+    : createAdaptorServer({ fetch: handler, overrideGlobalObjects: false }) as Server;
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
