@@ -165,7 +165,10 @@ const authSchemaValue: Schema<AuthTables> = defineSchema("auth", (s) =>
         "active_organization_id",
         column.uuid().nullable().references("organizations", "id", { onDelete: "set null" }),
       ),
-  ));
+  )
+    // v17: an organization's members page in keyset order (GET /organizations/:id/members), so a
+    // page costs the same at the first, middle and last page of a million members.
+    .addIndex("members", "members_organization_page_idx", ["organization_id", "created_at", "id"]));
 
 /**
  * The auth module's schema (namespace `auth` unless the module is given another). Apply it with

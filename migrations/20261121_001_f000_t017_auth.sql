@@ -1,4 +1,4 @@
--- fragment-cli migration of schema "auth" in namespace "auth": version 0 to 16
+-- fragment-cli migration of schema "auth" in namespace "auth": version 0 to 17
 -- Generated from the schema definition; do not edit.
 -- One transaction: apply with psql -v ON_ERROR_STOP=1 -f <file>, or with fragment-cli db migrate.
 
@@ -158,6 +158,9 @@ CREATE INDEX "hook_occurrences_due_idx" ON "auth"."hook_occurrences" ("due_at") 
 -- Step 16: addIndex "hook_occurrences_status_idx" on "hook_occurrences"
 CREATE INDEX "hook_occurrences_status_idx" ON "auth"."hook_occurrences" ("status", "id");
 
+-- Step 17: addIndex "members_organization_page_idx" on "members"
+CREATE INDEX "members_organization_page_idx" ON "auth"."members" ("organization_id", "created_at", "id");
+
 -- Version bookkeeping
 INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "fingerprint", "description") VALUES
   ('auth', 1, '79c09e44a3e57a15393130c2b309fc6f15127238f02fcc642f1eec5f03cb4cb2', 'createTable "users"'),
@@ -175,10 +178,11 @@ INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "finger
   ('auth', 13, '035479d48feeb57bb702ce7c45057698c539a2540f8ac506ad8425359796886e', 'createTable "hook_occurrences"'),
   ('auth', 14, '5ea6e7f0aad4327df131b9ea34034ea97302716b301d9dee5003b1174f31ba12', 'addIndex "hook_occurrences_name_key_idx" on "hook_occurrences"'),
   ('auth', 15, 'ba19d479c0a6dd4ac91891b46cc2d5210966eac63699f8b6180294cd89759d86', 'addIndex "hook_occurrences_due_idx" on "hook_occurrences"'),
-  ('auth', 16, '4d5707de96048a57a9f712fafdc39293434239eb6c7e73510eecb402be02d1de', 'addIndex "hook_occurrences_status_idx" on "hook_occurrences"')
+  ('auth', 16, '4d5707de96048a57a9f712fafdc39293434239eb6c7e73510eecb402be02d1de', 'addIndex "hook_occurrences_status_idx" on "hook_occurrences"'),
+  ('auth', 17, 'f57af05c3ad7e386f8c3ac914e594c818e73fd3ffce346dd30db96c0c24fc3f2', 'addIndex "members_organization_page_idx" on "members"')
 ON CONFLICT ("namespace", "version") DO UPDATE SET "fingerprint" = EXCLUDED."fingerprint", "description" = EXCLUDED."description", "applied_at" = now();
 
-INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('auth', 'auth', 16)
+INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('auth', 'auth', 17)
 ON CONFLICT ("namespace") DO UPDATE SET "version" = EXCLUDED."version", "schema_name" = EXCLUDED."schema_name", "updated_at" = now();
 
 COMMIT;
