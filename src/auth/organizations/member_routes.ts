@@ -56,12 +56,15 @@ export function memberRoutes(context: OrganizationsContext): Route[] {
       body: z.object({ userId: z.string(), roles: roles.optional() }),
       handler: async ({ params, body, auth }) => {
         const member = await inTransaction(context, async (tx) => {
+          // FOR SHARE: adds to one organization run side by side (the unique index refuses a
+          // double add), while role changes, removals and deletion (FOR UPDATE) still wait for
+          // them and they for those, so the caller's roles read below are current.
           const entry = await requireEntry(
             tx,
             tables,
             params.organizationId,
             auth.user.id,
-            "update",
+            "share",
           );
           requireManager(entry, "add members");
           const newRoles = body.roles ?? [...options.defaultMemberRoles];
