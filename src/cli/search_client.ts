@@ -2,14 +2,9 @@ import { z } from "zod";
 import type { SearchHit } from "../search/mod.ts";
 import { CliError, UsageError } from "./command.ts";
 
-/**
- * The project's reference site, searched by `fragment-cli search` unless `--base-url` (or the
- * {@link SEARCH_URL_ENV} variable) says otherwise. It serves docs/ and `GET /api/search`.
- */
-export const DEFAULT_SEARCH_BASE_URL = "https://fragment-cli.dev";
+import { DEFAULT_SEARCH_BASE_URL, SEARCH_URL_ENV } from "./search_defaults.ts";
 
-/** Environment variable that replaces {@link DEFAULT_SEARCH_BASE_URL} (a mirror, a local site). */
-export const SEARCH_URL_ENV = "FRAGMENT_CLI_SEARCH_URL";
+export { DEFAULT_SEARCH_BASE_URL, SEARCH_URL_ENV };
 
 /** The site could not be asked: a network error or no answer in time. */
 export class SiteUnavailableError extends CliError {

@@ -1,0 +1,130 @@
+import { migrationStatus, type NamespaceStatus } from "../db/mod.ts";
+import type { CliIo, CommandArgs } from "./command.ts";
+import { adapterLabel, adaptersOf } from "./database_report.ts";
+import { findModules } from "./find_modules.ts";
+import { allDatabases, allModules, checkUserFiles, closeAdapters } from "./load_user_files.ts";
+import { textTable } from "./text_table.ts";
+
+/** One row of `db info`, also its `--json` shape. */
+export interface InfoRow {
+  module: string;
+  /** `null` for a module without a database. */
+  namespace: string | null;
+  /** Where the data lives (`PGlite …` / `PostgreSQL …`), `null` without a database. */
+  database: string | null;
+  /** The latest version in the code. */
+  codeVersion: number | null;
+  /** The version recorded in the database (0 when never migrated). */
+  databaseVersion: number | null;
+  /** The number of steps `db migrate` would apply. */
+  pending: number;
+  pendingSteps: { version: number; description: string }[];
+  /** The first applied step that was edited since, or null. */
+  driftAtStep: number | null;
+  status: NamespaceStatus["status"] | "no-database";
+  /** The status as the table shows it, e.g. `2 pending`. */
+  statusText: string;
+}
+
+/** Runs `db info`; loaded only when the command runs (see `db_info_command.ts`). */
+export async function runInfo(args: CommandArgs, io: CliIo): Promise<number> {
+  const json = args.values.json === true;
+  const [file] = checkUserFiles(args.positionals, { min: 1, max: 1, name: "<file>" });
+  // --json keeps stdout pure: warnings, and what the file prints while imported, go to stderr.
+  const loaded = await findModules([file], io, {
+    need: "modules-or-databases",
+    keepStdoutClean: json,
+  });
+  const databases = allDatabases(loaded);
+  try {
+    const rows: InfoRow[] = [];
+    for (const adapter of adaptersOf(databases)) {
+      const bindings = databases.filter((d) => d.adapter === adapter);
+      const statuses = await migrationStatus(adapter, bindings);
+      statuses.forEach((s, i) =>
+        rows.push({
+          module: bindings[i].moduleName,
+          namespace: s.namespace,
+          database: adapterLabel(adapter),
+          codeVersion: s.codeVersion,
+          databaseVersion: s.databaseVersion,
+          pending: s.pendingSteps.length,
+          pendingSteps: s.pendingSteps,
+          driftAtStep: s.drift,
+          status: s.status,
+          statusText: statusText(s),
+        })
+      );
+    }
+    const withDatabase = new Set(databases.map((d) => d.moduleName));
+    for (const module of allModules(loaded)) {
+      if (module.database !== undefined || withDatabase.has(module.name)) continue;
+      rows.push({
+        module: module.name,
+        namespace: null,
+        database: null,
+        codeVersion: null,
+        databaseVersion: null,
+        pending: 0,
+        pendingSteps: [],
+        driftAtStep: null,
+        status: "no-database",
+        statusText: "no database",
+      });
+    }
+    if (json) {
+      io.stdout(`${JSON.stringify({ file: file.display, namespaces: rows }, null, 2)}\n`);
+      return 0;
+    }
+    io.stdout(renderTable(file.display, rows));
+    return 0;
+  } finally {
+    await closeAdapters(databases);
+  }
+}
+
+function renderTable(file: string, rows: readonly InfoRow[]): string {
+  const dash = (value: number | string | null): string => value === null ? "-" : String(value);
+  const databases = [...new Set(rows.flatMap((r) => (r.database ? [r.database] : [])))];
+  const header = ["Module", "Namespace", "Code", "Database", "Pending", "Status"];
+  const table = textTable(
+    databases.length > 1 ? [...header.slice(0, 5), "Status", "Location"] : header,
+    rows.map((r) => {
+      const cells = [
+        r.module,
+        dash(r.namespace),
+        dash(r.codeVersion),
+        dash(r.databaseVersion),
+        r.namespace === null ? "-" : String(r.pending),
+        r.statusText,
+      ];
+      return databases.length > 1 ? [...cells, dash(r.database)] : cells;
+    }),
+  );
+  const pending = rows.reduce((sum, r) => sum + r.pending, 0);
+  const lines = [`Modules of ${file}`];
+  if (databases.length === 1) lines.push(`Database: ${databases[0]}`);
+  let text = `${lines.join("\n")}\n\n${table}`;
+  if (pending > 0) {
+    text += `\n${pending} pending step${pending === 1 ? "" : "s"}: run ` +
+      `"fragment-cli db migrate ${file}" to apply ${pending === 1 ? "it" : "them"}.\n`;
+  }
+  if (rows.some((r) => r.status === "ahead" || r.status === "drift")) {
+    text += `\nA database ahead of the code or with an edited step cannot be migrated: ` +
+      `deploy the code that matches it, or restore the edited step.\n`;
+  }
+  return text;
+}
+
+function statusText(status: NamespaceStatus): string {
+  switch (status.status) {
+    case "up-to-date":
+      return "up to date";
+    case "pending":
+      return `${status.pendingSteps.length} pending`;
+    case "ahead":
+      return "database ahead";
+    case "drift":
+      return `drift at step ${status.drift}`;
+  }
+}

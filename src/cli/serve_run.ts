@@ -1,0 +1,88 @@
+import { AddressInUseError, type ModuleInstance, serve } from "../core/mod.ts";
+import { CliError, type CliIo, type CommandArgs, UsageError } from "./command.ts";
+import { findModules, foundLine } from "./find_modules.ts";
+import { allDatabases, checkUserFiles, closeAdapters, type LoadedFile } from "./load_user_files.ts";
+import { prepareDatabasesForServe } from "./serve_migrations.ts";
+
+/** Runs `serve`; loaded only when the command runs (see `serve_command.ts`). */
+export async function runServe(args: CommandArgs, io: CliIo): Promise<number> {
+  const port = parsePort(args.values.port);
+  const hostname = parseHost(args.values.host);
+  const files = checkUserFiles(args.positionals, { min: 1, name: "<file> to serve" });
+  const loaded = await findModules(files, io, { need: "modules" });
+  const databases = allDatabases(loaded);
+  try {
+    for (const file of loaded) {
+      if (file.modules.length > 0) {
+        io.stdout(`${foundLine(file, file.modules.map((m) => m.name))}\n`);
+      }
+    }
+    const modules = modulesWithUniqueMounts(loaded);
+    await prepareDatabasesForServe(databases, { migrate: args.values.migrate === true }, io);
+    let server;
+    try {
+      server = await serve(modules, {
+        port,
+        hostname,
+        onShutdown: async () => {
+          await closeAdapters(databases);
+          io.stdout("Server stopped\n");
+        },
+      });
+    } catch (error) {
+      if (error instanceof AddressInUseError) throw new CliError(error.message, { cause: error });
+      throw error;
+    }
+    io.stdout(`Server running on ${server.url}\n`);
+    for (const module of modules) io.stdout(describeModule(module, server.url));
+    io.stdout("\nPress Ctrl-C to stop.\n");
+    await server.finished;
+    return 0;
+  } finally {
+    await closeAdapters(databases);
+  }
+}
+
+function describeModule(module: ModuleInstance, url: string): string {
+  const width = Math.max(0, ...module.routes.map((r) => r.method.length));
+  const routes = module.routes.map((r) => `    ${r.method.padEnd(width)} ${r.path}\n`).join("");
+  return `\n${module.name}\n  Mount:  ${url}${module.mountRoute}\n  Routes:\n` +
+    (routes || "    (none)\n");
+}
+
+/** The modules of all files; two on one mount route is an error naming both files. */
+function modulesWithUniqueMounts(loaded: readonly LoadedFile[]): ModuleInstance[] {
+  const byMount = new Map<string, { module: ModuleInstance; file: string }>();
+  for (const file of loaded) {
+    for (const module of file.modules) {
+      const other = byMount.get(module.mountRoute);
+      if (other) {
+        throw new CliError(
+          `modules "${other.module.name}" (${other.file}) and "${module.name}" (${file.display}) ` +
+            `are both mounted on ${module.mountRoute}`,
+        );
+      }
+      byMount.set(module.mountRoute, { module, file: file.display });
+    }
+  }
+  return [...byMount.values()].map((entry) => entry.module);
+}
+
+function parsePort(value: string | boolean | undefined): number {
+  if (value === undefined) return 8080;
+  const text = String(value);
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65535) {
+    throw new UsageError(`--port must be an integer from 0 to 65535, got "${text}"`);
+  }
+  return port;
+}
+
+function parseHost(value: string | boolean | undefined): string {
+  if (value === undefined) return "localhost";
+  const host = String(value).trim();
+  if (host === "" || /[\s/]/.test(host)) {
+    throw new UsageError(`--host must be a host name or an IP address, got "${value}"`);
+  }
+  return host.replace(/^\[(.*)\]$/, "$1");
+}
