@@ -23,7 +23,7 @@ interface Counts {
 }
 
 /** Folders whose tests run only under Deno (they drive Node and Bun themselves). */
-const DENO_ONLY = ["tests/package/", "tests/bench/"];
+const DENO_ONLY = ["tests/package/", "tests/bench/", "tests/reliability/processes/"];
 
 const { values, positionals } = parseArgs({
   args: process.argv.slice(2),

@@ -5,13 +5,13 @@
 // either process.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { postgresAdapter, type SqlAdapter } from "../../src/db/mod.ts";
-import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
-import { AuthClient, type SignedUp } from "./helpers/auth_client.ts";
-import { type Outcome, runPool } from "./helpers/http_load.ts";
-import { OutputLog } from "./helpers/output_log.ts";
-import { type ServeChild, startServe } from "./helpers/serve_process.ts";
-import { migrateSystem, newWebhookSecret, SYSTEM_APP, systemEnv } from "./helpers/system.ts";
+import { postgresAdapter, type SqlAdapter } from "../../../src/db/mod.ts";
+import { createTestDatabase, type TestDatabase } from "../../helpers/databases.ts";
+import { AuthClient, type SignedUp } from "../helpers/auth_client.ts";
+import { type Outcome, runPool } from "../helpers/http_load.ts";
+import { OutputLog } from "../helpers/output_log.ts";
+import { type ServeChild, startServe } from "../helpers/serve_process.ts";
+import { migrateSystem, newWebhookSecret, SYSTEM_APP, systemEnv } from "../helpers/system.ts";
 
 const CONCURRENT = 50;
 const slow = { timeout: 600_000 };

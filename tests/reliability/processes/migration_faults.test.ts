@@ -5,13 +5,13 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { postgresAdapter, type SqlAdapter } from "../../src/db/mod.ts";
-import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
-import { waitFor } from "./helpers/http_load.ts";
-import { OutputLog } from "./helpers/output_log.ts";
-import { runCliToEnd, spawnCli } from "./helpers/serve_process.ts";
+import { postgresAdapter, type SqlAdapter } from "../../../src/db/mod.ts";
+import { createTestDatabase, type TestDatabase } from "../../helpers/databases.ts";
+import { waitFor } from "../helpers/http_load.ts";
+import { OutputLog } from "../helpers/output_log.ts";
+import { runCliToEnd, spawnCli } from "../helpers/serve_process.ts";
 
-const APP = fileURLToPath(new URL("./fixtures/ledger_app.ts", import.meta.url));
+const APP = fileURLToPath(new URL("../fixtures/ledger_app.ts", import.meta.url));
 const ROWS = 1_000_000;
 const slow = { timeout: 600_000 };
 

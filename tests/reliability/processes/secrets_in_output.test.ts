@@ -7,12 +7,12 @@
 // suite searches its own processes' output the same way.)
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
-import { closedPort } from "../helpers/local_server.ts";
-import { AuthClient } from "./helpers/auth_client.ts";
-import { type Outcome, send } from "./helpers/http_load.ts";
-import { OutputLog } from "./helpers/output_log.ts";
-import { runCliToEnd, type ServeChild, startServe } from "./helpers/serve_process.ts";
+import { createTestDatabase, type TestDatabase } from "../../helpers/databases.ts";
+import { closedPort } from "../../helpers/local_server.ts";
+import { AuthClient } from "../helpers/auth_client.ts";
+import { type Outcome, send } from "../helpers/http_load.ts";
+import { OutputLog } from "../helpers/output_log.ts";
+import { runCliToEnd, type ServeChild, startServe } from "../helpers/serve_process.ts";
 import {
   messageUpdate,
   migrateSystem,
@@ -22,7 +22,7 @@ import {
   SYSTEM_APP,
   systemEnv,
   WEBHOOK_PATH,
-} from "./helpers/system.ts";
+} from "../helpers/system.ts";
 
 const slow = { timeout: 600_000 };
 

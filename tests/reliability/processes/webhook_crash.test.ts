@@ -5,11 +5,11 @@
 // deliveries that got no answer succeed when the messenger retries them.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { postgresAdapter, type SqlAdapter } from "../../src/db/mod.ts";
-import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
-import { type Outcome, runPool, send, waitFor } from "./helpers/http_load.ts";
-import { OutputLog } from "./helpers/output_log.ts";
-import { type ServeChild, startServe } from "./helpers/serve_process.ts";
+import { postgresAdapter, type SqlAdapter } from "../../../src/db/mod.ts";
+import { createTestDatabase, type TestDatabase } from "../../helpers/databases.ts";
+import { type Outcome, runPool, send, waitFor } from "../helpers/http_load.ts";
+import { OutputLog } from "../helpers/output_log.ts";
+import { type ServeChild, startServe } from "../helpers/serve_process.ts";
 import {
   createRunsTable,
   type HandlerRun,
@@ -21,7 +21,7 @@ import {
   SYSTEM_APP,
   systemEnv,
   WEBHOOK_PATH,
-} from "./helpers/system.ts";
+} from "../helpers/system.ts";
 
 const UPDATES = 600;
 const CONCURRENCY = 16;

@@ -1,14 +1,15 @@
-// Point 1 of the reliability issue: two `fragment-cli serve` processes on one PostgreSQL database
-// take 2,000 webhook deliveries of 200 distinct update_ids (each id delivered 10 times, copies
-// racing on both processes): every delivery answers 200, exactly 200 records are stored, exactly
-// one delivery per id is the new one, and each update's hook runs to completion exactly once.
+// Point 1 of the reliability issue: two `fragment-cli serve` processes (one on Deno, one on
+// Node) on one PostgreSQL database take 2,000 webhook deliveries of 200 distinct update_ids (each
+// id delivered 10 times, copies racing on both processes): every delivery answers 200, exactly
+// 200 records are stored, exactly one delivery per id is the new one, and each update's hook runs
+// to completion exactly once.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { postgresAdapter, type SqlAdapter } from "../../src/db/mod.ts";
-import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
-import { type Outcome, runPool, send, waitFor } from "./helpers/http_load.ts";
-import { OutputLog } from "./helpers/output_log.ts";
-import { type ServeChild, startServe } from "./helpers/serve_process.ts";
+import { postgresAdapter, type SqlAdapter } from "../../../src/db/mod.ts";
+import { createTestDatabase, type TestDatabase } from "../../helpers/databases.ts";
+import { type Outcome, runPool, send, waitFor } from "../helpers/http_load.ts";
+import { OutputLog } from "../helpers/output_log.ts";
+import { type ServeChild, startServe } from "../helpers/serve_process.ts";
 import {
   createRunsTable,
   handlerRuns,
@@ -21,7 +22,7 @@ import {
   SYSTEM_APP,
   systemEnv,
   WEBHOOK_PATH,
-} from "./helpers/system.ts";
+} from "../helpers/system.ts";
 
 const DISTINCT = 200;
 const COPIES = 10;
@@ -46,8 +47,11 @@ describe("two serve processes, one database: exactly-once storage per update_id"
       HANDLER_MS: "5",
       HOOK_POLL_MS: "250",
     });
+    // A mixed fleet: the claim protocol of durable hooks must hold across runtimes too.
     servers = await Promise.all(
-      ["serve A", "serve B"].map((label) => startServe({ app: SYSTEM_APP, env, log, label })),
+      (["deno", "node"] as const).map((runtime) =>
+        startServe({ app: SYSTEM_APP, env, log, label: `serve (${runtime})`, runtime })
+      ),
     );
   }, slow);
 
