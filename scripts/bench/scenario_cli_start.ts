@@ -3,10 +3,16 @@
  * sources, as `deno run -A jsr:…` runs them), Node and Bun (the npm build, as `npx`/`bunx` run
  * it), against the bare start of the same runtime. Median wall time of N runs after a warm run.
  *
+ * The smoke run (`--quick`) does not build the npm package (40–60 s): Node 22 and Bun run the
+ * sources (`cli.ts`; Node strips the types and resolves from the node_modules Deno creates), one
+ * run without a warm run, and `db info` reads a fresh PostgreSQL database instead of creating a
+ * PGlite directory per runtime.
+ *
  * @module
  */
-import { cpSync, existsSync, rmSync } from "node:fs";
+import { cpSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { type BenchDatabase, createBenchDatabase } from "./databases.ts";
 import { benchTempDir, ROOT, timeCommand } from "./processes.ts";
 import { type BenchRow, benchRow } from "./report.ts";
 import type { BenchContext, Scenario } from "./scenario.ts";
@@ -18,8 +24,11 @@ export const cliStartScenario: Scenario = {
   number: 5,
   title: "CLI start-up",
   async run(context: BenchContext): Promise<BenchRow[]> {
-    const runs = context.quick ? 2 : 10;
-    const npmCli = join(await npmBuild(context), "bin/fragment-cli.js");
+    const runs = context.quick ? 1 : 10;
+    // The smoke run times the sources on every runtime: building npm/ would take most of it.
+    const nodeCli = context.quick
+      ? join(ROOT, "cli.ts")
+      : join(await npmBuild(context), "bin/fragment-cli.js");
     const { deno, node, bun } = context.runtimes;
     const sides = [
       {
@@ -27,23 +36,31 @@ export const cliStartScenario: Scenario = {
         bare: [deno, "eval", "0"],
         cli: [deno, "run", "-A", join(ROOT, "cli.ts")],
       },
-      { runtime: "Node", bare: [node, "-e", "0"], cli: [node, npmCli] },
-      { runtime: "Bun", bare: [bun, "-e", "0"], cli: [bun, npmCli] },
+      { runtime: "Node", bare: [node, "-e", "0"], cli: [node, nodeCli] },
+      { runtime: "Bun", bare: [bun, "-e", "0"], cli: [bun, nodeCli] },
     ];
-    // db info opens the app's embedded database: give it an empty working directory.
+    // db info opens the app's embedded database: give it an empty working directory. The smoke
+    // run points it at PostgreSQL instead (no PGlite cold start per runtime, no warm run).
     const cwd = benchTempDir("cli-start");
+    const database: BenchDatabase | undefined = context.quick
+      ? await createBenchDatabase("cli_start")
+      : undefined;
+    const env: Record<string, string> = { DATABASE_URL: database?.url ?? "" };
     const rows: BenchRow[] = [];
     try {
       for (const side of sides) {
         const time = (argv: string[], warm = !context.quick) =>
-          timeCommand(argv[0], argv.slice(1), runs, { cwd, warm });
+          timeCommand(argv[0], argv.slice(1), runs, { cwd, warm, env });
         const bare = await time(side.bare);
         const help = await time([...side.cli, "--help"]);
         if (!help.stdout.includes("Usage: fragment-cli")) {
           throw new Error(`${side.runtime} --help printed no usage:\n${help.stdout}`);
         }
-        // Always after a warm run: the first one creates the PGlite data directory.
-        const info = await time([...side.cli, "db", "info", join(ROOT, INFO_APP)], true);
+        // After a warm run on PGlite: the first one creates the data directory.
+        const info = await time(
+          [...side.cli, "db", "info", join(ROOT, INFO_APP)],
+          database ? false : true,
+        );
         const bareName = `bare \`${side.bare.slice(1).join(" ")}\``;
         rows.push(
           benchRow({
@@ -54,9 +71,12 @@ export const cliStartScenario: Scenario = {
             reference: bare.medianMs,
             referenceName: bareName,
             target: { kind: "ratio-at-most", value: 1.5 },
-            note: side.runtime === "Deno"
-              ? `median of ${runs} runs after a warm run; Deno runs the sources, Node and Bun the npm build`
-              : undefined,
+            note: side.runtime !== "Deno"
+              ? undefined
+              : context.quick
+              ? "smoke run: 1 run, no warm run; every runtime runs the sources (no npm build); " +
+                "db info on PostgreSQL"
+              : `median of ${runs} runs after a warm run; Deno runs the sources, Node and Bun the npm build`,
           }),
           benchRow({
             scenario: 5,
@@ -71,6 +91,7 @@ export const cliStartScenario: Scenario = {
       }
     } finally {
       rmSync(cwd, { recursive: true, force: true });
+      await database?.drop();
     }
     return rows;
   },
@@ -79,14 +100,12 @@ export const cliStartScenario: Scenario = {
 /**
  * Builds the npm package (`deno task build:npm`) and copies it under `.bench/`, so a concurrent
  * build of `npm/` by someone else cannot change it mid-run. Node resolves its dependencies from
- * the repository's node_modules. The smoke run reuses an existing build.
+ * the repository's node_modules.
  */
 async function npmBuild(context: BenchContext): Promise<string> {
   const copy = join(ROOT, ".bench", "npm");
-  if (!(context.quick && existsSync(join(ROOT, "npm/bin/fragment-cli.js")))) {
-    context.log("building the npm package");
-    await timeCommand(context.runtimes.deno, ["task", "build:npm"], 1, { warm: false });
-  }
+  context.log("building the npm package");
+  await timeCommand(context.runtimes.deno, ["task", "build:npm"], 1, { warm: false });
   rmSync(copy, { recursive: true, force: true });
   cpSync(join(ROOT, "npm"), copy, { recursive: true });
   return copy;

@@ -17,19 +17,22 @@ import type { BenchContext, Scenario } from "./scenario.ts";
 
 const ORGANIZATIONS = 50;
 const INVITATIONS = 5;
+/** The smoke run's user: fewer organizations to create one by one. */
+const QUICK_ORGANIZATIONS = 5;
 
 export const meScenario: Scenario = {
   number: 3,
   title: "GET /me",
   run(context: BenchContext): Promise<BenchRow[]> {
     const size = context.quick
-      ? { requests: 60, warmup: 20, connections: 8, batches: 2, batch: 5 }
+      ? { requests: 20, warmup: 0, connections: 4, batches: 1, batch: 3 }
       : { requests: 6000, warmup: 600, connections: 32, batches: 5, batch: 20 };
     return withBenchDatabase("me", async (database) => {
       const server = await ourAuthSide.start(context, database.url);
       try {
         context.log("GET /me: set-up");
-        const { many, one } = await setUp(server);
+        const organizations = context.quick ? QUICK_ORGANIZATIONS : ORGANIZATIONS;
+        const { many, one } = await setUp(server, organizations);
         const me = (user: SideUser): PlannedRequest => ({
           method: "GET",
           path: `${AUTH_MOUNT}/me`,
@@ -68,7 +71,7 @@ export const meScenario: Scenario = {
           benchRow({
             scenario: 3,
             name:
-              `GET /me SQL round trips, user in ${ORGANIZATIONS} orgs + ${INVITATIONS} invitations`,
+              `GET /me SQL round trips, user in ${organizations} orgs + ${INVITATIONS} invitations`,
             unit: "queries",
             ours: tripsMany,
             reference: tripsOne,
@@ -79,7 +82,7 @@ export const meScenario: Scenario = {
           }),
           benchRow({
             scenario: 3,
-            name: `GET /me throughput, user in ${ORGANIZATIONS} orgs + ${INVITATIONS} invitations`,
+            name: `GET /me throughput, user in ${organizations} orgs + ${INVITATIONS} invitations`,
             unit: "req/s",
             ours: loadMany.requestsPerSecond,
             reference: loadOne.requestsPerSecond,
@@ -87,7 +90,7 @@ export const meScenario: Scenario = {
             target: { kind: "ratio-at-least", value: 0.7 },
             note:
               `${size.requests} requests, ${size.connections} connections; p99 ${loadMany.p99} ms ` +
-              `(50 orgs), ${loadOne.p99} ms (1 org)`,
+              `(${organizations} orgs), ${loadOne.p99} ms (1 org)`,
           }),
         ];
       } finally {
@@ -97,13 +100,16 @@ export const meScenario: Scenario = {
   },
 };
 
-/** A user in 50 organizations invited to 5 more, and a user in 1 organization. */
-async function setUp(server: ServerProcess): Promise<{ many: SideUser; one: SideUser }> {
+/** A user in `organizations` organizations invited to 5 more, and a user in 1 organization. */
+async function setUp(
+  server: ServerProcess,
+  organizations: number,
+): Promise<{ many: SideUser; one: SideUser }> {
   const side = ourAuthSide;
   const many = await side.signUp(server, "many@bench.test");
   const inviter = await side.signUp(server, "inviter@bench.test");
   const one = await side.signUp(server, "one@bench.test");
-  for (let i = 0; i < ORGANIZATIONS; i++) {
+  for (let i = 0; i < organizations; i++) {
     await send(server, side.createOrganization(many, `Many ${i}`, `many-${i}`));
   }
   for (let i = 0; i < INVITATIONS; i++) {
@@ -135,7 +141,7 @@ async function setUp(server: ServerProcess): Promise<{ many: SideUser; one: Side
       );
     }
   };
-  await check(many, ORGANIZATIONS, INVITATIONS);
+  await check(many, organizations, INVITATIONS);
   await check(one, 1, 0);
   return { many, one };
 }

@@ -39,7 +39,7 @@ interface Sizes {
 
 function sizes(context: BenchContext): Sizes {
   return context.quick
-    ? { owned: 5, requests: 40, warmup: 10, connections: 8, creators: 2 }
+    ? { owned: 3, requests: 12, warmup: 0, connections: 4, creators: 2 }
     : { owned: OWNED, requests: 2000, warmup: 200, connections: 32, creators: 20 };
 }
 

@@ -21,7 +21,7 @@ export function webhookLoadSize(context: BenchContext): {
   connections: number;
 } {
   return context.quick
-    ? { deliveries: 300, warmup: 50, connections: 16 }
+    ? { deliveries: 100, warmup: 0, connections: 8 }
     : { deliveries: 20_000, warmup: 2_000, connections: 64 };
 }
 

@@ -1085,12 +1085,21 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "It needs the PostgreSQL server the tests use (127.0.0.1:5432, user postgres, trust authentication; BENCH_POSTGRES_ADMIN_URL names another maintenance database) and npx for Node 22 and Bun, as deno task test does. Each side of each scenario gets a fresh database (fragment_bench_*), dropped at the end; scratch files go to .bench/ (git-ignored). The table goes to stdout, progress to stderr. The command exits 1 only when a scenario could not be measured; a target that fails is a result, not an error.",
+      "The smoke run (deno task test runs it) uses tiny counts and no warm-ups, runs the scenarios side by side, and in scenario 5 runs the sources on every runtime (no npm build; db info on PostgreSQL): its figures only show that every scenario still measures.",
     "url": "/docs/benchmarks#running-it",
     "context": "Benchmarks › Running it",
   },
   {
     "id": "benchmarks:3",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "It needs the PostgreSQL server the tests use (127.0.0.1:5432, user postgres, trust authentication; BENCH_POSTGRES_ADMIN_URL names another maintenance database) and npx for Node 22 and Bun, as deno task test does. Each side of each scenario gets a fresh database (fragment_bench_*), dropped at the end; scratch files go to .bench/ (git-ignored). The table goes to stdout, progress to stderr. The command exits 1 only when a scenario could not be measured; a target that fails is a result, not an error.",
+    "url": "/docs/benchmarks#running-it",
+    "context": "Benchmarks › Running it",
+  },
+  {
+    "id": "benchmarks:4",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1107,7 +1116,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks",
   },
   {
-    "id": "benchmarks:4",
+    "id": "benchmarks:5",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1116,7 +1125,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › How it measures",
   },
   {
-    "id": "benchmarks:5",
+    "id": "benchmarks:6",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1125,7 +1134,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › How it measures",
   },
   {
-    "id": "benchmarks:6",
+    "id": "benchmarks:7",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1134,7 +1143,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › How it measures",
   },
   {
-    "id": "benchmarks:7",
+    "id": "benchmarks:8",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1143,7 +1152,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › How it measures",
   },
   {
-    "id": "benchmarks:8",
+    "id": "benchmarks:9",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1152,7 +1161,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › How it measures",
   },
   {
-    "id": "benchmarks:9",
+    "id": "benchmarks:10",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1161,7 +1170,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › How it measures",
   },
   {
-    "id": "benchmarks:10",
+    "id": "benchmarks:11",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1170,7 +1179,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › How it measures",
   },
   {
-    "id": "benchmarks:11",
+    "id": "benchmarks:12",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1179,7 +1188,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › How it measures",
   },
   {
-    "id": "benchmarks:12",
+    "id": "benchmarks:13",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1188,7 +1197,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › How it measures",
   },
   {
-    "id": "benchmarks:13",
+    "id": "benchmarks:14",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1197,7 +1206,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › How it measures",
   },
   {
-    "id": "benchmarks:14",
+    "id": "benchmarks:15",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1206,7 +1215,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › How it measures",
   },
   {
-    "id": "benchmarks:15",
+    "id": "benchmarks:16",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1215,7 +1224,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › How it measures",
   },
   {
-    "id": "benchmarks:16",
+    "id": "benchmarks:17",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1224,7 +1233,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › How it measures",
   },
   {
-    "id": "benchmarks:17",
+    "id": "benchmarks:18",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1233,7 +1242,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › How it measures",
   },
   {
-    "id": "benchmarks:18",
+    "id": "benchmarks:19",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1250,7 +1259,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks",
   },
   {
-    "id": "benchmarks:19",
+    "id": "benchmarks:20",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1259,7 +1268,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:20",
+    "id": "benchmarks:21",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1268,7 +1277,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:21",
+    "id": "benchmarks:22",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1277,7 +1286,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:22",
+    "id": "benchmarks:23",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1286,7 +1295,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:23",
+    "id": "benchmarks:24",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1295,7 +1304,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:24",
+    "id": "benchmarks:25",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1304,7 +1313,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:25",
+    "id": "benchmarks:26",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1313,7 +1322,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:26",
+    "id": "benchmarks:27",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1322,7 +1331,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:27",
+    "id": "benchmarks:28",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1331,7 +1340,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:28",
+    "id": "benchmarks:29",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1340,7 +1349,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:29",
+    "id": "benchmarks:30",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1349,7 +1358,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:30",
+    "id": "benchmarks:31",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1358,7 +1367,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:31",
+    "id": "benchmarks:32",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1367,7 +1376,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:32",
+    "id": "benchmarks:33",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1376,7 +1385,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:33",
+    "id": "benchmarks:34",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1385,7 +1394,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:34",
+    "id": "benchmarks:35",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1394,7 +1403,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:35",
+    "id": "benchmarks:36",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1403,7 +1412,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:36",
+    "id": "benchmarks:37",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1412,7 +1421,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:37",
+    "id": "benchmarks:38",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1421,7 +1430,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:38",
+    "id": "benchmarks:39",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1430,7 +1439,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:39",
+    "id": "benchmarks:40",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1439,7 +1448,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:40",
+    "id": "benchmarks:41",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1448,7 +1457,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:41",
+    "id": "benchmarks:42",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1457,7 +1466,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:42",
+    "id": "benchmarks:43",
     "page": "benchmarks",
     "type": "text",
     "content": "7 | serve RSS idle, PostgreSQL | 73.4 MiB | — | — | ≤ 80 MiB | pass",
@@ -1465,7 +1474,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:43",
+    "id": "benchmarks:44",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1474,7 +1483,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:44",
+    "id": "benchmarks:45",
     "page": "benchmarks",
     "type": "text",
     "content": "7 | serve RSS idle, PGlite | 932 MiB | — | — | reported | reported",
@@ -1482,19 +1491,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:45",
-    "page": "benchmarks",
-    "type": "text",
-    "content": "7 | serve RSS peak of scenario 1, PGlite | 967 MiB | — | — | reported | reported",
-    "url": "/docs/benchmarks#latest-full-run",
-    "context": "Benchmarks › Latest full run",
-  },
-  {
     "id": "benchmarks:46",
     "page": "benchmarks",
     "type": "text",
-    "content":
-      "1 webhook ingest throughput: 20000 deliveries, 10 % repeated update_ids, 64 connections, best of 2 round(s) per side",
+    "content": "7 | serve RSS peak of scenario 1, PGlite | 967 MiB | — | — | reported | reported",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1503,7 +1503,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "2 create organization throughput: 2000 requests, 32 connections; p99 167 ms ours, 1103 ms better-auth",
+      "1 webhook ingest throughput: 20000 deliveries, 10 % repeated update_ids, 64 connections, best of 2 round(s) per side",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1512,7 +1512,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "2 list my organizations (user in 50) throughput: p99 159 ms ours, 536 ms better-auth",
+      "2 create organization throughput: 2000 requests, 32 connections; p99 167 ms ours, 1103 ms better-auth",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1520,7 +1520,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:49",
     "page": "benchmarks",
     "type": "text",
-    "content": "2 add member throughput: p99 242 ms ours, 194 ms better-auth",
+    "content":
+      "2 list my organizations (user in 50) throughput: p99 159 ms ours, 536 ms better-auth",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1528,7 +1529,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:50",
     "page": "benchmarks",
     "type": "text",
-    "content": "2 get organization throughput: p99 67 ms ours, 127 ms better-auth",
+    "content": "2 add member throughput: p99 242 ms ours, 194 ms better-auth",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1536,8 +1537,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:51",
     "page": "benchmarks",
     "type": "text",
-    "content":
-      "3 GET /me SQL round trips, user in 50 orgs + 5 invitations: adapter stats.queries per request (credential lookup included), smallest of 5 batches of 20 sequential requests",
+    "content": "2 get organization throughput: p99 67 ms ours, 127 ms better-auth",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1546,7 +1546,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "3 GET /me throughput, user in 50 orgs + 5 invitations: 6000 requests, 32 connections; p99 79 ms (50 orgs), 95 ms (1 org)",
+      "3 GET /me SQL round trips, user in 50 orgs + 5 invitations: adapter stats.queries per request (credential lookup included), smallest of 5 batches of 20 sequential requests",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1555,7 +1555,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "4 members page, 100k members, first page: median of 300 sequential requests (or 12 s), lower of 2 passes; p99 99.23 ms vs 17.35 ms",
+      "3 GET /me throughput, user in 50 orgs + 5 invitations: 6000 requests, 32 connections; p99 79 ms (50 orgs), 95 ms (1 org)",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1563,7 +1563,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:54",
     "page": "benchmarks",
     "type": "text",
-    "content": "4 members page, 100k members, middle page: p99 82.50 ms vs 35.35 ms",
+    "content":
+      "4 members page, 100k members, first page: median of 300 sequential requests (or 12 s), lower of 2 passes; p99 99.23 ms vs 17.35 ms",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1571,7 +1572,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:55",
     "page": "benchmarks",
     "type": "text",
-    "content": "4 members page, 100k members, last page: p99 76.72 ms vs 25.67 ms",
+    "content": "4 members page, 100k members, middle page: p99 82.50 ms vs 35.35 ms",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1579,7 +1580,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:56",
     "page": "benchmarks",
     "type": "text",
-    "content": "4 members page, 1M members, first page: p99 410.06 ms vs 17.35 ms",
+    "content": "4 members page, 100k members, last page: p99 76.72 ms vs 25.67 ms",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1587,7 +1588,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:57",
     "page": "benchmarks",
     "type": "text",
-    "content": "4 members page, 1M members, middle page: p99 352.87 ms vs 35.35 ms",
+    "content": "4 members page, 1M members, first page: p99 410.06 ms vs 17.35 ms",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1595,7 +1596,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:58",
     "page": "benchmarks",
     "type": "text",
-    "content": "4 members page, 1M members, last page: p99 153.75 ms vs 25.67 ms",
+    "content": "4 members page, 1M members, middle page: p99 352.87 ms vs 35.35 ms",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1603,8 +1604,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:59",
     "page": "benchmarks",
     "type": "text",
-    "content":
-      "5 Deno: fragment-cli --help: median of 10 runs after a warm run; Deno runs the sources, Node and Bun the npm build",
+    "content": "4 members page, 1M members, last page: p99 153.75 ms vs 25.67 ms",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1613,7 +1613,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "6 serve examples/app.ts, fresh PGlite directory: median of 5 start(s); from spawn to the first 200 of a webhook delivery",
+      "5 Deno: fragment-cli --help: median of 10 runs after a warm run; Deno runs the sources, Node and Bun the npm build",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1622,7 +1622,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "7 serve RSS idle, PostgreSQL: VmRSS 2 s after start; peak = VmHWM after the scenario-1 load",
+      "6 serve examples/app.ts, fresh PGlite directory: median of 5 start(s); from spawn to the first 200 of a webhook delivery",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1630,12 +1630,21 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:62",
     "page": "benchmarks",
     "type": "text",
-    "content": "7 serve RSS peak of scenario 1, PostgreSQL: load served at 602 req/s",
+    "content":
+      "7 serve RSS idle, PostgreSQL: VmRSS 2 s after start; peak = VmHWM after the scenario-1 load",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
   {
     "id": "benchmarks:63",
+    "page": "benchmarks",
+    "type": "text",
+    "content": "7 serve RSS peak of scenario 1, PostgreSQL: load served at 602 req/s",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:64",
     "page": "benchmarks",
     "type": "text",
     "content": "7 serve RSS peak of scenario 1, PGlite: load served at 76 req/s",
@@ -1651,7 +1660,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks",
   },
   {
-    "id": "benchmarks:64",
+    "id": "benchmarks:65",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1671,7 +1680,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › What bounds the targets that fail",
   },
   {
-    "id": "benchmarks:65",
+    "id": "benchmarks:66",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1682,7 +1691,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets that fail › 1. Webhook ingest (throughput 0.11 ×, p99 6.3 × the bare handler; 0.30 × and 1.6 × in the earlier run)",
   },
   {
-    "id": "benchmarks:66",
+    "id": "benchmarks:67",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1693,7 +1702,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets that fail › 1. Webhook ingest (throughput 0.11 ×, p99 6.3 × the bare handler; 0.30 × and 1.6 × in the earlier run)",
   },
   {
-    "id": "benchmarks:67",
+    "id": "benchmarks:68",
     "page": "benchmarks",
     "type": "text",
     "content": "INSERT … ON CONFLICT DO NOTHING (the reference) | 3,652 – 4,986",
@@ -1703,7 +1712,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets that fail › 1. Webhook ingest (throughput 0.11 ×, p99 6.3 × the bare handler; 0.30 × and 1.6 × in the earlier run)",
   },
   {
-    "id": "benchmarks:68",
+    "id": "benchmarks:69",
     "page": "benchmarks",
     "type": "text",
     "content": "the same in a transaction | 2,326",
@@ -1713,7 +1722,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets that fail › 1. Webhook ingest (throughput 0.11 ×, p99 6.3 × the bare handler; 0.30 × and 1.6 × in the earlier run)",
   },
   {
-    "id": "benchmarks:69",
+    "id": "benchmarks:70",
     "page": "benchmarks",
     "type": "text",
     "content": "+ the hook row in the same transaction | 2,065",
@@ -1723,7 +1732,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets that fail › 1. Webhook ingest (throughput 0.11 ×, p99 6.3 × the bare handler; 0.30 × and 1.6 × in the earlier run)",
   },
   {
-    "id": "benchmarks:70",
+    "id": "benchmarks:71",
     "page": "benchmarks",
     "type": "text",
     "content": "+ pg_notify in the transaction (what the module does) | 1,276 – 1,513",
@@ -1733,7 +1742,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets that fail › 1. Webhook ingest (throughput 0.11 ×, p99 6.3 × the bare handler; 0.30 × and 1.6 × in the earlier run)",
   },
   {
-    "id": "benchmarks:71",
+    "id": "benchmarks:72",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1744,7 +1753,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets that fail › 1. Webhook ingest (throughput 0.11 ×, p99 6.3 × the bare handler; 0.30 × and 1.6 × in the earlier run)",
   },
   {
-    "id": "benchmarks:72",
+    "id": "benchmarks:73",
     "page": "benchmarks",
     "type": "text",
     "content": "that statement, plus one pg_notify per 50 ms outside any transaction | 3,741",
@@ -1754,7 +1763,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets that fail › 1. Webhook ingest (throughput 0.11 ×, p99 6.3 × the bare handler; 0.30 × and 1.6 × in the earlier run)",
   },
   {
-    "id": "benchmarks:73",
+    "id": "benchmarks:74",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1773,7 +1782,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › What bounds the targets that fail",
   },
   {
-    "id": "benchmarks:74",
+    "id": "benchmarks:75",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1791,7 +1800,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › What bounds the targets that fail",
   },
   {
-    "id": "benchmarks:75",
+    "id": "benchmarks:76",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1809,7 +1818,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › What bounds the targets that fail",
   },
   {
-    "id": "benchmarks:76",
+    "id": "benchmarks:77",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1827,7 +1836,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › What bounds the targets that fail",
   },
   {
-    "id": "benchmarks:77",
+    "id": "benchmarks:78",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1837,7 +1846,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets that fail › 6. serve on PGlite (fresh 8.5 s; existing 1.6 s, 0.87 s in the earlier run)",
   },
   {
-    "id": "benchmarks:78",
+    "id": "benchmarks:79",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1855,7 +1864,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › What bounds the targets that fail",
   },
   {
-    "id": "benchmarks:79",
+    "id": "benchmarks:80",
     "page": "benchmarks",
     "type": "text",
     "content":
