@@ -17,7 +17,7 @@ import type {
   ListHookOptions,
   RequeueOptions,
 } from "./hook_types.ts";
-import { quoteQualified } from "./sql_identifier.ts";
+import { quoteIdent, quoteQualified } from "./sql_identifier.ts";
 
 /** The NOTIFY channel of every hook namespace; the payload names the namespace. */
 export const HOOK_CHANNEL = "fragment_cli_hooks";
@@ -100,6 +100,27 @@ export class HookStore {
       [input.name, input.key ?? null],
     );
     return { id: existing[0].id, duplicate: true };
+  }
+
+  /**
+   * The insert of {@link insert} as a fragment of the caller's statement: one occurrence per row
+   * of `from` (a relation of that statement), or exactly one without it. No notification.
+   */
+  insertSql(
+    input: HookOccurrenceInput,
+    from: string | undefined,
+    firstParam: number,
+  ): { sql: string; params: unknown[] } {
+    const [name, key, payload, runAt] = [0, 1, 2, 3].map((i) => `$${firstParam + i}`);
+    return {
+      sql: `INSERT INTO ${this.#table} (name, key, payload, due_at)
+       SELECT ${name}::text, ${key}::text, ${payload}::jsonb,
+              COALESCE(${runAt}::timestamptz, now())${
+        from === undefined ? "" : ` FROM ${quoteIdent(from)}`
+      }
+       ON CONFLICT (name, key) DO NOTHING RETURNING id`,
+      params: [input.name, input.key ?? null, input.payload ?? null, input.runAt ?? null],
+    };
   }
 
   /** NOTIFY is transactional: listeners hear it only once the transaction commits. */

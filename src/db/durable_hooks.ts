@@ -16,6 +16,8 @@ import type {
   DurableHooks,
   DurableHooksOptions,
   EnqueueResult,
+  EnqueueSql,
+  EnqueueSqlOptions,
   HookContext,
   HookDefinition,
   HookOccurrence,
@@ -26,6 +28,7 @@ import type {
   RequeueOptions,
 } from "./hook_types.ts";
 import { assertName } from "./schema_state.ts";
+import { DatabaseUnavailableError } from "./adapter_errors.ts";
 
 /** How long a loop waits before looking again when due rows are locked by another worker. */
 const LOCKED_RETRY_MS = 50;
@@ -36,10 +39,13 @@ const LOCKED_RETRY_MS = 50;
  * hooks are a module's `background`) or {@link DurableHooks.drain}; until then occurrences wait
  * in the database, none is lost.
  *
- * Wake-up: an enqueue sends `NOTIFY` inside the transaction, so every worker listening on the
- * database (this process or another) looks for work as soon as it commits; `wake()` does the same
- * in-process without a round trip. Polling every `pollIntervalMs` bounds the delay when
- * notifications are unavailable.
+ * Wake-up: `enqueue()` sends `NOTIFY` inside the transaction, so every worker listening on the
+ * database (this process or another) looks for work as soon as it commits. `wake()`, called after
+ * a commit, wakes this process's worker without a round trip and the others with one coalesced
+ * `NOTIFY` sent outside any transaction — the way for statements built with `enqueueSql()`, whose
+ * transactions then send no notification (a transaction that notifies serializes its commit on
+ * PostgreSQL's notification queue lock). Polling every `pollIntervalMs` bounds the delay when a
+ * notification is missed or unavailable.
  *
  * @param options The database, namespace, hooks and retry/lease settings.
  * @returns The hooks: enqueue, worker control, inspection.
@@ -97,12 +103,41 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
   let wakePending = false;
   let interrupt: (() => void) | undefined;
 
-  function wake(): void {
+  function wakeLocal(): void {
     if (!started) return;
     if (interrupt) interrupt();
     else wakePending = true;
   }
-  runner.onSettled = wake;
+  runner.onSettled = wakeLocal;
+
+  // One NOTIFY in flight at a time; calls made meanwhile send one more after it, so a commit that
+  // preceded any wake() call is always followed by a notification sent after it.
+  let notifying = false;
+  let notifyAgain = false;
+  function notifyOthers(): void {
+    if (notifying) {
+      notifyAgain = true;
+      return;
+    }
+    notifying = true;
+    store.notify(adapter)
+      .catch((error) => {
+        // A closed adapter has no workers left to wake; polling covers any other failure.
+        if (!(error instanceof DatabaseUnavailableError)) onError(error);
+      })
+      .finally(() => {
+        notifying = false;
+        if (notifyAgain) {
+          notifyAgain = false;
+          notifyOthers();
+        }
+      });
+  }
+
+  function wake(): void {
+    wakeLocal();
+    notifyOthers();
+  }
 
   function sleep(ms: number): Promise<void> {
     if (wakePending || stopping) {
@@ -123,7 +158,7 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
   async function subscribe(): Promise<void> {
     if (unlisten) return;
     unlisten = await adapter.listen(HOOK_CHANNEL, (payload) => {
-      if (payload === namespace) wake();
+      if (payload === namespace) wakeLocal();
     });
   }
 
@@ -165,6 +200,14 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
     async enqueue(tx: HookQuerier, occurrence: HookOccurrenceInput): Promise<EnqueueResult> {
       checkOccurrence(occurrence, definitions);
       return await store.insert(tx, occurrence);
+    },
+    enqueueSql(occurrence: HookOccurrenceInput, sqlOptions: EnqueueSqlOptions = {}): EnqueueSql {
+      checkOccurrence(occurrence, definitions);
+      const firstParam = sqlOptions.firstParam ?? 1;
+      if (!Number.isSafeInteger(firstParam) || firstParam < 1) {
+        throw new TypeError(`firstParam must be a positive integer, got ${String(firstParam)}`);
+      }
+      return store.insertSql(occurrence, sqlOptions.from, firstParam);
     },
     wake,
     async start(): Promise<void> {
@@ -226,7 +269,7 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
         if (n > 0) await store.notify(tx);
         return n;
       });
-      if (count > 0) wake();
+      if (count > 0) wakeLocal();
       return count;
     },
   };

@@ -200,6 +200,25 @@ export interface HookQuerier {
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
 }
 
+/** Options of {@link DurableHooks.enqueueSql}. */
+export interface EnqueueSqlOptions {
+  /**
+   * A relation of the caller's statement (typically a CTE name, quoted as an identifier): one
+   * occurrence is inserted per row it yields, so none when it is empty.
+   */
+  from?: string;
+  /** The number of the first placeholder the fragment uses (`$n`). @default 1 */
+  firstParam?: number;
+}
+
+/** An `INSERT` of one occurrence to embed in the caller's statement, with its parameters. */
+export interface EnqueueSql {
+  /** `INSERT … ON CONFLICT (name, key) DO NOTHING RETURNING id`, usable as a CTE body. */
+  sql: string;
+  /** The values of its placeholders, in order from `firstParam`. */
+  params: unknown[];
+}
+
 /** The durable hooks of one namespace: enqueue, run, inspect. */
 export interface DurableHooks {
   /** The namespace holding the occurrences. */
@@ -211,7 +230,17 @@ export interface DurableHooks {
    * `(name, key)` is reported, not thrown. Workers are notified when the transaction commits.
    */
   enqueue(tx: HookQuerier, occurrence: HookOccurrenceInput): Promise<EnqueueResult>;
-  /** Wakes this process's worker now; call it after the enqueuing transaction committed. */
+  /**
+   * The SQL of {@link DurableHooks.enqueue} as a fragment for the caller's own statement (e.g. a
+   * CTE that inserts a row and its occurrence together, in one round trip). It sends no
+   * notification: call {@link DurableHooks.wake} once the statement committed.
+   */
+  enqueueSql(occurrence: HookOccurrenceInput, options?: EnqueueSqlOptions): EnqueueSql;
+  /**
+   * Call it after the enqueuing transaction committed: wakes this process's worker now and, with
+   * one `NOTIFY` outside any transaction (coalesced: at most one in flight per hooks object, and
+   * one more after it for the calls made meanwhile), the workers of other processes.
+   */
   wake(): void;
   /** Starts the worker (idempotent): `serve()` calls it through the module's `background`. */
   start(): Promise<void>;

@@ -121,6 +121,8 @@ export type {
   DurableHooks,
   DurableHooksOptions,
   EnqueueResult,
+  EnqueueSql,
+  EnqueueSqlOptions,
   HookContext,
   HookDefinition,
   HookHandler,

@@ -1,5 +1,5 @@
 /**
- * The SQL of stored updates: insert once per `update_id` (with its hook, in one transaction),
+ * The SQL of stored updates: insert once per `update_id` (with its hook, in one statement),
  * read one, list with cursors. The processing status comes from the update's hook occurrence.
  *
  * @module
@@ -107,30 +107,30 @@ export class UpdateStore {
   }
 
   /**
-   * Stores the update and enqueues its hook in one transaction; `true` when the `update_id` was
-   * already stored (nothing is written then). A concurrent delivery of the same id waits for the
-   * first one's transaction, then sees the conflict.
+   * Stores the update and enqueues its hook in one statement (both or neither); `true` when the
+   * `update_id` was already stored (nothing is written then). A concurrent delivery of the same id
+   * waits for the first one's statement, then sees the conflict. No notification is sent in it:
+   * the caller wakes the workers (`hooks.wake()`) once it returns, outside the transaction.
    */
-  save(
+  async save(
     hooks: DurableHooks,
     updateId: string,
     kind: MessengerUpdateKind,
     raw: string,
   ): Promise<boolean> {
-    return this.#db.transaction(async (tx) => {
-      const inserted = await tx.query(
-        `INSERT INTO ${this.#updates} (update_id, kind, raw) VALUES ($1::int8, $2, $3)
-         ON CONFLICT (update_id) DO NOTHING RETURNING update_id`,
-        [updateId, kind, raw],
-      );
-      if (inserted.length === 0) return true;
-      await hooks.enqueue(tx, {
-        name: PROCESS_UPDATE_HOOK,
-        key: updateId,
-        payload: { kind },
-      });
-      return false;
-    });
+    const hook = hooks.enqueueSql(
+      { name: PROCESS_UPDATE_HOOK, key: updateId, payload: { kind } },
+      { from: "inserted", firstParam: 4 },
+    );
+    const rows = await this.#db.query<{ stored: number }>(
+      `WITH inserted AS (
+         INSERT INTO ${this.#updates} (update_id, kind, raw) VALUES ($1::int8, $2, $3)
+         ON CONFLICT (update_id) DO NOTHING RETURNING update_id
+       ), hook AS (${hook.sql})
+       SELECT count(*)::int AS stored FROM inserted`,
+      [updateId, kind, raw, ...hook.params],
+    );
+    return rows[0].stored === 0;
   }
 
   /** The raw body and kind of a stored update, for its hook. */

@@ -56,7 +56,8 @@ export function webhookRoute(deps: WebhookRouteDeps): Route {
         throw databaseHttpError(error, deps.namespace);
       }
       if (duplicate) return { ok: true, duplicate: true };
-      // Committed: start processing without waiting for the notification round trip.
+      // Committed: wake this process's worker now and the other processes' with a coalesced
+      // NOTIFY sent outside the statement (one that notifies would serialize commits).
       deps.hooks.wake();
       return { ok: true };
     },

@@ -13,7 +13,9 @@ import {
   hookRetryDelay,
   type JsonValue,
   planMigration,
+  quoteQualified,
   type SqlAdapter,
+  type SqlQuerier,
   withHookTable,
 } from "../../src/db/mod.ts";
 import { forEachAdapter } from "../helpers/databases.ts";
@@ -335,6 +337,50 @@ forEachAdapter((name, getAdapter) => {
       await worker.stop();
     }
     assert.equal(worker.running, false);
+  });
+
+  it(`${name}: enqueueSql() inserts the occurrence in the caller's statement, per row of its CTE`, async () => {
+    const namespace = await freshNamespace();
+    const db = getAdapter();
+    const ran = deferred<JsonValue>();
+    // A poll interval of an hour: only wake()'s NOTIFY (outside the statement) wakes this worker.
+    const worker = makeHooks(namespace, { ping: (p: JsonValue) => ran.resolve(p) }, {
+      pollIntervalMs: 3_600_000,
+    });
+    const producer = makeHooks(namespace, { ping: () => {} });
+    const items = quoteQualified(namespace, "items");
+    const store = async (q: SqlQuerier, id: number): Promise<number> => {
+      const hook = producer.enqueueSql(
+        { name: "ping", key: String(id), payload: { id } },
+        { from: "inserted", firstParam: 2 },
+      );
+      const rows = await q.query<{ stored: number }>(
+        `WITH inserted AS (
+           INSERT INTO ${items} (id) VALUES ($1) ON CONFLICT (id) DO NOTHING RETURNING id
+         ), hook AS (${hook.sql})
+         SELECT count(*)::int AS stored FROM inserted`,
+        [id, ...hook.params],
+      );
+      return rows[0].stored;
+    };
+    assert.throws(() => producer.enqueueSql({ name: "nope" }), /Unknown hook "nope"/);
+    assert.throws(() => producer.enqueueSql({ name: "ping" }, { firstParam: 0 }), /firstParam/);
+    await assert.rejects(db.transaction(async (tx) => {
+      assert.equal(await store(tx, 1), 1);
+      throw new Error("roll back");
+    }));
+    assert.equal(await producer.find("ping", "1"), null);
+    await worker.start();
+    try {
+      await worker.drain();
+      assert.equal(await store(db, 1), 1);
+      assert.equal(await store(db, 1), 0); // the row exists: no second occurrence
+      producer.wake();
+      assert.deepEqual(await ran.promise, { id: 1 });
+    } finally {
+      await worker.stop();
+    }
+    assert.equal((await producer.list({ name: "ping" })).occurrences.length, 1);
   });
 
   it(`${name}: stop() lets the running handler finish and record its outcome`, async () => {
