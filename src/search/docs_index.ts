@@ -1290,7 +1290,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "2 | create organization throughput | 397 req/s | 60.9 req/s (better-auth) | 6.51 | ratio ≥ 2 | pass",
+      "1 | … after the one-statement store (--only 1), throughput | 1144 req/s | 3181 req/s (bare Hono + postgres.js) | 0.36 | ratio ≥ 0.8 | FAIL",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1299,7 +1299,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "2 | list my organizations (user in 50) throughput | 458 req/s | 94.4 req/s (better-auth) | 4.85 | ratio ≥ 2 | pass",
+      "1 | … after the one-statement store (--only 1), p99 | 133 ms | 115 ms (bare Hono + postgres.js) | 1.16 | ratio ≤ 2 | pass",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1308,7 +1308,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "2 | add member throughput | 303 req/s | 361 req/s (better-auth) | 0.84 | ratio ≥ 2 | FAIL",
+      "2 | create organization throughput | 397 req/s | 60.9 req/s (better-auth) | 6.51 | ratio ≥ 2 | pass",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1317,7 +1317,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "2 | get organization throughput | 1476 req/s | 509 req/s (better-auth) | 2.90 | ratio ≥ 2 | pass",
+      "2 | list my organizations (user in 50) throughput | 458 req/s | 94.4 req/s (better-auth) | 4.85 | ratio ≥ 2 | pass",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1326,7 +1326,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "3 | GET /me SQL round trips, user in 50 orgs + 5 invitations | 3.00 queries | 3.00 queries (user in 1 org) | 1.00 | ≤ 3 queries | pass",
+      "2 | add member throughput | 303 req/s | 361 req/s (better-auth) | 0.84 | ratio ≥ 2 | FAIL",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1335,7 +1335,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "3 | GET /me throughput, user in 50 orgs + 5 invitations | 774 req/s | 1071 req/s (user in 1 org) | 0.72 | ratio ≥ 0.7 | pass",
+      "2 | get organization throughput | 1476 req/s | 509 req/s (better-auth) | 2.90 | ratio ≥ 2 | pass",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1344,7 +1344,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "4 | members page, 100k members, first page | 61.8 ms | 2.85 ms (1k, first page) | 21.66 | reported | reported",
+      "3 | GET /me SQL round trips, user in 50 orgs + 5 invitations | 3.00 queries | 3.00 queries (user in 1 org) | 1.00 | ≤ 3 queries | pass",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1353,7 +1353,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "4 | members page, 100k members, middle page | 49.0 ms | 5.33 ms (1k, middle page) | 9.19 | reported | reported",
+      "3 | GET /me throughput, user in 50 orgs + 5 invitations | 774 req/s | 1071 req/s (user in 1 org) | 0.72 | ratio ≥ 0.7 | pass",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1362,7 +1362,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "4 | members page, 100k members, last page | 35.0 ms | 3.51 ms (1k, last page) | 9.97 | reported | reported",
+      "4 | members page, 100k members, first page | 61.8 ms | 2.85 ms (1k, first page) | 21.66 | reported | reported",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1371,7 +1371,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "4 | members page, 1M members, first page | 335 ms | 2.85 ms (1k, first page) | 117.59 | ratio ≤ 1.5 | FAIL",
+      "4 | members page, 100k members, middle page | 49.0 ms | 5.33 ms (1k, middle page) | 9.19 | reported | reported",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1380,7 +1380,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "4 | members page, 1M members, middle page | 227 ms | 5.33 ms (1k, middle page) | 42.69 | ratio ≤ 1.5 | FAIL",
+      "4 | members page, 100k members, last page | 35.0 ms | 3.51 ms (1k, last page) | 9.97 | reported | reported",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1389,7 +1389,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "4 | members page, 1M members, last page | 95.8 ms | 3.51 ms (1k, last page) | 27.29 | ratio ≤ 1.5 | FAIL",
+      "4 | members page, 1M members, first page | 335 ms | 2.85 ms (1k, first page) | 117.59 | ratio ≤ 1.5 | FAIL",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1398,7 +1398,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "5 | Deno: fragment-cli --help | 149 ms | 32.7 ms (bare eval 0) | 4.57 | ratio ≤ 1.5 | FAIL",
+      "4 | members page, 1M members, middle page | 227 ms | 5.33 ms (1k, middle page) | 42.69 | ratio ≤ 1.5 | FAIL",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1407,7 +1407,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "5 | Deno: fragment-cli db info examples/app.ts | 892 ms | 32.7 ms (bare eval 0) | 27.31 | reported | reported",
+      "4 | members page, 1M members, last page | 95.8 ms | 3.51 ms (1k, last page) | 27.29 | ratio ≤ 1.5 | FAIL",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1416,7 +1416,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "5 | Node: fragment-cli --help | 250 ms | 38.5 ms (bare -e 0) | 6.50 | ratio ≤ 1.5 | FAIL",
+      "5 | Deno: fragment-cli --help | 149 ms | 32.7 ms (bare eval 0) | 4.57 | ratio ≤ 1.5 | FAIL",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1425,7 +1425,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "5 | Node: fragment-cli db info examples/app.ts | 2017 ms | 38.5 ms (bare -e 0) | 52.43 | reported | reported",
+      "5 | Deno: fragment-cli db info examples/app.ts | 892 ms | 32.7 ms (bare eval 0) | 27.31 | reported | reported",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1434,7 +1434,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "5 | Bun: fragment-cli --help | 106 ms | 11.9 ms (bare -e 0) | 8.88 | ratio ≤ 1.5 | FAIL",
+      "5 | Node: fragment-cli --help | 250 ms | 38.5 ms (bare -e 0) | 6.50 | ratio ≤ 1.5 | FAIL",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1443,7 +1443,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "5 | Bun: fragment-cli db info examples/app.ts | 790 ms | 11.9 ms (bare -e 0) | 66.10 | reported | reported",
+      "5 | Node: fragment-cli db info examples/app.ts | 2017 ms | 38.5 ms (bare -e 0) | 52.43 | reported | reported",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1452,7 +1452,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "6 | serve examples/app.ts, fresh PGlite directory | 8466 ms | — | — | ≤ 3000 ms | FAIL",
+      "5 | Bun: fragment-cli --help | 106 ms | 11.9 ms (bare -e 0) | 8.88 | ratio ≤ 1.5 | FAIL",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1461,7 +1461,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "6 | serve examples/app.ts, existing PGlite directory | 1639 ms | — | — | ≤ 1000 ms | FAIL",
+      "5 | Bun: fragment-cli db info examples/app.ts | 790 ms | 11.9 ms (bare -e 0) | 66.10 | reported | reported",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1469,7 +1469,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:43",
     "page": "benchmarks",
     "type": "text",
-    "content": "7 | serve RSS idle, PostgreSQL | 73.4 MiB | — | — | ≤ 80 MiB | pass",
+    "content":
+      "6 | serve examples/app.ts, fresh PGlite directory | 8466 ms | — | — | ≤ 3000 ms | FAIL",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1478,7 +1479,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "7 | serve RSS peak of scenario 1, PostgreSQL | 194 MiB | — | — | reported | reported",
+      "6 | serve examples/app.ts, existing PGlite directory | 1639 ms | — | — | ≤ 1000 ms | FAIL",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1486,7 +1487,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:45",
     "page": "benchmarks",
     "type": "text",
-    "content": "7 | serve RSS idle, PGlite | 932 MiB | — | — | reported | reported",
+    "content": "7 | serve RSS idle, PostgreSQL | 73.4 MiB | — | — | ≤ 80 MiB | pass",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1494,7 +1495,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:46",
     "page": "benchmarks",
     "type": "text",
-    "content": "7 | serve RSS peak of scenario 1, PGlite | 967 MiB | — | — | reported | reported",
+    "content":
+      "7 | serve RSS peak of scenario 1, PostgreSQL | 194 MiB | — | — | reported | reported",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1502,8 +1504,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:47",
     "page": "benchmarks",
     "type": "text",
-    "content":
-      "1 webhook ingest throughput: 20000 deliveries, 10 % repeated update_ids, 64 connections, best of 2 round(s) per side",
+    "content": "7 | serve RSS idle, PGlite | 932 MiB | — | — | reported | reported",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1511,8 +1512,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:48",
     "page": "benchmarks",
     "type": "text",
-    "content":
-      "2 create organization throughput: 2000 requests, 32 connections; p99 167 ms ours, 1103 ms better-auth",
+    "content": "7 | serve RSS peak of scenario 1, PGlite | 967 MiB | — | — | reported | reported",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1521,7 +1521,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "2 list my organizations (user in 50) throughput: p99 159 ms ours, 536 ms better-auth",
+      "1 webhook ingest throughput: 20000 deliveries, 10 % repeated update_ids, 64 connections, best of 2 round(s) per side",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1529,7 +1529,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:50",
     "page": "benchmarks",
     "type": "text",
-    "content": "2 add member throughput: p99 242 ms ours, 194 ms better-auth",
+    "content":
+      "2 create organization throughput: 2000 requests, 32 connections; p99 167 ms ours, 1103 ms better-auth",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1537,7 +1538,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:51",
     "page": "benchmarks",
     "type": "text",
-    "content": "2 get organization throughput: p99 67 ms ours, 127 ms better-auth",
+    "content":
+      "2 list my organizations (user in 50) throughput: p99 159 ms ours, 536 ms better-auth",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1545,8 +1547,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:52",
     "page": "benchmarks",
     "type": "text",
-    "content":
-      "3 GET /me SQL round trips, user in 50 orgs + 5 invitations: adapter stats.queries per request (credential lookup included), smallest of 5 batches of 20 sequential requests",
+    "content": "2 add member throughput: p99 242 ms ours, 194 ms better-auth",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1554,8 +1555,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:53",
     "page": "benchmarks",
     "type": "text",
-    "content":
-      "3 GET /me throughput, user in 50 orgs + 5 invitations: 6000 requests, 32 connections; p99 79 ms (50 orgs), 95 ms (1 org)",
+    "content": "2 get organization throughput: p99 67 ms ours, 127 ms better-auth",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1564,7 +1564,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "4 members page, 100k members, first page: median of 300 sequential requests (or 12 s), lower of 2 passes; p99 99.23 ms vs 17.35 ms",
+      "3 GET /me SQL round trips, user in 50 orgs + 5 invitations: adapter stats.queries per request (credential lookup included), smallest of 5 batches of 20 sequential requests",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1572,7 +1572,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:55",
     "page": "benchmarks",
     "type": "text",
-    "content": "4 members page, 100k members, middle page: p99 82.50 ms vs 35.35 ms",
+    "content":
+      "3 GET /me throughput, user in 50 orgs + 5 invitations: 6000 requests, 32 connections; p99 79 ms (50 orgs), 95 ms (1 org)",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1580,7 +1581,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:56",
     "page": "benchmarks",
     "type": "text",
-    "content": "4 members page, 100k members, last page: p99 76.72 ms vs 25.67 ms",
+    "content":
+      "4 members page, 100k members, first page: median of 300 sequential requests (or 12 s), lower of 2 passes; p99 99.23 ms vs 17.35 ms",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1588,7 +1590,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:57",
     "page": "benchmarks",
     "type": "text",
-    "content": "4 members page, 1M members, first page: p99 410.06 ms vs 17.35 ms",
+    "content": "4 members page, 100k members, middle page: p99 82.50 ms vs 35.35 ms",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1596,7 +1598,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:58",
     "page": "benchmarks",
     "type": "text",
-    "content": "4 members page, 1M members, middle page: p99 352.87 ms vs 35.35 ms",
+    "content": "4 members page, 100k members, last page: p99 76.72 ms vs 25.67 ms",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1604,7 +1606,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:59",
     "page": "benchmarks",
     "type": "text",
-    "content": "4 members page, 1M members, last page: p99 153.75 ms vs 25.67 ms",
+    "content": "4 members page, 1M members, first page: p99 410.06 ms vs 17.35 ms",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1612,8 +1614,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:60",
     "page": "benchmarks",
     "type": "text",
-    "content":
-      "5 Deno: fragment-cli --help: median of 10 runs after a warm run; Deno runs the sources, Node and Bun the npm build",
+    "content": "4 members page, 1M members, middle page: p99 352.87 ms vs 35.35 ms",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1621,8 +1622,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:61",
     "page": "benchmarks",
     "type": "text",
-    "content":
-      "6 serve examples/app.ts, fresh PGlite directory: median of 5 start(s); from spawn to the first 200 of a webhook delivery",
+    "content": "4 members page, 1M members, last page: p99 153.75 ms vs 25.67 ms",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1631,7 +1631,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "7 serve RSS idle, PostgreSQL: VmRSS 2 s after start; peak = VmHWM after the scenario-1 load",
+      "5 Deno: fragment-cli --help: median of 10 runs after a warm run; Deno runs the sources, Node and Bun the npm build",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1639,12 +1639,30 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:63",
     "page": "benchmarks",
     "type": "text",
-    "content": "7 serve RSS peak of scenario 1, PostgreSQL: load served at 602 req/s",
+    "content":
+      "6 serve examples/app.ts, fresh PGlite directory: median of 5 start(s); from spawn to the first 200 of a webhook delivery",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
   {
     "id": "benchmarks:64",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "7 serve RSS idle, PostgreSQL: VmRSS 2 s after start; peak = VmHWM after the scenario-1 load",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:65",
+    "page": "benchmarks",
+    "type": "text",
+    "content": "7 serve RSS peak of scenario 1, PostgreSQL: load served at 602 req/s",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:66",
     "page": "benchmarks",
     "type": "text",
     "content": "7 serve RSS peak of scenario 1, PGlite: load served at 76 req/s",
@@ -1660,7 +1678,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks",
   },
   {
-    "id": "benchmarks:65",
+    "id": "benchmarks:67",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1670,108 +1688,119 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
   },
   {
     "id":
-      "benchmarks#1-webhook-ingest-throughput-011--p99-63--the-bare-handler-030--and-16--in-the-earlier-run",
+      "benchmarks#1-webhook-ingest-throughput-011--p99-63--the-bare-handler-in-the-full-run-036--and-116--after-the-one-statement-store-below",
     "page": "benchmarks",
     "type": "heading",
     "content":
-      "1. Webhook ingest (throughput 0.11 ×, p99 6.3 × the bare handler; 0.30 × and 1.6 × in the earlier run)",
+      "1. Webhook ingest (throughput 0.11 ×, p99 6.3 × the bare handler in the full run; 0.36 × and 1.16 × after the one-statement store, below)",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-throughput-011--p99-63--the-bare-handler-030--and-16--in-the-earlier-run",
+      "/docs/benchmarks#1-webhook-ingest-throughput-011--p99-63--the-bare-handler-in-the-full-run-036--and-116--after-the-one-statement-store-below",
     "context": "Benchmarks › What bounds the targets that fail",
-  },
-  {
-    "id": "benchmarks:66",
-    "page": "benchmarks",
-    "type": "text",
-    "content":
-      "Per new update, UpdateStore.save() (src/messenger/update_store.ts) runs a transaction: BEGIN, INSERT … ON CONFLICT (update_id) DO NOTHING RETURNING, the hook's INSERT … ON CONFLICT (name, key) DO NOTHING RETURNING and SELECT pg_notify($1, $2) (HookStore.insert() → notify(), src/db/_hook_store.ts), COMMIT: five round trips where the reference makes one (2.9 counted statements per delivery in a 5,000-delivery run, plus BEGIN and COMMIT; the worker's claim, read and completion of the hook come on top). Worse, PostgreSQL serializes the commits of all transactions that issued NOTIFY behind one lock held through the commit's WAL flush, so the notifying transactions of 64 connections commit one at a time.",
-    "url":
-      "/docs/benchmarks#1-webhook-ingest-throughput-011--p99-63--the-bare-handler-030--and-16--in-the-earlier-run",
-    "context":
-      "Benchmarks › What bounds the targets that fail › 1. Webhook ingest (throughput 0.11 ×, p99 6.3 × the bare handler; 0.30 × and 1.6 × in the earlier run)",
-  },
-  {
-    "id": "benchmarks:67",
-    "page": "benchmarks",
-    "type": "text",
-    "content":
-      "Experiment (a bare handler doing the same SQL, 10,000 deliveries, 64 connections, one run):",
-    "url":
-      "/docs/benchmarks#1-webhook-ingest-throughput-011--p99-63--the-bare-handler-030--and-16--in-the-earlier-run",
-    "context":
-      "Benchmarks › What bounds the targets that fail › 1. Webhook ingest (throughput 0.11 ×, p99 6.3 × the bare handler; 0.30 × and 1.6 × in the earlier run)",
   },
   {
     "id": "benchmarks:68",
     "page": "benchmarks",
     "type": "text",
-    "content": "INSERT … ON CONFLICT DO NOTHING (the reference) | 3,652 – 4,986",
+    "content":
+      "Per new update, UpdateStore.save() (src/messenger/update_store.ts) runs a transaction: BEGIN, INSERT … ON CONFLICT (update_id) DO NOTHING RETURNING, the hook's INSERT … ON CONFLICT (name, key) DO NOTHING RETURNING and SELECT pg_notify($1, $2) (HookStore.insert() → notify(), src/db/_hook_store.ts), COMMIT: five round trips where the reference makes one (2.9 counted statements per delivery in a 5,000-delivery run, plus BEGIN and COMMIT; the worker's claim, read and completion of the hook come on top). Worse, PostgreSQL serializes the commits of all transactions that issued NOTIFY behind one lock held through the commit's WAL flush, so the notifying transactions of 64 connections commit one at a time.",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-throughput-011--p99-63--the-bare-handler-030--and-16--in-the-earlier-run",
+      "/docs/benchmarks#1-webhook-ingest-throughput-011--p99-63--the-bare-handler-in-the-full-run-036--and-116--after-the-one-statement-store-below",
     "context":
-      "Benchmarks › What bounds the targets that fail › 1. Webhook ingest (throughput 0.11 ×, p99 6.3 × the bare handler; 0.30 × and 1.6 × in the earlier run)",
+      "Benchmarks › What bounds the targets that fail › 1. Webhook ingest (throughput 0.11 ×, p99 6.3 × the bare handler in the full run; 0.36 × and 1.16 × after the one-statement store, below)",
   },
   {
     "id": "benchmarks:69",
     "page": "benchmarks",
     "type": "text",
-    "content": "the same in a transaction | 2,326",
+    "content":
+      "Experiment (a bare handler doing the same SQL, 10,000 deliveries, 64 connections, one run):",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-throughput-011--p99-63--the-bare-handler-030--and-16--in-the-earlier-run",
+      "/docs/benchmarks#1-webhook-ingest-throughput-011--p99-63--the-bare-handler-in-the-full-run-036--and-116--after-the-one-statement-store-below",
     "context":
-      "Benchmarks › What bounds the targets that fail › 1. Webhook ingest (throughput 0.11 ×, p99 6.3 × the bare handler; 0.30 × and 1.6 × in the earlier run)",
+      "Benchmarks › What bounds the targets that fail › 1. Webhook ingest (throughput 0.11 ×, p99 6.3 × the bare handler in the full run; 0.36 × and 1.16 × after the one-statement store, below)",
   },
   {
     "id": "benchmarks:70",
     "page": "benchmarks",
     "type": "text",
-    "content": "+ the hook row in the same transaction | 2,065",
+    "content": "INSERT … ON CONFLICT DO NOTHING (the reference) | 3,652 – 4,986",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-throughput-011--p99-63--the-bare-handler-030--and-16--in-the-earlier-run",
+      "/docs/benchmarks#1-webhook-ingest-throughput-011--p99-63--the-bare-handler-in-the-full-run-036--and-116--after-the-one-statement-store-below",
     "context":
-      "Benchmarks › What bounds the targets that fail › 1. Webhook ingest (throughput 0.11 ×, p99 6.3 × the bare handler; 0.30 × and 1.6 × in the earlier run)",
+      "Benchmarks › What bounds the targets that fail › 1. Webhook ingest (throughput 0.11 ×, p99 6.3 × the bare handler in the full run; 0.36 × and 1.16 × after the one-statement store, below)",
   },
   {
     "id": "benchmarks:71",
     "page": "benchmarks",
     "type": "text",
-    "content": "+ pg_notify in the transaction (what the module does) | 1,276 – 1,513",
+    "content": "the same in a transaction | 2,326",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-throughput-011--p99-63--the-bare-handler-030--and-16--in-the-earlier-run",
+      "/docs/benchmarks#1-webhook-ingest-throughput-011--p99-63--the-bare-handler-in-the-full-run-036--and-116--after-the-one-statement-store-below",
     "context":
-      "Benchmarks › What bounds the targets that fail › 1. Webhook ingest (throughput 0.11 ×, p99 6.3 × the bare handler; 0.30 × and 1.6 × in the earlier run)",
+      "Benchmarks › What bounds the targets that fail › 1. Webhook ingest (throughput 0.11 ×, p99 6.3 × the bare handler in the full run; 0.36 × and 1.16 × after the one-statement store, below)",
   },
   {
     "id": "benchmarks:72",
     "page": "benchmarks",
     "type": "text",
-    "content":
-      "one statement, WITH u AS (INSERT … RETURNING update_id) INSERT INTO hooks … SELECT … FROM u | 3,704",
+    "content": "+ the hook row in the same transaction | 2,065",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-throughput-011--p99-63--the-bare-handler-030--and-16--in-the-earlier-run",
+      "/docs/benchmarks#1-webhook-ingest-throughput-011--p99-63--the-bare-handler-in-the-full-run-036--and-116--after-the-one-statement-store-below",
     "context":
-      "Benchmarks › What bounds the targets that fail › 1. Webhook ingest (throughput 0.11 ×, p99 6.3 × the bare handler; 0.30 × and 1.6 × in the earlier run)",
+      "Benchmarks › What bounds the targets that fail › 1. Webhook ingest (throughput 0.11 ×, p99 6.3 × the bare handler in the full run; 0.36 × and 1.16 × after the one-statement store, below)",
   },
   {
     "id": "benchmarks:73",
     "page": "benchmarks",
     "type": "text",
-    "content": "that statement, plus one pg_notify per 50 ms outside any transaction | 3,741",
+    "content": "+ pg_notify in the transaction (what the module does) | 1,276 – 1,513",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-throughput-011--p99-63--the-bare-handler-030--and-16--in-the-earlier-run",
+      "/docs/benchmarks#1-webhook-ingest-throughput-011--p99-63--the-bare-handler-in-the-full-run-036--and-116--after-the-one-statement-store-below",
     "context":
-      "Benchmarks › What bounds the targets that fail › 1. Webhook ingest (throughput 0.11 ×, p99 6.3 × the bare handler; 0.30 × and 1.6 × in the earlier run)",
+      "Benchmarks › What bounds the targets that fail › 1. Webhook ingest (throughput 0.11 ×, p99 6.3 × the bare handler in the full run; 0.36 × and 1.16 × after the one-statement store, below)",
   },
   {
     "id": "benchmarks:74",
     "page": "benchmarks",
     "type": "text",
     "content":
+      "one statement, WITH u AS (INSERT … RETURNING update_id) INSERT INTO hooks … SELECT … FROM u | 3,704",
+    "url":
+      "/docs/benchmarks#1-webhook-ingest-throughput-011--p99-63--the-bare-handler-in-the-full-run-036--and-116--after-the-one-statement-store-below",
+    "context":
+      "Benchmarks › What bounds the targets that fail › 1. Webhook ingest (throughput 0.11 ×, p99 6.3 × the bare handler in the full run; 0.36 × and 1.16 × after the one-statement store, below)",
+  },
+  {
+    "id": "benchmarks:75",
+    "page": "benchmarks",
+    "type": "text",
+    "content": "that statement, plus one pg_notify per 50 ms outside any transaction | 3,741",
+    "url":
+      "/docs/benchmarks#1-webhook-ingest-throughput-011--p99-63--the-bare-handler-in-the-full-run-036--and-116--after-the-one-statement-store-below",
+    "context":
+      "Benchmarks › What bounds the targets that fail › 1. Webhook ingest (throughput 0.11 ×, p99 6.3 × the bare handler in the full run; 0.36 × and 1.16 × after the one-statement store, below)",
+  },
+  {
+    "id": "benchmarks:76",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
       "So the target is reachable by the owner of src/messenger and src/db: store the update and its hook in one statement (a data-modifying CTE is atomic without BEGIN/COMMIT), and send the cross-process wake-up outside the transaction, coalesced (the in-process wake() already makes the local worker immediate; other processes are woken within the coalescing delay or by their poll). The p99 follows: with 64 connections, requests queue behind the serialized commits (1.6 ×, a pass, in the earlier run; 6.3 × in this one, where the reference ran 2.3 times faster than before).",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-throughput-011--p99-63--the-bare-handler-030--and-16--in-the-earlier-run",
+      "/docs/benchmarks#1-webhook-ingest-throughput-011--p99-63--the-bare-handler-in-the-full-run-036--and-116--after-the-one-statement-store-below",
     "context":
-      "Benchmarks › What bounds the targets that fail › 1. Webhook ingest (throughput 0.11 ×, p99 6.3 × the bare handler; 0.30 × and 1.6 × in the earlier run)",
+      "Benchmarks › What bounds the targets that fail › 1. Webhook ingest (throughput 0.11 ×, p99 6.3 × the bare handler in the full run; 0.36 × and 1.16 × after the one-statement store, below)",
+  },
+  {
+    "id": "benchmarks:77",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "After this run, UpdateStore.save() became one statement: WITH inserted AS (INSERT … ON CONFLICT (update_id) DO NOTHING RETURNING update_id), hook AS (<DurableHooks.enqueueSql()'s INSERT … SELECT … FROM inserted>) SELECT count(*) FROM inserted — no BEGIN/COMMIT, no NOTIFY inside; the route's hooks.wake() wakes the local worker and sends one coalesced pg_notify outside any transaction (one in flight, one more after it for the wake-ups made meanwhile). --only 1 then (2026-11-21 17:07 UTC, load average 6 to 8 from other suites): 1,144 req/s against 3,181 req/s, 0.36 × (FAIL); p99 133 ms against 115 ms, 1.16 × (pass). What remains in the way of 0.8 × is the hook's processing in the same server process and database: per update the worker claims, reads the raw body and completes (three more statements), which the reference does not do at all.",
+    "url":
+      "/docs/benchmarks#1-webhook-ingest-throughput-011--p99-63--the-bare-handler-in-the-full-run-036--and-116--after-the-one-statement-store-below",
+    "context":
+      "Benchmarks › What bounds the targets that fail › 1. Webhook ingest (throughput 0.11 ×, p99 6.3 × the bare handler in the full run; 0.36 × and 1.16 × after the one-statement store, below)",
   },
   {
     "id": "benchmarks#2-add-member-084--better-auth-130--in-the-earlier-run",
@@ -1782,7 +1811,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › What bounds the targets that fail",
   },
   {
-    "id": "benchmarks:75",
+    "id": "benchmarks:78",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1800,7 +1829,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › What bounds the targets that fail",
   },
   {
-    "id": "benchmarks:76",
+    "id": "benchmarks:79",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1818,7 +1847,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › What bounds the targets that fail",
   },
   {
-    "id": "benchmarks:77",
+    "id": "benchmarks:80",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1836,7 +1865,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › What bounds the targets that fail",
   },
   {
-    "id": "benchmarks:78",
+    "id": "benchmarks:81",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1846,7 +1875,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets that fail › 6. serve on PGlite (fresh 8.5 s; existing 1.6 s, 0.87 s in the earlier run)",
   },
   {
-    "id": "benchmarks:79",
+    "id": "benchmarks:82",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1864,7 +1893,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › What bounds the targets that fail",
   },
   {
-    "id": "benchmarks:80",
+    "id": "benchmarks:83",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -3034,7 +3063,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "development",
     "type": "text",
     "content":
-      "Tests use only node:test (describe, it, before, after) and node:assert/strict, so the same files run everywhere. Each runner writes a JUnit report; the task counts leaf test cases and prints a summary per runtime, then one line N passed, N failed. A failure on any runtime fails the task. tests/package/ (which drives Node and Bun itself) runs under Deno only.",
+      "Tests use only node:test (describe, it, before, after) and node:assert/strict, so the same files run everywhere. Each runner writes a JUnit report; the task counts leaf test cases and prints a summary per runtime, then one line N passed, N failed. A failure on any runtime fails the task. tests/package/ (which drives Node and Bun itself) runs under Deno only, and so do tests/bench/ and tests/reliability/processes/ (they start their own processes, on other runtimes where it matters).",
     "url": "/docs/development#tests-on-three-runtimes",
     "context": "Development: tests, checks and packaging › Tests on three runtimes",
   },
@@ -3042,12 +3071,21 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "development:6",
     "page": "development",
     "type": "text",
-    "content": "Run a part: deno task test --skip-check --runtime node tests/core.",
+    "content":
+      "npx -y deno@2 task test:reliability runs only the reliability suite (tests/reliability/: crashes, outages, migration faults, concurrency, fuzzing, secrets); guarantees lists what each of its tests proves. The route fuzzer prints its seed: FUZZ_SEED=<n> replays a run, FUZZ_RUNS=<n> changes its 5,000 cases per database.",
     "url": "/docs/development#tests-on-three-runtimes",
     "context": "Development: tests, checks and packaging › Tests on three runtimes",
   },
   {
     "id": "development:7",
+    "page": "development",
+    "type": "text",
+    "content": "Run a part: deno task test --skip-check --runtime node tests/core.",
+    "url": "/docs/development#tests-on-three-runtimes",
+    "context": "Development: tests, checks and packaging › Tests on three runtimes",
+  },
+  {
+    "id": "development:8",
     "page": "development",
     "type": "text",
     "content":
@@ -3064,7 +3102,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Development: tests, checks and packaging",
   },
   {
-    "id": "development:8",
+    "id": "development:9",
     "page": "development",
     "type": "text",
     "content":
@@ -3081,7 +3119,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Development: tests, checks and packaging",
   },
   {
-    "id": "development:9",
+    "id": "development:10",
     "page": "development",
     "type": "text",
     "content":
@@ -3090,7 +3128,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Development: tests, checks and packaging › Docs and the search index",
   },
   {
-    "id": "development:10",
+    "id": "development:11",
     "page": "development",
     "type": "text",
     "content":
@@ -3107,7 +3145,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Development: tests, checks and packaging",
   },
   {
-    "id": "development:11",
+    "id": "development:12",
     "page": "development",
     "type": "text",
     "content":
@@ -3124,7 +3162,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Development: tests, checks and packaging",
   },
   {
-    "id": "development:12",
+    "id": "development:13",
     "page": "development",
     "type": "text",
     "content":
@@ -3352,6 +3390,540 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content": "Development: tests on three runtimes, checks and packaging.",
     "url": "/docs/getting-started#where-next",
     "context": "Getting started › Where next",
+  },
+  {
+    "id": "guarantees",
+    "page": "guarantees",
+    "type": "page",
+    "content": "Guarantees",
+    "url": "/docs/guarantees",
+    "context": "",
+  },
+  {
+    "id": "guarantees:1",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "What fragment-cli promises while it runs as users run it: fragment-cli serve processes, a PostgreSQL server, real sockets, crashes and outages. Each promise below is backed by a test in tests/reliability/ that fails when the promise breaks; run them with",
+    "url": "/docs/guarantees",
+    "context": "Guarantees",
+  },
+  {
+    "id": "guarantees:2",
+    "page": "guarantees",
+    "type": "text",
+    "content": "(they are also part of deno task test, see How the tests run).",
+    "url": "/docs/guarantees",
+    "context": "Guarantees",
+  },
+  {
+    "id": "guarantees:3",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "Exactly-once storage | one record per update_id, however many deliveries reach however many processes | webhook_two_processes.test.ts",
+    "url": "/docs/guarantees",
+    "context": "Guarantees",
+  },
+  {
+    "id": "guarantees:4",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "Acknowledged means stored | a webhook answered 200 is committed, even if the process dies right after | webhook_crash.test.ts",
+    "url": "/docs/guarantees",
+    "context": "Guarantees",
+  },
+  {
+    "id": "guarantees:5",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "At-least-once hooks | every stored update is processed to the end, never by two workers at once | webhook_two_processes.test.ts, webhook_crash.test.ts",
+    "url": "/docs/guarantees",
+    "context": "Guarantees",
+  },
+  {
+    "id": "guarantees:6",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "Database outages | 503 promptly while the database is down, nothing half-written, service resumes by itself | database_outage.test.ts, postgres_connection_loss.test.ts",
+    "url": "/docs/guarantees",
+    "context": "Guarantees",
+  },
+  {
+    "id": "guarantees:7",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "Atomic migrations | a killed db migrate changes nothing; concurrent ones apply once and all succeed | migration_faults.test.ts",
+    "url": "/docs/guarantees",
+    "context": "Guarantees",
+  },
+  {
+    "id": "guarantees:8",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "Bad input | no input produces a 5xx or a write; every error is the one JSON shape | route_fuzz.test.ts, unstorable_text.test.ts",
+    "url": "/docs/guarantees",
+    "context": "Guarantees",
+  },
+  {
+    "id": "guarantees:9",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "Last owner | an organization always keeps an owner, also under concurrent demotions and departures | authorization_concurrency.test.ts",
+    "url": "/docs/guarantees",
+    "context": "Guarantees",
+  },
+  {
+    "id": "guarantees:10",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "Single accept | an invitation is answered once; one membership | authorization_concurrency.test.ts",
+    "url": "/docs/guarantees",
+    "context": "Guarantees",
+  },
+  {
+    "id": "guarantees:11",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "Revocation | a signed-out credential or a removed member is refused on the very next request | authorization_concurrency.test.ts",
+    "url": "/docs/guarantees",
+    "context": "Guarantees",
+  },
+  {
+    "id": "guarantees:12",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "No secrets in logs | no password, token, invitation token, webhook secret or database password is printed or echoed | secrets_in_output.test.ts and the last test of every file",
+    "url": "/docs/guarantees",
+    "context": "Guarantees",
+  },
+  {
+    "id": "guarantees#exactly-once-storage",
+    "page": "guarantees",
+    "type": "heading",
+    "content": "Exactly-once storage",
+    "url": "/docs/guarantees#exactly-once-storage",
+    "context": "Guarantees",
+  },
+  {
+    "id": "guarantees:13",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      'Each accepted update is stored once per update_id, in one transaction with the durable hook that processes it. Repeated deliveries, also concurrent ones on different serve processes sharing one database, answer 200 {"ok": true, "duplicate": true} and write nothing; exactly one delivery per update_id answers 200 {"ok": true}. The stored body is the request body byte for byte.',
+    "url": "/docs/guarantees#exactly-once-storage",
+    "context": "Guarantees › Exactly-once storage",
+  },
+  {
+    "id": "guarantees:14",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      'Test. Two serve processes, one on Deno and one on Node, on one PostgreSQL database take 2,000 deliveries of 200 distinct update_ids (each id 10 times, the copies in flight at once on both processes, 32 connections): every answer is 200, exactly one per id is "new", the table holds exactly the 200 ids with their bodies verbatim, and each has one hook occurrence done in one attempt.',
+    "url": "/docs/guarantees#exactly-once-storage",
+    "context": "Guarantees › Exactly-once storage",
+  },
+  {
+    "id": "guarantees#acknowledged-means-stored",
+    "page": "guarantees",
+    "type": "heading",
+    "content": "Acknowledged means stored",
+    "url": "/docs/guarantees#acknowledged-means-stored",
+    "context": "Guarantees",
+  },
+  {
+    "id": "guarantees:15",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "The webhook answers 200 only after the transaction storing the update and its hook committed. A process killed mid-load (kill -9) loses no acknowledged update. A delivery that got no answer (the process died before or after committing) is safe to retry: it is stored once either way.",
+    "url": "/docs/guarantees#acknowledged-means-stored",
+    "context": "Guarantees › Acknowledged means stored",
+  },
+  {
+    "id": "guarantees:16",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "Test. Two serve processes take 600 deliveries; one is killed with SIGKILL while its worker is inside handlers. Every delivery answered 200 is in the table; the deliveries that got no answer are retried on the restarted process and all answer 200.",
+    "url": "/docs/guarantees#acknowledged-means-stored",
+    "context": "Guarantees › Acknowledged means stored",
+  },
+  {
+    "id": "guarantees#at-least-once-hooks",
+    "page": "guarantees",
+    "type": "heading",
+    "content": "At-least-once hooks",
+    "url": "/docs/guarantees#at-least-once-hooks",
+    "context": "Guarantees",
+  },
+  {
+    "id": "guarantees:17",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "Every stored update's hook runs until it succeeds (with backoff, up to maxAttempts), outside the webhook request. A claimed occurrence is leased to one worker (FOR UPDATE SKIP LOCKED, lease renewed while the handler runs, completion fenced by the attempt number), so two workers never run one occurrence at the same time, whichever processes they live in. Without failures each occurrence runs exactly once. A worker that dies mid-run leaves its occurrence leased; it runs again once the lease expires (leaseMs, default 60 s) — the handler may then run a second time for the same update, so make handlers idempotent (key the work by event.updateId).",
+    "url": "/docs/guarantees#at-least-once-hooks",
+    "context": "Guarantees › At-least-once hooks",
+  },
+  {
+    "id": "guarantees:18",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "Tests. With two processes, the 200 updates give exactly 200 handler runs, all completed (the handler records each run's start and end in a table). After the kill -9, every stored update's handler completes, the runs the kill interrupted are rerun by another worker, and no two runs of one update overlap in time (a run of the killed process ends, at the latest, when it died).",
+    "url": "/docs/guarantees#at-least-once-hooks",
+    "context": "Guarantees › At-least-once hooks",
+  },
+  {
+    "id": "guarantees#database-outages",
+    "page": "guarantees",
+    "type": "heading",
+    "content": "Database outages",
+    "url": "/docs/guarantees#database-outages",
+    "context": "Guarantees",
+  },
+  {
+    "id": "guarantees:19",
+    "page": "guarantees",
+    "type": "text",
+    "content": "While PostgreSQL is unreachable:",
+    "url": "/docs/guarantees#database-outages",
+    "context": "Guarantees › Database outages",
+  },
+  {
+    "id": "guarantees:20",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      'every request that needs the database answers 503 {"error": {"code": "SERVICE_UNAVAILABLE", …}} with Retry-After: 5, within the adapter\'s connect timeout (10 s); a refused connection is retried after at most 2 s, so in practice the answer comes within about 2 s (the test measures and prints it; about 1.5 s on the 2-core CI machine);',
+    "url": "/docs/guarantees#database-outages",
+    "context": "Guarantees › Database outages",
+  },
+  {
+    "id": "guarantees:21",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "nothing is half-written: an update and its hook occurrence, a user and their first session, an organization and its owner's membership are each one transaction;",
+    "url": "/docs/guarantees#database-outages",
+    "context": "Guarantees › Database outages",
+  },
+  {
+    "id": "guarantees:22",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "the hook worker keeps polling; attempts the outage interrupted run again (after their lease when their outcome could not be written).",
+    "url": "/docs/guarantees#database-outages",
+    "context": "Guarantees › Database outages",
+  },
+  {
+    "id": "guarantees:23",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "When it is back, the same serve process answers normally within about a second, without a restart, and the hook worker processes what was stored.",
+    "url": "/docs/guarantees#database-outages",
+    "context": "Guarantees › Database outages",
+  },
+  {
+    "id": "guarantees:24",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "A transaction whose connection the server closes (restart, failover, pg_terminate_backend) fails with DatabaseUnavailableError (503 at the HTTP boundary) and leaves the process running.",
+    "url": "/docs/guarantees#database-outages",
+    "context": "Guarantees › Database outages",
+  },
+  {
+    "id": "guarantees:25",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "Tests. database_outage.test.ts starts a private PostgreSQL cluster (initdb in a temporary directory, its own port, a password), serves the auth and messenger modules on it from three serve processes — one per runtime (Deno, Node, Bun), since drivers fail and recover differently on each — and stops it with pg_ctl stop -m immediate under mixed load (webhook deliveries, sign-ups, GET /me, organization creation, 4 connections, every kind on every process): the 60+ requests sent while it is down all answer 503 in the error shape before the client's 10 s deadline; after pg_ctl start the same processes serve again (a whole round of 30 mixed requests succeeds; rounds before it are printed), no update lacks its hook occurrence (or the reverse), no user lacks a session, no organization lacks a member, every sign-up answered 200 has its user, and every stored update is processed. postgres_connection_loss.test.ts terminates the backend of running transactions in six ways (next statement, after the close, COMMIT, ROLLBACK, a swallowed error, a savepoint) in a child process on each runtime: each transaction rejects, writes nothing, and the process survives.",
+    "url": "/docs/guarantees#database-outages",
+    "context": "Guarantees › Database outages",
+  },
+  {
+    "id": "guarantees:26",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "Fixes made for this. postgres.js 3.4.9 crashed the process (an uncaught TypeError from its write of COMMIT/ROLLBACK on the closed socket, porsager/postgres#1208) — postgresAdapter now never lets postgres.js write on a transaction's connection once it is gone. postgres.js's reconnect backoff grew to 20 s, so requests took up to 20 s to fail during an outage and kept failing up to 20 s after it; the adapter caps it at 2 s.",
+    "url": "/docs/guarantees#database-outages",
+    "context": "Guarantees › Database outages",
+  },
+  {
+    "id": "guarantees#atomic-migrations",
+    "page": "guarantees",
+    "type": "heading",
+    "content": "Atomic migrations",
+    "url": "/docs/guarantees#atomic-migrations",
+    "context": "Guarantees",
+  },
+  {
+    "id": "guarantees:27",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "db migrate applies all pending steps of one namespace in one transaction under an advisory lock and moves the recorded version with a compare-and-set (see database). A migrator killed at any point leaves the version, the DDL and the data as they were (the server rolls the transaction back when the client is gone); the next run applies everything. Two migrators at once both exit 0; the steps are applied once.",
+    "url": "/docs/guarantees#atomic-migrations",
+    "context": "Guarantees › Atomic migrations",
+  },
+  {
+    "id": "guarantees:28",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      'Test. A namespace at version 1 with 1,000,000 rows; db migrate to version 4 (create a table, rewrite every row, create an index) is killed with SIGKILL while the row rewrite runs: afterwards db info says version 1, the new table and index do not exist, the row count and the sum of the rewritten column are unchanged, no advisory lock is held; a rerun reports version 1 → 4 and the rows were rewritten once. Two concurrent db migrate on another namespace: both exit 0, exactly one reports applying, the other "already at version 4", and the rewrite happened once (the sum moved by the row count, not twice).',
+    "url": "/docs/guarantees#atomic-migrations",
+    "context": "Guarantees › Atomic migrations",
+  },
+  {
+    "id": "guarantees#bad-input",
+    "page": "guarantees",
+    "type": "heading",
+    "content": "Bad input",
+    "url": "/docs/guarantees#bad-input",
+    "context": "Guarantees",
+  },
+  {
+    "id": "guarantees:29",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      'No request, however malformed, makes a route answer 5xx or write anything it rejects. Every error is {"error": {"code": "SNAKE_CASE", "message": "…"}} with Content-Type: application/json (405 with Allow), and no error body contains a secret.',
+    "url": "/docs/guarantees#bad-input",
+    "context": "Guarantees › Bad input",
+  },
+  {
+    "id": "guarantees:30",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "Test. Property-based fuzzing with fast-check of every route of every first-party module (authModule.routes and messengerModule.routes: 21 routes), in-process through fetch, on PGlite and on the PostgreSQL server, 5,000 cases per database per run. Requests mix the route's own method with others; path parameters from real ids (some spoiled) or odd text (bad percent-encoding, %00, dot segments, lone surrogates, SQL and HTML); query strings with real cursors tampered (a character flipped, truncated, doubled, upper-cased) and absurd page sizes; credentials valid, tampered, missing, duplicated, conflicting (cookie vs Bearer), cross-origin; right, wrong, duplicated and padded webhook secrets; bodies shaped like what each route reads with one field spoiled or carrying U+0000 or a lone surrogate, random JSON, invalid JSON, invalid UTF-8, 64 to 100,000 levels of nesting, and bodies over the limits. After every rejected request the row count and an MD5 of the rows of every table in the auth and messenger namespaces must be unchanged; after an accepted one the world repairs itself (signs people in again, recreates the organizations) and takes a new baseline. The run also requires every route to be exercised and 200, 201, 204, 400, 401, 403, 404, 405, 409 and 413 to occur, so generators that stop reaching the routes fail the test.",
+    "url": "/docs/guarantees#bad-input",
+    "context": "Guarantees › Bad input",
+  },
+  {
+    "id": "guarantees:31",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "The seed is printed (route fuzzing (postgres): seed 835982542 …); FUZZ_SEED=<n> replays a run exactly (the same seed gives the same statuses on PGlite and PostgreSQL), FUZZ_RUNS=<n> changes the number of cases. On failure fast-check prints the shrunk request.",
+    "url": "/docs/guarantees#bad-input",
+    "context": "Guarantees › Bad input",
+  },
+  {
+    "id": "guarantees:32",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "Found by the fuzzer and fixed: an organization name, logo URL or metadata containing U+0000 answered 500 (PostgreSQL text and jsonb cannot hold NUL), and a lone surrogate was either refused by the server (500) or silently stored as U+FFFD; they are now 400 VALIDATION_ERROR. A sign-in with such an email address answered 500; it is now 401 INVALID_CREDENTIALS like any unknown address (unstorable_text.test.ts keeps these cases on both databases).",
+    "url": "/docs/guarantees#bad-input",
+    "context": "Guarantees › Bad input",
+  },
+  {
+    "id": "guarantees#last-owner",
+    "page": "guarantees",
+    "type": "heading",
+    "content": "Last owner",
+    "url": "/docs/guarantees#last-owner",
+    "context": "Guarantees",
+  },
+  {
+    "id": "guarantees:33",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "An organization always has at least one owner. Every change of roles and every removal locks the organization row first, then counts the other owners, so concurrent requests serialize on it, in one process or many.",
+    "url": "/docs/guarantees#last-owner",
+    "context": "Guarantees › Last owner",
+  },
+  {
+    "id": "guarantees:34",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "Tests. Over two serve processes: 50 owners of one organization demote themselves or leave, all at once: exactly 49 succeed, exactly one gets 409 LAST_OWNER, and that one is the owner left. Two owners removing each other, 25 requests each at once: one removal wins, the others get 404, and the winner is the only owner.",
+    "url": "/docs/guarantees#last-owner",
+    "context": "Guarantees › Last owner",
+  },
+  {
+    "id": "guarantees#single-accept",
+    "page": "guarantees",
+    "type": "heading",
+    "content": "Single accept",
+    "url": "/docs/guarantees#single-accept",
+    "context": "Guarantees",
+  },
+  {
+    "id": "guarantees:35",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "An invitation leaves pending once: the status change is a conditional update inside the accepting transaction. Concurrent answers give one success and 409 INVITATION_NOT_PENDING for the rest, and one membership.",
+    "url": "/docs/guarantees#single-accept",
+    "context": "Guarantees › Single accept",
+  },
+  {
+    "id": "guarantees:36",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "Tests. 50 concurrent accepts of one invitation from four credentials of the invitee over two processes: one 200, 49 × 409, one membership row. 25 accepts and 25 rejects at once: exactly one applies, and the stored status and membership match it.",
+    "url": "/docs/guarantees#single-accept",
+    "context": "Guarantees › Single accept",
+  },
+  {
+    "id": "guarantees#revocation",
+    "page": "guarantees",
+    "type": "heading",
+    "content": "Revocation",
+    "url": "/docs/guarantees#revocation",
+    "context": "Guarantees",
+  },
+  {
+    "id": "guarantees:37",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "Credentials and memberships are read from the database on every request (no cache in any process): after POST /sign-out answered, the credential gets 401 on the very next request, on any process; after a member's removal answered, that member gets 404 for the organization on the very next request.",
+    "url": "/docs/guarantees#revocation",
+    "context": "Guarantees › Revocation",
+  },
+  {
+    "id": "guarantees:38",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "Tests. 20 rounds of sign-in, GET /me on one process, sign-out on it, GET /me on the other process: 401 every time. A credential used by 16 concurrent request loops on both processes: every request sent after the sign-out answered gets 401. 10 rounds of add member, read, remove, read on the other process: 404 every time.",
+    "url": "/docs/guarantees#revocation",
+    "context": "Guarantees › Revocation",
+  },
+  {
+    "id": "guarantees#no-secrets-in-logs",
+    "page": "guarantees",
+    "type": "heading",
+    "content": "No secrets in logs",
+    "url": "/docs/guarantees#no-secrets-in-logs",
+    "context": "Guarantees",
+  },
+  {
+    "id": "guarantees:39",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "No password, session token, invitation token, webhook secret or database password appears in what the processes print (with DEBUG=1 and --verbose too) or in an error body. Database URLs are printed with *** for the password; a malformed DATABASE_URL is reported without repeating it (postgres.js quoted it whole, password included: fixed in postgresAdapter).",
+    "url": "/docs/guarantees#no-secrets-in-logs",
+    "context": "Guarantees › No secrets in logs",
+  },
+  {
+    "id": "guarantees:40",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "Tests. Every test file of the suite captures the stdout and stderr of every process it starts (and, for the fuzzer, the console of the modules called in-process), registers every secret it creates, and ends with a test searching all of it. secrets_in_output.test.ts adds the risky paths: db info, db migrate --verbose and serve with a malformed and an unreachable DATABASE_URL carrying a password, with and without DEBUG=1; and a served system (DEBUG=1) taking failed sign-ins (the wrong password is a secret too), tampered tokens as Bearer and cookie, a CSRF-rejected cookie request, conflicting credentials, a wrong invitation token, and near-miss, lower-cased and missing webhook secrets — searching the output and every error body.",
+    "url": "/docs/guarantees#no-secrets-in-logs",
+    "context": "Guarantees › No secrets in logs",
+  },
+  {
+    "id": "guarantees#how-the-tests-run",
+    "page": "guarantees",
+    "type": "heading",
+    "content": "How the tests run",
+    "url": "/docs/guarantees#how-the-tests-run",
+    "context": "Guarantees",
+  },
+  {
+    "id": "guarantees:41",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      'Real processes: fragment-cli serve and db migrate started with tests/reliability/helpers/serve_process.ts (any runtime; kill("SIGKILL") is a real kill -9), the app tests/reliability/fixtures/system_app.ts (auth + messenger on DATABASE_URL, the handler recording its runs), a fresh PostgreSQL database per file on 127.0.0.1:5432, real sockets; traffic only to 127.0.0.1. Every scenario is bounded in count and time and stops by itself; waits are bounded against hanging, not timing thresholds.',
+    "url": "/docs/guarantees#how-the-tests-run",
+    "context": "Guarantees › How the tests run",
+  },
+  {
+    "id": "guarantees:42",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "The outage test needs the PostgreSQL server binaries (/usr/lib/postgresql/<version>/bin) to run its own cluster; as root it runs them as the postgres OS user with runuser. Without the binaries it is skipped.",
+    "url": "/docs/guarantees#how-the-tests-run",
+    "context": "Guarantees › How the tests run",
+  },
+  {
+    "id": "guarantees:43",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "Runtimes. The tests that start processes (tests/reliability/processes/) run under Deno only (DENO_ONLY in scripts/test.ts) and start serve on other runtimes themselves where the runtime matters: the outage test runs one serve per runtime, the exactly-once test a Deno and a Node process. Run under all three runtimes they cost about 5 more minutes of deno task test for the same processes on a different runner. The in-process tests (route_fuzz, unstorable_text, and postgres_connection_loss, whose child process is the runtime under test) run under Deno, Node and Bun: how Request, URL, Headers, the body decoder and the driver behave is runtime-specific.",
+    "url": "/docs/guarantees#how-the-tests-run",
+    "context": "Guarantees › How the tests run",
+  },
+  {
+    "id": "guarantees:44",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "Duration. deno task test:reliability takes about 4.5 minutes on the 2-core machine (Deno about 2, Node and Bun about 1 each, mostly the 2 × 5,000 fuzz cases). DURATION_NOTE",
+    "url": "/docs/guarantees#how-the-tests-run",
+    "context": "Guarantees › How the tests run",
+  },
+  {
+    "id": "guarantees#what-is-not-promised",
+    "page": "guarantees",
+    "type": "heading",
+    "content": "What is not promised",
+    "url": "/docs/guarantees#what-is-not-promised",
+    "context": "Guarantees",
+  },
+  {
+    "id": "guarantees:45",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "Exactly-once processing. Hooks are at-least-once: after a crash (or a lost connection while an outcome was being written) a handler can run again for the same update.",
+    "url": "/docs/guarantees#what-is-not-promised",
+    "context": "Guarantees › What is not promised",
+  },
+  {
+    "id": "guarantees:46",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "Instant takeover. A killed worker's occurrences wait for their lease (leaseMs) before another worker runs them.",
+    "url": "/docs/guarantees#what-is-not-promised",
+    "context": "Guarantees › What is not promised",
+  },
+  {
+    "id": "guarantees:47",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "Unlimited retries through long outages. Each interrupted attempt counts towards maxAttempts; an update whose attempts run out is failed and needs api.retryFailed().",
+    "url": "/docs/guarantees#what-is-not-promised",
+    "context": "Guarantees › What is not promised",
+  },
+  {
+    "id": "guarantees:48",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "Known upstream defects of postgres.js 3.4.9 (the PostgreSQL driver), seen while testing and not worked around: after the server terminates a pooled connection, the first query that reconnects it can fail once with the old 57P01 error (one extra 503 per such connection); and serve may take up to 5 s to stop after an outage, while the pool closes connections it was still reconnecting.",
+    "url": "/docs/guarantees#what-is-not-promised",
+    "context": "Guarantees › What is not promised",
   },
   {
     "id": "hooks",
