@@ -3072,7 +3072,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "development",
     "type": "text",
     "content":
-      "npx -y deno@2 task test:reliability runs only the reliability suite (tests/reliability/: crashes, outages, migration faults, concurrency, fuzzing, secrets); guarantees lists what each of its tests proves. The route fuzzer prints its seed: FUZZ_SEED=<n> replays a run, FUZZ_RUNS=<n> changes its 5,000 cases per database.",
+      "npx -y deno@2 task test:reliability runs only the reliability suite (tests/reliability/: crashes, outages, migration faults, concurrency, fuzzing, secrets); guarantees lists what each of its tests proves. The route fuzzer prints its seed: FUZZ_SEED=<n> replays a run, FUZZ_RUNS=<n> changes its number of cases (5,000 per database under Deno, 1,000 under Node and Bun).",
     "url": "/docs/development#tests-on-three-runtimes",
     "context": "Development: tests, checks and packaging › Tests on three runtimes",
   },
@@ -3519,7 +3519,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "guarantees",
     "type": "text",
     "content":
-      'Each accepted update is stored once per update_id, in one transaction with the durable hook that processes it. Repeated deliveries, also concurrent ones on different serve processes sharing one database, answer 200 {"ok": true, "duplicate": true} and write nothing; exactly one delivery per update_id answers 200 {"ok": true}. The stored body is the request body byte for byte.',
+      'Each accepted update is stored once per update_id, atomically with the durable hook occurrence that processes it (one statement). Repeated deliveries, also concurrent ones on different serve processes sharing one database, answer 200 {"ok": true, "duplicate": true} and write nothing; exactly one delivery per update_id answers 200 {"ok": true}. The stored body is the request body byte for byte.',
     "url": "/docs/guarantees#exactly-once-storage",
     "context": "Guarantees › Exactly-once storage",
   },
@@ -3545,7 +3545,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "guarantees",
     "type": "text",
     "content":
-      "The webhook answers 200 only after the transaction storing the update and its hook committed. A process killed mid-load (kill -9) loses no acknowledged update. A delivery that got no answer (the process died before or after committing) is safe to retry: it is stored once either way.",
+      "The webhook answers 200 only after the statement storing the update and its hook committed. A process killed mid-load (kill -9) loses no acknowledged update. A delivery that got no answer (the process died before or after committing) is safe to retry: it is stored once either way.",
     "url": "/docs/guarantees#acknowledged-means-stored",
     "context": "Guarantees › Acknowledged means stored",
   },
@@ -3614,7 +3614,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "guarantees",
     "type": "text",
     "content":
-      "nothing is half-written: an update and its hook occurrence, a user and their first session, an organization and its owner's membership are each one transaction;",
+      "nothing is half-written: an update and its hook occurrence (one statement), a user and their first session, an organization and its owner's membership (one transaction each) are stored together or not at all;",
     "url": "/docs/guarantees#database-outages",
     "context": "Guarantees › Database outages",
   },
@@ -3711,7 +3711,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "guarantees",
     "type": "text",
     "content":
-      "Test. Property-based fuzzing with fast-check of every route of every first-party module (authModule.routes and messengerModule.routes: 21 routes), in-process through fetch, on PGlite and on the PostgreSQL server, 5,000 cases per database per run. Requests mix the route's own method with others; path parameters from real ids (some spoiled) or odd text (bad percent-encoding, %00, dot segments, lone surrogates, SQL and HTML); query strings with real cursors tampered (a character flipped, truncated, doubled, upper-cased) and absurd page sizes; credentials valid, tampered, missing, duplicated, conflicting (cookie vs Bearer), cross-origin; right, wrong, duplicated and padded webhook secrets; bodies shaped like what each route reads with one field spoiled or carrying U+0000 or a lone surrogate, random JSON, invalid JSON, invalid UTF-8, 64 to 100,000 levels of nesting, and bodies over the limits. After every rejected request the row count and an MD5 of the rows of every table in the auth and messenger namespaces must be unchanged; after an accepted one the world repairs itself (signs people in again, recreates the organizations) and takes a new baseline. The run also requires every route to be exercised and 200, 201, 204, 400, 401, 403, 404, 405, 409 and 413 to occur, so generators that stop reaching the routes fail the test.",
+      "Test. Property-based fuzzing with fast-check of every route of every first-party module (authModule.routes and messengerModule.routes: 21 routes), in-process through fetch, on PGlite and on the PostgreSQL server, 5,000 cases per database per run under Deno (1,000 under Node and Bun, which rerun the generators against their own Request, URL and Headers). Requests mix the route's own method with others; path parameters from real ids (some spoiled) or odd text (bad percent-encoding, %00, dot segments, lone surrogates, SQL and HTML); query strings with real cursors tampered (a character flipped, truncated, doubled, upper-cased) and absurd page sizes; credentials valid, tampered, missing, duplicated, conflicting (cookie vs Bearer), cross-origin; right, wrong, duplicated and padded webhook secrets; bodies shaped like what each route reads with one field spoiled or carrying U+0000 or a lone surrogate, random JSON, invalid JSON, invalid UTF-8, 64 to 100,000 levels of nesting, and bodies over the limits. After every rejected request the row count and an MD5 of the rows of every table in the auth and messenger namespaces must be unchanged; after an accepted one the world repairs itself (signs people in again, recreates the organizations) and takes a new baseline. The run also requires every route to be exercised and 200, 201, 204, 400, 401, 403, 404, 405, 409 and 413 to occur, so generators that stop reaching the routes fail the test.",
     "url": "/docs/guarantees#bad-input",
     "context": "Guarantees › Bad input",
   },
@@ -3877,7 +3877,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "guarantees",
     "type": "text",
     "content":
-      "Duration. deno task test:reliability takes about 4.5 minutes on the 2-core machine (Deno about 2, Node and Bun about 1 each, mostly the 2 × 5,000 fuzz cases). DURATION_NOTE",
+      "Duration, measured on the 2-core machine while other work ran on it (load average 6–8): deno task test:reliability about 4 minutes (Deno about 2, mostly the process tests and the 2 × 5,000 fuzz cases; Node and Bun well under a minute each). The whole deno task test (without its check step) took 16 min 19 s with these tests, of which about 12 without them; run under all three runtimes the process tests took it past 20 minutes, hence the split above.",
     "url": "/docs/guarantees#how-the-tests-run",
     "context": "Guarantees › How the tests run",
   },
