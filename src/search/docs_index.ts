@@ -3907,9 +3907,161 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "guarantees",
     "type": "text",
     "content":
-      "Duration, measured on the 2-core machine while other work ran on it (load average 6–8): deno task test:reliability about 4 minutes (Deno about 2, mostly the process tests and the 2 × 5,000 fuzz cases; Node and Bun well under a minute each). The whole deno task test (without its check step) took 16 min 19 s with these tests, of which about 12 without them; run under all three runtimes the process tests took it past 20 minutes, hence the split above.",
+      "Duration, measured on the 2-core machine: deno task test:reliability 2 min 49 s quiet, 4 min 20 s while other work ran on it (load average 6–8); most of it is the process tests and the 2 × 5,000 fuzz cases under Deno. The whole deno task test (without its check step) took 16 min 19 s under that load with these tests, about 12 minutes of it the rest of the suite; run under all three runtimes the process tests took it past 20 minutes, hence the split above.",
     "url": "/docs/guarantees#how-the-tests-run",
     "context": "Guarantees › How the tests run",
+  },
+  {
+    "id": "guarantees#each-test-fails-when-its-promise-breaks",
+    "page": "guarantees",
+    "type": "heading",
+    "content": "Each test fails when its promise breaks",
+    "url": "/docs/guarantees#each-test-fails-when-its-promise-breaks",
+    "context": "Guarantees",
+  },
+  {
+    "id": "guarantees:45",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "Every property was broken on purpose once, in a scratch checkout, and its test was seen failing:",
+    "url": "/docs/guarantees#each-test-fails-when-its-promise-breaks",
+    "context": "Guarantees › Each test fails when its promise breaks",
+  },
+  {
+    "id": "guarantees:46",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      'the webhook reports a repeated update_id as new | webhook_two_processes: "no update_id answered as new twice"',
+    "url": "/docs/guarantees#each-test-fails-when-its-promise-breaks",
+    "context": "Guarantees › Each test fails when its promise breaks",
+  },
+  {
+    "id": "guarantees:47",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      'the update insert without ON CONFLICT DO NOTHING | webhook_two_processes: "1800 deliveries did not answer 200 ok"',
+    "url": "/docs/guarantees#each-test-fails-when-its-promise-breaks",
+    "context": "Guarantees › Each test fails when its promise breaks",
+  },
+  {
+    "id": "guarantees:48",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      'the hook claim without FOR UPDATE SKIP LOCKED | webhook_two_processes: "each ran in one attempt"',
+    "url": "/docs/guarantees#each-test-fails-when-its-promise-breaks",
+    "context": "Guarantees › Each test fails when its promise breaks",
+  },
+  {
+    "id": "guarantees:49",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      'lease renewal that does not extend the lease (lease 400 ms, handler 150 ms; passes with renewal) | webhook_crash: "no run overlaps another"',
+    "url": "/docs/guarantees#each-test-fails-when-its-promise-breaks",
+    "context": "Guarantees › Each test fails when its promise breaks",
+  },
+  {
+    "id": "guarantees:50",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "postgres.js's 20 s reconnect backoff restored | database_outage: requests time out at the 10 s deadline",
+    "url": "/docs/guarantees#each-test-fails-when-its-promise-breaks",
+    "context": "Guarantees › Each test fails when its promise breaks",
+  },
+  {
+    "id": "guarantees:51",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "the transaction guard of postgresAdapter removed | postgres_connection_loss: the child process dies (Deno, Node, Bun)",
+    "url": "/docs/guarantees#each-test-fails-when-its-promise-breaks",
+    "context": "Guarantees › Each test fails when its promise breaks",
+  },
+  {
+    "id": "guarantees:52",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      'each migration step in its own transaction | migration_faults: "version 1, no audit table, rows unchanged" (audit: true)',
+    "url": "/docs/guarantees#each-test-fails-when-its-promise-breaks",
+    "context": "Guarantees › Each test fails when its promise breaks",
+  },
+  {
+    "id": "guarantees:53",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "the migration runner without its advisory lock | migration_faults: the second concurrent db migrate exits 1",
+    "url": "/docs/guarantees#each-test-fails-when-its-promise-breaks",
+    "context": "Guarantees › Each test fails when its promise breaks",
+  },
+  {
+    "id": "guarantees:54",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      'organization names no longer checked for U+0000 | route_fuzz (FUZZ_SEED=42): 500, shrunk to {"name": "\\u0000Acme", "slug": "0-a"}',
+    "url": "/docs/guarantees#each-test-fails-when-its-promise-breaks",
+    "context": "Guarantees › Each test fails when its promise breaks",
+  },
+  {
+    "id": "guarantees:55",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      'a failed sign-in that touches the user row | route_fuzz: "a rejected request wrote", shrunk to one wrong-password sign-in',
+    "url": "/docs/guarantees#each-test-fails-when-its-promise-breaks",
+    "context": "Guarantees › Each test fails when its promise breaks",
+  },
+  {
+    "id": "guarantees:56",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "member routes without the organization row lock | authorization_concurrency: all 50 demotions succeed, no owner left",
+    "url": "/docs/guarantees#each-test-fails-when-its-promise-breaks",
+    "context": "Guarantees › Each test fails when its promise breaks",
+  },
+  {
+    "id": "guarantees:57",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "the invitation answer without status = 'pending' in its update | authorization_concurrency: 44 accepts answered 200",
+    "url": "/docs/guarantees#each-test-fails-when-its-promise-breaks",
+    "context": "Guarantees › Each test fails when its promise breaks",
+  },
+  {
+    "id": "guarantees:58",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "an in-process cache of sessions | authorization_concurrency: GET /me after sign-out answers 200",
+    "url": "/docs/guarantees#each-test-fails-when-its-promise-breaks",
+    "context": "Guarantees › Each test fails when its promise breaks",
+  },
+  {
+    "id": "guarantees:59",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "sign-in logs the email and password | secrets_in_output (and every file's last test): the leaks list is not empty",
+    "url": "/docs/guarantees#each-test-fails-when-its-promise-breaks",
+    "context": "Guarantees › Each test fails when its promise breaks",
+  },
+  {
+    "id": "guarantees:60",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "the malformed-URL check of postgresAdapter removed | secrets_in_output: the password is in db info's error line",
+    "url": "/docs/guarantees#each-test-fails-when-its-promise-breaks",
+    "context": "Guarantees › Each test fails when its promise breaks",
   },
   {
     "id": "guarantees#what-is-not-promised",
@@ -3920,7 +4072,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Guarantees",
   },
   {
-    "id": "guarantees:45",
+    "id": "guarantees:61",
     "page": "guarantees",
     "type": "text",
     "content":
@@ -3929,7 +4081,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Guarantees › What is not promised",
   },
   {
-    "id": "guarantees:46",
+    "id": "guarantees:62",
     "page": "guarantees",
     "type": "text",
     "content":
@@ -3938,7 +4090,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Guarantees › What is not promised",
   },
   {
-    "id": "guarantees:47",
+    "id": "guarantees:63",
     "page": "guarantees",
     "type": "text",
     "content":
@@ -3947,7 +4099,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Guarantees › What is not promised",
   },
   {
-    "id": "guarantees:48",
+    "id": "guarantees:64",
     "page": "guarantees",
     "type": "text",
     "content":
