@@ -420,11 +420,20 @@ forEachAdapter((name, getAdapter) => {
   });
 
   describe(`${name}: GET /me`, () => {
+    // The adapter also counts what runs beside the request (the hook worker's polls, the
+    // coalesced wake-up NOTIFY after earlier writes): those only add, so the fewest statements
+    // over a few identical requests is the request's own count.
     async function meQueries(user: TestUser): Promise<{ body: any; queries: number }> {
-      const before = db.stats.queries;
-      const result = await call(module, "GET", "/me", { token: user.token });
-      assert.equal(result.status, 200);
-      return { body: result.body, queries: db.stats.queries - before };
+      let fewest = Infinity;
+      let body: any;
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const before = db.stats.queries;
+        const result = await call(module, "GET", "/me", { token: user.token });
+        assert.equal(result.status, 200);
+        fewest = Math.min(fewest, db.stats.queries - before);
+        body = result.body;
+      }
+      return { body, queries: fewest };
     }
 
     it("carries the entries, the active entry and pending invitations without tokens, in a fixed number of queries", async () => {
