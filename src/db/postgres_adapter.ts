@@ -37,6 +37,14 @@ export interface PostgresAdapterOptions {
    * @default 30
    */
   idleTimeout?: number;
+  /**
+   * Run parameterized statements as named prepared statements, kept per connection: one round
+   * trip per query instead of two (a parameterized query that is not prepared first asks the
+   * server for its parameter types), and no parsing or planning again. Turn it off behind a
+   * connection pooler in transaction mode (PgBouncer before 1.21), which cannot keep statements.
+   * @default true
+   */
+  prepare?: boolean;
 }
 
 // deno-lint-ignore no-explicit-any
@@ -63,6 +71,7 @@ type Sql = any;
 export function postgresAdapter(url: string, options: PostgresAdapterOptions = {}): SqlAdapter {
   const target = redactUrl(url);
   const counters = { queries: 0, transactions: 0 };
+  const prepare = options.prepare ?? true;
   let closed = false;
   const sql: Sql = openPool(url, {
     max: options.max ?? 10,
@@ -101,7 +110,10 @@ export function postgresAdapter(url: string, options: PostgresAdapterOptions = {
   async function run<T>(conn: Sql, text: string, params?: readonly unknown[]): Promise<T[]> {
     counters.queries++;
     try {
-      const result = await conn.unsafe(text, (params ?? []).map(toParam));
+      const values = (params ?? []).map(toParam);
+      // Without values postgres.js uses the simple protocol: one round trip, and the only one
+      // that accepts several statements in one text (migration files rely on it).
+      const result = await conn.unsafe(text, values, { prepare: prepare && values.length > 0 });
       return Array.from(result as T[]);
     } catch (error) {
       throw mapDriverError(error, target);
