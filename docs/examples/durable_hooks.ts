@@ -49,6 +49,28 @@ export async function signUp(db: SqlAdapter, hooks: DurableHooks, email: string)
   return !duplicate;
 }
 
+// 3b. The same in one statement: the row and its occurrence, the payload computed from the row.
+export async function signUpInOneStatement(
+  db: SqlAdapter,
+  hooks: DurableHooks,
+  email: string,
+): Promise<boolean> {
+  const hook = hooks.enqueueSql(
+    { name: "sendWelcome", key: email },
+    { from: "inserted", firstParam: 2, payloadSql: "jsonb_build_object('email', inserted.email)" },
+  );
+  const [{ stored }] = await db.query<{ stored: number }>(
+    `WITH inserted AS (
+       INSERT INTO mailer.signups (email) VALUES ($1) ON CONFLICT (email) DO NOTHING
+       RETURNING email
+     ), hook AS (${hook.sql})
+     SELECT count(*)::int AS stored FROM inserted`,
+    [email, ...hook.params],
+  );
+  hooks.wake();
+  return stored === 1;
+}
+
 // 4. Run it: migrate, sign up twice with one address, process what is due.
 export async function runMailer(db: SqlAdapter): Promise<string[]> {
   await migrate(db, mailerSchema);
@@ -56,6 +78,8 @@ export async function runMailer(db: SqlAdapter): Promise<string[]> {
   const hooks = mailerHooks(db, sent);
   await signUp(db, hooks, "ada@example.com");
   await signUp(db, hooks, "ada@example.com"); // a duplicate: no second occurrence
+  await signUpInOneStatement(db, hooks, "grace@example.com");
+  await signUpInOneStatement(db, hooks, "grace@example.com"); // a duplicate again
   await hooks.drain(); // in a server, serve() runs hooks.start() instead
   return sent;
 }

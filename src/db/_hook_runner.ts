@@ -7,6 +7,7 @@
 
 import type { SqlAdapter } from "./adapter.ts";
 import type { ClaimedOccurrence, HookStore } from "./_hook_store.ts";
+import { batchWhileBusy } from "./batch_while_busy.ts";
 import { hookRetryDelay } from "./hook_retry.ts";
 import type { DrainResult, HookContext, HookDefinition } from "./hook_types.ts";
 
@@ -26,54 +27,131 @@ export interface RunnerSettings {
 
 type Outcome = keyof DrainResult;
 
+/** A claimed occurrence waiting for a handler slot. */
+interface WaitingOccurrence {
+  occurrence: ClaimedOccurrence;
+  claimedAt: number;
+}
+
+/** The most a quick worker claims per statement (free slots plus prefetch). */
+const PREFETCH_BATCH = 32;
+
+/** Handlers quicker than this on average get a prefetch. */
+const QUICK_HANDLER_MS = 20;
+
 /** Runs attempts with at most `concurrency` in flight, shared by the worker loop and drain(). */
 export class HookRunner {
   readonly #s: RunnerSettings;
   readonly #names: string[];
   readonly #inFlight = new Set<Promise<void>>();
+  readonly #waiting: WaitingOccurrence[] = [];
+  /** Outcome writes of attempts whose handler has finished. */
+  readonly #writes = new Set<Promise<void>>();
+  /** Moving average of handler durations; unknown (no prefetch) until one has run. */
+  #handlerMs = Number.POSITIVE_INFINITY;
   readonly #listeners = new Set<(outcome: Outcome) => void>();
   /** Called whenever an attempt ends, so a waiting loop can claim more. */
   onSettled: () => void = () => {};
+  /** Marks an attempt done; attempts that end while a write is in flight share the next one. */
+  readonly #complete: (occurrence: ClaimedOccurrence) => Promise<boolean>;
 
   constructor(settings: RunnerSettings) {
     this.#s = settings;
     this.#names = [...settings.hooks.keys()];
+    this.#complete = batchWhileBusy((claimed) =>
+      settings.store.completeMany(settings.adapter, claimed)
+    );
   }
 
-  /** Attempts running now. */
+  /** Attempts running, claimed and waiting for a slot, or having their outcome written. */
   get busy(): number {
-    return this.#inFlight.size;
+    return this.#inFlight.size + this.#waiting.length + this.#writes.size;
   }
 
-  /** Free handler slots. */
+  /**
+   * How many occurrences the next claim may take: the free handler slots, plus, while handlers
+   * are quick, enough to fill a batch of {@link PREFETCH_BATCH} (one claim and a few completion
+   * writes per batch instead of per occurrence; each is a commit). Slow handlers never get a
+   * prefetch, so one worker does not hoard leased occurrences that idle workers could run.
+   */
   get free(): number {
-    return Math.max(0, this.#s.concurrency - this.#inFlight.size);
+    const s = this.#s;
+    if (this.#waiting.length >= s.concurrency) return 0;
+    const slots = Math.max(0, s.concurrency - this.#inFlight.size - this.#waiting.length);
+    if (this.#handlerMs > QUICK_HANDLER_MS) return slots;
+    return Math.max(slots, PREFETCH_BATCH - this.#inFlight.size - this.#waiting.length);
   }
 
-  /** Claims as many due occurrences as there are free slots and starts them; returns how many. */
+  /** Claims up to {@link free} due occurrences and starts them as slots allow; returns how many. */
   async fill(): Promise<number> {
     const free = this.free;
     if (free === 0 || this.#names.length === 0) return 0;
     const s = this.#s;
     const claimed = await s.store.claim(s.adapter, this.#names, free, s.leaseMs, s.workerId);
-    for (const occurrence of claimed) {
-      const running: Promise<void> = this.#attempt(occurrence).finally(() => {
+    const claimedAt = performance.now();
+    for (const occurrence of claimed) this.#waiting.push({ occurrence, claimedAt });
+    this.#startWaiting();
+    return claimed.length;
+  }
+
+  /**
+   * Gives the claimed occurrences that have not started back (pending, due now, attempt not
+   * counted), so a stopping worker leaves them to the others at once instead of running them or
+   * keeping them leased.
+   */
+  async releaseWaiting(): Promise<void> {
+    const waiting = this.#waiting.splice(0).map((entry) => entry.occurrence);
+    if (waiting.length === 0) return;
+    try {
+      await this.#s.store.release(this.#s.adapter, waiting);
+    } catch (error) {
+      this.#s.onError(error); // their leases expire and they are claimed again
+    }
+  }
+
+  #startWaiting(): void {
+    while (this.#inFlight.size < this.#s.concurrency && this.#waiting.length > 0) {
+      const next = this.#waiting.shift()!;
+      const running: Promise<void> = this.#begin(next).finally(() => {
         this.#inFlight.delete(running);
+        this.#startWaiting();
         this.onSettled();
       });
       this.#inFlight.add(running);
     }
-    return claimed.length;
+  }
+
+  #track(write: Promise<void>): void {
+    const tracked: Promise<void> = write.finally(() => this.#writes.delete(tracked));
+    this.#writes.add(tracked);
+  }
+
+  /** Starts a claimed attempt, renewing its lease first when it waited a third of it. */
+  async #begin(entry: WaitingOccurrence): Promise<void> {
+    const s = this.#s;
+    if (performance.now() - entry.claimedAt > s.leaseMs / 3) {
+      let held = false;
+      try {
+        held = await s.store.renew(s.adapter, entry.occurrence, s.leaseMs);
+      } catch (error) {
+        s.onError(error);
+      }
+      if (!held) return; // taken over by another worker (or unknown): its run stands
+    }
+    await this.#attempt(entry.occurrence);
   }
 
   /** Resolves when any running attempt ends (immediately when none runs). */
   async settleOne(): Promise<void> {
-    if (this.#inFlight.size > 0) await Promise.race(this.#inFlight);
+    const pending = [...this.#inFlight, ...this.#writes];
+    if (pending.length > 0) await Promise.race(pending);
   }
 
   /** Resolves when every running attempt has ended. */
   async settleAll(): Promise<void> {
-    while (this.#inFlight.size > 0) await Promise.all(this.#inFlight);
+    while (this.#inFlight.size > 0 || this.#writes.size > 0) {
+      await Promise.all([...this.#inFlight, ...this.#writes]);
+    }
   }
 
   /** Milliseconds until the next occurrence is due, `null` when none waits. */
@@ -119,6 +197,7 @@ export class HookRunner {
     }, Math.max(1, Math.floor(s.leaseMs / 3)));
     let failure: unknown;
     let failed = false;
+    const started = performance.now();
     try {
       await definition.handler(occurrence.payload, context);
     } catch (error) {
@@ -127,8 +206,11 @@ export class HookRunner {
     } finally {
       clearInterval(renewal);
     }
+    const took = performance.now() - started;
+    this.#handlerMs = Number.isFinite(this.#handlerMs) ? this.#handlerMs * 0.8 + took * 0.2 : took;
     if (!failed) {
-      await this.#record(context, () => s.store.complete(s.adapter, occurrence), "done");
+      // The slot is free once the handler is: the done write joins the others of its batch.
+      this.#track(this.#record(context, () => this.#complete(occurrence), "done"));
       return;
     }
     s.onError(failure, context);

@@ -110,16 +110,27 @@ export class HookStore {
     input: HookOccurrenceInput,
     from: string | undefined,
     firstParam: number,
+    payloadSql?: string,
   ): { sql: string; params: unknown[] } {
-    const [name, key, payload, runAt] = [0, 1, 2, 3].map((i) => `$${firstParam + i}`);
+    const params: unknown[] = [];
+    const param = (value: unknown): string => {
+      params.push(value);
+      return `$${firstParam + params.length - 1}`;
+    };
+    const name = param(input.name);
+    const key = param(input.key ?? null);
+    const payload = payloadSql === undefined
+      ? `${param(input.payload ?? null)}::jsonb`
+      : `(${payloadSql})::jsonb`;
+    const runAt = param(input.runAt ?? null);
     return {
       sql: `INSERT INTO ${this.#table} (name, key, payload, due_at)
-       SELECT ${name}::text, ${key}::text, ${payload}::jsonb,
+       SELECT ${name}::text, ${key}::text, ${payload},
               COALESCE(${runAt}::timestamptz, now())${
         from === undefined ? "" : ` FROM ${quoteIdent(from)}`
       }
        ON CONFLICT (name, key) DO NOTHING RETURNING id`,
-      params: [input.name, input.key ?? null, input.payload ?? null, input.runAt ?? null],
+      params,
     };
   }
 
@@ -147,19 +158,22 @@ export class HookStore {
       attempts: number;
       last_error: string | null;
     }>(
-      `WITH due AS (
-         SELECT id FROM ${this.#table}
-         WHERE status IN ('pending', 'running') AND due_at <= clock_timestamp()
-           AND name = ANY($1::text[])
-         ORDER BY due_at, id
-         LIMIT $2
-         FOR UPDATE SKIP LOCKED
-       )
-       UPDATE ${this.#table} AS o
+      // Ordered by due_at alone, so the partial index on due_at serves it: the first due rows
+      // come straight off the index however long the backlog (with `, id` PostgreSQL sorted
+      // every pending row: 8 ms per claim at 20,000 waiting). `= ANY(ARRAY(…))` keeps the
+      // update on the primary key in the generic plan of the prepared statement too.
+      `UPDATE ${this.#table} AS o
        SET status = 'running', attempts = o.attempts + 1,
            due_at = clock_timestamp() + $3::int8 * interval '1 millisecond',
            leased_by = $4, updated_at = clock_timestamp()
-       FROM due WHERE o.id = due.id
+       WHERE o.id = ANY(ARRAY(
+         SELECT id FROM ${this.#table}
+         WHERE status IN ('pending', 'running') AND due_at <= clock_timestamp()
+           AND name = ANY($1::text[])
+         ORDER BY due_at
+         LIMIT $2
+         FOR UPDATE SKIP LOCKED
+       ))
        RETURNING o.id, o.name, o.key, o.payload, o.attempts, o.last_error`,
       [names, limit, leaseMs, workerId],
     );
@@ -186,16 +200,36 @@ export class HookStore {
     return rows.length > 0;
   }
 
-  /** Marks a running attempt done. Fenced by the attempt number: a stale worker changes nothing. */
-  async complete(db: HookQuerier, claimed: ClaimedOccurrence): Promise<boolean> {
-    const rows = await db.query(
-      `UPDATE ${this.#table}
+  /**
+   * Marks running attempts done, in one statement; answers, in the order given, whether each
+   * attempt still held its occurrence. Fenced by the attempt number: a stale worker changes
+   * nothing.
+   */
+  async completeMany(db: HookQuerier, claimed: readonly ClaimedOccurrence[]): Promise<boolean[]> {
+    const rows = await db.query<{ id: string }>(
+      `UPDATE ${this.#table} AS o
        SET status = 'done', leased_by = NULL, updated_at = clock_timestamp(),
            finished_at = clock_timestamp()
-       WHERE id = $1 AND attempts = $2 AND status = 'running' RETURNING id`,
-      [claimed.id, claimed.attempt],
+       ${ATTEMPTS_STILL_HELD}
+       RETURNING o.id`,
+      attemptParams(claimed),
     );
-    return rows.length > 0;
+    const completed = new Set(rows.map((row) => String(row.id)));
+    return claimed.map((c) => completed.has(c.id));
+  }
+
+  /**
+   * Hands claimed attempts that never started back: pending and due now, their attempt not
+   * counted. Fenced like completion: a lease already taken over is left alone.
+   */
+  async release(db: HookQuerier, claimed: readonly ClaimedOccurrence[]): Promise<void> {
+    await db.query(
+      `UPDATE ${this.#table} AS o
+       SET status = 'pending', attempts = o.attempts - 1, leased_by = NULL,
+           due_at = clock_timestamp(), updated_at = clock_timestamp()
+       ${ATTEMPTS_STILL_HELD}`,
+      attemptParams(claimed),
+    );
   }
 
   /** Records a failed attempt: pending again after `retryInMs`, or failed when it is `null`. */
@@ -310,6 +344,18 @@ export class HookStore {
     );
     return rows.length;
   }
+}
+
+/**
+ * The rows of the claimed attempts `$1` (ids) / `$2` (attempt numbers) that are still theirs:
+ * running, at that attempt. An occurrence taken over by another worker is not matched.
+ */
+const ATTEMPTS_STILL_HELD = `FROM unnest($1::int8[], $2::int4[]) AS held(id, attempts)
+       WHERE o.id = held.id AND o.attempts = held.attempts AND o.status = 'running'`;
+
+/** The parameters of {@link ATTEMPTS_STILL_HELD}. */
+function attemptParams(claimed: readonly ClaimedOccurrence[]): [string[], number[]] {
+  return [claimed.map((c) => c.id), claimed.map((c) => c.attempt)];
 }
 
 /** Orders decimal id strings numerically. */

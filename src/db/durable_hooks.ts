@@ -33,6 +33,9 @@ import { DatabaseUnavailableError } from "./adapter_errors.ts";
 /** How long a loop waits before looking again when due rows are locked by another worker. */
 const LOCKED_RETRY_MS = 50;
 
+/** The shortest interval between two cross-process wake-ups sent by `wake()`. */
+const NOTIFY_INTERVAL_MS = 20;
+
 /**
  * Creates the durable hooks of one namespace. The namespace's schema must include the hook table
  * (`withHookTable`). Nothing runs until {@link DurableHooks.start} (called by `serve()` when the
@@ -41,11 +44,11 @@ const LOCKED_RETRY_MS = 50;
  *
  * Wake-up: `enqueue()` sends `NOTIFY` inside the transaction, so every worker listening on the
  * database (this process or another) looks for work as soon as it commits. `wake()`, called after
- * a commit, wakes this process's worker without a round trip and the others with one coalesced
- * `NOTIFY` sent outside any transaction — the way for statements built with `enqueueSql()`, whose
- * transactions then send no notification (a transaction that notifies serializes its commit on
- * PostgreSQL's notification queue lock). Polling every `pollIntervalMs` bounds the delay when a
- * notification is missed or unavailable.
+ * a commit, wakes this process's worker without a round trip and the others with a coalesced
+ * `NOTIFY` sent outside any transaction (at most one per 20 ms) — the way for statements built
+ * with `enqueueSql()`, whose transactions then send no notification (a transaction that
+ * notifies serializes its commit on PostgreSQL's notification queue lock). Polling every
+ * `pollIntervalMs` bounds the delay when a notification is missed or unavailable.
  *
  * @param options The database, namespace, hooks and retry/lease settings.
  * @returns The hooks: enqueue, worker control, inspection.
@@ -110,16 +113,31 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
   }
   runner.onSettled = wakeLocal;
 
-  // One NOTIFY in flight at a time; calls made meanwhile send one more after it, so a commit that
-  // preceded any wake() call is always followed by a notification sent after it.
+  // At most one NOTIFY every NOTIFY_INTERVAL_MS, and one in flight at a time: under load,
+  // wake() runs per request and a NOTIFY per call would add a statement to each. A call made
+  // while one is in flight asks for one more after it, so every commit that preceded a wake()
+  // is followed by a notification sent after it.
   let notifying = false;
   let notifyAgain = false;
+  let notifyTimer: ReturnType<typeof setTimeout> | undefined;
+  let lastNotifyAt = Number.NEGATIVE_INFINITY;
   function notifyOthers(): void {
+    if (notifyTimer !== undefined) return; // the scheduled one is sent after this call
     if (notifying) {
       notifyAgain = true;
       return;
     }
+    const wait = lastNotifyAt + NOTIFY_INTERVAL_MS - performance.now();
+    if (wait > 0) {
+      notifyTimer = setTimeout(sendNotify, wait);
+      return;
+    }
+    sendNotify();
+  }
+  function sendNotify(): void {
+    notifyTimer = undefined;
     notifying = true;
+    lastNotifyAt = performance.now();
     store.notify(adapter)
       .catch((error) => {
         // A closed adapter has no workers left to wake; polling covers any other failure.
@@ -207,7 +225,7 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
       if (!Number.isSafeInteger(firstParam) || firstParam < 1) {
         throw new TypeError(`firstParam must be a positive integer, got ${String(firstParam)}`);
       }
-      return store.insertSql(occurrence, sqlOptions.from, firstParam);
+      return store.insertSql(occurrence, sqlOptions.from, firstParam, sqlOptions.payloadSql);
     },
     wake,
     async start(): Promise<void> {
@@ -223,6 +241,7 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
       stopping = true;
       interrupt?.();
       await loopDone;
+      await runner.releaseWaiting();
       await runner.settleAll();
       const stopListening = unlisten;
       unlisten = undefined;

@@ -209,6 +209,13 @@ export interface EnqueueSqlOptions {
   from?: string;
   /** The number of the first placeholder the fragment uses (`$n`). @default 1 */
   firstParam?: number;
+  /**
+   * An SQL expression computing each occurrence's payload from the row of `from` (e.g.
+   * `jsonb_build_object('memberId', inserted.id)`), for payloads that hold values the statement
+   * itself creates; it replaces `occurrence.payload`. It is embedded as written: build it from
+   * identifiers and the caller's own placeholders, never from input.
+   */
+  payloadSql?: string;
 }
 
 /** An `INSERT` of one occurrence to embed in the caller's statement, with its parameters. */

@@ -14,6 +14,7 @@ import {
   quoteQualified,
   type SqlAdapter,
 } from "../db/mod.ts";
+import { batchWhileBusy } from "../db/batch_while_busy.ts";
 import type { MessengerUpdateKind } from "./update_payload.ts";
 
 /** The hook that processes every stored update, keyed by its `update_id`. */
@@ -63,6 +64,12 @@ export interface MessengerUpdatePage {
   hasNextPage: boolean;
 }
 
+/** What the hook of an update reads back. */
+interface StoredRaw {
+  raw: string;
+  kind: MessengerUpdateKind;
+}
+
 interface Row {
   update_id: string;
   kind: MessengerUpdateKind;
@@ -94,6 +101,7 @@ export class UpdateStore {
   readonly #updates: string;
   readonly #columns: string;
   readonly #from: string;
+  readonly #readRaw: (updateId: string) => Promise<StoredRaw | null>;
 
   constructor(db: SqlAdapter, namespace: string) {
     this.#db = db;
@@ -104,6 +112,19 @@ export class UpdateStore {
     this.#from = `${this.#updates} AS u
       LEFT JOIN ${quoteQualified(namespace, HOOK_TABLE)} AS h
         ON h.name = '${PROCESS_UPDATE_HOOK}' AND h.key = u.update_id::text`;
+    // The worker's handlers start together after a claim: one SELECT serves them all.
+    this.#readRaw = batchWhileBusy(async (updateIds: string[]) => {
+      const rows = await this.#db.query<StoredRaw & { update_id: string }>(
+        `SELECT update_id::text AS update_id, raw, kind FROM ${this.#updates}
+         WHERE update_id = ANY($1::int8[])`,
+        [updateIds],
+      );
+      const byId = new Map(rows.map((row) => [row.update_id, row]));
+      return updateIds.map((id) => {
+        const row = byId.get(id);
+        return row ? { raw: row.raw, kind: row.kind } : null;
+      });
+    });
   }
 
   /**
@@ -134,12 +155,8 @@ export class UpdateStore {
   }
 
   /** The raw body and kind of a stored update, for its hook. */
-  async raw(updateId: string): Promise<{ raw: string; kind: MessengerUpdateKind } | null> {
-    const rows = await this.#db.query<{ raw: string; kind: MessengerUpdateKind }>(
-      `SELECT raw, kind FROM ${this.#updates} WHERE update_id = $1::int8`,
-      [updateId],
-    );
-    return rows[0] ?? null;
+  raw(updateId: string): Promise<StoredRaw | null> {
+    return this.#readRaw(updateId);
   }
 
   async get(updateId: string): Promise<MessengerUpdateRecord | null> {

@@ -402,4 +402,52 @@ forEachAdapter((name, getAdapter) => {
     await stopping;
     assert.equal((await hooks.get(id))?.status, "done");
   });
+
+  it(`${name}: quick handlers are claimed and marked done in batches, not one statement each`, async () => {
+    const namespace = await freshNamespace();
+    let ran = 0;
+    const hooks = makeHooks(namespace, { quick: () => void ran++ });
+    const db = getAdapter();
+    await hooks.enqueue(db, { name: "quick", key: "first" });
+    await hooks.drain(); // the first run tells the worker its handlers are quick
+    for (let i = 0; i < 200; i++) await hooks.enqueue(db, { name: "quick", key: `k${i}` });
+    const before = db.stats.queries;
+    assert.deepEqual(await hooks.drain(), { done: 200, retried: 0, failed: 0 });
+    const statements = db.stats.queries - before;
+    assert.equal(ran, 201);
+    // One claim per batch of 32 and grouped completions: far fewer than the 400 statements of
+    // one claim and one completion per occurrence.
+    assert.ok(statements < 100, `${statements} statements for 200 occurrences`);
+  });
+
+  it(`${name}: stop() hands claimed occurrences that did not start back, attempt not counted`, async () => {
+    const namespace = await freshNamespace();
+    const gate = deferred();
+    const blocked = deferred();
+    const hooks = makeHooks(namespace, {
+      quick: () => {},
+      slow: async () => {
+        blocked.resolve();
+        await gate.promise;
+      },
+    }, { concurrency: 1 });
+    const db = getAdapter();
+    await hooks.enqueue(db, { name: "quick", key: "warm" });
+    await hooks.drain(); // quick handlers: the worker prefetches beyond its one slot
+    await db.transaction(async (tx) => {
+      await hooks.enqueue(tx, { name: "slow", key: "s", runAt: new Date(Date.now() - 60_000) });
+      for (let i = 0; i < 10; i++) await hooks.enqueue(tx, { name: "quick", key: `q${i}` });
+    });
+    await hooks.start();
+    await blocked.promise; // the slow one runs; the ten quick ones were claimed with it
+    const claimed = await hooks.list({ status: "running", pageSize: 100 });
+    assert.equal(claimed.occurrences.length, 11);
+    const stopping = hooks.stop();
+    gate.resolve();
+    await stopping;
+    const pending = await hooks.list({ status: "pending", name: "quick", pageSize: 100 });
+    assert.equal(pending.occurrences.length, 10);
+    assert.ok(pending.occurrences.every((o) => o.attempts === 0));
+    assert.equal((await hooks.find("slow", "s"))?.status, "done");
+  });
 });
