@@ -11,7 +11,8 @@ import path from "node:path";
 import process from "node:process";
 import { DataDirectoryLockedError } from "./adapter_errors.ts";
 
-const LOCK_FILE = ".fragment-cli.lock";
+/** The name of the lock file inside a data directory (never part of a cluster template). */
+export const LOCK_FILE = ".fragment-cli.lock";
 
 /** Directories locked by this process (another PGlite here would corrupt them too). */
 const heldHere = new Set<string>();

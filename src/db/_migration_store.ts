@@ -78,19 +78,31 @@ export async function readFingerprints(
   return new Map(rows.map((r) => [r.version, r.fingerprint]));
 }
 
-/** Records one applied step. */
-export async function recordStep(
+/** One applied step, as recorded. */
+export interface AppliedStep {
+  version: number;
+  fingerprint: string;
+  description: string;
+}
+
+/**
+ * Records the applied steps in one statement (one round trip for the whole run: on PGlite each
+ * statement is a round trip through the WebAssembly boundary).
+ */
+export async function recordSteps(
   tx: SqlQuerier,
   namespace: string,
-  version: number,
-  print: string,
-  description: string,
+  steps: readonly AppliedStep[],
 ): Promise<void> {
+  if (steps.length === 0) return;
+  // One text parameter (JSON): arrays are bound differently by the two drivers, text is not.
   await tx.query(
-    `INSERT INTO ${STEPS} ("namespace", "version", "fingerprint", "description") VALUES ($1, $2, $3, $4)
+    `INSERT INTO ${STEPS} ("namespace", "version", "fingerprint", "description")
+     SELECT $1, s."version", s."fingerprint", s."description"
+     FROM jsonb_to_recordset($2::text::jsonb) AS s("version" integer, "fingerprint" text, "description" text)
      ON CONFLICT ("namespace", "version") DO UPDATE
      SET "fingerprint" = EXCLUDED."fingerprint", "description" = EXCLUDED."description", "applied_at" = now()`,
-    [namespace, version, print, description],
+    [namespace, JSON.stringify(steps)],
   );
 }
 

@@ -14,6 +14,7 @@
 
 import type { SqlAdapter } from "./adapter.ts";
 import {
+  type AppliedStep,
   BOOTSTRAP_STATEMENTS,
   compareAndSetVersion,
   findDrift,
@@ -21,7 +22,7 @@ import {
   INTERNAL_NAMESPACE,
   lockKey,
   readVersion,
-  recordStep,
+  recordSteps,
   storeExists,
 } from "./_migration_store.ts";
 import {
@@ -144,6 +145,7 @@ export async function migrate(
       );
     }
     const applied: StepSummary[] = [];
+    const records: AppliedStep[] = [];
     for (let version = from + 1; version <= to; version++) {
       const statements = stepStatements(schema, version, namespace);
       const description = describeStep(schema.steps[version - 1]);
@@ -154,9 +156,10 @@ export async function migrate(
           throw new MigrationStepError(namespace, version, description, statement, error);
         }
       }
-      await recordStep(tx, namespace, version, fingerprint(statements), description);
+      records.push({ version, fingerprint: fingerprint(statements), description });
       applied.push({ version, description });
     }
+    await recordSteps(tx, namespace, records);
     if (applied.length === 0) {
       return { schema: schema.name, namespace, from, to: from, applied, status: "up-to-date" };
     }

@@ -4,10 +4,21 @@
  * @module
  */
 
+import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import type { SqlAdapter, SqlAdapterStats, SqlTransaction } from "./adapter.ts";
 import { DatabaseUnavailableError, TransactionMisuseError } from "./adapter_errors.ts";
 import { type DataDirLock, lockDataDir } from "./_data_dir_lock.ts";
+import {
+  defaultCacheDir,
+  holdsCluster,
+  loadTemplate,
+  pgliteVersion,
+  saveTemplate,
+  templateFile,
+  templateTar,
+  writeTemplate,
+} from "./_pglite_template.ts";
 import { mapDriverError, serializeJson, toParam } from "./_driver_support.ts";
 import {
   assertOutsideOwnTransaction,
@@ -25,6 +36,13 @@ export interface PgliteAdapterOptions {
    * @default undefined (in memory)
    */
   dataDir?: string;
+  /**
+   * Where the template of a fresh database is cached (see "Fresh databases" in
+   * docs/adapters.md), or `false` to run PGlite's `initdb` for every fresh database.
+   * @default `$FRAGMENT_CLI_CACHE_DIR` (`off` disables it), else `$XDG_CACHE_HOME/fragment-cli`,
+   * else `~/.cache/fragment-cli`
+   */
+  templateCache?: string | false;
 }
 
 const INT8 = 20;
@@ -63,14 +81,68 @@ export function pgliteAdapter(options: PgliteAdapterOptions = {}): SqlAdapter {
   let opening: Promise<PGlite> | undefined;
   let lock: DataDirLock | undefined;
   let closed = false;
+  /** Writing the template made by this adapter's `initdb`; `close()` waits for it. */
+  let savingTemplate: Promise<void> | undefined;
+
+  const pgliteOptions = {
+    parsers: { [INT8]: (x: string) => x, [NUMERIC]: (x: string) => x },
+    serializers: { [JSON_OID]: serializeJson, [JSONB]: serializeJson },
+  };
+
+  /** Opens PGlite, from the cached template when the database is fresh and one is usable. */
+  async function create(): Promise<PGlite> {
+    if (dataDir !== undefined && holdsCluster(dataDir)) {
+      return await PGlite.create(dataDir, pgliteOptions);
+    }
+    const cacheDir = options.templateCache === undefined
+      ? defaultCacheDir()
+      : options.templateCache || undefined;
+    const version = pgliteVersion();
+    if (cacheDir === undefined || version === undefined) {
+      return await PGlite.create(dataDir, pgliteOptions);
+    }
+    const file = templateFile(cacheDir, version);
+    const template = loadTemplate(file);
+    if (template !== undefined && dataDir === undefined) {
+      try {
+        return await PGlite.create({ ...pgliteOptions, loadDataDir: new Blob([template.tar]) });
+      } catch {
+        // A template PGlite cannot start from: initdb below, and the template is rewritten.
+      }
+    } else if (template !== undefined && dataDir !== undefined) {
+      // Written with the file system directly: PGlite's own loadDataDir goes file by file
+      // through its emulated file system, about twice as slow.
+      writeTemplate(template, dataDir);
+      try {
+        return await PGlite.create(dataDir, pgliteOptions);
+      } catch (error) {
+        // The directory now holds that cluster: it cannot fall back to initdb by itself.
+        // Drop the template so that the next fresh directory runs initdb.
+        fs.rmSync(file, { force: true });
+        throw new Error(
+          `${(error as Error).message} (the directory was created from the cached template ` +
+            `${file}, now removed; delete the directory to start again)`,
+          { cause: error },
+        );
+      }
+    }
+    // No usable template: initdb, then keep the untouched cluster (checkpointed, so its files
+    // are complete) as the template before anything else runs in it.
+    const db = await PGlite.create(dataDir, pgliteOptions);
+    try {
+      await db.query("CHECKPOINT");
+      const dumped = new Uint8Array(await (await db.dumpDataDir("none")).arrayBuffer());
+      savingTemplate = saveTemplate(file, templateTar(dumped));
+    } catch {
+      // The template is only an accelerator: the database itself is fine.
+    }
+    return db;
+  }
 
   async function open(): Promise<PGlite> {
     if (dataDir !== undefined) lock = lockDataDir(dataDir);
     try {
-      return await PGlite.create(dataDir === undefined ? undefined : dataDir, {
-        parsers: { [INT8]: (x: string) => x, [NUMERIC]: (x: string) => x },
-        serializers: { [JSON_OID]: serializeJson, [JSONB]: serializeJson },
-      });
+      return await create();
     } catch (error) {
       lock?.release();
       lock = undefined;
@@ -214,6 +286,7 @@ export function pgliteAdapter(options: PgliteAdapterOptions = {}): SqlAdapter {
       } catch {
         // Opening failed: nothing to close.
       } finally {
+        await savingTemplate;
         lock?.release();
         lock = undefined;
       }
