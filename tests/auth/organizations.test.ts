@@ -458,6 +458,22 @@ forEachAdapter((name, getAdapter) => {
       assert.ok(!("token" in entry.invitation), "no token in /me");
       assert.ok(!JSON.stringify(many.body).includes(invitation.token));
     });
+
+    it("lists the same entries as GET /organizations (its JSON is built in SQL)", async () => {
+      const user = await newUser(module, "me-json");
+      await createOrganization(module, user, {
+        logoUrl: "https://example.com/logo.png",
+        metadata: { plan: "pro", seats: 3, nested: { ok: true }, note: "é ✓" },
+      });
+      await createOrganization(module, user);
+      const me = await call(module, "GET", "/me", { token: user.token });
+      const listed = await call(module, "GET", "/organizations?pageSize=100", {
+        token: user.token,
+      });
+      assert.equal(me.status, 200);
+      assert.equal(me.body.organizations.length, 2);
+      assert.deepEqual(me.body.organizations, listed.body.organizations);
+    });
   });
 
   describe(`${name}: ids`, () => {

@@ -304,6 +304,9 @@ forEachAdapter((name, getAdapter) => {
       const byName = Object.fromEntries(got);
       assert.deepEqual(byName.organizationUpdated.changed, ["name"]);
       assert.equal(byName.memberAdded.via, "added");
+      // Built in SQL by the one-statement add: exactly the member the route answered.
+      assert.deepEqual(byName.memberAdded.member, member);
+      assert.equal(byName.memberAdded.actorUserId, owner.user.id);
       assert.deepEqual(byName.memberRolesChanged.previousRoles, ["member"]);
       assert.deepEqual(byName.memberRolesChanged.member.roles, ["admin"]);
       assert.equal(byName.memberRemoved.member.id, member.id);

@@ -1,7 +1,8 @@
 /**
  * Member routes: list, add, replace roles, remove (or leave). Only owners grant or revoke
  * `owner` or touch an owner; at least one owner always remains, also under concurrent requests:
- * every change locks the organization row first, then counts the other owners.
+ * every role change and removal locks the organization row first, then counts the other owners.
+ * Adding a member removes no owner: it is one statement (`add_member.ts`), without a lock.
  *
  * @module
  */
@@ -11,8 +12,8 @@ import type { Route } from "../../core/mod.ts";
 import { authedRoute } from "../auth_route.ts";
 import { authError, notFound } from "../errors.ts";
 import { clearActiveOrganization } from "../sessions.ts";
-import { findUserById } from "../users.ts";
-import { hasOwner, requireEntry, requireManager, requireOwner } from "./access.ts";
+import { canManage, hasOwner, requireEntry, requireManager, requireOwner } from "./access.ts";
+import { addMemberStatement } from "./add_member.ts";
 import { created, inTransaction, type OrganizationsContext } from "./context.ts";
 import { pageQuery, rolesSchema } from "./input.ts";
 import {
@@ -22,7 +23,6 @@ import {
   pageMembers,
   updateMemberRoles,
 } from "./member_store.ts";
-import { insertMember } from "./organization_store.ts";
 import { toMember } from "./resources.ts";
 
 const organizationParams = z.object({ organizationId: z.string() });
@@ -55,37 +55,29 @@ export function memberRoutes(context: OrganizationsContext): Route[] {
       params: organizationParams,
       body: z.object({ userId: z.string(), roles: roles.optional() }),
       handler: async ({ params, body, auth }) => {
-        const member = await inTransaction(context, async (tx) => {
-          // FOR SHARE: adds to one organization run side by side (the unique index refuses a
-          // double add), while role changes, removals and deletion (FOR UPDATE) still wait for
-          // them and they for those, so the caller's roles read below are current.
-          const entry = await requireEntry(
-            tx,
-            tables,
-            params.organizationId,
-            auth.user.id,
-            "share",
-          );
-          requireManager(entry, "add members");
-          const newRoles = body.roles ?? [...options.defaultMemberRoles];
-          if (hasOwner(newRoles)) requireOwner(entry, "grant the owner role");
-          const user = await findUserById(tx, tables, body.userId);
-          if (!user) throw authError("USER_NOT_FOUND", "User not found");
-          const row = await insertMember(tx, tables, {
-            organizationId: entry.o_id,
-            userId: user.id,
-            roles: newRoles,
-          });
-          if (!row) throw authError("ALREADY_MEMBER", "The user is already a member");
-          const member = toMember(row);
-          await notifications.emit(tx, "memberAdded", {
-            member,
-            via: "added",
-            actorUserId: auth.user.id,
-          });
-          return member;
+        const newRoles = body.roles ?? [...options.defaultMemberRoles];
+        const outcome = await addMemberStatement(context.db, tables, {
+          organizationId: params.organizationId,
+          callerId: auth.user.id,
+          userId: body.userId,
+          roles: newRoles,
+          event: (payloadSql, firstParam) =>
+            notifications.eventSql("memberAdded", { from: "inserted", payloadSql, firstParam }),
         });
-        return created({ member });
+        if (outcome.member) {
+          if (outcome.eventEnqueued) notifications.wake();
+          return created({ member: toMember(outcome.member) });
+        }
+        // Nothing was inserted: say why, in the order the checks apply.
+        if (!outcome.callerRoles) throw notFound("Organization");
+        if (!canManage(outcome.callerRoles)) {
+          throw authError("FORBIDDEN", "Only owners and admins may add members");
+        }
+        if (hasOwner(newRoles) && !hasOwner(outcome.callerRoles)) {
+          throw authError("FORBIDDEN", "Only owners may grant the owner role");
+        }
+        if (!outcome.userFound) throw authError("USER_NOT_FOUND", "User not found");
+        throw authError("ALREADY_MEMBER", "The user is already a member");
       },
     }),
     authedRoute(routeDeps, {

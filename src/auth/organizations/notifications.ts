@@ -9,6 +9,7 @@
 import {
   type DurableHooks,
   durableHooks,
+  type EnqueueSql,
   type HookHandler,
   type JsonValue,
   type SqlAdapter,
@@ -35,6 +36,16 @@ export interface Notifications {
     payload: OrganizationEventPayloads[Name],
     key?: string,
   ): Promise<void>;
+  /**
+   * The insert of an event for a statement that creates what the event describes: one
+   * occurrence per row of `from`, its payload computed by `payloadSql` (see
+   * `DurableHooks.enqueueSql`); `null` when the application has no handler for it. Call
+   * `wake()` once the statement committed.
+   */
+  eventSql(
+    name: OrganizationEventName,
+    options: { from: string; payloadSql: string; firstParam: number },
+  ): EnqueueSql | null;
   /** Schedules the expiry check of an invitation at `expiresAt`. */
   scheduleExpiry(tx: SqlQuerier, invitationId: string, expiresAt: Date): Promise<void>;
   /** Marks an expired pending invitation `expired` and emits `invitationExpired`, in `tx`. */
@@ -90,6 +101,10 @@ export function createNotifications(options: {
         payload: payload as unknown as JsonValue,
         ...(key === undefined ? {} : { key }),
       });
+    },
+    eventSql(name, { from, payloadSql, firstParam }) {
+      if (!handlers[name]) return null;
+      return hooks.enqueueSql({ name }, { from, payloadSql, firstParam });
     },
     async scheduleExpiry(tx, invitationId, expiresAt) {
       await hooks.enqueue(tx, {

@@ -13,9 +13,11 @@ import type { AuthTableNames } from "../tables.ts";
 import { isUuid } from "../users.ts";
 import {
   memberColumns,
+  memberJsonSql,
   type MemberRow,
   organizationColumns,
   type OrganizationEntry,
+  organizationJsonSql,
   type OrganizationRow,
   toMember,
   toOrganization,
@@ -114,21 +116,26 @@ export async function findEntry(
   return row ?? null;
 }
 
-/** Every live organization of a user with the user's membership, oldest first (one query). */
+/**
+ * Every live organization of a user with the user's membership, oldest first, in one query that
+ * builds the entries' JSON itself: parsing and mapping their columns one by one was the largest
+ * JavaScript cost of `GET /me` for a user in 50 organizations in a profile.
+ */
 export async function listAllEntries(
   db: SqlQuerier,
   tables: AuthTableNames,
   userId: string,
 ): Promise<OrganizationEntry[]> {
-  const rows = await db.query<EntryRow>(
-    `SELECT ${organizationColumns("o")}, ${memberColumns("m")}
+  const [row] = await db.query<{ entries: OrganizationEntry[] }>(
+    `SELECT COALESCE(json_agg(json_build_object(
+         'organization', ${organizationJsonSql("o")}, 'member', ${memberJsonSql("m")})
+       ORDER BY o.created_at, o.id), '[]'::json) AS entries
      FROM ${tables.members} m
      JOIN ${tables.organizations} o ON o.id = m.organization_id AND o.deleted_at IS NULL
-     WHERE m.user_id = $1
-     ORDER BY o.created_at, o.id`,
+     WHERE m.user_id = $1`,
     [userId],
   );
-  return rows.map(toEntry);
+  return row.entries;
 }
 
 /** One page of a user's live organizations, oldest first; deleted ones are filtered in SQL. */

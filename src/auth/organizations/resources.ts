@@ -182,6 +182,14 @@ function iso(value: Date): string {
   return value.toISOString();
 }
 
+/**
+ * The SQL of {@link iso} for a `timestamptz` expression: the same text as `toISOString()` of the
+ * value read back (both keep whole milliseconds, dropping the microseconds).
+ */
+export function isoSql(expression: string): string {
+  return `to_char(${expression} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
 /** The JSON of an organization row. */
 export function toOrganization(row: OrganizationRow): Organization {
   return {
@@ -195,6 +203,29 @@ export function toOrganization(row: OrganizationRow): Organization {
     updatedAt: iso(row.o_updated_at),
     deletedAt: row.o_deleted_at ? iso(row.o_deleted_at) : null,
   };
+}
+
+/**
+ * The SQL of {@link toOrganization} for the live organization of table alias `alias`: a `json`
+ * value with the same keys and values, so a query can hand the answer over ready-made instead of
+ * as columns to parse and map one by one.
+ */
+export function organizationJsonSql(alias: string): string {
+  const c = (name: string) => `${alias}.${name}`;
+  return `json_build_object('id', ${c("id")}, 'name', ${c("name")}, 'slug', ${c("slug")},
+    'logoUrl', ${c("logo_url")}, 'metadata', ${c("metadata")}, 'createdBy', ${c("created_by")},
+    'createdAt', ${isoSql(c("created_at"))}, 'updatedAt', ${isoSql(c("updated_at"))},
+    'deletedAt', CASE WHEN ${c("deleted_at")} IS NULL THEN NULL ELSE ${
+    isoSql(c("deleted_at"))
+  } END)`;
+}
+
+/** The SQL of {@link toMember} for the member columns `<alias>.<prefix><column>`. */
+export function memberJsonSql(alias: string, prefix = ""): string {
+  const c = (name: string) => `${alias}.${prefix}${name}`;
+  return `json_build_object('id', ${c("id")}, 'organizationId', ${c("organization_id")},
+    'userId', ${c("user_id")}, 'roles', ${c("roles")},
+    'createdAt', ${isoSql(c("created_at"))}, 'updatedAt', ${isoSql(c("updated_at"))})`;
 }
 
 /** The JSON of a member row. */
