@@ -9,13 +9,16 @@
  *
  * @module
  */
-import process from "node:process";
+import { cliProcess } from "./src/core/adapter/cli_process.ts";
 import { runCli } from "./src/cli/mod.ts";
 
-const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
-const code = await runCli(process.argv.slice(2), {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-  color,
-}, { debug: Boolean(process.env.DEBUG) });
-process.exit(code);
+const host = cliProcess();
+const code = await runCli(host.args, {
+  stdout: host.stdout,
+  stderr: host.stderr,
+  // A getter: only commands that colour their output ask whether stdout is a terminal.
+  get color() {
+    return host.stdoutIsTerminal() && !host.env("NO_COLOR");
+  },
+}, { debug: Boolean(host.env("DEBUG")) });
+await host.exit(code);

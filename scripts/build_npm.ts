@@ -4,12 +4,18 @@
  * `package.json` with a `fragment-cli` bin and the npm dependencies the sources import (versions
  * from deno.json), README and LICENSE.
  *
+ * The bin runs a bundle of what every invocation loads (`cli.js`, the process adapter, the command
+ * list and help: one file instead of a dozen, made by esbuild), which imports each command's
+ * implementation from the tsc output when the command runs; and it enables Node's compile cache.
+ * Both are for start-up time (benchmark scenario 5, docs/benchmarks.md).
+ *
  * Type checking is `deno check`'s job (run by `deno task check`); tsc only emits here.
  */
 import { spawnSync } from "node:child_process";
 import {
   chmodSync,
   copyFileSync,
+  existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -22,6 +28,9 @@ import process from "node:process";
 
 const OUT = "npm";
 const TYPESCRIPT = "typescript@5.9";
+const ESBUILD = "esbuild@0.25.12";
+/** The bin's bundle, in `esm/src/cli/` (see {@link bundleBinEntry}). */
+const BIN_BUNDLE = "bin_entry.js";
 const denoJson = JSON.parse(readFileSync("deno.json", "utf8"));
 
 rmSync(OUT, { recursive: true, force: true });
@@ -58,9 +67,21 @@ if (tsc.status !== 0) {
 // cli.ts starts with a Deno shebang; the npm bin is a Node one.
 const cliJs = join(OUT, "esm", "cli.js");
 writeFileSync(cliJs, readFileSync(cliJs, "utf8").replace(/^#!.*\n/, ""));
+bundleBinEntry();
 mkdirSync(join(OUT, "bin"), { recursive: true });
 const bin = join(OUT, "bin", "fragment-cli.js");
-writeFileSync(bin, '#!/usr/bin/env node\nimport "../esm/cli.js";\n');
+writeFileSync(
+  bin,
+  `#!/usr/bin/env node
+// Node >= 22.3 keeps the code it compiles in a disk cache (os.tmpdir()/node-compile-cache) and
+// reuses it on the next start: only warm starts get faster. Nothing happens on Node 20, which
+// has no compile cache. (process.getBuiltinModule, not an import of node:module: see
+// src/core/adapter/cli_process.ts on what importing a built-in costs.)
+process.getBuiltinModule?.("node:module").enableCompileCache?.();
+// Imported after enabling the cache (a static import would be loaded before it).
+await import("../esm/src/cli/${BIN_BUNDLE}");
+`,
+);
 chmodSync(bin, 0o755);
 
 writeFileSync(
@@ -89,6 +110,44 @@ writeFileSync(
 copyFileSync("README.md", join(OUT, "README.md"));
 copyFileSync("LICENSE", join(OUT, "LICENSE"));
 console.log(`Built ${OUT}/ (fragment-cli ${denoJson.version})`);
+
+/**
+ * Bundles what every `fragment-cli` invocation loads into `esm/src/cli/${BIN_BUNDLE}`: on Node and
+ * Bun each module file costs a resolution, a read and a compilation, and `--help` loaded 16.
+ *
+ * The bundle lives next to the command modules because `importRun` (src/cli/import_run.ts)
+ * imports `./<command>_run.js` relative to itself. `command.js` stays external: the commands'
+ * implementations import it from the tsc output, and `UsageError` must be one class for the
+ * `instanceof` check in main.js. esbuild keeps that import as written (`./command.js`), which
+ * resolves from the bundle's directory since every importer of it is in src/cli/.
+ */
+function bundleBinEntry(): void {
+  const esm = join(OUT, "esm");
+  const esbuild = spawnSync("npx", [
+    "-y",
+    ESBUILD,
+    "cli.js",
+    "--bundle",
+    "--format=esm",
+    "--platform=node",
+    "--target=node20",
+    "--packages=external",
+    "--external:./src/cli/command.js",
+    `--outfile=src/cli/${BIN_BUNDLE}`,
+    "--log-level=warning",
+  ], { cwd: esm, stdio: "inherit", env: { ...process.env, npm_config_loglevel: "error" } });
+  if (esbuild.status !== 0) {
+    console.error("esbuild failed");
+    process.exit(1);
+  }
+  // Every relative import left in the bundle must exist next to it (see above).
+  const bundled = readFileSync(join(esm, "src", "cli", BIN_BUNDLE), "utf8");
+  for (const [, specifier] of bundled.matchAll(/\bfrom\s+"(\.[^"]+)"/g)) {
+    if (!existsSync(join(esm, "src", "cli", specifier))) {
+      throw new Error(`${BIN_BUNDLE} imports ${specifier}, which is not next to it`);
+    }
+  }
+}
 
 /** The npm packages the shipped sources import, with the version ranges of deno.json. */
 function npmDependencies(): Record<string, string> {

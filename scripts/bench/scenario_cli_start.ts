@@ -1,7 +1,10 @@
 /**
  * Scenario 5: start-up of `fragment-cli --help` and `fragment-cli db info <app>` on Deno (the
  * sources, as `deno run -A jsr:…` runs them), Node and Bun (the npm build, as `npx`/`bunx` run
- * it), against the bare start of the same runtime. Median wall time of N runs after a warm run.
+ * it), against the bare start of the same runtime. Median wall time of N runs after a warm run;
+ * the bare start and `--help` alternate run by run, so both sides see the same load on a shared
+ * machine (in blocks of ten, one side could get a quiet second and the other a busy one: ratios of
+ * 1.28 and 1.67 in two runs a minute apart of the same build).
  *
  * The smoke run (`--quick`) does not build the npm package (40–60 s): Node 22 and Bun run the
  * sources (`cli.ts`; Node strips the types and resolves from the node_modules Deno creates), one
@@ -13,7 +16,7 @@
 import { cpSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { type BenchDatabase, createBenchDatabase } from "./databases.ts";
-import { benchTempDir, ROOT, timeCommand } from "./processes.ts";
+import { benchTempDir, median, ROOT, timeCommand } from "./processes.ts";
 import { type BenchRow, benchRow } from "./report.ts";
 import type { BenchContext, Scenario } from "./scenario.ts";
 
@@ -25,6 +28,8 @@ export const cliStartScenario: Scenario = {
   title: "CLI start-up",
   async run(context: BenchContext): Promise<BenchRow[]> {
     const runs = context.quick ? 1 : 10;
+    // --help is cheap: twice as many alternated runs for the compared pair.
+    const helpRuns = context.quick ? 1 : 20;
     // The smoke run times the sources on every runtime: building npm/ would take most of it.
     const nodeCli = context.quick
       ? join(ROOT, "cli.ts")
@@ -51,8 +56,12 @@ export const cliStartScenario: Scenario = {
       for (const side of sides) {
         const time = (argv: string[], warm = !context.quick) =>
           timeCommand(argv[0], argv.slice(1), runs, { cwd, warm, env });
-        const bare = await time(side.bare);
-        const help = await time([...side.cli, "--help"]);
+        const [bare, help] = await timeAlternating(
+          side.bare,
+          [...side.cli, "--help"],
+          helpRuns,
+          { cwd, warm: !context.quick, env },
+        );
         if (!help.stdout.includes("Usage: fragment-cli")) {
           throw new Error(`${side.runtime} --help printed no usage:\n${help.stdout}`);
         }
@@ -76,7 +85,9 @@ export const cliStartScenario: Scenario = {
               : context.quick
               ? "smoke run: 1 run, no warm run; every runtime runs the sources (no npm build); " +
                 "db info on PostgreSQL"
-              : `median of ${runs} runs after a warm run; Deno runs the sources, Node and Bun the npm build`,
+              : `median of ${helpRuns} runs alternated with the bare start, after a warm ` +
+                `run of each; db info: median of ${runs} runs after a warm run; Deno runs the ` +
+                `sources, Node and Bun the npm build`,
           }),
           benchRow({
             scenario: 5,
@@ -96,6 +107,38 @@ export const cliStartScenario: Scenario = {
     return rows;
   },
 };
+
+/**
+ * Times two commands alternately (a, b, a, b…) after a warm run of each, so a change of load on
+ * the machine falls on both; resolves to each one's median wall time and last stdout.
+ */
+async function timeAlternating(
+  a: string[],
+  b: string[],
+  runs: number,
+  options: { cwd: string; warm: boolean; env: Record<string, string> },
+): Promise<[{ medianMs: number; stdout: string }, { medianMs: number; stdout: string }]> {
+  // One measured run each (warm: false means no extra unmeasured run).
+  const once = (argv: string[]) =>
+    timeCommand(argv[0], argv.slice(1), 1, { ...options, warm: false });
+  if (options.warm) {
+    await once(a);
+    await once(b);
+  }
+  const times: [number[], number[]] = [[], []];
+  let stdout: [string, string] = ["", ""];
+  for (let i = 0; i < runs; i++) {
+    const first = await once(a);
+    const second = await once(b);
+    times[0].push(first.medianMs);
+    times[1].push(second.medianMs);
+    stdout = [first.stdout, second.stdout];
+  }
+  return [
+    { medianMs: median(times[0]), stdout: stdout[0] },
+    { medianMs: median(times[1]), stdout: stdout[1] },
+  ];
+}
 
 /**
  * Builds the npm package (`deno task build:npm`) and copies it under `.bench/`, so a concurrent

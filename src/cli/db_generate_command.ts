@@ -1,4 +1,5 @@
 import type { CliIo, Command, CommandArgs } from "./command.ts";
+import { importRun } from "./import_run.ts";
 
 /** `fragment-cli db generate <file>`: SQL migrations, or a Drizzle or Prisma schema file. */
 export const dbGenerateCommand: Command = {
@@ -48,5 +49,8 @@ export const dbGenerateCommand: Command = {
     'db generate app.ts --format prisma --prefix "// prettier-ignore"',
   ],
   run: async (args: CommandArgs, io: CliIo): Promise<number> =>
-    (await import("./db_generate_run.ts")).runGenerate(args, io),
+    (await importRun<typeof import("./db_generate_run.ts")>("./db_generate_run.ts")).runGenerate(
+      args,
+      io,
+    ),
 };

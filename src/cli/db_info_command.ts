@@ -1,4 +1,5 @@
 import type { CliIo, Command, CommandArgs } from "./command.ts";
+import { importRun } from "./import_run.ts";
 
 /** `fragment-cli db info <file>`: code and database versions of every namespace. */
 export const dbInfoCommand: Command = {
@@ -10,5 +11,5 @@ export const dbInfoCommand: Command = {
   },
   examples: ["db info app.ts", "db info app.ts --json"],
   run: async (args: CommandArgs, io: CliIo): Promise<number> =>
-    (await import("./db_info_run.ts")).runInfo(args, io),
+    (await importRun<typeof import("./db_info_run.ts")>("./db_info_run.ts")).runInfo(args, io),
 };

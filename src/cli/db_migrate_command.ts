@@ -1,4 +1,5 @@
 import type { CliIo, Command, CommandArgs } from "./command.ts";
+import { importRun } from "./import_run.ts";
 
 /** `fragment-cli db migrate <file>`: applies the pending SQL migrations of every namespace. */
 export const dbMigrateCommand: Command = {
@@ -27,5 +28,8 @@ export const dbMigrateCommand: Command = {
     "DATABASE_URL=postgres://localhost/app fragment-cli db migrate app.ts --to auth=4",
   ],
   run: async (args: CommandArgs, io: CliIo): Promise<number> =>
-    (await import("./db_migrate_run.ts")).runMigrate(args, io),
+    (await importRun<typeof import("./db_migrate_run.ts")>("./db_migrate_run.ts")).runMigrate(
+      args,
+      io,
+    ),
 };

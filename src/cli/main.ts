@@ -1,4 +1,3 @@
-import { parseArgs } from "node:util";
 import { type CliIo, type Command, UsageError } from "./command.ts";
 import { commandHelp, GLOBAL_OPTIONS, PROGRAM, programHelp } from "./help.ts";
 import { VERSION } from "../version.ts";
@@ -33,7 +32,7 @@ export async function runCli(
     }
     const found = findCommand(argv);
     command = found.command;
-    const { values, positionals } = parseCommandArgs(command, found.rest);
+    const { values, positionals } = await parseCommandArgs(command, found.rest);
     debug ||= values.verbose === true;
     if (values.help) {
       io.stdout(commandHelp(command));
@@ -74,10 +73,13 @@ function findCommand(argv: readonly string[]): { command: Command; rest: string[
   throw new UsageError(`unknown command "${argv[0]}"; commands: ${names}`);
 }
 
-function parseCommandArgs(
+async function parseCommandArgs(
   command: Command,
   args: string[],
-): { values: Record<string, string | boolean | undefined>; positionals: string[] } {
+): Promise<{ values: Record<string, string | boolean | undefined>; positionals: string[] }> {
+  // Imported here, not at the top: `--help` and `--version` do not parse options, and on Deno
+  // `node:util` loads Node-compatibility modules (see src/core/adapter/cli_process.ts).
+  const { parseArgs } = await import("node:util");
   const options = Object.fromEntries(
     Object.entries({ ...command.options, ...GLOBAL_OPTIONS }).map(([name, spec]) => [
       name,

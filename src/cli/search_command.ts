@@ -1,4 +1,5 @@
 import type { CliIo, Command, CommandArgs } from "./command.ts";
+import { importRun } from "./import_run.ts";
 import { DEFAULT_SEARCH_BASE_URL, SEARCH_URL_ENV } from "./search_defaults.ts";
 
 /**
@@ -43,5 +44,5 @@ export const searchCommand: Command = {
     "search serve --base-url http://localhost:8000",
   ],
   run: async (args: CommandArgs, io: CliIo): Promise<number> =>
-    (await import("./search_run.ts")).runSearch(args, io),
+    (await importRun<typeof import("./search_run.ts")>("./search_run.ts")).runSearch(args, io),
 };

@@ -1,4 +1,5 @@
 import type { CliIo, Command, CommandArgs } from "./command.ts";
+import { importRun } from "./import_run.ts";
 
 /** `fragment-cli serve <file…>`: serves every module of the files on one HTTP server. */
 export const serveCommand: Command = {
@@ -32,5 +33,5 @@ export const serveCommand: Command = {
     "DATABASE_URL=postgres://localhost/app fragment-cli serve app.ts --migrate",
   ],
   run: async (args: CommandArgs, io: CliIo): Promise<number> =>
-    (await import("./serve_run.ts")).runServe(args, io),
+    (await importRun<typeof import("./serve_run.ts")>("./serve_run.ts")).runServe(args, io),
 };
