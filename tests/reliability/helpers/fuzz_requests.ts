@@ -290,7 +290,7 @@ const body: fc.Arbitrary<BodySpec> = fc.oneof(
     }),
   },
   {
-    weight: 1,
+    weight: 2,
     arbitrary: fc.record({
       kind: fc.constant("huge" as const),
       size: fc.constantFrom(70_000, 1_100_000, 3_000_000),
@@ -335,6 +335,7 @@ const role = fc.constantFrom("owner", "admin", "member", "member", "ghost", "");
 const email = fc.oneof(
   fc.constantFrom("$email:invitee", "$email:owner", "$email:outsider"),
   fc.emailAddress(),
+  fc.nat().map((n) => `new-${n}@example.com`),
 );
 
 /** Characters a valid-looking text may carry that storage or parsing could choke on. */
@@ -451,8 +452,62 @@ const headers: fc.Arbitrary<Array<[string, string]>> = fc.array(
   { maxLength: 3 },
 );
 
-/** Requests to `routes` (each module's `routes`, paths including the mount). */
+/**
+ * Requests to `routes` (each module's `routes`, paths including the mount).
+ *
+ * One case in two is well-formed around its body: the route's own method and path, a valid
+ * credential and no odd headers, so that the field-by-field spoiling of {@link shapedBody} reaches
+ * the handlers' deep branches (created, conflict) often enough to be seen in 1,000 cases. Fully
+ * random cases alone answered 201 about 3 times in 1,000, and none at all in one run of twenty.
+ */
 export function requestSpec(routes: readonly RouteInfo[]): fc.Arbitrary<RequestSpec> {
+  return fc.oneof(
+    { weight: 1, arbitrary: anyRequestSpec(routes) },
+    { weight: 1, arbitrary: wellFormedRequestSpec(routes) },
+  );
+}
+
+/** Real ids for a route's path parameters, by parameter name, so well-formed paths name rows. */
+const REAL_IDS: Record<string, readonly IdRef[]> = {
+  organizationId: ["organization", "organization", "otherOrganization"],
+  memberId: ["memberMember", "ownerMember"],
+  invitationId: ["invitation"],
+};
+
+function realParams(path: string): fc.Arbitrary<Ref[]> {
+  const names = [...path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]);
+  return fc.tuple(...names.map((name) =>
+    fc.record({
+      id: fc.constantFrom(...(REAL_IDS[name] ?? ID_REFS)),
+      mangle: fc.constant<Mangle>("none"),
+    })
+  ));
+}
+
+const validAuth: fc.Arbitrary<AuthSpec> = fc.record({
+  kind: fc.constant("person" as const),
+  person: fc.constantFrom(...PEOPLE),
+  transport: fc.constant("bearer" as const),
+  mangle: fc.constant<Mangle>("none"),
+});
+
+function wellFormedRequestSpec(routes: readonly RouteInfo[]): fc.Arbitrary<RequestSpec> {
+  return fc.integer({ min: 0, max: routes.length - 1 }).chain((route) =>
+    fc.record({
+      route: fc.constant(route),
+      method: fc.constant(null),
+      params: realParams(routes[route].path),
+      suffix: fc.constant(""),
+      query,
+      auth: validAuth,
+      webhookSecret: fc.constant("right" as const),
+      headers: fc.constant([]),
+      body: shapedBody(routes[route]).map((v): BodySpec => ({ kind: "json", value: v })),
+    })
+  );
+}
+
+function anyRequestSpec(routes: readonly RouteInfo[]): fc.Arbitrary<RequestSpec> {
   return fc.integer({ min: 0, max: routes.length - 1 }).chain((route) =>
     fc.record({
       route: fc.constant(route),
