@@ -2,20 +2,41 @@
  * The load generator: a child process of the benchmark (run on Node, which autocannon is built
  * for), so the server under test and the client never share an event loop or a core's JIT.
  *
- * Usage: node scripts/bench/load_generator.ts <spec.json>   → one JSON line ({@link LoadResult})
+ * One process serves a whole benchmark run (starting one per measurement cost 0.3–0.8 s each,
+ * two dozen times in a smoke run). It reads one JSON line per job on stdin,
+ * `{"id": n, "spec": LoadSpec}`, runs jobs as they come (the smoke run sends several at once),
+ * and answers each with one JSON line on stdout: `{"id": n, "result": LoadResult}` or
+ * `{"id": n, "error": "…"}`. It exits when stdin ends.
+ *
+ * Usage: node scripts/bench/load_generator.ts   (driven by `runLoad()` of `load_client.ts`)
  *
  * @module
  */
-import { readFileSync } from "node:fs";
 import process from "node:process";
+import { createInterface } from "node:readline";
 import autocannon from "autocannon";
 import type { LoadResult, LoadSpec, PlannedRequest } from "./load_spec.ts";
 
-const spec: LoadSpec = JSON.parse(readFileSync(process.argv[2], "utf8"));
-const run = spec.mode === "latency" ? sequential : cannon;
-if (spec.warmup.length > 0) await run(spec, spec.warmup);
-const result = await run(spec, spec.requests);
-process.stdout.write(`${JSON.stringify(result)}\n`);
+for await (const line of createInterface({ input: process.stdin })) {
+  if (line.trim() === "") continue;
+  const { id, spec } = JSON.parse(line) as { id: number; spec: LoadSpec };
+  // Not awaited: jobs sent together run together.
+  runJob(spec).then(
+    (result) => answer({ id, result }),
+    (error) =>
+      answer({ id, error: error instanceof Error ? error.stack ?? error.message : `${error}` }),
+  );
+}
+
+async function runJob(spec: LoadSpec): Promise<LoadResult> {
+  const run = spec.mode === "latency" ? sequential : cannon;
+  if (spec.warmup.length > 0) await run(spec, spec.warmup);
+  return await run(spec, spec.requests);
+}
+
+function answer(message: { id: number; result?: LoadResult; error?: string }): void {
+  process.stdout.write(`${JSON.stringify(message)}\n`);
+}
 
 /** autocannon over `spec.connections` connections; every planned request is sent once. */
 async function cannon(spec: LoadSpec, plan: PlannedRequest[]): Promise<LoadResult> {

@@ -18,6 +18,7 @@ import { writeFileSync } from "node:fs";
 import os from "node:os";
 import process from "node:process";
 import { parseArgs } from "node:util";
+import { closeLoad } from "./load_client.ts";
 import { findRuntimes } from "./processes.ts";
 import { type BenchRow, renderNotes, renderTable } from "./report.ts";
 import type { BenchContext, Scenario } from "./scenario.ts";
@@ -34,13 +35,13 @@ const { values } = parseArgs({
 const only = values.only?.split(",").map((n) => Number(n.trim()));
 const selected: Scenario[] = SCENARIOS.filter((s) => !only || only.includes(s.number));
 
+const started = performance.now();
 const context: BenchContext = {
-  runtimes: findRuntimes(),
+  runtimes: await findRuntimes(),
   quick: values.quick ?? false,
   log: (message) => console.error(`[bench] ${message}`),
 };
 
-const started = performance.now();
 // The full run measures one scenario at a time (each alone on the machine). The smoke run's
 // figures mean nothing, so it runs the scenarios side by side: most of its time is processes
 // starting, which overlaps well.
@@ -49,6 +50,7 @@ const outcomes = values.quick
   : await sequentially(selected, runScenario);
 const rows: BenchRow[] = outcomes.flatMap((outcome) => outcome.rows);
 const failures: string[] = outcomes.flatMap((outcome) => outcome.failure ?? []);
+closeLoad();
 const seconds = (performance.now() - started) / 1000;
 
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${

@@ -1,16 +1,14 @@
 /**
  * Child processes of the benchmark: the runtimes' binaries, servers under test (started, awaited
- * until they print their address, measured through /proc, stopped), the load generator, and
- * whole-command timings.
+ * until they print their address, measured through /proc, stopped) and whole-command timings.
+ * The load generator's process has its own file, `load_client.ts`.
  *
  * @module
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import process from "node:process";
-import type { LoadResult, LoadSpec } from "./load_spec.ts";
 
 /** The repository root (commands run from there). */
 export const ROOT: string = resolve(import.meta.dirname ?? ".", "../..");
@@ -30,20 +28,21 @@ export interface Runtimes {
 
 /**
  * The binaries: Deno is the one running the benchmark; Node 22 and Bun come from npm like in the
- * test runner. Asked once for their path so timings do not include `npx`.
+ * test runner. Asked once (both at once) for their path so timings do not include `npx`.
  */
-export function findRuntimes(): Runtimes {
-  const ask = (args: string[]): string =>
-    execFileSync("npx", ["-y", ...args], {
-      encoding: "utf8",
-      env: { ...process.env, NPM_CONFIG_LOGLEVEL: "error" },
-      stdio: ["ignore", "pipe", "ignore"],
-    }).trim();
-  return {
-    deno: process.execPath,
-    node: ask(["node@22", "-p", "process.execPath"]),
-    bun: ask(["bun@1", "-e", "console.log(process.execPath)"]),
+export async function findRuntimes(): Promise<Runtimes> {
+  const ask = async (args: string[]): Promise<string> => {
+    const { code, stdout, stderr } = await runToEnd("npx", ["-y", ...args], {
+      env: { NPM_CONFIG_LOGLEVEL: "error" },
+    });
+    if (code !== 0) throw new Error(`npx ${args.join(" ")} exited with ${code}:\n${stderr}`);
+    return stdout.trim();
   };
+  const [node, bun] = await Promise.all([
+    ask(["node@22", "-p", "process.execPath"]),
+    ask(["bun@1", "-e", "console.log(process.execPath)"]),
+  ]);
+  return { deno: process.execPath, node, bun };
 }
 
 /** A server process under test. */
@@ -131,38 +130,6 @@ export function procStatusMib(pid: number, field: "VmRSS" | "VmHWM"): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kib = Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1]);
   return kib / 1024;
-}
-
-/** Runs the load generator (autocannon on Node) in its own process and returns its figures. */
-export async function runLoad(runtimes: Runtimes, spec: LoadSpec): Promise<LoadResult> {
-  const dir = mkdtempSync(join(tmpdir(), "fragment-bench-"));
-  try {
-    const specFile = join(dir, "spec.json");
-    writeFileSync(specFile, JSON.stringify(spec));
-    const stdout = await new Promise<string>((resolvePromise, reject) => {
-      const child = spawn(
-        runtimes.node,
-        [join(ROOT, "scripts/bench/load_generator.ts"), specFile],
-        {
-          cwd: ROOT,
-          stdio: ["ignore", "pipe", "pipe"],
-          env: { ...process.env, NODE_NO_WARNINGS: "1" },
-        },
-      );
-      let out = "";
-      let err = "";
-      child.stdout!.setEncoding("utf8").on("data", (c: string) => (out += c));
-      child.stderr!.setEncoding("utf8").on("data", (c: string) => (err += c));
-      child.once(
-        "close",
-        (code) =>
-          code === 0 ? resolvePromise(out) : reject(new Error(`load generator failed:\n${err}`)),
-      );
-    });
-    return JSON.parse(stdout.trim().split("\n").at(-1)!) as LoadResult;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 /** The outcome of {@link timeCommand}. */

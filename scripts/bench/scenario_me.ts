@@ -11,7 +11,8 @@ import { withBenchDatabase } from "./databases.ts";
 import type { LoadResult, PlannedRequest } from "./load_spec.ts";
 import { send, type SideUser } from "./organization_side.ts";
 import { AUTH_MOUNT, ourAuthSide } from "./our_auth_side.ts";
-import { runLoad, type ServerProcess } from "./processes.ts";
+import { runLoad } from "./load_client.ts";
+import type { ServerProcess } from "./processes.ts";
 import { type BenchRow, benchRow } from "./report.ts";
 import type { BenchContext, Scenario } from "./scenario.ts";
 

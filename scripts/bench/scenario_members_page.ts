@@ -16,7 +16,8 @@ import { withBenchDatabase } from "./databases.ts";
 import type { LoadResult } from "./load_spec.ts";
 import { send } from "./organization_side.ts";
 import { AUTH_MOUNT, ourAuthSide, seedOurUsers } from "./our_auth_side.ts";
-import { runLoad, type ServerProcess } from "./processes.ts";
+import { runLoad } from "./load_client.ts";
+import type { ServerProcess } from "./processes.ts";
 import { type BenchRow, benchRow } from "./report.ts";
 import type { BenchContext, Scenario } from "./scenario.ts";
 

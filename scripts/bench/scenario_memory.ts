@@ -29,21 +29,27 @@ export const memoryScenario: Scenario = {
   number: 7,
   title: "serve resident memory",
   async run(context: BenchContext): Promise<BenchRow[]> {
-    const postgres = await withBenchDatabase("memory", (database) =>
-      withServer(
-        startOurServe(context, [WEBHOOK_APP], { databaseUrl: database.url }),
-        (server) => measure(context, server),
-      ));
-    const dir = benchTempDir("memory-pglite");
-    let pglite: Memory;
-    try {
-      pglite = await withServer(
-        startOurServe(context, [WEBHOOK_APP], { cwd: dir }),
-        (server) => measure(context, server),
-      );
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const onPostgres = () =>
+      withBenchDatabase("memory", (database) =>
+        withServer(
+          startOurServe(context, [WEBHOOK_APP], { databaseUrl: database.url }),
+          (server) => measure(context, server),
+        ));
+    const onPglite = async () => {
+      const dir = benchTempDir("memory-pglite");
+      try {
+        return await withServer(
+          startOurServe(context, [WEBHOOK_APP], { cwd: dir }),
+          (server) => measure(context, server),
+        );
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    };
+    // The smoke run's figures mean nothing: both servers run at once to keep it short.
+    const [postgres, pglite]: Memory[] = context.quick
+      ? await Promise.all([onPostgres(), onPglite()])
+      : [await onPostgres(), await onPglite()];
     const row = (name: string, value: number, target: BenchRow["target"], note?: string) =>
       benchRow({
         scenario: 7,

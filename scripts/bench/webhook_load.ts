@@ -5,7 +5,8 @@
  * @module
  */
 import type { LoadResult } from "./load_spec.ts";
-import { runLoad, type ServerProcess } from "./processes.ts";
+import { runLoad } from "./load_client.ts";
+import type { ServerProcess } from "./processes.ts";
 import type { BenchContext } from "./scenario.ts";
 import { WEBHOOK_SECRET, WEBHOOK_SECRET_HEADER, webhookDeliveries } from "./webhook_plan.ts";
 

@@ -1152,7 +1152,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "The smoke run (deno task test runs it) uses tiny counts and no warm-ups, runs the scenarios side by side, and in scenario 5 runs the sources on every runtime (no npm build; db info on PostgreSQL): its figures only show that every scenario still measures.",
+      "The smoke run (deno task test runs it) uses tiny counts and no warm-ups, runs the scenarios side by side (and the two sides of scenarios 2 and 7 at once), and in scenario 5 runs the sources on every runtime (no npm build; db info on PostgreSQL): its figures only show that every scenario still measures. It takes 9–10 s on the 2-core machine, about 15 CPU-seconds: a dozen servers start (three of them on PGlite), nine CLI runs are timed and npx is asked for Node's and Bun's paths (1.6 CPU-seconds of its own).",
     "url": "/docs/benchmarks#running-it",
     "context": "Benchmarks › Running it",
   },
@@ -1259,7 +1259,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "Load. autocannon on Node 22, in its own process (scripts/bench/load_generator.ts), so the server and the client never share an event loop. Every planned request is sent exactly once, spread over keep-alive connections, after an unmeasured warm-up with other data. Throughput is answered requests divided by the time from the start to the last answer (autocannon itself only reports on its sampling tick); p99 comes from autocannon's histogram (1 ms resolution). Scenario 4 needs sub-millisecond resolution and uses a sequential fetch loop timed with performance.now() instead; its figure is the median.",
+      "Load. autocannon on Node 22, in its own process (scripts/bench/load_generator.ts, one for the whole run, driven by load_client.ts), so the server and the client never share an event loop. Every planned request is sent exactly once, spread over keep-alive connections, after an unmeasured warm-up with other data. Throughput is answered requests divided by the time from the start to the last answer (autocannon itself only reports on its sampling tick); p99 comes from autocannon's histogram (1 ms resolution). Scenario 4 needs sub-millisecond resolution and uses a sequential fetch loop timed with performance.now() instead; its figure is the median.",
     "url": "/docs/benchmarks#how-it-measures",
     "context": "Benchmarks › How it measures",
   },
