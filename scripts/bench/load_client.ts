@@ -36,7 +36,7 @@ export function runLoad(runtimes: Runtimes, spec: LoadSpec): Promise<LoadResult>
 
 /** Ends the load generator process (it exits once its stdin closes); a no-op if none ran. */
 export function closeLoad(): void {
-  generator?.child.stdin!.end();
+  generator?.child.stdin?.end();
   generator = undefined;
 }
 
