@@ -9,7 +9,7 @@ import { createAccounts } from "./accounts.ts";
 import { type AuthApi, createAuthApi } from "./api.ts";
 import { createAuthenticator } from "./authenticator.ts";
 import type { AuthRouteDeps } from "./auth_route.ts";
-import { authRoutes } from "./auth_routes.ts";
+import { authRoutes, type MePayload } from "./auth_routes.ts";
 import { AUTH_MODULE_NAME, type AuthOptions, resolveAuthOptions } from "./options.ts";
 import { organizationsFeature } from "./organizations/mod.ts";
 import { authSchema } from "./schema.ts";
@@ -80,13 +80,17 @@ export function auth(options: AuthOptions): AuthModule {
     db,
     tables,
     accounts,
-    me: organizations ? (context) => organizations.me(context) : (context) =>
-      Promise.resolve({
-        user: context.user,
-        organizations: [],
-        activeOrganization: null,
-        invitations: [],
-      }),
+    me: organizations
+      ? (context) => organizations.me(context)
+      : (context) =>
+        Promise.resolve(JSON.stringify(
+          {
+            user: context.user,
+            organizations: [],
+            activeOrganization: null,
+            invitations: [],
+          } satisfies MePayload,
+        )),
   });
   const hooks = organizations?.notifications.hooks ?? null;
   const instance = createModule({

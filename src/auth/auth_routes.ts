@@ -46,7 +46,7 @@ const signInBody = z.object({
   password: passwordSchema(1),
 });
 
-/** The `GET /me` payload. */
+/** The shape of the `GET /me` answer. */
 export interface MePayload {
   user: AuthUser;
   organizations: unknown[];
@@ -59,8 +59,11 @@ export interface AuthRoutesDeps extends AuthRouteDeps {
   db: SqlAdapter;
   tables: AuthTableNames;
   accounts: Accounts;
-  /** Builds the `/me` payload (the organizations feature fills in its fields). */
-  me: (auth: AuthContext) => Promise<MePayload>;
+  /**
+   * The `/me` answer ({@link MePayload}) as JSON text: the organizations feature writes its
+   * entries into it as read, without parsing them into objects first.
+   */
+  me: (auth: AuthContext) => Promise<string>;
 }
 
 function credentialResponse(request: Request, issued: IssuedCredential): Response {
@@ -115,7 +118,8 @@ export function authRoutes(deps: AuthRoutesDeps): Route[] {
     authedRoute(deps, {
       method: "GET",
       path: "/me",
-      handler: ({ auth }) => deps.me(auth),
+      handler: async ({ auth }) =>
+        new Response(await deps.me(auth), { headers: { "content-type": "application/json" } }),
     }),
   ];
 }

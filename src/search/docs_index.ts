@@ -2052,6 +2052,17 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 3. GET /me at 50 organizations (0.38 × in the latest run; 0.72 × in the one before)",
   },
   {
+    "id": "benchmarks:93",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "Session 3: that json value moved the cost into PostgreSQL rather than removing it. Sequential timings in one process (.bench/exp, PostgreSQL on the same machine, 50 organizations): the json_agg query 915–949 µs a call (EXPLAIN: 0.65 ms of its 0.74 ms is the aggregate, with or without to_char), the same 50 rows as typed columns mapped in JavaScript 579–688 µs, as text columns written straight into JSON text 441 µs. /me now reads text columns (timestamps formatted by PostgreSQL, jsonb as its JSON text) and writes the answer as text (src/auth/organizations/ entry_json.ts); the test comparing it with GET /organizations compares the JSON text (key order included) of entries with quotes, backslashes, U+2028, emoji, integer-like keys and a 20-digit number in their metadata. --only 3: 2,125 against 4,190 req/s (0.51 ×), then 0.53 ×, 0.57 × and 0.58 × (1,331 against 2,792, 0.48 ×, just before). A V8 profile of the server under this load: 35 % of its ticks in send to PostgreSQL (postgres.js's writes, the same for both users), 28 % inside Deno (HTTP serving), under 5 % in row parsing and the entry text. top during the load: the server at 70–80 % of one core, PostgreSQL's backends 40–60 % together, autocannon 12–37 %, on 2 cores. What still differs between the sides is the answer, 27 kB against about 1 kB: PostgreSQL reading and formatting 50 joined rows, and the kernel and the load generator moving and parsing 27 times the bytes on the same two cores.",
+    "url":
+      "/docs/benchmarks#3-get-me-at-50-organizations-038--in-the-latest-run-072--in-the-one-before",
+    "context":
+      "Benchmarks › What bounds the targets, and what changed › 3. GET /me at 50 organizations (0.38 × in the latest run; 0.72 × in the one before)",
+  },
+  {
     "id":
       "benchmarks#4-members-page-at-depth-1m--1k-081--111--106--in-the-latest-run-118--43--27--in-the-one-before",
     "page": "benchmarks",
@@ -2063,7 +2074,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › What bounds the targets, and what changed",
   },
   {
-    "id": "benchmarks:93",
+    "id": "benchmarks:94",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2074,7 +2085,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 4. Members page at depth (1M / 1k: 0.81 ×, 1.11 ×, 1.06 × in the latest run; 118 ×, 43 ×, 27 × in the one before)",
   },
   {
-    "id": "benchmarks:94",
+    "id": "benchmarks:95",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2096,7 +2107,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › What bounds the targets, and what changed",
   },
   {
-    "id": "benchmarks:95",
+    "id": "benchmarks:96",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2107,7 +2118,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.81 ×, 1.24 ×, 1.32 × in the latest run; 4.6 ×, 6.5 ×, 8.9 × in the one before)",
   },
   {
-    "id": "benchmarks:96",
+    "id": "benchmarks:97",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2118,7 +2129,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.81 ×, 1.24 ×, 1.32 × in the latest run; 4.6 ×, 6.5 ×, 8.9 × in the one before)",
   },
   {
-    "id": "benchmarks:97",
+    "id": "benchmarks:98",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2129,7 +2140,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.81 ×, 1.24 ×, 1.32 × in the latest run; 4.6 ×, 6.5 ×, 8.9 × in the one before)",
   },
   {
-    "id": "benchmarks:98",
+    "id": "benchmarks:99",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2140,7 +2151,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.81 ×, 1.24 ×, 1.32 × in the latest run; 4.6 ×, 6.5 ×, 8.9 × in the one before)",
   },
   {
-    "id": "benchmarks:99",
+    "id": "benchmarks:100",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2151,7 +2162,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.81 ×, 1.24 ×, 1.32 × in the latest run; 4.6 ×, 6.5 ×, 8.9 × in the one before)",
   },
   {
-    "id": "benchmarks:100",
+    "id": "benchmarks:101",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2162,7 +2173,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.81 ×, 1.24 ×, 1.32 × in the latest run; 4.6 ×, 6.5 ×, 8.9 × in the one before)",
   },
   {
-    "id": "benchmarks:101",
+    "id": "benchmarks:102",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2184,7 +2195,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › What bounds the targets, and what changed",
   },
   {
-    "id": "benchmarks:102",
+    "id": "benchmarks:103",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2195,7 +2206,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,327 ms fresh, 780 ms existing in the latest run; 8.5 s and 1.6 s in the one before)",
   },
   {
-    "id": "benchmarks:103",
+    "id": "benchmarks:104",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2206,7 +2217,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,327 ms fresh, 780 ms existing in the latest run; 8.5 s and 1.6 s in the one before)",
   },
   {
-    "id": "benchmarks:104",
+    "id": "benchmarks:105",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2217,7 +2228,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,327 ms fresh, 780 ms existing in the latest run; 8.5 s and 1.6 s in the one before)",
   },
   {
-    "id": "benchmarks:105",
+    "id": "benchmarks:106",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2228,7 +2239,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,327 ms fresh, 780 ms existing in the latest run; 8.5 s and 1.6 s in the one before)",
   },
   {
-    "id": "benchmarks:106",
+    "id": "benchmarks:107",
     "page": "benchmarks",
     "type": "text",
     "content": "loading the CLI modules and examples/app.ts | 150 – 230 | 130 | 90 – 130",
@@ -2238,7 +2249,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,327 ms fresh, 780 ms existing in the latest run; 8.5 s and 1.6 s in the one before)",
   },
   {
-    "id": "benchmarks:107",
+    "id": "benchmarks:108",
     "page": "benchmarks",
     "type": "text",
     "content": "opening PGlite | 5,200 – 10,500 (initdb) | 680 – 1,420 | 420 – 510",
@@ -2248,7 +2259,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,327 ms fresh, 780 ms existing in the latest run; 8.5 s and 1.6 s in the one before)",
   },
   {
-    "id": "benchmarks:108",
+    "id": "benchmarks:109",
     "page": "benchmarks",
     "type": "text",
     "content": "migration status | 3 – 30 | 4 – 5 | 11 – 28",
@@ -2258,7 +2269,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,327 ms fresh, 780 ms existing in the latest run; 8.5 s and 1.6 s in the one before)",
   },
   {
-    "id": "benchmarks:109",
+    "id": "benchmarks:110",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2269,7 +2280,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,327 ms fresh, 780 ms existing in the latest run; 8.5 s and 1.6 s in the one before)",
   },
   {
-    "id": "benchmarks:110",
+    "id": "benchmarks:111",
     "page": "benchmarks",
     "type": "text",
     "content": "serve() listening, first 200 | 70 – 290 | 60 – 160 | 45 – 65",
@@ -2279,7 +2290,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,327 ms fresh, 780 ms existing in the latest run; 8.5 s and 1.6 s in the one before)",
   },
   {
-    "id": "benchmarks:111",
+    "id": "benchmarks:112",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2298,7 +2309,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › What bounds the targets, and what changed",
   },
   {
-    "id": "benchmarks:112",
+    "id": "benchmarks:113",
     "page": "benchmarks",
     "type": "text",
     "content":

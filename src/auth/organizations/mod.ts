@@ -10,12 +10,11 @@ import type { SqlAdapter } from "../../db/mod.ts";
 import type { UserCreatedHook } from "../accounts.ts";
 import type { AuthContext } from "../authenticator.ts";
 import type { AuthRouteDeps } from "../auth_route.ts";
-import type { MePayload } from "../auth_routes.ts";
 import type { AuthTableNames } from "../tables.ts";
 import { autoCreateHook } from "./auto_create.ts";
 import type { OrganizationsContext } from "./context.ts";
 import { invitationRoutes } from "./invitation_routes.ts";
-import { mePayload } from "./me.ts";
+import { meJson } from "./me.ts";
 import { memberRoutes } from "./member_routes.ts";
 import { createNotifications, type Notifications } from "./notifications.ts";
 import type { ResolvedOrganizationsOptions } from "./options.ts";
@@ -48,8 +47,8 @@ export { RESERVED_SLUGS } from "./slug.ts";
 export interface OrganizationsFeature {
   /** Its routes, static paths before `/:organizationId` ones. */
   routes: Route[];
-  /** The `/me` payload with the organization fields. */
-  me(auth: AuthContext): Promise<MePayload>;
+  /** The `/me` answer with the organization fields, as JSON text. */
+  me(auth: AuthContext): Promise<string>;
   /** Creates the first organization of new users (`autoCreateOrganization`), if configured. */
   onUserCreated?: UserCreatedHook;
   /** The event notifications (durable hooks). */
@@ -85,7 +84,7 @@ export function organizationsFeature(deps: {
   ];
   return {
     routes,
-    me: (auth) => mePayload(context, auth),
+    me: (auth) => meJson(context, auth),
     onUserCreated: autoCreateHook(context),
     notifications,
   };

@@ -205,21 +205,6 @@ export function toOrganization(row: OrganizationRow): Organization {
   };
 }
 
-/**
- * The SQL of {@link toOrganization} for the live organization of table alias `alias`: a `json`
- * value with the same keys and values, so a query can hand the answer over ready-made instead of
- * as columns to parse and map one by one.
- */
-export function organizationJsonSql(alias: string): string {
-  const c = (name: string) => `${alias}.${name}`;
-  return `json_build_object('id', ${c("id")}, 'name', ${c("name")}, 'slug', ${c("slug")},
-    'logoUrl', ${c("logo_url")}, 'metadata', ${c("metadata")}, 'createdBy', ${c("created_by")},
-    'createdAt', ${isoSql(c("created_at"))}, 'updatedAt', ${isoSql(c("updated_at"))},
-    'deletedAt', CASE WHEN ${c("deleted_at")} IS NULL THEN NULL ELSE ${
-    isoSql(c("deleted_at"))
-  } END)`;
-}
-
 /** The SQL of {@link toMember} for the member columns `<alias>.<prefix><column>`. */
 export function memberJsonSql(alias: string, prefix = ""): string {
   const c = (name: string) => `${alias}.${prefix}${name}`;
