@@ -1330,7 +1330,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "Run on 2026-11-21 at 18:38 UTC, 2 × AMD EPYC, 24 GiB, 6 minutes 9 seconds, load average 1 to 2 (the other engineers' suites had finished: this is the first full run on a quiet machine). The previous full run (same day, 16:42 UTC, load 1.5 to 8) is summarized below the table. Read the ratios: each side of a comparison ran in this run, on this machine.",
+      "Run on 2026-11-21 at about 19:55 UTC (session 3), 2 × AMD EPYC, 24 GiB, 5 minutes 34 seconds, load average about 1 at the end. Read the ratios: each side of a comparison ran in this run, on this machine. The run before it (18:38 UTC, session 2) is compared below the table.",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1339,7 +1339,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "1 | webhook ingest throughput | 3485 req/s | 7054 req/s (bare Hono + postgres.js) | 0.49 | ratio ≥ 0.8 | FAIL",
+      "1 | webhook ingest throughput | 4683 req/s | 8612 req/s (bare Hono + postgres.js) | 0.54 | ratio ≥ 0.8 | FAIL",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1348,7 +1348,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "1 | webhook ingest p99 latency | 51.0 ms | 25.0 ms (bare Hono + postgres.js) | 2.04 | ratio ≤ 2 | FAIL",
+      "1 | webhook ingest p99 latency | 36.0 ms | 19.0 ms (bare Hono + postgres.js) | 1.89 | ratio ≤ 2 | pass",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1357,7 +1357,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "2 | create organization throughput | 1243 req/s | 104 req/s (better-auth) | 11.94 | ratio ≥ 2 | pass",
+      "2 | create organization throughput | 1742 req/s | 126 req/s (better-auth) | 13.81 | ratio ≥ 2 | pass",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1366,7 +1366,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "2 | list my organizations (user in 50) throughput | 887 req/s | 104 req/s (better-auth) | 8.52 | ratio ≥ 2 | pass",
+      "2 | list my organizations (user in 50) throughput | 1436 req/s | 140 req/s (better-auth) | 10.22 | ratio ≥ 2 | pass",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1375,7 +1375,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "2 | add member throughput | 2580 req/s | 594 req/s (better-auth) | 4.34 | ratio ≥ 2 | pass",
+      "2 | add member throughput | 3463 req/s | 749 req/s (better-auth) | 4.62 | ratio ≥ 2 | pass",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1384,7 +1384,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "2 | get organization throughput | 2777 req/s | 620 req/s (better-auth) | 4.48 | ratio ≥ 2 | pass",
+      "2 | get organization throughput | 5195 req/s | 776 req/s (better-auth) | 6.70 | ratio ≥ 2 | pass",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1402,7 +1402,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "3 | GET /me throughput, user in 50 orgs + 5 invitations | 1627 req/s | 4230 req/s (user in 1 org) | 0.38 | ratio ≥ 0.7 | FAIL",
+      "3 | GET /me throughput, user in 50 orgs + 5 invitations | 2129 req/s | 5289 req/s (user in 1 org) | 0.40 | ratio ≥ 0.7 | FAIL",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1411,7 +1411,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "4 | members page, 100k members, first page | 1.86 ms | 2.52 ms (1k, first page) | 0.74 | reported | reported",
+      "4 | members page, 100k members, first page | 1.14 ms | 1.98 ms (1k, first page) | 0.58 | reported | reported",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1420,7 +1420,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "4 | members page, 100k members, middle page | 2.33 ms | 2.08 ms (1k, middle page) | 1.12 | reported | reported",
+      "4 | members page, 100k members, middle page | 1.13 ms | 1.81 ms (1k, middle page) | 0.62 | reported | reported",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1429,7 +1429,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "4 | members page, 100k members, last page | 2.30 ms | 2.09 ms (1k, last page) | 1.10 | reported | reported",
+      "4 | members page, 100k members, last page | 1.19 ms | 1.26 ms (1k, last page) | 0.94 | reported | reported",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1438,7 +1438,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "4 | members page, 1M members, first page | 2.03 ms | 2.52 ms (1k, first page) | 0.81 | ratio ≤ 1.5 | pass",
+      "4 | members page, 1M members, first page | 1.24 ms | 1.98 ms (1k, first page) | 0.63 | ratio ≤ 1.5 | pass",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1447,7 +1447,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "4 | members page, 1M members, middle page | 2.32 ms | 2.08 ms (1k, middle page) | 1.11 | ratio ≤ 1.5 | pass",
+      "4 | members page, 1M members, middle page | 1.72 ms | 1.81 ms (1k, middle page) | 0.95 | ratio ≤ 1.5 | pass",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1456,7 +1456,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "4 | members page, 1M members, last page | 2.21 ms | 2.09 ms (1k, last page) | 1.06 | ratio ≤ 1.5 | pass",
+      "4 | members page, 1M members, last page | 1.32 ms | 1.26 ms (1k, last page) | 1.05 | ratio ≤ 1.5 | pass",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1465,7 +1465,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "5 | Deno: fragment-cli --help | 28.3 ms | 34.9 ms (bare eval 0) | 0.81 | ratio ≤ 1.5 | pass",
+      "5 | Deno: fragment-cli --help | 21.0 ms | 25.2 ms (bare eval 0) | 0.83 | ratio ≤ 1.5 | pass",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1474,7 +1474,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "5 | Deno: fragment-cli db info examples/app.ts | 631 ms | 34.9 ms (bare eval 0) | 18.11 | reported | reported",
+      "5 | Deno: fragment-cli db info examples/app.ts | 546 ms | 25.2 ms (bare eval 0) | 21.65 | reported | reported",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1483,7 +1483,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "5 | Node: fragment-cli --help | 44.8 ms | 36.2 ms (bare -e 0) | 1.24 | ratio ≤ 1.5 | pass",
+      "5 | Node: fragment-cli --help | 33.1 ms | 25.9 ms (bare -e 0) | 1.28 | ratio ≤ 1.5 | pass",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1492,7 +1492,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "5 | Node: fragment-cli db info examples/app.ts | 1012 ms | 36.2 ms (bare -e 0) | 27.99 | reported | reported",
+      "5 | Node: fragment-cli db info examples/app.ts | 907 ms | 25.9 ms (bare -e 0) | 34.99 | reported | reported",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1501,7 +1501,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "5 | Bun: fragment-cli --help | 13.4 ms | 10.2 ms (bare -e 0) | 1.32 | ratio ≤ 1.5 | pass",
+      "5 | Bun: fragment-cli --help | 10.9 ms | 8.46 ms (bare -e 0) | 1.29 | ratio ≤ 1.5 | pass",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1510,7 +1510,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "5 | Bun: fragment-cli db info examples/app.ts | 563 ms | 10.2 ms (bare -e 0) | 55.45 | reported | reported",
+      "5 | Bun: fragment-cli db info examples/app.ts | 506 ms | 8.46 ms (bare -e 0) | 59.87 | reported | reported",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1519,7 +1519,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "6 | serve examples/app.ts, fresh PGlite directory | 2327 ms | — | — | ≤ 3000 ms | pass",
+      "6 | serve examples/app.ts, fresh PGlite directory | 1127 ms | — | — | ≤ 3000 ms | pass",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1528,7 +1528,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "6 | serve examples/app.ts, existing PGlite directory | 780 ms | — | — | ≤ 1000 ms | pass",
+      "6 | serve examples/app.ts, existing PGlite directory | 676 ms | — | — | ≤ 1000 ms | pass",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1536,7 +1536,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:43",
     "page": "benchmarks",
     "type": "text",
-    "content": "7 | serve RSS idle, PostgreSQL | 71.9 MiB | — | — | ≤ 80 MiB | pass",
+    "content": "7 | serve RSS idle, PostgreSQL | 71.2 MiB | — | — | ≤ 80 MiB | pass",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1545,7 +1545,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "7 | serve RSS peak of scenario 1, PostgreSQL | 182 MiB | — | — | reported | reported",
+      "7 | serve RSS peak of scenario 1, PostgreSQL | 192 MiB | — | — | reported | reported",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1553,7 +1553,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:45",
     "page": "benchmarks",
     "type": "text",
-    "content": "7 | serve RSS idle, PGlite | 355 MiB | — | — | reported | reported",
+    "content": "7 | serve RSS idle, PGlite | 361 MiB | — | — | reported | reported",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1561,7 +1561,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:46",
     "page": "benchmarks",
     "type": "text",
-    "content": "7 | serve RSS peak of scenario 1, PGlite | 443 MiB | — | — | reported | reported",
+    "content": "7 | serve RSS peak of scenario 1, PGlite | 461 MiB | — | — | reported | reported",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1579,7 +1579,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "2 create organization throughput: 2000 requests, 32 connections; p99 49 ms ours, 606 ms better-auth",
+      "2 create organization throughput: 2000 requests, 32 connections; p99 33 ms ours, 463 ms better-auth",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1588,7 +1588,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "2 list my organizations (user in 50) throughput: p99 73 ms ours, 417 ms better-auth",
+      "2 list my organizations (user in 50) throughput: p99 51 ms ours, 294 ms better-auth",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1596,7 +1596,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:50",
     "page": "benchmarks",
     "type": "text",
-    "content": "2 add member throughput: p99 29 ms ours, 121 ms better-auth",
+    "content": "2 add member throughput: p99 21 ms ours, 86 ms better-auth",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1604,7 +1604,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:51",
     "page": "benchmarks",
     "type": "text",
-    "content": "2 get organization throughput: p99 25 ms ours, 106 ms better-auth",
+    "content": "2 get organization throughput: p99 18 ms ours, 87 ms better-auth",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1622,7 +1622,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "3 GET /me throughput, user in 50 orgs + 5 invitations: 6000 requests, 32 connections; p99 47 ms (50 orgs), 20 ms (1 org)",
+      "3 GET /me throughput, user in 50 orgs + 5 invitations: 6000 requests, 32 connections; p99 31 ms (50 orgs), 14 ms (1 org)",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1631,7 +1631,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "4 members page, 100k members, first page: median of 300 sequential requests (or 12 s), lower of 2 passes; p99 10.91 ms vs 7.41 ms",
+      "4 members page, 100k members, first page: median of 300 sequential requests (or 12 s), lower of 2 passes; p99 7.45 ms vs 13.32 ms",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1639,7 +1639,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:55",
     "page": "benchmarks",
     "type": "text",
-    "content": "4 members page, 100k members, middle page: p99 7.83 ms vs 12.57 ms",
+    "content": "4 members page, 100k members, middle page: p99 8.46 ms vs 10.25 ms",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1647,7 +1647,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:56",
     "page": "benchmarks",
     "type": "text",
-    "content": "4 members page, 100k members, last page: p99 8.54 ms vs 10.66 ms",
+    "content": "4 members page, 100k members, last page: p99 11.23 ms vs 6.85 ms",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1655,7 +1655,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:57",
     "page": "benchmarks",
     "type": "text",
-    "content": "4 members page, 1M members, first page: p99 9.61 ms vs 7.41 ms",
+    "content": "4 members page, 1M members, first page: p99 9.18 ms vs 13.32 ms",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1663,7 +1663,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:58",
     "page": "benchmarks",
     "type": "text",
-    "content": "4 members page, 1M members, middle page: p99 8.65 ms vs 12.57 ms",
+    "content": "4 members page, 1M members, middle page: p99 10.55 ms vs 10.25 ms",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1671,7 +1671,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:59",
     "page": "benchmarks",
     "type": "text",
-    "content": "4 members page, 1M members, last page: p99 7.07 ms vs 10.66 ms",
+    "content": "4 members page, 1M members, last page: p99 8.57 ms vs 6.85 ms",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1706,7 +1706,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:63",
     "page": "benchmarks",
     "type": "text",
-    "content": "7 serve RSS peak of scenario 1, PostgreSQL: load served at 3639 req/s",
+    "content": "7 serve RSS peak of scenario 1, PostgreSQL: load served at 4458 req/s",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1714,7 +1714,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:64",
     "page": "benchmarks",
     "type": "text",
-    "content": "7 serve RSS peak of scenario 1, PGlite: load served at 145 req/s",
+    "content": "7 serve RSS peak of scenario 1, PGlite: load served at 126 req/s",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1723,7 +1723,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "Compared with the previous full run: webhook throughput 0.11 → 0.49 × (p99 6.32 → 2.04 ×, 1.16 – 1.6 × in other runs); add member 0.84 → 4.34 × better-auth; members page at 1M / 1k 118 / 43 / 27 → 0.81 / 1.11 / 1.06 ×; --help 4.57 / 6.50 / 8.88 → 0.81 / 1.24 / 1.32 × (Deno / Node / Bun); serve on PGlite 8,466 → 2,327 ms fresh and 1,639 → 780 ms existing; PGlite RSS 932 → 355 MiB idle. One row went the other way: GET /me throughput at 50 organizations against 1 fell from 0.72 to 0.38 × while both sides got faster (774 → 1,627 and 1,071 → 4,230 req/s); see 3 below.",
+      "Compared with the 18:38 UTC run: webhook throughput 0.49 → 0.54 × (4,683 against 8,612 req/s) and its p99 2.04 → 1.89 × (now a pass; the code of scenario 1 did not change between the two runs, so this is the spread between runs); GET /me at 50 organizations 1,627 → 2,129 req/s, but the 1-organization side went 4,230 → 5,289 req/s, so the ratio went 0.38 → 0.40 × (0.51–0.58 × in --only 3 runs, see 3); organizations 11.9 / 8.5 / 4.3 / 4.5 → 13.8 / 10.2 / 4.6 / 6.7 × better-auth; serve on PGlite 2,327 → 1,127 ms fresh (the template of the empty cluster was cached on this machine) and 780 → 676 ms existing. PGlite served the scenario-1 load at 126 req/s (145 in the run before): the embedded database is the zero set-up default, not a production ingest path; PostgreSQL served it at 4,458.",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1740,19 +1740,19 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      'Each target that failed in a full run was profiled or isolated; figures after "experiment" come from one-off runs on the same machine, not from the table. None of the causes is in the benchmark: each names the file and query that changed or would have to. Three targets still fail in the latest run: webhook throughput (1), its p99 by a hair (1), and /me at 50 organizations (3, improved after the run to 0.43 × in --only 3).',
+      'Each target that failed in a full run was profiled or isolated; figures after "experiment" come from one-off runs on the same machine, not from the table. None of the causes is in the benchmark: each names the file and query that changed or would have to. Two targets still fail in the latest run: webhook throughput (1) and /me at 50 organizations (3).',
     "url": "/docs/benchmarks#what-bounds-the-targets-and-what-changed",
     "context": "Benchmarks › What bounds the targets, and what changed",
   },
   {
     "id":
-      "benchmarks#1-webhook-ingest-049--p99-204--in-the-latest-run-011--and-63--in-the-one-before",
+      "benchmarks#1-webhook-ingest-054--p99-189--in-the-latest-run-049--and-204--in-the-one-before",
     "page": "benchmarks",
     "type": "heading",
     "content":
-      "1. Webhook ingest (0.49 ×, p99 2.04 × in the latest run; 0.11 × and 6.3 × in the one before)",
+      "1. Webhook ingest (0.54 ×, p99 1.89 × in the latest run; 0.49 × and 2.04 × in the one before)",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-049--p99-204--in-the-latest-run-011--and-63--in-the-one-before",
+      "/docs/benchmarks#1-webhook-ingest-054--p99-189--in-the-latest-run-049--and-204--in-the-one-before",
     "context": "Benchmarks › What bounds the targets, and what changed",
   },
   {
@@ -1762,9 +1762,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       'The analysis below is from the previous full run; "Since then" at the end of this section has what changed and what bounds the rest.',
     "url":
-      "/docs/benchmarks#1-webhook-ingest-049--p99-204--in-the-latest-run-011--and-63--in-the-one-before",
+      "/docs/benchmarks#1-webhook-ingest-054--p99-189--in-the-latest-run-049--and-204--in-the-one-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.49 ×, p99 2.04 × in the latest run; 0.11 × and 6.3 × in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.54 ×, p99 1.89 × in the latest run; 0.49 × and 2.04 × in the one before)",
   },
   {
     "id": "benchmarks:68",
@@ -1773,9 +1773,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "Per new update, UpdateStore.save() (src/messenger/update_store.ts) runs a transaction: BEGIN, INSERT … ON CONFLICT (update_id) DO NOTHING RETURNING, the hook's INSERT … ON CONFLICT (name, key) DO NOTHING RETURNING and SELECT pg_notify($1, $2) (HookStore.insert() → notify(), src/db/_hook_store.ts), COMMIT: five round trips where the reference makes one (2.9 counted statements per delivery in a 5,000-delivery run, plus BEGIN and COMMIT; the worker's claim, read and completion of the hook come on top). Worse, PostgreSQL serializes the commits of all transactions that issued NOTIFY behind one lock held through the commit's WAL flush, so the notifying transactions of 64 connections commit one at a time.",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-049--p99-204--in-the-latest-run-011--and-63--in-the-one-before",
+      "/docs/benchmarks#1-webhook-ingest-054--p99-189--in-the-latest-run-049--and-204--in-the-one-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.49 ×, p99 2.04 × in the latest run; 0.11 × and 6.3 × in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.54 ×, p99 1.89 × in the latest run; 0.49 × and 2.04 × in the one before)",
   },
   {
     "id": "benchmarks:69",
@@ -1784,9 +1784,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "Experiment (a bare handler doing the same SQL, 10,000 deliveries, 64 connections, one run):",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-049--p99-204--in-the-latest-run-011--and-63--in-the-one-before",
+      "/docs/benchmarks#1-webhook-ingest-054--p99-189--in-the-latest-run-049--and-204--in-the-one-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.49 ×, p99 2.04 × in the latest run; 0.11 × and 6.3 × in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.54 ×, p99 1.89 × in the latest run; 0.49 × and 2.04 × in the one before)",
   },
   {
     "id": "benchmarks:70",
@@ -1794,9 +1794,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "type": "text",
     "content": "INSERT … ON CONFLICT DO NOTHING (the reference) | 3,652 – 4,986",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-049--p99-204--in-the-latest-run-011--and-63--in-the-one-before",
+      "/docs/benchmarks#1-webhook-ingest-054--p99-189--in-the-latest-run-049--and-204--in-the-one-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.49 ×, p99 2.04 × in the latest run; 0.11 × and 6.3 × in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.54 ×, p99 1.89 × in the latest run; 0.49 × and 2.04 × in the one before)",
   },
   {
     "id": "benchmarks:71",
@@ -1804,9 +1804,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "type": "text",
     "content": "the same in a transaction | 2,326",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-049--p99-204--in-the-latest-run-011--and-63--in-the-one-before",
+      "/docs/benchmarks#1-webhook-ingest-054--p99-189--in-the-latest-run-049--and-204--in-the-one-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.49 ×, p99 2.04 × in the latest run; 0.11 × and 6.3 × in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.54 ×, p99 1.89 × in the latest run; 0.49 × and 2.04 × in the one before)",
   },
   {
     "id": "benchmarks:72",
@@ -1814,9 +1814,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "type": "text",
     "content": "+ the hook row in the same transaction | 2,065",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-049--p99-204--in-the-latest-run-011--and-63--in-the-one-before",
+      "/docs/benchmarks#1-webhook-ingest-054--p99-189--in-the-latest-run-049--and-204--in-the-one-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.49 ×, p99 2.04 × in the latest run; 0.11 × and 6.3 × in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.54 ×, p99 1.89 × in the latest run; 0.49 × and 2.04 × in the one before)",
   },
   {
     "id": "benchmarks:73",
@@ -1824,9 +1824,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "type": "text",
     "content": "+ pg_notify in the transaction (what the module does) | 1,276 – 1,513",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-049--p99-204--in-the-latest-run-011--and-63--in-the-one-before",
+      "/docs/benchmarks#1-webhook-ingest-054--p99-189--in-the-latest-run-049--and-204--in-the-one-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.49 ×, p99 2.04 × in the latest run; 0.11 × and 6.3 × in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.54 ×, p99 1.89 × in the latest run; 0.49 × and 2.04 × in the one before)",
   },
   {
     "id": "benchmarks:74",
@@ -1835,9 +1835,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "one statement, WITH u AS (INSERT … RETURNING update_id) INSERT INTO hooks … SELECT … FROM u | 3,704",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-049--p99-204--in-the-latest-run-011--and-63--in-the-one-before",
+      "/docs/benchmarks#1-webhook-ingest-054--p99-189--in-the-latest-run-049--and-204--in-the-one-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.49 ×, p99 2.04 × in the latest run; 0.11 × and 6.3 × in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.54 ×, p99 1.89 × in the latest run; 0.49 × and 2.04 × in the one before)",
   },
   {
     "id": "benchmarks:75",
@@ -1845,9 +1845,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "type": "text",
     "content": "that statement, plus one pg_notify per 50 ms outside any transaction | 3,741",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-049--p99-204--in-the-latest-run-011--and-63--in-the-one-before",
+      "/docs/benchmarks#1-webhook-ingest-054--p99-189--in-the-latest-run-049--and-204--in-the-one-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.49 ×, p99 2.04 × in the latest run; 0.11 × and 6.3 × in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.54 ×, p99 1.89 × in the latest run; 0.49 × and 2.04 × in the one before)",
   },
   {
     "id": "benchmarks:76",
@@ -1856,9 +1856,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "So the target is reachable by the owner of src/messenger and src/db: store the update and its hook in one statement (a data-modifying CTE is atomic without BEGIN/COMMIT), and send the cross-process wake-up outside the transaction, coalesced (the in-process wake() already makes the local worker immediate; other processes are woken within the coalescing delay or by their poll). The p99 follows: with 64 connections, requests queue behind the serialized commits (1.6 ×, a pass, in the earlier run; 6.3 × in this one, where the reference ran 2.3 times faster than before).",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-049--p99-204--in-the-latest-run-011--and-63--in-the-one-before",
+      "/docs/benchmarks#1-webhook-ingest-054--p99-189--in-the-latest-run-049--and-204--in-the-one-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.49 ×, p99 2.04 × in the latest run; 0.11 × and 6.3 × in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.54 ×, p99 1.89 × in the latest run; 0.49 × and 2.04 × in the one before)",
   },
   {
     "id": "benchmarks:77",
@@ -1867,9 +1867,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "After this run, UpdateStore.save() became one statement: WITH inserted AS (INSERT … ON CONFLICT (update_id) DO NOTHING RETURNING update_id), hook AS (<DurableHooks.enqueueSql()'s INSERT … SELECT … FROM inserted>) SELECT count(*) FROM inserted — no BEGIN/COMMIT, no NOTIFY inside; the route's hooks.wake() wakes the local worker and sends one coalesced pg_notify outside any transaction (one in flight, one more after it for the wake-ups made meanwhile). --only 1 then (2026-11-21 17:07 UTC, load average 6 to 8 from other suites): 1,144 req/s against 3,181 req/s, 0.36 × (FAIL); p99 133 ms against 115 ms, 1.16 × (pass). What remains in the way of 0.8 × is the hook's processing in the same server process and database: per update the worker claims, reads the raw body and completes (three more statements), which the reference does not do at all.",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-049--p99-204--in-the-latest-run-011--and-63--in-the-one-before",
+      "/docs/benchmarks#1-webhook-ingest-054--p99-189--in-the-latest-run-049--and-204--in-the-one-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.49 ×, p99 2.04 × in the latest run; 0.11 × and 6.3 × in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.54 ×, p99 1.89 × in the latest run; 0.49 × and 2.04 × in the one before)",
   },
   {
     "id": "benchmarks:78",
@@ -1878,9 +1878,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "Since then (each step measured with scenario 1's own servers and load, 20,000 deliveries over 64 connections, one run per side, machine shared with other suites, so compare within a row):",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-049--p99-204--in-the-latest-run-011--and-63--in-the-one-before",
+      "/docs/benchmarks#1-webhook-ingest-054--p99-189--in-the-latest-run-049--and-204--in-the-one-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.49 ×, p99 2.04 × in the latest run; 0.11 × and 6.3 × in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.54 ×, p99 1.89 × in the latest run; 0.49 × and 2.04 × in the one before)",
   },
   {
     "id": "benchmarks:79",
@@ -1888,9 +1888,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "type": "text",
     "content": "the one-statement store (above) | 1,144 | 3,181 | 0.36",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-049--p99-204--in-the-latest-run-011--and-63--in-the-one-before",
+      "/docs/benchmarks#1-webhook-ingest-054--p99-189--in-the-latest-run-049--and-204--in-the-one-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.49 ×, p99 2.04 × in the latest run; 0.11 × and 6.3 × in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.54 ×, p99 1.89 × in the latest run; 0.49 × and 2.04 × in the one before)",
   },
   {
     "id": "benchmarks:80",
@@ -1898,9 +1898,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "type": "text",
     "content": "+ prepared statements in the postgres.js adapter | 1,456 | 3,289 | 0.44",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-049--p99-204--in-the-latest-run-011--and-63--in-the-one-before",
+      "/docs/benchmarks#1-webhook-ingest-054--p99-189--in-the-latest-run-049--and-204--in-the-one-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.49 ×, p99 2.04 × in the latest run; 0.11 × and 6.3 × in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.54 ×, p99 1.89 × in the latest run; 0.49 × and 2.04 × in the one before)",
   },
   {
     "id": "benchmarks:81",
@@ -1908,9 +1908,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "type": "text",
     "content": "… the same with the hook worker stopped (ingest alone) | 1,718 | 3,289 | 0.52",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-049--p99-204--in-the-latest-run-011--and-63--in-the-one-before",
+      "/docs/benchmarks#1-webhook-ingest-054--p99-189--in-the-latest-run-049--and-204--in-the-one-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.49 ×, p99 2.04 × in the latest run; 0.11 × and 6.3 × in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.54 ×, p99 1.89 × in the latest run; 0.49 × and 2.04 × in the one before)",
   },
   {
     "id": "benchmarks:82",
@@ -1919,9 +1919,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "+ at most one cross-process NOTIFY per 20 ms (was: one in flight, back to back), alone | 3,631 | 3,689 | 0.98",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-049--p99-204--in-the-latest-run-011--and-63--in-the-one-before",
+      "/docs/benchmarks#1-webhook-ingest-054--p99-189--in-the-latest-run-049--and-204--in-the-one-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.49 ×, p99 2.04 × in the latest run; 0.11 × and 6.3 × in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.54 ×, p99 1.89 × in the latest run; 0.49 × and 2.04 × in the one before)",
   },
   {
     "id": "benchmarks:83",
@@ -1929,9 +1929,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "type": "text",
     "content": "… the same with the worker running | 1,878 | 3,689 | 0.51",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-049--p99-204--in-the-latest-run-011--and-63--in-the-one-before",
+      "/docs/benchmarks#1-webhook-ingest-054--p99-189--in-the-latest-run-049--and-204--in-the-one-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.49 ×, p99 2.04 × in the latest run; 0.11 × and 6.3 × in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.54 ×, p99 1.89 × in the latest run; 0.49 × and 2.04 × in the one before)",
   },
   {
     "id": "benchmarks:84",
@@ -1940,9 +1940,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "+ the worker claims 32 at a time and writes its done outcomes in groups | 2,380 | 4,376 | 0.54",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-049--p99-204--in-the-latest-run-011--and-63--in-the-one-before",
+      "/docs/benchmarks#1-webhook-ingest-054--p99-189--in-the-latest-run-049--and-204--in-the-one-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.49 ×, p99 2.04 × in the latest run; 0.11 × and 6.3 × in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.54 ×, p99 1.89 × in the latest run; 0.49 × and 2.04 × in the one before)",
   },
   {
     "id": "benchmarks:85",
@@ -1951,9 +1951,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "Prepared statements (src/db/postgres_adapter.ts): postgres.js runs a parameterized unsafe() query unprepared by default, and an unprepared query with parameters first asks the server for their types: two round trips each. Every query of the project now takes one (prepare: false remains for poolers that cannot keep statements; see adapters).",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-049--p99-204--in-the-latest-run-011--and-63--in-the-one-before",
+      "/docs/benchmarks#1-webhook-ingest-054--p99-189--in-the-latest-run-049--and-204--in-the-one-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.49 ×, p99 2.04 × in the latest run; 0.11 × and 6.3 × in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.54 ×, p99 1.89 × in the latest run; 0.49 × and 2.04 × in the one before)",
   },
   {
     "id": "benchmarks:86",
@@ -1962,9 +1962,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "wake() sent a NOTIFY for other processes after every stored update, one in flight at a time, so under load a NOTIFY transaction ran back to back beside the inserts. At most one per 20 ms made the ingest path alone as fast as the bare handler (0.98 ×).",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-049--p99-204--in-the-latest-run-011--and-63--in-the-one-before",
+      "/docs/benchmarks#1-webhook-ingest-054--p99-189--in-the-latest-run-049--and-204--in-the-one-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.49 ×, p99 2.04 × in the latest run; 0.11 × and 6.3 × in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.54 ×, p99 1.89 × in the latest run; 0.49 × and 2.04 × in the one before)",
   },
   {
     "id": "benchmarks:87",
@@ -1973,28 +1973,30 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "The worker (src/db/_hook_runner.ts, _hook_store.ts): before, it claimed at most concurrency (4) occurrences per statement and held a slot until the done write returned, and the claim sorted every waiting row (ORDER BY due_at, id with an index on due_at alone: 8 ms per claim at 20,000 waiting). It processed about 210 updates/s and finished 97 s after the load ended, which made ingest look faster (2,816 req/s) by leaving the work for later. Now quick handlers get a prefetch of 32 per claim, a slot frees when its handler ends, done writes that queue behind one in flight go together, and the claim reads the partial index in order: draining 5,000 no-op occurrences went from 15.4 s and 6,469 statements to 0.9 s and 394. The worker keeps up during the load (done 12 – 20 s after it, mostly the last seconds' backlog).",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-049--p99-204--in-the-latest-run-011--and-63--in-the-one-before",
+      "/docs/benchmarks#1-webhook-ingest-054--p99-189--in-the-latest-run-049--and-204--in-the-one-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.49 ×, p99 2.04 × in the latest run; 0.11 × and 6.3 × in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.54 ×, p99 1.89 × in the latest run; 0.49 × and 2.04 × in the one before)",
   },
   {
     "id": "benchmarks:88",
     "page": "benchmarks",
     "type": "text",
     "content":
-      "What bounds the rest is the processing itself. The reference stores a row and does nothing else; serve also runs every update's hook in the same process and database during the load: the claim and the done write update the occurrence row twice (status, lease, with their index entries) and the handler reads the raw body back. With the worker stopped the same server reaches 0.98 × the reference; with it running, about half the two cores go to processing. Running more handlers at once lowers the statements (concurrency 16: 28,798 instead of 37,987 for 22,000 deliveries) but processes faster during the load and ingests less (2,143 against 2,573 req/s). Not done: lowering the worker's priority during bursts (the figure would pass by deferring work, not removing it), and claiming, running and completing in one transaction (one row update instead of two, but row locks held while handlers run, and a deadlock on PGlite's single connection when a handler queries). The p99 (2.04 × in the latest run, 1.16 – 1.6 × in the earlier ones) follows the same competition.",
+      "What bounds the rest is the processing itself. The reference stores a row and does nothing else; serve also runs every update's hook in the same process and database during the load: the claim and the done write update the occurrence row twice (status, lease, with their index entries) and the handler reads the raw body back. With the worker stopped the same server reaches 0.98 × the reference; with it running, about half the two cores go to processing. Running more handlers at once lowers the statements (concurrency 16: 28,798 instead of 37,987 for 22,000 deliveries) but processes faster during the load and ingests less (2,143 against 2,573 req/s). Not done: lowering the worker's priority during bursts (the figure would pass by deferring work, not removing it), and claiming, running and completing in one transaction (one row update instead of two, but row locks held while handlers run, and a deadlock on PGlite's single connection when a handler queries). The p99 (1.89 × in the latest run, 2.04 × in the one before, 1.16 – 1.6 × in --only 1 runs) follows the same competition.",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-049--p99-204--in-the-latest-run-011--and-63--in-the-one-before",
+      "/docs/benchmarks#1-webhook-ingest-054--p99-189--in-the-latest-run-049--and-204--in-the-one-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.49 ×, p99 2.04 × in the latest run; 0.11 × and 6.3 × in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.54 ×, p99 1.89 × in the latest run; 0.49 × and 2.04 × in the one before)",
   },
   {
-    "id": "benchmarks#2-add-member-434--better-auth-in-the-latest-run-084--in-the-one-before",
+    "id":
+      "benchmarks#2-add-member-462--better-auth-in-the-latest-run-434--and-084--in-the-two-before",
     "page": "benchmarks",
     "type": "heading",
-    "content": "2. Add member (4.34 × better-auth in the latest run; 0.84 × in the one before)",
+    "content":
+      "2. Add member (4.62 × better-auth in the latest run; 4.34 × and 0.84 × in the two before)",
     "url":
-      "/docs/benchmarks#2-add-member-434--better-auth-in-the-latest-run-084--in-the-one-before",
+      "/docs/benchmarks#2-add-member-462--better-auth-in-the-latest-run-434--and-084--in-the-two-before",
     "context": "Benchmarks › What bounds the targets, and what changed",
   },
   {
@@ -2004,9 +2006,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       'POST /organizations/:id/members (src/auth/organizations/member_routes.ts) makes 7 statements and a transaction per request (counted: 6.95 statements, 1 transaction): the credential lookup, requireEntry(…, "update") (the organization row FOR UPDATE), the user, the member INSERT, then notifications.emit("memberAdded"), which enqueues a durable hook and pg_notifys inside the transaction, as above. better-auth\'s addMember makes 6 plain statements with no transaction and no notification. The notifying commit is what holds ours back (the same serialization as in scenario 1); FOR UPDATE also serializes concurrent additions to one organization where FOR SHARE would keep out a concurrent deletion just as well. The other three operations pass (create 6.5 ×, list 4.9 ×, get 2.9 × in this run).',
     "url":
-      "/docs/benchmarks#2-add-member-434--better-auth-in-the-latest-run-084--in-the-one-before",
+      "/docs/benchmarks#2-add-member-462--better-auth-in-the-latest-run-434--and-084--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 2. Add member (4.34 × better-auth in the latest run; 0.84 × in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 2. Add member (4.62 × better-auth in the latest run; 4.34 × and 0.84 × in the two before)",
   },
   {
     "id": "benchmarks:90",
@@ -2015,18 +2017,19 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "Since then: adding a member is one statement (src/auth/organizations/add_member.ts): a CTE reads the caller's roles in the live organization, looks the user up, inserts the member when the roles allow it and, when the application handles memberAdded, enqueues the event with its payload built in SQL from the inserted row (enqueueSql()'s payloadSql). No transaction, no lock, no NOTIFY: 2 round trips with the credential lookup, against better-auth's 6. Adding a member removes no owner, so the last-owner rule does not need the lock; a role change committed before the statement is seen, one committed while it runs is ordered after it. --only 2 right after: 6.1 ×; the latest full run: 4.34 ×.",
     "url":
-      "/docs/benchmarks#2-add-member-434--better-auth-in-the-latest-run-084--in-the-one-before",
+      "/docs/benchmarks#2-add-member-462--better-auth-in-the-latest-run-434--and-084--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 2. Add member (4.34 × better-auth in the latest run; 0.84 × in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 2. Add member (4.62 × better-auth in the latest run; 4.34 × and 0.84 × in the two before)",
   },
   {
-    "id": "benchmarks#3-get-me-at-50-organizations-038--in-the-latest-run-072--in-the-one-before",
+    "id":
+      "benchmarks#3-get-me-at-50-organizations-040--in-the-latest-run-038--and-072--in-the-two-before",
     "page": "benchmarks",
     "type": "heading",
     "content":
-      "3. GET /me at 50 organizations (0.38 × in the latest run; 0.72 × in the one before)",
+      "3. GET /me at 50 organizations (0.40 × in the latest run; 0.38 × and 0.72 × in the two before)",
     "url":
-      "/docs/benchmarks#3-get-me-at-50-organizations-038--in-the-latest-run-072--in-the-one-before",
+      "/docs/benchmarks#3-get-me-at-50-organizations-040--in-the-latest-run-038--and-072--in-the-two-before",
     "context": "Benchmarks › What bounds the targets, and what changed",
   },
   {
@@ -2036,9 +2039,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "Both sides got faster: 774 → 1,627 req/s at 50 organizations and 5 invitations, 1,071 → 4,230 req/s at 1 organization, still 3 SQL round trips each. Prepared statements removed the second round trip of each of the three queries, a fixed cost both sides paid; what remains of the difference is the volume of the answer: 50 organization entries (each the organization with its metadata and the caller's membership) and 5 invitations, against one. A V8 profile of the server under the 50-org load (DENO_V8_FLAGS=--prof, 3,979 ticks) put 495 ticks in postgres.js parsing data rows (DataRow), about 300 in mapping them (Array.map of the entries: dates to ISO strings), 190 in the route serializing the answer, and 802 in send system calls.",
     "url":
-      "/docs/benchmarks#3-get-me-at-50-organizations-038--in-the-latest-run-072--in-the-one-before",
+      "/docs/benchmarks#3-get-me-at-50-organizations-040--in-the-latest-run-038--and-072--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 3. GET /me at 50 organizations (0.38 × in the latest run; 0.72 × in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 3. GET /me at 50 organizations (0.40 × in the latest run; 0.38 × and 0.72 × in the two before)",
   },
   {
     "id": "benchmarks:92",
@@ -2047,9 +2050,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "After the full run, the organizations of /me are read as one json value built by PostgreSQL (json_agg of the same objects toOrganization/toMember make; a test compares them with GET /organizations), instead of 50 rows of 15 columns parsed and mapped one by one: --only 3 then gave 1,783 against 4,105 req/s, 0.43 × (0.29 × in the --only 3 run just before). The rest is the size of the answer (about 50 times the 1-organization one) to serialize and send; the target is still not met.",
     "url":
-      "/docs/benchmarks#3-get-me-at-50-organizations-038--in-the-latest-run-072--in-the-one-before",
+      "/docs/benchmarks#3-get-me-at-50-organizations-040--in-the-latest-run-038--and-072--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 3. GET /me at 50 organizations (0.38 × in the latest run; 0.72 × in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 3. GET /me at 50 organizations (0.40 × in the latest run; 0.38 × and 0.72 × in the two before)",
   },
   {
     "id": "benchmarks:93",
@@ -2058,19 +2061,19 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "Session 3: that json value moved the cost into PostgreSQL rather than removing it. Sequential timings in one process (.bench/exp, PostgreSQL on the same machine, 50 organizations): the json_agg query 915–949 µs a call (EXPLAIN: 0.65 ms of its 0.74 ms is the aggregate, with or without to_char), the same 50 rows as typed columns mapped in JavaScript 579–688 µs, as text columns written straight into JSON text 441 µs. /me now reads text columns (timestamps formatted by PostgreSQL, jsonb as its JSON text) and writes the answer as text (src/auth/organizations/ entry_json.ts); the test comparing it with GET /organizations compares the JSON text (key order included) of entries with quotes, backslashes, U+2028, emoji, integer-like keys and a 20-digit number in their metadata. --only 3: 2,125 against 4,190 req/s (0.51 ×), then 0.53 ×, 0.57 × and 0.58 × (1,331 against 2,792, 0.48 ×, just before). A V8 profile of the server under this load: 35 % of its ticks in send to PostgreSQL (postgres.js's writes, the same for both users), 28 % inside Deno (HTTP serving), under 5 % in row parsing and the entry text. top during the load: the server at 70–80 % of one core, PostgreSQL's backends 40–60 % together, autocannon 12–37 %, on 2 cores. What still differs between the sides is the answer, 27 kB against about 1 kB: PostgreSQL reading and formatting 50 joined rows, and the kernel and the load generator moving and parsing 27 times the bytes on the same two cores.",
     "url":
-      "/docs/benchmarks#3-get-me-at-50-organizations-038--in-the-latest-run-072--in-the-one-before",
+      "/docs/benchmarks#3-get-me-at-50-organizations-040--in-the-latest-run-038--and-072--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 3. GET /me at 50 organizations (0.38 × in the latest run; 0.72 × in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 3. GET /me at 50 organizations (0.40 × in the latest run; 0.38 × and 0.72 × in the two before)",
   },
   {
     "id":
-      "benchmarks#4-members-page-at-depth-1m--1k-081--111--106--in-the-latest-run-118--43--27--in-the-one-before",
+      "benchmarks#4-members-page-at-depth-1m--1k-063--095--105--in-the-latest-run-081--111--106--and-118--43--27--in-the-two-before",
     "page": "benchmarks",
     "type": "heading",
     "content":
-      "4. Members page at depth (1M / 1k: 0.81 ×, 1.11 ×, 1.06 × in the latest run; 118 ×, 43 ×, 27 × in the one before)",
+      "4. Members page at depth (1M / 1k: 0.63 ×, 0.95 ×, 1.05 × in the latest run; 0.81 ×, 1.11 ×, 1.06 × and 118 ×, 43 ×, 27 × in the two before)",
     "url":
-      "/docs/benchmarks#4-members-page-at-depth-1m--1k-081--111--106--in-the-latest-run-118--43--27--in-the-one-before",
+      "/docs/benchmarks#4-members-page-at-depth-1m--1k-063--095--105--in-the-latest-run-081--111--106--and-118--43--27--in-the-two-before",
     "context": "Benchmarks › What bounds the targets, and what changed",
   },
   {
@@ -2080,9 +2083,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       'pageMembers() (src/auth/organizations/member_store.ts) orders by (created_at, id) within an organization, but the only index on auth.members that starts with organization_id is (organization_id, user_id): every page reads and sorts all of the organization\'s members (335 ms for the first page at 1M). Experiment: with CREATE INDEX ON auth.members (organization_id, created_at, id) added after seeding, the same run gave 5.5 / 9.9 / 4.7 ms at 1M against 13.3 / 8.1 / 3.9 ms at 1k (ratios 0.41, 1.22, 1.19: pass). The fix is one addIndex("members", …, ["organization_id", "created_at", "id"]) step at the end of authSchema (src/auth/schema.ts).',
     "url":
-      "/docs/benchmarks#4-members-page-at-depth-1m--1k-081--111--106--in-the-latest-run-118--43--27--in-the-one-before",
+      "/docs/benchmarks#4-members-page-at-depth-1m--1k-063--095--105--in-the-latest-run-081--111--106--and-118--43--27--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 4. Members page at depth (1M / 1k: 0.81 ×, 1.11 ×, 1.06 × in the latest run; 118 ×, 43 ×, 27 × in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 4. Members page at depth (1M / 1k: 0.63 ×, 0.95 ×, 1.05 × in the latest run; 0.81 ×, 1.11 ×, 1.06 × and 118 ×, 43 ×, 27 × in the two before)",
   },
   {
     "id": "benchmarks:95",
@@ -2091,19 +2094,19 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "Since then: that step is authSchema version 17 (members_organization_page_idx); the latest full run measured 0.81 / 1.11 / 1.06 × (pass).",
     "url":
-      "/docs/benchmarks#4-members-page-at-depth-1m--1k-081--111--106--in-the-latest-run-118--43--27--in-the-one-before",
+      "/docs/benchmarks#4-members-page-at-depth-1m--1k-063--095--105--in-the-latest-run-081--111--106--and-118--43--27--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 4. Members page at depth (1M / 1k: 0.81 ×, 1.11 ×, 1.06 × in the latest run; 118 ×, 43 ×, 27 × in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 4. Members page at depth (1M / 1k: 0.63 ×, 0.95 ×, 1.05 × in the latest run; 0.81 ×, 1.11 ×, 1.06 × and 118 ×, 43 ×, 27 × in the two before)",
   },
   {
     "id":
-      "benchmarks#5-fragment-cli---help-081--124--132--in-the-latest-run-46--65--89--in-the-one-before",
+      "benchmarks#5-fragment-cli---help-083--128--129--in-the-latest-run-081--124--132--and-46--65--89--in-the-two-before",
     "page": "benchmarks",
     "type": "heading",
     "content":
-      "5. fragment-cli --help (0.81 ×, 1.24 ×, 1.32 × in the latest run; 4.6 ×, 6.5 ×, 8.9 × in the one before)",
+      "5. fragment-cli --help (0.83 ×, 1.28 ×, 1.29 × in the latest run; 0.81 ×, 1.24 ×, 1.32 × and 4.6 ×, 6.5 ×, 8.9 × in the two before)",
     "url":
-      "/docs/benchmarks#5-fragment-cli---help-081--124--132--in-the-latest-run-46--65--89--in-the-one-before",
+      "/docs/benchmarks#5-fragment-cli---help-083--128--129--in-the-latest-run-081--124--132--and-46--65--89--in-the-two-before",
     "context": "Benchmarks › What bounds the targets, and what changed",
   },
   {
@@ -2113,9 +2116,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "In the full run src/cli/commands.ts imported every command module statically, and they import hono, zod, postgres.js, PGlite, jiti and minisearch, so printing the help loaded 90 modules and those seven packages. Commands now keep their metadata (name, summary, usage, options: all --help needs) static and load their implementation when they run; deno task bench --only 5 then gave 3.07 × on Deno, 1.93 × on Node and 2.76 × on Bun. Profiling that state on each runtime (medians of 21 runs, wall clock, load average 4 – 6 from other work; ranges are separate rounds) found the rest:",
     "url":
-      "/docs/benchmarks#5-fragment-cli---help-081--124--132--in-the-latest-run-46--65--89--in-the-one-before",
+      "/docs/benchmarks#5-fragment-cli---help-083--128--129--in-the-latest-run-081--124--132--and-46--65--89--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.81 ×, 1.24 ×, 1.32 × in the latest run; 4.6 ×, 6.5 ×, 8.9 × in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.83 ×, 1.28 ×, 1.29 × in the latest run; 0.81 ×, 1.24 ×, 1.32 × and 4.6 ×, 6.5 ×, 8.9 × in the two before)",
   },
   {
     "id": "benchmarks:97",
@@ -2124,9 +2127,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "Deno (3.07 ×): the lazy imports were not lazy for Deno, and node:process. Deno builds the module graph before running and follows dynamic imports written as string literals: --help read and parsed 77 source files and resolved the npm packages of deno.json's import map for them (deno run --log-level=debug). With --no-config (nothing resolves to npm) the same --help took 53 – 60 ms instead of 78 – 88 ms. Importing node:process and node:util loads about a hundred Node-compatibility modules (ext:deno_node/…): a file that imports node:process and writes a line takes 47 – 60 ms (42 – 47 ms of CPU), one that uses console.log 28 – 34 ms (24 – 25 ms of CPU). Fixes: commands import their implementation through importRun (src/cli/import_run.ts), whose specifier is a parameter Deno does not follow; cli.ts reads arguments and writes through src/core/adapter/cli_process.ts (Deno.stdout.writeSync, Deno.exit on Deno); node:util (parseArgs) is imported only when a command's options are parsed. --help now reads 15 files and no compatibility module: 28 – 29 ms against 23 – 35 ms for deno eval 0.",
     "url":
-      "/docs/benchmarks#5-fragment-cli---help-081--124--132--in-the-latest-run-46--65--89--in-the-one-before",
+      "/docs/benchmarks#5-fragment-cli---help-083--128--129--in-the-latest-run-081--124--132--and-46--65--89--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.81 ×, 1.24 ×, 1.32 × in the latest run; 4.6 ×, 6.5 ×, 8.9 × in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.83 ×, 1.28 ×, 1.29 × in the latest run; 0.81 ×, 1.24 ×, 1.32 × and 4.6 ×, 6.5 ×, 8.9 × in the two before)",
   },
   {
     "id": "benchmarks:98",
@@ -2135,9 +2138,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "What is left on Deno is Deno's. Without the config (--no-config) --help takes 25 – 27 ms, so discovering deno.json and its import map costs about 2 ms. Without the lockfile (--no-lock) it takes about 90 ms: with nodeModulesDir: \"auto\" Deno resolves the versions of the 16 npm imports of deno.json at every start, from deno.lock when there is one and from the cached registry metadata otherwise. That only concerns runs inside this repository, which has a lockfile; a user running the JSR package has none of our config. deno publish --dry-run warns that importRun's import cannot be analyzed, as it already did for import_user_file.ts: the specifier is relative, so it resolves at run time from the published files.",
     "url":
-      "/docs/benchmarks#5-fragment-cli---help-081--124--132--in-the-latest-run-46--65--89--in-the-one-before",
+      "/docs/benchmarks#5-fragment-cli---help-083--128--129--in-the-latest-run-081--124--132--and-46--65--89--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.81 ×, 1.24 ×, 1.32 × in the latest run; 4.6 ×, 6.5 ×, 8.9 × in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.83 ×, 1.28 ×, 1.29 × in the latest run; 0.81 ×, 1.24 ×, 1.32 × and 4.6 ×, 6.5 ×, 8.9 × in the two before)",
   },
   {
     "id": "benchmarks:99",
@@ -2146,9 +2149,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       'Node (1.93 ×): import … from "node:process" and a dozen module files. Node builds the ES module namespace of a built-in by reading each property, and the getters of process (stdin, report…) load about fifteen more internal modules (readline, fs/promises, watchers, report), about 5 ms; --help loaded 121 internal modules against 70 for node -e 0, plus 14 module files of ours. Fixes: the adapter uses the global process on Node and Bun; deno task build:npm bundles what every invocation loads (cli.js, the adapter, the command list and help) with esbuild into esm/src/cli/bin_entry.js, next to the command modules it imports lazily, with command.js left external so UsageError stays one class for the commands and main.js. The bin now loads 3 files and 100 internal modules: 37 – 44 ms against 35 – 40 ms for the bare start (52 – 61 ms before). A CPU profile gives our code 0.6 ms; the rest is Node\'s ES module loader, which node -e 0 does not start, and the stream of a piped stdout, which it never writes to.',
     "url":
-      "/docs/benchmarks#5-fragment-cli---help-081--124--132--in-the-latest-run-46--65--89--in-the-one-before",
+      "/docs/benchmarks#5-fragment-cli---help-083--128--129--in-the-latest-run-081--124--132--and-46--65--89--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.81 ×, 1.24 ×, 1.32 × in the latest run; 4.6 ×, 6.5 ×, 8.9 × in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.83 ×, 1.28 ×, 1.29 × in the latest run; 0.81 ×, 1.24 ×, 1.32 × and 4.6 ×, 6.5 ×, 8.9 × in the two before)",
   },
   {
     "id": "benchmarks:100",
@@ -2157,9 +2160,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "Node's compile cache. The bin calls module.enableCompileCache() when Node has it (≥ 22.3 through process.getBuiltinModule; nothing happens on Node 20). It is a cache in os.tmpdir()/node-compile-cache: the first start fills it, only later starts gain. It makes no measurable difference to --help (a 12 KB bundle); db info examples/app.ts on a warm cache took 1.0 – 1.6 s against 1.2 – 1.8 s with NODE_DISABLE_COMPILE_CACHE=1.",
     "url":
-      "/docs/benchmarks#5-fragment-cli---help-081--124--132--in-the-latest-run-46--65--89--in-the-one-before",
+      "/docs/benchmarks#5-fragment-cli---help-083--128--129--in-the-latest-run-081--124--132--and-46--65--89--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.81 ×, 1.24 ×, 1.32 × in the latest run; 4.6 ×, 6.5 ×, 8.9 × in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.83 ×, 1.28 ×, 1.29 × in the latest run; 0.81 ×, 1.24 ×, 1.32 × and 4.6 ×, 6.5 ×, 8.9 × in the two before)",
   },
   {
     "id": "benchmarks:101",
@@ -2168,9 +2171,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "Bun (2.76 ×): process.stdout. The first use of process.stdout builds its stream, about 15 ms against a bare start of 7 – 9 ms (node:util adds 5 ms, node:tty 10). Fix: the adapter writes with Bun.write(Bun.stdout, …), chained so writes keep their order and awaited before exiting; standard error keeps process.stderr, ordered with console.error. With the bundle: 8 – 11 ms. The remaining 2 – 3 ms are Bun loading and running the bundle (a single file with command.js inlined, or minified, was not faster). With a reference this small, 1 ms is 0.12 ×: Bun's ratio moves most from run to run.",
     "url":
-      "/docs/benchmarks#5-fragment-cli---help-081--124--132--in-the-latest-run-46--65--89--in-the-one-before",
+      "/docs/benchmarks#5-fragment-cli---help-083--128--129--in-the-latest-run-081--124--132--and-46--65--89--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.81 ×, 1.24 ×, 1.32 × in the latest run; 4.6 ×, 6.5 ×, 8.9 × in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.83 ×, 1.28 ×, 1.29 × in the latest run; 0.81 ×, 1.24 ×, 1.32 × and 4.6 ×, 6.5 ×, 8.9 × in the two before)",
   },
   {
     "id": "benchmarks:102",
@@ -2179,19 +2182,19 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "deno task bench --only 5 after these changes gave 0.92 × (Deno), 1.28 × (Node), 1.11 × (Bun), then a minute later 0.58 ×, 1.67 ×, 1.37 × for the same build: each side ran its ten runs in one block, and the load of the shared machine changed between blocks. The scenario now alternates the bare start and --help run by run (20 each, after a warm run of each), so a change of load falls on both sides; it does not change what is measured. Two runs that way: 0.86 ×, 1.35 ×, 1.45 × and 0.90 ×, 1.26 ×, 1.30 × (load average 4.6 and 5.5). db info stays reported only, dominated by opening PGlite.",
     "url":
-      "/docs/benchmarks#5-fragment-cli---help-081--124--132--in-the-latest-run-46--65--89--in-the-one-before",
+      "/docs/benchmarks#5-fragment-cli---help-083--128--129--in-the-latest-run-081--124--132--and-46--65--89--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.81 ×, 1.24 ×, 1.32 × in the latest run; 4.6 ×, 6.5 ×, 8.9 × in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.83 ×, 1.28 ×, 1.29 × in the latest run; 0.81 ×, 1.24 ×, 1.32 × and 4.6 ×, 6.5 ×, 8.9 × in the two before)",
   },
   {
     "id":
-      "benchmarks#6-serve-on-pglite-2327-ms-fresh-780-ms-existing-in-the-latest-run-85-s-and-16-s-in-the-one-before",
+      "benchmarks#6-serve-on-pglite-1127-ms-fresh-676-ms-existing-in-the-latest-run-2327-and-780-ms-then-85-s-and-16-s-in-the-two-before",
     "page": "benchmarks",
     "type": "heading",
     "content":
-      "6. serve on PGlite (2,327 ms fresh, 780 ms existing in the latest run; 8.5 s and 1.6 s in the one before)",
+      "6. serve on PGlite (1,127 ms fresh, 676 ms existing in the latest run; 2,327 and 780 ms, then 8.5 s and 1.6 s, in the two before)",
     "url":
-      "/docs/benchmarks#6-serve-on-pglite-2327-ms-fresh-780-ms-existing-in-the-latest-run-85-s-and-16-s-in-the-one-before",
+      "/docs/benchmarks#6-serve-on-pglite-1127-ms-fresh-676-ms-existing-in-the-latest-run-2327-and-780-ms-then-85-s-and-16-s-in-the-two-before",
     "context": "Benchmarks › What bounds the targets, and what changed",
   },
   {
@@ -2201,9 +2204,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "PGlite's first open of an empty data directory runs initdb in WebAssembly. Experiment, PGlite alone (no project code), deno run: 2.6 – 3.5 s on a fresh directory, 0.3 – 0.4 s on an existing one, 2.9 s for memory://. That alone nearly exhausts the 3 s budget; applying the 21 schema steps of examples/app.ts and starting the server take the rest. Reaching 3 s needs the database layer (src/db/pglite_adapter.ts) to start from a prebuilt empty data directory instead of running initdb.",
     "url":
-      "/docs/benchmarks#6-serve-on-pglite-2327-ms-fresh-780-ms-existing-in-the-latest-run-85-s-and-16-s-in-the-one-before",
+      "/docs/benchmarks#6-serve-on-pglite-1127-ms-fresh-676-ms-existing-in-the-latest-run-2327-and-780-ms-then-85-s-and-16-s-in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,327 ms fresh, 780 ms existing in the latest run; 8.5 s and 1.6 s in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (1,127 ms fresh, 676 ms existing in the latest run; 2,327 and 780 ms, then 8.5 s and 1.6 s, in the two before)",
   },
   {
     "id": "benchmarks:104",
@@ -2212,9 +2215,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "On an existing directory the same start is PGlite's 0.3 – 0.4 s open, Deno loading the CLI with every dependency (see 5), the migration status check and the first request: 0.71 s in a smoke run on a quieter machine, 0.87 s in the earlier full run, 1.6 s in this one. It passes when the machine is not saturated.",
     "url":
-      "/docs/benchmarks#6-serve-on-pglite-2327-ms-fresh-780-ms-existing-in-the-latest-run-85-s-and-16-s-in-the-one-before",
+      "/docs/benchmarks#6-serve-on-pglite-1127-ms-fresh-676-ms-existing-in-the-latest-run-2327-and-780-ms-then-85-s-and-16-s-in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,327 ms fresh, 780 ms existing in the latest run; 8.5 s and 1.6 s in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (1,127 ms fresh, 676 ms existing in the latest run; 2,327 and 780 ms, then 8.5 s and 1.6 s, in the two before)",
   },
   {
     "id": "benchmarks:105",
@@ -2223,9 +2226,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "Since this run: a fresh PGlite database starts from a cached template of the empty cluster instead of running initdb (src/db/_pglite_template.ts, \"Fresh databases start from a cached template\" in adapters.md): the first fresh database of a PGlite version on a machine runs initdb and keeps its checkpointed dump in ~/.cache/fragment-cli/ ($FRAGMENT_CLI_CACHE_DIR, $XDG_CACHE_HOME); later fresh directories get its files written directly. Loading the tarball with PGlite's own loadDataDir was measured first (0.8 – 1.9 s against 5 – 8 s for initdb at load 5 – 7); writing the files with node:fs, then opening as an existing directory, took 0.5 – 1.5 s in the same conditions. --only 6 after the change (2026-11-21, the template already cached): fresh 2,411 and 2,524 ms, existing 647 and 719 ms at 18:31 UTC (load 3 to 4 from other suites); fresh 1,167 and 1,785 ms, existing 662 and 711 ms at 18:37 UTC (load 1), all pass. With the template disabled (FRAGMENT_CLI_CACHE_DIR=off) right after, at load 1.3: fresh 4,274 ms (FAIL), existing 675 ms. Before the change, in the same session at load 7.6: 11,657 and 1,738 ms. The very first fresh start on a machine (no template yet) still runs initdb, plus about 0.2 s for the dump; a full run's median of five is not affected.",
     "url":
-      "/docs/benchmarks#6-serve-on-pglite-2327-ms-fresh-780-ms-existing-in-the-latest-run-85-s-and-16-s-in-the-one-before",
+      "/docs/benchmarks#6-serve-on-pglite-1127-ms-fresh-676-ms-existing-in-the-latest-run-2327-and-780-ms-then-85-s-and-16-s-in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,327 ms fresh, 780 ms existing in the latest run; 8.5 s and 1.6 s in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (1,127 ms fresh, 676 ms existing in the latest run; 2,327 and 780 ms, then 8.5 s and 1.6 s, in the two before)",
   },
   {
     "id": "benchmarks:106",
@@ -2234,9 +2237,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "Breakdown, measured in-process with the CLI's own functions (findModules, migrationStatus, migrate, serve, one webhook delivery), ms:",
     "url":
-      "/docs/benchmarks#6-serve-on-pglite-2327-ms-fresh-780-ms-existing-in-the-latest-run-85-s-and-16-s-in-the-one-before",
+      "/docs/benchmarks#6-serve-on-pglite-1127-ms-fresh-676-ms-existing-in-the-latest-run-2327-and-780-ms-then-85-s-and-16-s-in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,327 ms fresh, 780 ms existing in the latest run; 8.5 s and 1.6 s in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (1,127 ms fresh, 676 ms existing in the latest run; 2,327 and 780 ms, then 8.5 s and 1.6 s, in the two before)",
   },
   {
     "id": "benchmarks:107",
@@ -2244,9 +2247,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "type": "text",
     "content": "loading the CLI modules and examples/app.ts | 150 – 230 | 130 | 90 – 130",
     "url":
-      "/docs/benchmarks#6-serve-on-pglite-2327-ms-fresh-780-ms-existing-in-the-latest-run-85-s-and-16-s-in-the-one-before",
+      "/docs/benchmarks#6-serve-on-pglite-1127-ms-fresh-676-ms-existing-in-the-latest-run-2327-and-780-ms-then-85-s-and-16-s-in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,327 ms fresh, 780 ms existing in the latest run; 8.5 s and 1.6 s in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (1,127 ms fresh, 676 ms existing in the latest run; 2,327 and 780 ms, then 8.5 s and 1.6 s, in the two before)",
   },
   {
     "id": "benchmarks:108",
@@ -2254,9 +2257,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "type": "text",
     "content": "opening PGlite | 5,200 – 10,500 (initdb) | 680 – 1,420 | 420 – 510",
     "url":
-      "/docs/benchmarks#6-serve-on-pglite-2327-ms-fresh-780-ms-existing-in-the-latest-run-85-s-and-16-s-in-the-one-before",
+      "/docs/benchmarks#6-serve-on-pglite-1127-ms-fresh-676-ms-existing-in-the-latest-run-2327-and-780-ms-then-85-s-and-16-s-in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,327 ms fresh, 780 ms existing in the latest run; 8.5 s and 1.6 s in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (1,127 ms fresh, 676 ms existing in the latest run; 2,327 and 780 ms, then 8.5 s and 1.6 s, in the two before)",
   },
   {
     "id": "benchmarks:109",
@@ -2264,9 +2267,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "type": "text",
     "content": "migration status | 3 – 30 | 4 – 5 | 11 – 28",
     "url":
-      "/docs/benchmarks#6-serve-on-pglite-2327-ms-fresh-780-ms-existing-in-the-latest-run-85-s-and-16-s-in-the-one-before",
+      "/docs/benchmarks#6-serve-on-pglite-1127-ms-fresh-676-ms-existing-in-the-latest-run-2327-and-780-ms-then-85-s-and-16-s-in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,327 ms fresh, 780 ms existing in the latest run; 8.5 s and 1.6 s in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (1,127 ms fresh, 676 ms existing in the latest run; 2,327 and 780 ms, then 8.5 s and 1.6 s, in the two before)",
   },
   {
     "id": "benchmarks:110",
@@ -2275,9 +2278,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "applying the 22 steps (64 statements, 3 transactions; 44 now) | 160 – 450 | 380 – 540 | —",
     "url":
-      "/docs/benchmarks#6-serve-on-pglite-2327-ms-fresh-780-ms-existing-in-the-latest-run-85-s-and-16-s-in-the-one-before",
+      "/docs/benchmarks#6-serve-on-pglite-1127-ms-fresh-676-ms-existing-in-the-latest-run-2327-and-780-ms-then-85-s-and-16-s-in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,327 ms fresh, 780 ms existing in the latest run; 8.5 s and 1.6 s in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (1,127 ms fresh, 676 ms existing in the latest run; 2,327 and 780 ms, then 8.5 s and 1.6 s, in the two before)",
   },
   {
     "id": "benchmarks:111",
@@ -2285,9 +2288,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "type": "text",
     "content": "serve() listening, first 200 | 70 – 290 | 60 – 160 | 45 – 65",
     "url":
-      "/docs/benchmarks#6-serve-on-pglite-2327-ms-fresh-780-ms-existing-in-the-latest-run-85-s-and-16-s-in-the-one-before",
+      "/docs/benchmarks#6-serve-on-pglite-1127-ms-fresh-676-ms-existing-in-the-latest-run-2327-and-780-ms-then-85-s-and-16-s-in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,327 ms fresh, 780 ms existing in the latest run; 8.5 s and 1.6 s in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (1,127 ms fresh, 676 ms existing in the latest run; 2,327 and 780 ms, then 8.5 s and 1.6 s, in the two before)",
   },
   {
     "id": "benchmarks:112",
@@ -2296,9 +2299,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "Opening from the template is reading and gunzipping it (0.1 – 0.2 s), writing its 972 files, 40 MB (0.15 – 0.8 s, what varies most with the load) and PGlite's open of an existing directory. The steps apply more slowly after the template than right after initdb (the same 17 auth steps: 0.07 – 0.13 s right after an in-process initdb, 0.35 – 1.3 s after opening an existing cluster or one made from the template; 0.26 – 0.48 s against 0.66 – 1.08 s cold when a throwaway in-memory PGlite ran a few DDL statements first): initdb had already run PostgreSQL's DDL code in the same WebAssembly module, and V8 compiles that code on first call. Per statement: the first CREATE TABLE 170 ms, the later ones 27 – 172 ms (foreign keys, checks, defaults: each new kind of clause is new code), CREATE INDEX 3 – 24 ms; the first bookkeeping INSERT 37 ms, then mostly under 1 ms. Round trips are a small part: the runner now records a run's applied steps in one statement instead of one per step (recordSteps(), src/db/_migration_store.ts; 64 → 44 statements for examples/app.ts), which took the two migrations from 365 – 436 ms to 253 – 390 ms in alternating runs at load 0.7.",
     "url":
-      "/docs/benchmarks#6-serve-on-pglite-2327-ms-fresh-780-ms-existing-in-the-latest-run-85-s-and-16-s-in-the-one-before",
+      "/docs/benchmarks#6-serve-on-pglite-1127-ms-fresh-676-ms-existing-in-the-latest-run-2327-and-780-ms-then-85-s-and-16-s-in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,327 ms fresh, 780 ms existing in the latest run; 8.5 s and 1.6 s in the one before)",
+      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (1,127 ms fresh, 676 ms existing in the latest run; 2,327 and 780 ms, then 8.5 s and 1.6 s, in the two before)",
   },
   {
     "id": "benchmarks#7-memory",
@@ -2313,7 +2316,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "Idle serve on PostgreSQL stays under the 80 MiB target (71.9 MiB in the latest run; 182 MiB at the peak of the load, served at 3,639 req/s). On PGlite, the WebAssembly Postgres makes the process 355 MiB idle and 443 MiB at the peak (932 and 967 MiB in the run before, when the cluster was made by initdb in the same process rather than opened from the template), and it served the scenario-1 load at 145 req/s (one in-process connection): reported, no target.",
+      "Idle serve on PostgreSQL stays under the 80 MiB target (71.2 MiB in the latest run, 71.9 MiB in the one before; 192 MiB at the peak of the load, served at 4,458 req/s). On PGlite, the WebAssembly Postgres makes the process 361 MiB idle and 461 MiB at the peak (355 and 443 MiB in the run before; 932 and 967 MiB in session 1's, when the cluster was made by initdb in the same process rather than opened from the template), and it served the scenario-1 load at 126 req/s (145 in the run before; one in-process connection): reported, no target.",
     "url": "/docs/benchmarks#7-memory",
     "context": "Benchmarks › What bounds the targets, and what changed › 7. Memory",
   },
