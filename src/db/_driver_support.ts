@@ -44,6 +44,7 @@ export function mapDriverError(error: unknown, target: string): unknown {
   if (error instanceof SqlError || error instanceof DatabaseUnavailableError) return error;
   if (typeof error !== "object" || error === null) return error;
   const e = error as Record<string, unknown>;
+  hideParameters(e);
   const code = typeof e.code === "string" ? e.code : undefined;
   const message = error instanceof Error ? error.message : String(error);
   if (code !== undefined && NETWORK_CODES.has(code)) {
@@ -72,6 +73,21 @@ export function mapDriverError(error: unknown, target: string): unknown {
     });
   }
   return error;
+}
+
+/**
+ * Makes a driver error's copy of the query parameters non-enumerable, so printing the error (or a
+ * `SqlError` whose cause it is) does not print them: PGlite lists every parameter of the failed
+ * query (tokens, hashes, emails) as `params`. postgres.js already keeps its `parameters`
+ * non-enumerable. The values stay readable for a debugger.
+ */
+function hideParameters(e: Record<string, unknown>): void {
+  for (const key of ["params", "parameters"]) {
+    const descriptor = Object.getOwnPropertyDescriptor(e, key);
+    if (descriptor?.enumerable && descriptor.configurable) {
+      Object.defineProperty(e, key, { ...descriptor, enumerable: false });
+    }
+  }
 }
 
 /** Hex codec for `bytea` without `Buffer` (not a global on Deno). */

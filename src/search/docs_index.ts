@@ -4243,7 +4243,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "guarantees",
     "type": "text",
     "content":
-      "No password, session token, invitation token, webhook secret or database password appears in what the processes print (with DEBUG=1 and --verbose too) or in an error body. Database URLs are printed with *** for the password; a malformed DATABASE_URL is reported without repeating it (postgres.js quoted it whole, password included: fixed in postgresAdapter).",
+      "No password, session token, invitation token, webhook secret or database password appears in what the processes print (with DEBUG=1 and --verbose too) or in an error body. Database URLs are printed with *** for the password; a malformed DATABASE_URL is reported without repeating it (postgres.js quoted it whole, password included: fixed in postgresAdapter). A printed SqlError shows no query parameters: PGlite attached every parameter of the failed query to its error, which became the SqlError's cause and was printed with it; the adapters now keep that copy non-enumerable, as postgres.js does (adapter_contract.test.ts). PostgreSQL's own message may still quote the one value it rejected (invalid input syntax for type integer: \"…\").",
     "url": "/docs/guarantees#no-secrets-in-logs",
     "context": "Guarantees › No secrets in logs",
   },

@@ -2,6 +2,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { forEachAdapter } from "../helpers/databases.ts";
 import { fileURLToPath } from "node:url";
+import { inspect } from "node:util";
 import { runScript } from "../helpers/spawn_runtime.ts";
 import {
   DatabaseUnavailableError,
@@ -123,6 +124,21 @@ forEachAdapter((name, getAdapter, getUrl) => {
       await assert.rejects(db.query("SELEC 1"), { name: "SqlError", code: "42601" });
       await assert.rejects(db.query("SELECT * FROM missing_table"), { code: "42P01" });
       assert.deepEqual(await db.query("SELECT 1::int4 AS ok"), [{ ok: 1 }]);
+    });
+
+    it("a printed SqlError shows no query parameters", async () => {
+      const secret = "secret-parameter-6f2b";
+      await assert.rejects(
+        getAdapter().query("SELECT $1::text AS kept, $2::int AS bad", [secret, "not-a-number"]),
+        (error) => {
+          assert.ok(error instanceof SqlError);
+          // Printed the way an unhandled error or `console.error` prints it, cause included.
+          const printed = inspect(error, { depth: 5 });
+          assert.match(printed, /not-a-number/, "PostgreSQL's own message names the bad value");
+          assert.ok(!printed.includes(secret), printed);
+          return true;
+        },
+      );
     });
 
     it("transaction() commits and returns the callback's value", async () => {
