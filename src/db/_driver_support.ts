@@ -76,17 +76,14 @@ export function mapDriverError(error: unknown, target: string): unknown {
 }
 
 /**
- * Makes a driver error's copy of the query parameters non-enumerable, so printing the error (or a
- * `SqlError` whose cause it is) does not print them: PGlite lists every parameter of the failed
- * query (tokens, hashes, emails) as `params`. postgres.js already keeps its `parameters`
- * non-enumerable. The values stay readable for a debugger.
+ * Makes PGlite's copy of the query parameters (`params`: tokens, hashes, emails) non-enumerable, so
+ * printing its error, or a `SqlError` whose cause it is, does not print them. postgres.js already
+ * keeps its `parameters` non-enumerable. The values stay readable for a debugger.
  */
 function hideParameters(e: Record<string, unknown>): void {
-  for (const key of ["params", "parameters"]) {
-    const descriptor = Object.getOwnPropertyDescriptor(e, key);
-    if (descriptor?.enumerable && descriptor.configurable) {
-      Object.defineProperty(e, key, { ...descriptor, enumerable: false });
-    }
+  const descriptor = Object.getOwnPropertyDescriptor(e, "params");
+  if (descriptor?.enumerable && descriptor.configurable) {
+    Object.defineProperty(e, "params", { ...descriptor, enumerable: false });
   }
 }
 

@@ -117,37 +117,37 @@ forEachAdapter((name, getAdapter) => {
       },
     );
 
-    /**
-     * Cases run before the random ones, one per answer the generators reach only a few times in
-     * 1,000 cases (created, conflict, too large: 3 to 16 times per run), so that the check that
-     * every status was seen does not depend on the seed.
-     */
-    function rareAnswers(routes: readonly RouteInfo[]): Array<[RequestSpec]> {
-      const createOrganization = routes.findIndex((r) =>
-        r.method === "POST" && r.path.endsWith("/auth/organizations")
-      );
-      assert.ok(createOrganization >= 0, "POST /organizations is among the routes");
-      const base: RequestSpec = {
-        route: createOrganization,
-        method: null,
-        params: [],
-        suffix: "",
-        query: [],
-        auth: { kind: "person", person: "owner", transport: "bearer", mangle: "none" },
-        webhookSecret: "right",
-        headers: [],
-        body: { kind: "json", value: { name: "Acme", slug: "fuzz-example" } },
-      };
-      return [
-        [base],
-        [{ ...base, body: { kind: "json", value: { name: "Acme", slug: "$slug:organization" } } }],
-        [{ ...base, body: { kind: "huge", size: 1_100_000, wrap: "string" } }],
-      ];
-    }
-
     it("nothing the modules logged contains a secret", () => {
       assert.ok(log.secretCount >= 10);
       assert.deepEqual(log.leaks(), []);
     });
   });
 });
+
+/**
+ * Cases run before the random ones, one per answer the generators reach only a few times in
+ * 1,000 cases (created, conflict, too large: 3 to 16 times per run), so that the check that
+ * every status was seen does not depend on the seed.
+ */
+function rareAnswers(routes: readonly RouteInfo[]): Array<[RequestSpec]> {
+  const createOrganization = routes.findIndex((r) =>
+    r.method === "POST" && r.path.endsWith("/auth/organizations")
+  );
+  assert.ok(createOrganization >= 0, "POST /organizations is among the routes");
+  const base: RequestSpec = {
+    route: createOrganization,
+    method: null,
+    params: [],
+    suffix: "",
+    query: [],
+    auth: { kind: "person", person: "owner", transport: "bearer", mangle: "none" },
+    webhookSecret: "right",
+    headers: [],
+    body: { kind: "json", value: { name: "Acme", slug: "fuzz-example" } },
+  };
+  return [
+    [base],
+    [{ ...base, body: { kind: "json", value: { name: "Acme", slug: "$slug:organization" } } }],
+    [{ ...base, body: { kind: "huge", size: 1_100_000, wrap: "string" } }],
+  ];
+}
