@@ -16,6 +16,7 @@ import {
   quoteQualified,
   type SqlAdapter,
   type SqlQuerier,
+  type SqlTransaction,
   withHookTable,
 } from "../../src/db/mod.ts";
 import { forEachAdapter } from "../helpers/databases.ts";
@@ -418,6 +419,69 @@ forEachAdapter((name, getAdapter) => {
     // One claim per batch of 32 and grouped completions: far fewer than the 400 statements of
     // one claim and one completion per occurrence.
     assert.ok(statements < 100, `${statements} statements for 200 occurrences`);
+  });
+
+  it(`${name}: with a backlog and no statistics, claims walk the due index and completions the primary key`, async () => {
+    // A new hook table has no statistics until autovacuum analyzes it, and PostgreSQL then
+    // guesses a handful of waiting rows: left to choose, it read and sorted every waiting row
+    // for each claim. Each of the worker's updates is explained (not run twice) just before it
+    // runs, with its own parameters, in its own transaction.
+    const namespace = await freshNamespace();
+    const db = getAdapter();
+    await db.query(
+      `INSERT INTO ${quoteQualified(namespace, "hook_occurrences")} (name, key)
+       SELECT 'quick', 'k' || n FROM generate_series(1, 3000) AS n`,
+    );
+    const plans: string[] = [];
+    const explaining = <T extends SqlQuerier>(querier: T): T =>
+      new Proxy(querier, {
+        get(target, property, receiver) {
+          if (property !== "query") return Reflect.get(target, property, receiver);
+          return async (sql: string, params?: readonly unknown[]) => {
+            if (/^\s*UPDATE\b/.test(sql)) {
+              const [row] = await target.query<{ "QUERY PLAN": unknown }>(
+                `EXPLAIN (FORMAT JSON) ${sql}`,
+                params,
+              );
+              plans.push(JSON.stringify(row["QUERY PLAN"]));
+            }
+            return target.query(sql, params);
+          };
+        },
+      });
+    const adapter = new Proxy(db, {
+      get(target, property, receiver) {
+        if (property === "query") return explaining(target).query;
+        if (property === "transaction") {
+          return <T>(fn: (tx: SqlTransaction) => Promise<T>) =>
+            target.transaction((tx) => fn(explaining(tx)));
+        }
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const hooks = makeHooks(namespace, { quick: () => {} }, { adapter });
+    assert.deepEqual(await hooks.drain(), { done: 3000, retried: 0, failed: 0 });
+    const claims = plans.filter((plan) => plan.includes("hook_occurrences_due_idx"));
+    const completions = plans.filter((plan) => !plan.includes("hook_occurrences_due_idx"));
+    assert.ok(claims.length >= 3000 / 32, `${claims.length} claims explained`);
+    assert.ok(completions.length > 0);
+    for (const plan of claims) {
+      assert.doesNotMatch(plan, /"Node Type":"(Sort|Incremental Sort|Seq Scan|BitmapAnd)"/, plan);
+      assert.doesNotMatch(plan, /hook_occurrences_(name_key|status)_idx/, plan);
+      assert.match(
+        plan,
+        /"Node Type":"Index Scan"[^}]*"Index Name":"hook_occurrences_due_idx"/,
+        plan,
+      );
+    }
+    for (const plan of completions) {
+      assert.doesNotMatch(
+        plan,
+        /Seq Scan|hook_occurrences_status_idx|hook_occurrences_due_idx/,
+        plan,
+      );
+      assert.match(plan, /hook_occurrences_pkey/, plan);
+    }
   });
 
   it(`${name}: stop() hands claimed occurrences that did not start back, attempt not counted`, async () => {
