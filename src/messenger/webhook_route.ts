@@ -8,7 +8,7 @@ import { HttpError, readBodyText, type Route, route } from "../core/mod.ts";
 import { type DurableHooks, SqlError } from "../db/mod.ts";
 import { InvalidUpdateError, parseUpdate } from "./update_payload.ts";
 import type { UpdateStore } from "./update_store.ts";
-import { secretMatches } from "./webhook_secret.ts";
+import { secretMatcher } from "./webhook_secret.ts";
 
 /** The webhook path inside the module's mount. */
 export const WEBHOOK_PATH = "/messenger/webhook";
@@ -32,11 +32,12 @@ export interface WebhookRouteDeps {
  * @returns The route.
  */
 export function webhookRoute(deps: WebhookRouteDeps): Route {
+  const secretMatches = secretMatcher(deps.secret);
   return route({
     method: "POST",
     path: WEBHOOK_PATH,
     handler: async ({ request }) => {
-      if (!secretMatches(deps.secret, request.headers.get(deps.secretHeader))) {
+      if (!secretMatches(request.headers.get(deps.secretHeader))) {
         throw new HttpError(401, "UNAUTHORIZED", `Missing or invalid ${deps.secretHeader} header`);
       }
       const raw = await readBodyText(request, deps.bodyLimit, { keepByteOrderMark: true });

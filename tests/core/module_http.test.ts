@@ -148,6 +148,15 @@ describe("module HTTP behaviour", () => {
     );
     assert.equal(streamed.status, 413);
     await streamed.body?.cancel();
+
+    // A Request built in code may declare less than it carries: the size read is checked too.
+    const understated = await call("/items", {
+      method: "POST",
+      headers: { "content-length": "10" },
+      body: big,
+    });
+    assert.equal(understated.status, 413);
+    assert.equal((await errorOf(understated)).code, "PAYLOAD_TOO_LARGE");
   });
 
   it("renders a thrown HttpError in the error shape", async () => {
