@@ -15,9 +15,8 @@ export interface ReadBodyTextOptions {
 /**
  * Reads a request body as UTF-8 text, refusing (413 `PAYLOAD_TOO_LARGE`) more than `limit` bytes
  * without buffering them: the declared Content-Length is checked first, and a body without one
- * (chunked) is counted as it arrives. Bytes that are not
- * UTF-8 are a 400 `INVALID_BODY`. For handlers that need the raw text of a body they do not
- * declare as a `body` schema.
+ * (chunked) is counted as it arrives. Bytes that are not UTF-8 are a 400 `INVALID_BODY`. For
+ * handlers that need the raw text of a body they do not declare as a `body` schema.
  *
  * @example
  * ```ts

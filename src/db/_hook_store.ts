@@ -352,12 +352,10 @@ export class HookStore {
 
 /**
  * The rows of the claimed attempts `$1` (ids) / `$2` (attempt numbers) that are still theirs:
- * running, at that attempt. An occurrence taken over by another worker is not matched.
- */
-/**
- * The rows of attempts that still hold their occurrence, by primary key. The status test is
- * written `IS NOT DISTINCT FROM` (the same test on a NOT NULL column) because no index can answer
- * that form, so the status index is no alternative to the primary key (see {@link withIndexPlans}).
+ * running, at that attempt (an occurrence taken over by another worker is not matched), found by
+ * primary key. The status test is written `IS NOT DISTINCT FROM` (the same test on a NOT NULL
+ * column) because no index can answer that form, so the status index is no alternative to the
+ * primary key (see {@link withIndexPlans}).
  */
 const ATTEMPTS_STILL_HELD = `FROM unnest($1::int8[], $2::int4[]) AS held(id, attempts)
        WHERE o.id = ANY($1::int8[]) AND o.id = held.id AND o.attempts = held.attempts
