@@ -2037,7 +2037,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "Processing happens mostly after the load. At its end about 90 % of the occurrences are still pending (17,600 of 19,800). Processing costs about 400 µs of CPU per occurrence (server and PostgreSQL), most of it statements: at the default concurrency of 4 the handlers' raw-body reads go in batches of about 2, so 17,800 occurrences took 15,300 statements and 3,050 transactions. Not done: reading the bodies for a whole claimed batch at once (an API for a hook to load its batch) or handing the body from the request to the local worker in memory.",
+      "Processing happens mostly after the load. At its end about 90 % of the occurrences are still pending (17,600 of 19,800). Processing costs about 400 µs of CPU per occurrence (server and PostgreSQL), most of it statements: at the default concurrency of 4 the handlers' raw-body reads went in batches of about 2, so 17,800 occurrences took 15,300 statements and 3,050 transactions. The reads that start in one turn of the event loop now share a statement (the batcher waits for the turn's microtasks with setImmediate instead of sending the first read alone), and so do the completions. Measured in session 5 on the backlog left after the load (about 17,000 occurrences): 15,063 → 8,741 statements, 3,004 → 2,275 transactions, drained in 5.3 → 4.0 s, CPU per occurrence 183 → 139 µs in the server and 203 → 167 µs in PostgreSQL. The ingest throughput did not move beyond the noise. Not done: reading the bodies for a whole claimed batch at once (an API for a hook to load its batch) or handing the body from the request to the local worker in memory.",
     "url":
       "/docs/benchmarks#1-webhook-ingest-050--p99-176--in-the-latest-run-054--and-189--then-049--and-204--in-the-two-before",
     "context":
@@ -2045,6 +2045,17 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
   },
   {
     "id": "benchmarks:94",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "Where each side's CPU goes (session 5, per delivery, worker not started, one-off servers on the same Deno.serve; figures vary by ±20 % between runs on this machine): the bare reference uses 123–132 µs in the server and 84–90 µs in PostgreSQL. The same handler through our adapter: 140 and 91 µs. The same handler running our statement (the update and its hook row): 145–177 and 145–183 µs, 4,107–5,016 req/s. Our whole module: 198–242 and 142–187 µs. So the hook row costs PostgreSQL about 60 µs per delivery, and our route and module layer cost the server about 40–70 µs more than the bare handler. A V8 profile of the module under load puts most ticks in the runtime's native code (HTTP serving, sockets) and postgres.js; no JavaScript function of ours reaches 2 %.",
+    "url":
+      "/docs/benchmarks#1-webhook-ingest-050--p99-176--in-the-latest-run-054--and-189--then-049--and-204--in-the-two-before",
+    "context":
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.50 ×, p99 1.76 × in the latest run; 0.54 × and 1.89 ×, then 0.49 × and 2.04 ×, in the two before)",
+  },
+  {
+    "id": "benchmarks:95",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2066,7 +2077,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › What bounds the targets, and what changed",
   },
   {
-    "id": "benchmarks:95",
+    "id": "benchmarks:96",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2077,7 +2088,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 2. Add member (4.62 × better-auth in the latest run; 4.34 × and 0.84 × in the two before)",
   },
   {
-    "id": "benchmarks:96",
+    "id": "benchmarks:97",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2099,7 +2110,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › What bounds the targets, and what changed",
   },
   {
-    "id": "benchmarks:97",
+    "id": "benchmarks:98",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2110,7 +2121,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 3. GET /me at 50 organizations (0.31 × in the latest run; 0.40 × and 0.38 × in the two before)",
   },
   {
-    "id": "benchmarks:98",
+    "id": "benchmarks:99",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2121,7 +2132,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 3. GET /me at 50 organizations (0.31 × in the latest run; 0.40 × and 0.38 × in the two before)",
   },
   {
-    "id": "benchmarks:99",
+    "id": "benchmarks:100",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2132,7 +2143,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 3. GET /me at 50 organizations (0.31 × in the latest run; 0.40 × and 0.38 × in the two before)",
   },
   {
-    "id": "benchmarks:100",
+    "id": "benchmarks:101",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2154,7 +2165,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › What bounds the targets, and what changed",
   },
   {
-    "id": "benchmarks:101",
+    "id": "benchmarks:102",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2165,7 +2176,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 4. Members page at depth (1M / 1k: 0.63 ×, 0.95 ×, 1.05 × in the latest run; 0.81 ×, 1.11 ×, 1.06 × and 118 ×, 43 ×, 27 × in the two before)",
   },
   {
-    "id": "benchmarks:102",
+    "id": "benchmarks:103",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2187,7 +2198,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › What bounds the targets, and what changed",
   },
   {
-    "id": "benchmarks:103",
+    "id": "benchmarks:104",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2198,7 +2209,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.83 ×, 1.28 ×, 1.29 × in the latest run; 0.81 ×, 1.24 ×, 1.32 × and 4.6 ×, 6.5 ×, 8.9 × in the two before)",
   },
   {
-    "id": "benchmarks:104",
+    "id": "benchmarks:105",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2209,7 +2220,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.83 ×, 1.28 ×, 1.29 × in the latest run; 0.81 ×, 1.24 ×, 1.32 × and 4.6 ×, 6.5 ×, 8.9 × in the two before)",
   },
   {
-    "id": "benchmarks:105",
+    "id": "benchmarks:106",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2220,7 +2231,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.83 ×, 1.28 ×, 1.29 × in the latest run; 0.81 ×, 1.24 ×, 1.32 × and 4.6 ×, 6.5 ×, 8.9 × in the two before)",
   },
   {
-    "id": "benchmarks:106",
+    "id": "benchmarks:107",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2231,7 +2242,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.83 ×, 1.28 ×, 1.29 × in the latest run; 0.81 ×, 1.24 ×, 1.32 × and 4.6 ×, 6.5 ×, 8.9 × in the two before)",
   },
   {
-    "id": "benchmarks:107",
+    "id": "benchmarks:108",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2242,7 +2253,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.83 ×, 1.28 ×, 1.29 × in the latest run; 0.81 ×, 1.24 ×, 1.32 × and 4.6 ×, 6.5 ×, 8.9 × in the two before)",
   },
   {
-    "id": "benchmarks:108",
+    "id": "benchmarks:109",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2253,7 +2264,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.83 ×, 1.28 ×, 1.29 × in the latest run; 0.81 ×, 1.24 ×, 1.32 × and 4.6 ×, 6.5 ×, 8.9 × in the two before)",
   },
   {
-    "id": "benchmarks:109",
+    "id": "benchmarks:110",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2275,7 +2286,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › What bounds the targets, and what changed",
   },
   {
-    "id": "benchmarks:110",
+    "id": "benchmarks:111",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2286,7 +2297,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (1,673 ms fresh, 1,011 ms existing in the latest run, on a slower machine; 1,127 and 676 ms, then 2,327 and 780 ms, in the two before)",
   },
   {
-    "id": "benchmarks:111",
+    "id": "benchmarks:112",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2297,7 +2308,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (1,673 ms fresh, 1,011 ms existing in the latest run, on a slower machine; 1,127 and 676 ms, then 2,327 and 780 ms, in the two before)",
   },
   {
-    "id": "benchmarks:112",
+    "id": "benchmarks:113",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2308,7 +2319,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (1,673 ms fresh, 1,011 ms existing in the latest run, on a slower machine; 1,127 and 676 ms, then 2,327 and 780 ms, in the two before)",
   },
   {
-    "id": "benchmarks:113",
+    "id": "benchmarks:114",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2319,7 +2330,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (1,673 ms fresh, 1,011 ms existing in the latest run, on a slower machine; 1,127 and 676 ms, then 2,327 and 780 ms, in the two before)",
   },
   {
-    "id": "benchmarks:114",
+    "id": "benchmarks:115",
     "page": "benchmarks",
     "type": "text",
     "content": "loading the CLI modules and examples/app.ts | 150 – 230 | 130 | 90 – 130",
@@ -2329,7 +2340,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (1,673 ms fresh, 1,011 ms existing in the latest run, on a slower machine; 1,127 and 676 ms, then 2,327 and 780 ms, in the two before)",
   },
   {
-    "id": "benchmarks:115",
+    "id": "benchmarks:116",
     "page": "benchmarks",
     "type": "text",
     "content": "opening PGlite | 5,200 – 10,500 (initdb) | 680 – 1,420 | 420 – 510",
@@ -2339,7 +2350,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (1,673 ms fresh, 1,011 ms existing in the latest run, on a slower machine; 1,127 and 676 ms, then 2,327 and 780 ms, in the two before)",
   },
   {
-    "id": "benchmarks:116",
+    "id": "benchmarks:117",
     "page": "benchmarks",
     "type": "text",
     "content": "migration status | 3 – 30 | 4 – 5 | 11 – 28",
@@ -2349,7 +2360,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (1,673 ms fresh, 1,011 ms existing in the latest run, on a slower machine; 1,127 and 676 ms, then 2,327 and 780 ms, in the two before)",
   },
   {
-    "id": "benchmarks:117",
+    "id": "benchmarks:118",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2360,7 +2371,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (1,673 ms fresh, 1,011 ms existing in the latest run, on a slower machine; 1,127 and 676 ms, then 2,327 and 780 ms, in the two before)",
   },
   {
-    "id": "benchmarks:118",
+    "id": "benchmarks:119",
     "page": "benchmarks",
     "type": "text",
     "content": "serve() listening, first 200 | 70 – 290 | 60 – 160 | 45 – 65",
@@ -2370,7 +2381,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (1,673 ms fresh, 1,011 ms existing in the latest run, on a slower machine; 1,127 and 676 ms, then 2,327 and 780 ms, in the two before)",
   },
   {
-    "id": "benchmarks:119",
+    "id": "benchmarks:120",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2381,7 +2392,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (1,673 ms fresh, 1,011 ms existing in the latest run, on a slower machine; 1,127 and 676 ms, then 2,327 and 780 ms, in the two before)",
   },
   {
-    "id": "benchmarks:120",
+    "id": "benchmarks:121",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2400,7 +2411,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › What bounds the targets, and what changed",
   },
   {
-    "id": "benchmarks:121",
+    "id": "benchmarks:122",
     "page": "benchmarks",
     "type": "text",
     "content":

@@ -1,10 +1,31 @@
-/** `batchWhileBusy`: calls made while a group is in flight go together in the next one. */
+/**
+ * `batchWhileBusy`: calls of one turn go together, and calls made while a group is in flight go
+ * together in the next one.
+ */
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { setImmediate } from "node:timers";
 import { batchWhileBusy } from "../../src/db/batch_while_busy.ts";
 
+/** Resolves after the immediates scheduled so far (immediates run in order). */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 describe("batchWhileBusy", () => {
-  it("sends the first call alone and groups the calls made while it is in flight", async () => {
+  it("sends the calls of one turn together, once its microtasks have run", async () => {
+    const groups: number[][] = [];
+    const double = batchWhileBusy((keys: number[]) => {
+      groups.push(keys);
+      return Promise.resolve(keys.map((k) => k * 2));
+    });
+    const first = double(1);
+    // A call made from a microtask of the same turn still joins the group.
+    const late = Promise.resolve().then(() => double(2));
+    assert.deepEqual(groups, [], "nothing is sent before the turn ends");
+    assert.deepEqual(await Promise.all([first, late, double(3)]), [2, 4, 6]);
+    assert.deepEqual(groups, [[1, 3, 2]]);
+  });
+
+  it("groups the calls made while a group is in flight", async () => {
     const groups: number[][] = [];
     let release: () => void = () => {};
     const double = batchWhileBusy(async (keys: number[]) => {
@@ -13,9 +34,11 @@ describe("batchWhileBusy", () => {
       return keys.map((k) => k * 2);
     });
     const first = double(1);
-    const rest = [double(2), double(3), double(4)];
-    await Promise.resolve();
+    await nextTurn();
     assert.deepEqual(groups, [[1]]);
+    const rest = [double(2), double(3), double(4)];
+    await nextTurn();
+    assert.deepEqual(groups, [[1]], "nothing more is sent while the first group is in flight");
     release();
     assert.deepEqual(await Promise.all([first, ...rest]), [2, 4, 6, 8]);
     assert.deepEqual(groups, [[1], [2, 3, 4]]);
