@@ -4827,7 +4827,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "hooks",
     "type": "text",
     "content":
-      "marks the occurrence done (attempts that end while such a write is in flight are marked together by the next one, found by primary key the same way), or records the error and schedules the next attempt after an exponential backoff with jitter (retryDelayMs × 2^(attempt-1), capped at maxRetryDelayMs, then scaled by a random factor in [0.5, 1)), or marks it failed after maxAttempts attempts with its last error kept.",
+      "marks the occurrence done (attempts that end in the same turn of the event loop, or while such a write is in flight, are marked together by one statement, found by primary key the same way), or records the error and schedules the next attempt after an exponential backoff with jitter (retryDelayMs × 2^(attempt-1), capped at maxRetryDelayMs, then scaled by a random factor in [0.5, 1)), or marks it failed after maxAttempts attempts with its last error kept.",
     "url": "/docs/hooks#workers",
     "context": "Durable hooks › Workers",
   },
