@@ -112,6 +112,7 @@ export class HookStore {
     from: string | undefined,
     firstParam: number,
     payloadSql?: string,
+    keySql?: string,
   ): { sql: string; params: unknown[] } {
     const params: unknown[] = [];
     const param = (value: unknown): string => {
@@ -119,14 +120,14 @@ export class HookStore {
       return `$${firstParam + params.length - 1}`;
     };
     const name = param(input.name);
-    const key = param(input.key ?? null);
+    const key = keySql === undefined ? `${param(input.key ?? null)}::text` : `(${keySql})::text`;
     const payload = payloadSql === undefined
       ? `${param(input.payload ?? null)}::jsonb`
       : `(${payloadSql})::jsonb`;
     const runAt = param(input.runAt ?? null);
     return {
       sql: `INSERT INTO ${this.#table} (name, key, payload, due_at)
-       SELECT ${name}::text, ${key}::text, ${payload},
+       SELECT ${name}::text, ${key}, ${payload},
               COALESCE(${runAt}::timestamptz, now())${
         from === undefined ? "" : ` FROM ${quoteIdent(from)}`
       }

@@ -225,7 +225,13 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
       if (!Number.isSafeInteger(firstParam) || firstParam < 1) {
         throw new TypeError(`firstParam must be a positive integer, got ${String(firstParam)}`);
       }
-      return store.insertSql(occurrence, sqlOptions.from, firstParam, sqlOptions.payloadSql);
+      return store.insertSql(
+        occurrence,
+        sqlOptions.from,
+        firstParam,
+        sqlOptions.payloadSql,
+        sqlOptions.keySql,
+      );
     },
     wake,
     async start(): Promise<void> {

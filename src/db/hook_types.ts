@@ -216,6 +216,12 @@ export interface EnqueueSqlOptions {
    * identifiers and the caller's own placeholders, never from input.
    */
   payloadSql?: string;
+  /**
+   * An SQL expression computing each occurrence's key from the row of `from` (e.g.
+   * `inserted.update_id::text`), for a statement that enqueues one occurrence per row it writes;
+   * it replaces `occurrence.key`. Embedded as written, like `payloadSql`.
+   */
+  keySql?: string;
 }
 
 /** An `INSERT` of one occurrence to embed in the caller's statement, with its parameters. */

@@ -99,8 +99,6 @@ export function messenger(options: MessengerOptions): MessengerModule {
   const { namespace, secretHeader } = checkMessengerOptions(options);
   const db = options.database;
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
-  const store = new UpdateStore(db, namespace);
-
   async function processUpdate(_payload: JsonValue, occurrence: HookContext): Promise<void> {
     const updateId = occurrence.key!;
     const stored = await store.raw(updateId);
@@ -135,6 +133,8 @@ export function messenger(options: MessengerOptions): MessengerModule {
     concurrency: options.concurrency,
     onError: options.onError,
   });
+  // Declared after the hooks it enqueues into; processUpdate() reads it only once running.
+  const store = new UpdateStore(db, namespace, hooks);
 
   const instance = createModule({
     name: MESSENGER_MODULE_NAME,

@@ -13,6 +13,7 @@ import {
   keysetQuery,
   quoteQualified,
   type SqlAdapter,
+  SqlError,
 } from "../db/mod.ts";
 import { batchWhileBusy } from "../db/batch_while_busy.ts";
 import type { MessengerUpdateKind } from "./update_payload.ts";
@@ -64,6 +65,26 @@ export interface MessengerUpdatePage {
   hasNextPage: boolean;
 }
 
+/** One webhook delivery to store. */
+interface Delivery {
+  updateId: string;
+  kind: MessengerUpdateKind;
+  raw: string;
+}
+
+/** What storing one delivery came to: stored, a duplicate, or the error of its own statement. */
+type SaveOutcome = { duplicate: boolean } | { error: unknown };
+
+/**
+ * Whether a group's failure may come from one delivery's data (a value a column, or an
+ * application's trigger or constraint, refuses), so that storing each delivery alone is worth it.
+ * A lost connection, a missing schema or a server out of resources fails them alike: SQLSTATE
+ * classes 08, 3F, 42, 53, 57 and 58 are passed on as they are.
+ */
+function mayBeOneDeliverys(error: unknown): boolean {
+  return error instanceof SqlError && !/^(08|3F|42|53|57|58)/.test(error.code);
+}
+
 /** What the hook of an update reads back. */
 interface StoredRaw {
   raw: string;
@@ -102,8 +123,18 @@ export class UpdateStore {
   readonly #columns: string;
   readonly #from: string;
   readonly #readRaw: (updateId: string) => Promise<StoredRaw | null>;
+  readonly #saveSql: string;
+  readonly #hookParams: unknown[];
+  readonly #saveGrouped: (delivery: Delivery) => Promise<SaveOutcome>;
 
-  constructor(db: SqlAdapter, namespace: string) {
+  /**
+   * Under load, webhook deliveries are stored in groups: those that arrive while a group's
+   * statement is in flight go together in the next one (`batchWhileBusy`). One statement and one
+   * commit (one WAL flush) then serve many deliveries, each answered only once its row is
+   * committed. When a group's statement fails on one delivery's data, each delivery of the group
+   * is stored alone, so only that one fails.
+   */
+  constructor(db: SqlAdapter, namespace: string, hooks: DurableHooks) {
     this.#db = db;
     this.#namespace = namespace;
     this.#updates = quoteQualified(namespace, "updates");
@@ -112,6 +143,32 @@ export class UpdateStore {
     this.#from = `${this.#updates} AS u
       LEFT JOIN ${quoteQualified(namespace, HOOK_TABLE)} AS h
         ON h.name = '${PROCESS_UPDATE_HOOK}' AND h.key = u.update_id::text`;
+    const hook = hooks.enqueueSql({ name: PROCESS_UPDATE_HOOK }, {
+      from: "inserted",
+      firstParam: 4,
+      keySql: "inserted.update_id::text",
+      payloadSql: "jsonb_build_object('kind', inserted.kind)",
+    });
+    this.#hookParams = hook.params;
+    this.#saveSql = `WITH inserted AS (
+         INSERT INTO ${this.#updates} (update_id, kind, raw)
+         SELECT * FROM unnest($1::int8[], $2::text[], $3::text[])
+         ON CONFLICT (update_id) DO NOTHING RETURNING update_id, kind
+       ), hook AS (${hook.sql})
+       SELECT update_id::text AS update_id FROM inserted`;
+    this.#saveGrouped = batchWhileBusy(async (deliveries: Delivery[]) => {
+      try {
+        return await this.#saveMany(deliveries);
+      } catch (error) {
+        if (deliveries.length === 1 || !mayBeOneDeliverys(error)) throw error;
+        // Each alone: only the delivery at fault fails.
+        return await Promise.all(
+          deliveries.map((delivery) =>
+            this.#saveMany([delivery]).then(([outcome]) => outcome, (error) => ({ error }))
+          ),
+        );
+      }
+    });
     // The worker's handlers start together after a claim: one SELECT serves them all.
     this.#readRaw = batchWhileBusy(async (updateIds: string[]) => {
       const rows = await this.#db.query<StoredRaw & { update_id: string }>(
@@ -129,29 +186,35 @@ export class UpdateStore {
 
   /**
    * Stores the update and enqueues its hook in one statement (both or neither); `true` when the
-   * `update_id` was already stored (nothing is written then). A concurrent delivery of the same id
-   * waits for the first one's statement, then sees the conflict. No notification is sent in it:
-   * the caller wakes the workers (`hooks.wake()`) once it returns, outside the transaction.
+   * `update_id` was already stored (nothing is written then). Deliveries that arrive together
+   * share the statement (see {@link UpdateStore.constructor}); a second delivery of an id, in the
+   * same group or a later one, sees the first. No notification is sent in it: the caller wakes the
+   * workers (`hooks.wake()`) once it returns, outside the statement.
    */
-  async save(
-    hooks: DurableHooks,
-    updateId: string,
-    kind: MessengerUpdateKind,
-    raw: string,
-  ): Promise<boolean> {
-    const hook = hooks.enqueueSql(
-      { name: PROCESS_UPDATE_HOOK, key: updateId, payload: { kind } },
-      { from: "inserted", firstParam: 4 },
-    );
-    const rows = await this.#db.query<{ stored: number }>(
-      `WITH inserted AS (
-         INSERT INTO ${this.#updates} (update_id, kind, raw) VALUES ($1::int8, $2, $3)
-         ON CONFLICT (update_id) DO NOTHING RETURNING update_id
-       ), hook AS (${hook.sql})
-       SELECT count(*)::int AS stored FROM inserted`,
-      [updateId, kind, raw, ...hook.params],
-    );
-    return rows[0].stored === 0;
+  async save(updateId: string, kind: MessengerUpdateKind, raw: string): Promise<boolean> {
+    const outcome = await this.#saveGrouped({ updateId, kind, raw });
+    if ("error" in outcome) throw outcome.error;
+    return outcome.duplicate;
+  }
+
+  /** Stores a group of deliveries in one statement; one outcome per delivery, in order. */
+  async #saveMany(deliveries: readonly Delivery[]): Promise<SaveOutcome[]> {
+    // A repeated id within the group is sent once; its later deliveries are duplicates.
+    const firstOf = new Map<string, Delivery>();
+    for (const delivery of deliveries) {
+      if (!firstOf.has(delivery.updateId)) firstOf.set(delivery.updateId, delivery);
+    }
+    const unique = [...firstOf.values()];
+    const rows = await this.#db.query<{ update_id: string }>(this.#saveSql, [
+      unique.map((d) => d.updateId),
+      unique.map((d) => d.kind),
+      unique.map((d) => d.raw),
+      ...this.#hookParams,
+    ]);
+    const stored = new Set(rows.map((row) => row.update_id));
+    return deliveries.map((delivery) => ({
+      duplicate: firstOf.get(delivery.updateId) !== delivery || !stored.has(delivery.updateId),
+    }));
   }
 
   /** The raw body and kind of a stored update, for its hook. */

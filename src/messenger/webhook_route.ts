@@ -52,7 +52,7 @@ export function webhookRoute(deps: WebhookRouteDeps): Route {
       }
       let duplicate: boolean;
       try {
-        duplicate = await deps.store.save(deps.hooks, parsed.updateId, parsed.kind, raw);
+        duplicate = await deps.store.save(parsed.updateId, parsed.kind, raw);
       } catch (error) {
         throw databaseHttpError(error, deps.namespace);
       }

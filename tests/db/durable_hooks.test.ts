@@ -384,6 +384,36 @@ forEachAdapter((name, getAdapter) => {
     assert.equal((await producer.list({ name: "ping" })).occurrences.length, 1);
   });
 
+  it(`${name}: enqueueSql() with keySql and payloadSql enqueues one occurrence per written row`, async () => {
+    const namespace = await freshNamespace();
+    const hooks = makeHooks(namespace, { ping: () => {} });
+    const items = quoteQualified(namespace, "items");
+    const hook = hooks.enqueueSql({ name: "ping" }, {
+      from: "inserted",
+      firstParam: 2,
+      keySql: "'item-' || inserted.id",
+      payloadSql: "jsonb_build_object('id', inserted.id)",
+    });
+    const storeMany = async (ids: number[]): Promise<number[]> => {
+      const rows = await getAdapter().query<{ id: number }>(
+        `WITH inserted AS (
+           INSERT INTO ${items} (id) SELECT * FROM unnest($1::int4[])
+           ON CONFLICT (id) DO NOTHING RETURNING id
+         ), hook AS (${hook.sql})
+         SELECT id FROM inserted ORDER BY id`,
+        [ids, ...hook.params],
+      );
+      return rows.map((row) => row.id);
+    };
+    assert.deepEqual(await storeMany([1, 2, 3]), [1, 2, 3]);
+    assert.deepEqual(await storeMany([3, 4]), [4]); // 3 exists: neither row nor occurrence
+    const { occurrences } = await hooks.list({ name: "ping" });
+    assert.deepEqual(
+      occurrences.map((o) => [o.key, o.payload]).sort(),
+      [1, 2, 3, 4].map((id) => [`item-${id}`, { id }]),
+    );
+  });
+
   it(`${name}: stop() lets the running handler finish and record its outcome`, async () => {
     const namespace = await freshNamespace();
     const gate = deferred();

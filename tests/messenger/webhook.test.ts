@@ -299,6 +299,7 @@ forEachAdapter((name, getAdapter) => {
   it(`${name}: 200 concurrent deliveries of 20 update_ids store exactly 20 updates and 20 hooks`, async () => {
     const bot = await freshBot();
     const deliveries = Array.from({ length: 200 }, (_, i) => 1000 + (i % 20));
+    const statementsBefore = getAdapter().stats.queries;
     const responses = await Promise.all(deliveries.map(async (id) => {
       const response = await post(
         bot,
@@ -312,9 +313,39 @@ forEachAdapter((name, getAdapter) => {
     );
     assert.equal(responses.filter((r) => r.body.duplicate !== true).length, 20);
     assert.equal(responses.filter((r) => r.body.duplicate === true).length, 180);
+    // Deliveries that arrive together share a statement (one per delivery before grouping).
+    const statements = getAdapter().stats.queries - statementsBefore;
+    assert.ok(statements <= 20, `${statements} statements for 200 concurrent deliveries`);
     assert.deepEqual(await storedCount(bot), { updates: 20, hooks: 20 });
     await bot.api.drain();
     assert.equal(events.filter((e) => e[0] === "onMessage").length, 20);
+  });
+
+  it(`${name}: a delivery the database refuses fails alone; the others of its group are stored`, async () => {
+    const bot = await freshBot();
+    const ns = bot.database!.namespace;
+    // An application's trigger refusing one update, as a constraint or trigger of its own would.
+    await getAdapter().query(
+      `CREATE FUNCTION "${ns}".refuse_13() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN
+         IF NEW.update_id = 13 THEN RAISE EXCEPTION 'update 13 refused'; END IF;
+         RETURN NEW;
+       END $$`,
+    );
+    await getAdapter().query(
+      `CREATE TRIGGER refuse_13 BEFORE INSERT ON "${ns}".updates
+       FOR EACH ROW EXECUTE FUNCTION "${ns}".refuse_13()`,
+    );
+    const ids = [11, 12, 13, 14, 15];
+    const statuses = await Promise.all(ids.map(async (id) => {
+      const response = await post(bot, JSON.stringify({ update_id: id, message: {} }));
+      await response.body?.cancel();
+      return response.status;
+    }));
+    assert.deepEqual(statuses, [200, 200, 500, 200, 200]);
+    const stored = (await bot.api.listUpdates()).updates.map((u) => u.updateId);
+    assert.deepEqual(stored, ["11", "12", "14", "15"]);
+    assert.deepEqual(await storedCount(bot), { updates: 4, hooks: 4 });
   });
 
   it(`${name}: the processing status comes from the hook; failed updates can be retried`, async () => {
