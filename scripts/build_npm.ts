@@ -153,9 +153,12 @@ function bundleBinEntry(): void {
 function npmDependencies(): Record<string, string> {
   const used = new Set<string>();
   for (const file of sourceFiles(["mod.ts", "cli.ts", "src"])) {
-    // Only real import statements: JSDoc examples (lines starting with `*`) import the package.
+    // Only real imports: JSDoc examples (lines starting with `*`) import the package. Static
+    // ones start their line; dynamic ones (drivers loaded on first use) sit inside functions.
     const statements = /^(?:import|export|\})[^\n*]*?(?:from\s+|import\s*\(\s*)"([^".][^"]*)"/gm;
-    for (const match of readFileSync(file, "utf8").matchAll(statements)) {
+    const dynamic = /^[ \t]+[^*/\s][^\n]*?\bimport\(\s*"([^".][^"]*)"/gm;
+    const text = readFileSync(file, "utf8");
+    for (const match of [...text.matchAll(statements), ...text.matchAll(dynamic)]) {
       const specifier = match[1];
       if (specifier.startsWith("node:")) continue;
       const parts = specifier.split("/");

@@ -5,7 +5,7 @@
  */
 
 import fs from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import type { SqlAdapter, SqlAdapterStats, SqlTransaction } from "./adapter.ts";
 import { DatabaseUnavailableError, TransactionMisuseError } from "./adapter_errors.ts";
 import { type DataDirLock, lockDataDir } from "./_data_dir_lock.ts";
@@ -91,6 +91,8 @@ export function pgliteAdapter(options: PgliteAdapterOptions = {}): SqlAdapter {
 
   /** Opens PGlite, from the cached template when the database is fresh and one is usable. */
   async function create(): Promise<PGlite> {
+    // Imported here: a process on a PostgreSQL server never loads the WebAssembly build's code.
+    const { PGlite } = await import("@electric-sql/pglite");
     if (dataDir !== undefined && holdsCluster(dataDir)) {
       return await PGlite.create(dataDir, pgliteOptions);
     }

@@ -4,7 +4,6 @@
  * @module
  */
 
-import postgres from "postgres";
 import type { SqlAdapter, SqlAdapterStats, SqlTransaction } from "./adapter.ts";
 import { DatabaseUnavailableError, TransactionMisuseError } from "./adapter_errors.ts";
 import {
@@ -49,6 +48,20 @@ export interface PostgresAdapterOptions {
 
 // deno-lint-ignore no-explicit-any
 type Sql = any;
+/** postgres.js's `postgres(url, options)`: its typings (`export =`) give no `default` member. */
+type Driver = (url: string, options: Record<string, unknown>) => Sql;
+
+/**
+ * postgres.js, imported on first use: a process serving on PGlite never loads it (on Deno its
+ * import and the Node-compatibility modules it pulls in take about 40 ms of every start).
+ */
+let driver: Promise<Driver> | undefined;
+function loadDriver(): Promise<Driver> {
+  driver ??= import("postgres").then((module) =>
+    (module as unknown as { default: Driver }).default
+  );
+  return driver;
+}
 
 /**
  * Connects to a PostgreSQL server through a postgres.js pool. Connections open
@@ -73,7 +86,8 @@ export function postgresAdapter(url: string, options: PostgresAdapterOptions = {
   const counters = { queries: 0, transactions: 0 };
   const prepare = options.prepare ?? true;
   let closed = false;
-  const sql: Sql = openPool(url, {
+  assertParsableUrl(url);
+  const poolOptions = {
     max: options.max ?? 10,
     connect_timeout: options.connectTimeout ?? 10,
     idle_timeout: options.idleTimeout ?? 30,
@@ -101,7 +115,13 @@ export function postgresAdapter(url: string, options: PostgresAdapterOptions = {
         parse: (x: string) => hexToBytes(x),
       },
     },
-  });
+  };
+  let opened: Promise<Sql> | undefined;
+  /** The pool, created (and postgres.js loaded) on first use; connections open later still. */
+  function pool(): Promise<Sql> {
+    opened ??= loadDriver().then((postgres) => openPool(postgres, url, poolOptions));
+    return opened;
+  }
 
   function ensureOpen(): void {
     if (closed) throw new DatabaseUnavailableError(`Database ${target} is closed`);
@@ -161,12 +181,12 @@ export function postgresAdapter(url: string, options: PostgresAdapterOptions = {
     },
     async connect(): Promise<void> {
       ensureOpen();
-      await run(sql, "SELECT 1");
+      await run(await pool(), "SELECT 1");
     },
     async query<T>(text: string, params?: readonly unknown[]): Promise<T[]> {
       assertOutsideOwnTransaction(adapter, "query()");
       ensureOpen();
-      return await run<T>(sql, text, params);
+      return await run<T>(await pool(), text, params);
     },
     async transaction<T>(fn: (tx: SqlTransaction) => Promise<T>): Promise<T> {
       assertOutsideOwnTransaction(adapter, "transaction()");
@@ -174,6 +194,7 @@ export function postgresAdapter(url: string, options: PostgresAdapterOptions = {
       counters.transactions++;
       const scope: TransactionScope = { owner: adapter, active: true };
       const link = connectionLink(target);
+      const sql = await pool();
       try {
         const begun = sql.begin((conn: Sql) => {
           const tx = makeTransaction(conn, scope, link);
@@ -196,6 +217,7 @@ export function postgresAdapter(url: string, options: PostgresAdapterOptions = {
     ): Promise<() => Promise<void>> {
       assertOutsideOwnTransaction(adapter, "listen()");
       ensureOpen();
+      const sql = await pool();
       try {
         const { unlisten } = await sql.listen(channel, onNotify);
         return async (): Promise<void> => {
@@ -208,7 +230,7 @@ export function postgresAdapter(url: string, options: PostgresAdapterOptions = {
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
-      await sql.end({ timeout: 5 });
+      if (opened) await (await opened).end({ timeout: 5 });
     },
   };
   return adapter;
@@ -302,20 +324,42 @@ function reconnectDelaySeconds(retries: number): number {
 }
 
 /**
- * `postgres(url, options)`, except that an unparsable URL fails without quoting it: the driver's
- * error repeats the whole URL, password included, into logs and terminals.
+ * An unparsable URL fails without quoting it: the driver's error repeats the whole URL, password
+ * included, into logs and terminals.
  */
-function openPool(url: string, options: Record<string, unknown>): Sql {
+function invalidUrlError(): TypeError {
+  return new TypeError(
+    "Invalid PostgreSQL connection URL: expected postgres://user:password@host:5432/database " +
+      "(the value is not repeated here, it may contain a password)",
+  );
+}
+
+/**
+ * Throws {@link invalidUrlError} at once for a URL postgres.js could not parse, as its own parser
+ * reads it (several hosts separated by commas, percent-encoded user and password), since the
+ * driver itself is only loaded on first use.
+ */
+function assertParsableUrl(url: string): void {
+  try {
+    let host = url.slice(url.indexOf("://") + 3).split(/[?/]/)[0];
+    host = decodeURIComponent(host.slice(host.indexOf("@") + 1));
+    const parsed = new URL(url.replace(host, host.split(",")[0]));
+    decodeURIComponent(parsed.username);
+    decodeURIComponent(parsed.password);
+  } catch {
+    throw invalidUrlError();
+  }
+}
+
+/** `postgres(url, options)`, with an unparsable URL reported by {@link invalidUrlError}. */
+function openPool(postgres: Driver, url: string, options: Record<string, unknown>): Sql {
   try {
     return postgres(url, options);
   } catch (error) {
     if (!(error instanceof Error) || !/invalid url/i.test(`${error.message} ${error.name}`)) {
       throw error;
     }
-    throw new TypeError(
-      "Invalid PostgreSQL connection URL: expected postgres://user:password@host:5432/database " +
-        "(the value is not repeated here, it may contain a password)",
-    );
+    throw invalidUrlError();
   }
 }
 

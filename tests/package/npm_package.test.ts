@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import process from "node:process";
 import { createInterface } from "node:readline";
+import { ADMIN_URL } from "../helpers/databases.ts";
 
 const root = resolve(import.meta.dirname ?? ".", "../..");
 const version = JSON.parse(readFileSync(join(root, "deno.json"), "utf8")).version;
@@ -138,6 +139,14 @@ describe("npm package", () => {
         env: quiet,
       });
       assert.match(info, /^notes +notes +1 +0 +1 +1 pending$/m);
+      // On a PostgreSQL server: postgres.js is loaded on first use, so this proves the package
+      // declares it (the PGlite runs above never load it). Read-only: nothing is migrated.
+      const onServer = execFileSync("node", [bin, "db", "info", "app.ts", "--json"], {
+        cwd,
+        encoding: "utf8",
+        env: { ...quiet, DATABASE_URL: ADMIN_URL },
+      });
+      assert.match(JSON.parse(onServer).namespaces[0].database, /^PostgreSQL postgres:\/\//);
       const out = await serveAndRequest("node", bin, cwd);
       assert.match(out, /^Found 1 module in app\.ts: notes$/m);
       assert.match(out, /^ {2}notes \[notes\]: version 0 → 1 /m);
