@@ -53,7 +53,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "adapters",
     "type": "text",
     "content":
-      "(see docs/examples/adapters_choose.ts.) Adapters connect lazily: creating one costs nothing, so a module file can create its database at import time and fragment-cli db generate can import that file without opening anything. Call await db.connect() to fail fast at start-up (unreachable server, locked data directory). db.target says where the data lives, password removed, for logs.",
+      "(see docs/examples/adapters_choose.ts.) Adapters connect lazily: creating one costs nothing, so a module file can create its database at import time and fragment-cli db generate can import that file without opening anything. Call await db.connect() to fail fast at start-up (unreachable server, locked data directory). db.target says where the data lives, password removed, for logs. Each driver is imported on first use too: a process serving on PGlite never loads postgres.js (about 40 ms of a Deno start), one on a server never loads PGlite's code. A connection URL postgres.js could not parse still fails at once, when the adapter is created, without repeating the URL.",
     "url": "/docs/adapters#choosing-a-database",
     "context": "Database adapters, migrations and pagination › Choosing a database",
   },
@@ -1330,7 +1330,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "Run on 2026-11-21 at about 21:20 UTC by the machine's clock (session 4), 2 × Intel Xeon, 24 GiB, 7 minutes 13 seconds, load average about 1.3 at the end. Read the ratios: each side of a comparison ran in this run, on this machine. This machine is slower than session 3's (2 × AMD EPYC): the bare deno eval 0 start took 33.8 ms against 25.2, db info on Deno 869 ms against 546, so compare ratios, not figures, with the run before (compared below the table).",
+      "Run on 2026-11-21 at about 23:58 UTC by the machine's clock (session 6), 2 × AMD EPYC, 24 GiB, 4 minutes 44 seconds, load average 1.66 at the end. Read the ratios: each side of a comparison ran in this run, on this machine.",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1339,7 +1339,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "1 | webhook ingest throughput | 3691 req/s | 7427 req/s (bare Hono + postgres.js) | 0.50 | ratio ≥ 0.8 | FAIL",
+      "1 | webhook ingest throughput | 5306 req/s | 5883 req/s (bare Hono + postgres.js) | 0.90 | ratio ≥ 0.8 | pass",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1348,7 +1348,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "1 | webhook ingest p99 latency | 44.0 ms | 25.0 ms (bare Hono + postgres.js) | 1.76 | ratio ≤ 2 | pass",
+      "1 | webhook ingest p99 latency | 28.0 ms | 26.0 ms (bare Hono + postgres.js) | 1.08 | ratio ≤ 2 | pass",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1357,7 +1357,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "2 | create organization throughput | 1014 req/s | 74.0 req/s (better-auth) | 13.71 | ratio ≥ 2 | pass",
+      "2 | create organization throughput | 971 req/s | 67.5 req/s (better-auth) | 14.38 | ratio ≥ 2 | pass",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1366,7 +1366,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "2 | list my organizations (user in 50) throughput | 666 req/s | 80.5 req/s (better-auth) | 8.27 | ratio ≥ 2 | pass",
+      "2 | list my organizations (user in 50) throughput | 777 req/s | 86.5 req/s (better-auth) | 8.98 | ratio ≥ 2 | pass",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1375,7 +1375,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "2 | add member throughput | 1942 req/s | 424 req/s (better-auth) | 4.58 | ratio ≥ 2 | pass",
+      "2 | add member throughput | 1750 req/s | 457 req/s (better-auth) | 3.83 | ratio ≥ 2 | pass",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1384,7 +1384,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "2 | get organization throughput | 3860 req/s | 415 req/s (better-auth) | 9.30 | ratio ≥ 2 | pass",
+      "2 | get organization throughput | 3235 req/s | 503 req/s (better-auth) | 6.43 | ratio ≥ 2 | pass",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1402,7 +1402,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "3 | GET /me throughput, user in 50 orgs + 5 invitations | 1204 req/s | 3933 req/s (user in 1 org) | 0.31 | ratio ≥ 0.7 | FAIL",
+      "3 | GET /me throughput, user in 50 orgs + 5 invitations | 965 req/s | 2307 req/s (user in 1 org) | 0.42 | ratio ≥ 0.7 | FAIL",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1411,7 +1411,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "4 | members page, 100k members, first page | 2.42 ms | 2.46 ms (1k, first page) | 0.98 | reported | reported",
+      "4 | members page, 100k members, first page | 2.08 ms | 2.22 ms (1k, first page) | 0.94 | reported | reported",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1420,7 +1420,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "4 | members page, 100k members, middle page | 2.53 ms | 2.24 ms (1k, middle page) | 1.13 | reported | reported",
+      "4 | members page, 100k members, middle page | 2.27 ms | 2.12 ms (1k, middle page) | 1.07 | reported | reported",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1429,7 +1429,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "4 | members page, 100k members, last page | 2.41 ms | 2.48 ms (1k, last page) | 0.97 | reported | reported",
+      "4 | members page, 100k members, last page | 2.35 ms | 1.90 ms (1k, last page) | 1.24 | reported | reported",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1438,7 +1438,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "4 | members page, 1M members, first page | 2.40 ms | 2.46 ms (1k, first page) | 0.97 | ratio ≤ 1.5 | pass",
+      "4 | members page, 1M members, first page | 2.44 ms | 2.22 ms (1k, first page) | 1.10 | ratio ≤ 1.5 | pass",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1447,7 +1447,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "4 | members page, 1M members, middle page | 2.58 ms | 2.24 ms (1k, middle page) | 1.15 | ratio ≤ 1.5 | pass",
+      "4 | members page, 1M members, middle page | 2.68 ms | 2.12 ms (1k, middle page) | 1.27 | ratio ≤ 1.5 | pass",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1456,7 +1456,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "4 | members page, 1M members, last page | 2.45 ms | 2.48 ms (1k, last page) | 0.99 | ratio ≤ 1.5 | pass",
+      "4 | members page, 1M members, last page | 2.02 ms | 1.90 ms (1k, last page) | 1.07 | ratio ≤ 1.5 | pass",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1465,7 +1465,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "5 | Deno: fragment-cli --help | 29.7 ms | 33.8 ms (bare eval 0) | 0.88 | ratio ≤ 1.5 | pass",
+      "5 | Deno: fragment-cli --help | 30.7 ms | 37.8 ms (bare eval 0) | 0.81 | ratio ≤ 1.5 | pass",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1474,7 +1474,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "5 | Deno: fragment-cli db info examples/app.ts | 869 ms | 33.8 ms (bare eval 0) | 25.73 | reported | reported",
+      "5 | Deno: fragment-cli db info examples/app.ts | 796 ms | 37.8 ms (bare eval 0) | 21.08 | reported | reported",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1483,7 +1483,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "5 | Node: fragment-cli --help | 54.5 ms | 41.3 ms (bare -e 0) | 1.32 | ratio ≤ 1.5 | pass",
+      "5 | Node: fragment-cli --help | 52.0 ms | 42.5 ms (bare -e 0) | 1.23 | ratio ≤ 1.5 | pass",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1492,7 +1492,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "5 | Node: fragment-cli db info examples/app.ts | 1445 ms | 41.3 ms (bare -e 0) | 35.01 | reported | reported",
+      "5 | Node: fragment-cli db info examples/app.ts | 1321 ms | 42.5 ms (bare -e 0) | 31.10 | reported | reported",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1501,7 +1501,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "5 | Bun: fragment-cli --help | 11.7 ms | 8.62 ms (bare -e 0) | 1.36 | ratio ≤ 1.5 | pass",
+      "5 | Bun: fragment-cli --help | 15.7 ms | 11.8 ms (bare -e 0) | 1.33 | ratio ≤ 1.5 | pass",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1510,7 +1510,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "5 | Bun: fragment-cli db info examples/app.ts | 782 ms | 8.62 ms (bare -e 0) | 90.79 | reported | reported",
+      "5 | Bun: fragment-cli db info examples/app.ts | 789 ms | 11.8 ms (bare -e 0) | 66.60 | reported | reported",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1519,7 +1519,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "6 | serve examples/app.ts, fresh PGlite directory | 1673 ms | — | — | ≤ 3000 ms | pass",
+      "6 | serve examples/app.ts, fresh PGlite directory | 2316 ms | — | — | ≤ 3000 ms | pass",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1528,7 +1528,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "6 | serve examples/app.ts, existing PGlite directory | 1011 ms | — | — | ≤ 1000 ms | FAIL",
+      "6 | serve examples/app.ts, existing PGlite directory | 909 ms | — | — | ≤ 1000 ms | pass",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1536,7 +1536,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:43",
     "page": "benchmarks",
     "type": "text",
-    "content": "7 | serve RSS idle, PostgreSQL | 72.0 MiB | — | — | ≤ 80 MiB | pass",
+    "content": "7 | serve RSS idle, PostgreSQL | 70.1 MiB | — | — | ≤ 80 MiB | pass",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1545,7 +1545,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "7 | serve RSS peak of scenario 1, PostgreSQL | 188 MiB | — | — | reported | reported",
+      "7 | serve RSS peak of scenario 1, PostgreSQL | 181 MiB | — | — | reported | reported",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1553,7 +1553,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:45",
     "page": "benchmarks",
     "type": "text",
-    "content": "7 | serve RSS idle, PGlite | 347 MiB | — | — | reported | reported",
+    "content": "7 | serve RSS idle, PGlite | 352 MiB | — | — | reported | reported",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1561,7 +1561,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:46",
     "page": "benchmarks",
     "type": "text",
-    "content": "7 | serve RSS peak of scenario 1, PGlite | 484 MiB | — | — | reported | reported",
+    "content": "7 | serve RSS peak of scenario 1, PGlite | 449 MiB | — | — | reported | reported",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1579,7 +1579,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "2 create organization throughput: 2000 requests, 32 connections; p99 70 ms ours, 726 ms better-auth",
+      "2 create organization throughput: 2000 requests, 32 connections; p99 54 ms ours, 921 ms better-auth",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1588,7 +1588,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "2 list my organizations (user in 50) throughput: p99 84 ms ours, 498 ms better-auth",
+      "2 list my organizations (user in 50) throughput: p99 74 ms ours, 511 ms better-auth",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1596,7 +1596,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:50",
     "page": "benchmarks",
     "type": "text",
-    "content": "2 add member throughput: p99 32 ms ours, 145 ms better-auth",
+    "content": "2 add member throughput: p99 41 ms ours, 107 ms better-auth",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1604,7 +1604,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:51",
     "page": "benchmarks",
     "type": "text",
-    "content": "2 get organization throughput: p99 15 ms ours, 135 ms better-auth",
+    "content": "2 get organization throughput: p99 25 ms ours, 114 ms better-auth",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1622,7 +1622,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "3 GET /me throughput, user in 50 orgs + 5 invitations: 6000 requests, 32 connections; p99 50 ms (50 orgs), 19 ms (1 org)",
+      "3 GET /me throughput, user in 50 orgs + 5 invitations: 6000 requests, 32 connections; p99 59 ms (50 orgs), 27 ms (1 org)",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1631,7 +1631,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "4 members page, 100k members, first page: median of 300 sequential requests (or 12 s), lower of 2 passes; p99 9.24 ms vs 17.89 ms",
+      "4 members page, 100k members, first page: median of 300 sequential requests (or 12 s), lower of 2 passes; p99 12.79 ms vs 13.74 ms",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1639,7 +1639,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:55",
     "page": "benchmarks",
     "type": "text",
-    "content": "4 members page, 100k members, middle page: p99 14.23 ms vs 12.00 ms",
+    "content": "4 members page, 100k members, middle page: p99 12.02 ms vs 13.68 ms",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1647,7 +1647,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:56",
     "page": "benchmarks",
     "type": "text",
-    "content": "4 members page, 100k members, last page: p99 13.00 ms vs 18.18 ms",
+    "content": "4 members page, 100k members, last page: p99 13.78 ms vs 10.84 ms",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1655,7 +1655,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:57",
     "page": "benchmarks",
     "type": "text",
-    "content": "4 members page, 1M members, first page: p99 14.13 ms vs 17.89 ms",
+    "content": "4 members page, 1M members, first page: p99 12.05 ms vs 13.74 ms",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1663,7 +1663,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:58",
     "page": "benchmarks",
     "type": "text",
-    "content": "4 members page, 1M members, middle page: p99 11.37 ms vs 12.00 ms",
+    "content": "4 members page, 1M members, middle page: p99 13.79 ms vs 13.68 ms",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1671,7 +1671,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:59",
     "page": "benchmarks",
     "type": "text",
-    "content": "4 members page, 1M members, last page: p99 13.92 ms vs 18.18 ms",
+    "content": "4 members page, 1M members, last page: p99 8.53 ms vs 10.84 ms",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1706,7 +1706,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:63",
     "page": "benchmarks",
     "type": "text",
-    "content": "7 serve RSS peak of scenario 1, PostgreSQL: load served at 3545 req/s",
+    "content": "7 serve RSS peak of scenario 1, PostgreSQL: load served at 3841 req/s",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1714,7 +1714,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:64",
     "page": "benchmarks",
     "type": "text",
-    "content": "7 serve RSS peak of scenario 1, PGlite: load served at 125 req/s",
+    "content": "7 serve RSS peak of scenario 1, PGlite: load served at 820 req/s",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1723,7 +1723,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "Compared with session 3's run (19:55 UTC, the other machine): webhook throughput 0.54 → 0.50 × (the reference 8,612 → 7,427 req/s, ours 4,683 → 3,691; --only 1 on this machine after this session's changes: 0.54 ×, see 1) and its p99 1.89 → 1.76 ×; GET /me at 50 organizations 0.40 → 0.31 ×; organizations 13.8 / 10.2 / 4.6 / 6.7 → 13.7 / 8.3 / 4.6 / 9.3 × better-auth; members pages 0.97 – 1.15 × (pass); --help 0.88 / 1.32 / 1.36 × (pass). serve on an existing PGlite directory took 1,011 ms, over its 1,000 ms target (676 ms on the other machine); two --only 6 runs right after gave 738 and 847 ms, so this row passes or fails with the spread between runs on this machine. PGlite served the scenario-1 load at 125 req/s, PostgreSQL at 3,545.",
+      "Compared with session 4's run (the slower Intel machine): webhook throughput 0.50 → 0.90 × and its p99 1.76 → 1.08 × (deliveries that arrive together now share one statement, see 1); serve on an existing PGlite directory 1,011 → 909 ms, now a pass (postgres.js is no longer loaded by a process on PGlite, see 6); PGlite served the scenario-1 load at 820 req/s instead of 125 (the same grouping: one statement per group on its single connection). GET /me at 50 organizations 0.31 → 0.42 ×, still a FAIL (see 3). Organizations 14.4 / 9.0 / 3.8 / 6.4 × better-auth; members pages 0.94 – 1.27 × (pass); --help 0.81 / 1.23 / 1.33 × (pass). The same scenario 1 right before the change, --only 1 twice in this session with the code of session 5: 0.56 and 0.49 × (p99 1.55 and 2.07 ×).",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1740,19 +1740,19 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      'Each target that failed in a full run was profiled or isolated; figures after "experiment" come from one-off runs on the same machine, not from the table. None of the causes is in the benchmark: each names the file and query that changed or would have to. Three rows fail in the latest run: webhook throughput (1), /me at 50 organizations (3) and, by 11 ms, serve on an existing PGlite directory (6; 738 and 847 ms in the two runs right after).',
+      'Each target that failed in a full run was profiled or isolated; figures after "experiment" come from one-off runs on the same machine, not from the table. None of the causes is in the benchmark: each names the file and query that changed or would have to. One row fails in the latest run (session 6): /me at 50 organizations (3). Session 4\'s run also failed webhook throughput (1) and, by 11 ms, serve on an existing PGlite directory (6); both pass now.',
     "url": "/docs/benchmarks#what-bounds-the-targets-and-what-changed",
     "context": "Benchmarks › What bounds the targets, and what changed",
   },
   {
     "id":
-      "benchmarks#1-webhook-ingest-050--p99-176--in-the-latest-run-054--and-189--then-049--and-204--in-the-two-before",
+      "benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "page": "benchmarks",
     "type": "heading",
     "content":
-      "1. Webhook ingest (0.50 ×, p99 1.76 × in the latest run; 0.54 × and 1.89 ×, then 0.49 × and 2.04 ×, in the two before)",
+      "1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-050--p99-176--in-the-latest-run-054--and-189--then-049--and-204--in-the-two-before",
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context": "Benchmarks › What bounds the targets, and what changed",
   },
   {
@@ -1762,9 +1762,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       'The analysis below is from the previous full run; "Since then" at the end of this section has what changed and what bounds the rest.',
     "url":
-      "/docs/benchmarks#1-webhook-ingest-050--p99-176--in-the-latest-run-054--and-189--then-049--and-204--in-the-two-before",
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.50 ×, p99 1.76 × in the latest run; 0.54 × and 1.89 ×, then 0.49 × and 2.04 ×, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
     "id": "benchmarks:68",
@@ -1773,9 +1773,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "Per new update, UpdateStore.save() (src/messenger/update_store.ts) runs a transaction: BEGIN, INSERT … ON CONFLICT (update_id) DO NOTHING RETURNING, the hook's INSERT … ON CONFLICT (name, key) DO NOTHING RETURNING and SELECT pg_notify($1, $2) (HookStore.insert() → notify(), src/db/_hook_store.ts), COMMIT: five round trips where the reference makes one (2.9 counted statements per delivery in a 5,000-delivery run, plus BEGIN and COMMIT; the worker's claim, read and completion of the hook come on top). Worse, PostgreSQL serializes the commits of all transactions that issued NOTIFY behind one lock held through the commit's WAL flush, so the notifying transactions of 64 connections commit one at a time.",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-050--p99-176--in-the-latest-run-054--and-189--then-049--and-204--in-the-two-before",
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.50 ×, p99 1.76 × in the latest run; 0.54 × and 1.89 ×, then 0.49 × and 2.04 ×, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
     "id": "benchmarks:69",
@@ -1784,9 +1784,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "Experiment (a bare handler doing the same SQL, 10,000 deliveries, 64 connections, one run):",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-050--p99-176--in-the-latest-run-054--and-189--then-049--and-204--in-the-two-before",
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.50 ×, p99 1.76 × in the latest run; 0.54 × and 1.89 ×, then 0.49 × and 2.04 ×, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
     "id": "benchmarks:70",
@@ -1794,9 +1794,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "type": "text",
     "content": "INSERT … ON CONFLICT DO NOTHING (the reference) | 3,652 – 4,986",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-050--p99-176--in-the-latest-run-054--and-189--then-049--and-204--in-the-two-before",
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.50 ×, p99 1.76 × in the latest run; 0.54 × and 1.89 ×, then 0.49 × and 2.04 ×, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
     "id": "benchmarks:71",
@@ -1804,9 +1804,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "type": "text",
     "content": "the same in a transaction | 2,326",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-050--p99-176--in-the-latest-run-054--and-189--then-049--and-204--in-the-two-before",
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.50 ×, p99 1.76 × in the latest run; 0.54 × and 1.89 ×, then 0.49 × and 2.04 ×, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
     "id": "benchmarks:72",
@@ -1814,9 +1814,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "type": "text",
     "content": "+ the hook row in the same transaction | 2,065",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-050--p99-176--in-the-latest-run-054--and-189--then-049--and-204--in-the-two-before",
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.50 ×, p99 1.76 × in the latest run; 0.54 × and 1.89 ×, then 0.49 × and 2.04 ×, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
     "id": "benchmarks:73",
@@ -1824,9 +1824,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "type": "text",
     "content": "+ pg_notify in the transaction (what the module does) | 1,276 – 1,513",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-050--p99-176--in-the-latest-run-054--and-189--then-049--and-204--in-the-two-before",
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.50 ×, p99 1.76 × in the latest run; 0.54 × and 1.89 ×, then 0.49 × and 2.04 ×, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
     "id": "benchmarks:74",
@@ -1835,9 +1835,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "one statement, WITH u AS (INSERT … RETURNING update_id) INSERT INTO hooks … SELECT … FROM u | 3,704",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-050--p99-176--in-the-latest-run-054--and-189--then-049--and-204--in-the-two-before",
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.50 ×, p99 1.76 × in the latest run; 0.54 × and 1.89 ×, then 0.49 × and 2.04 ×, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
     "id": "benchmarks:75",
@@ -1845,9 +1845,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "type": "text",
     "content": "that statement, plus one pg_notify per 50 ms outside any transaction | 3,741",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-050--p99-176--in-the-latest-run-054--and-189--then-049--and-204--in-the-two-before",
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.50 ×, p99 1.76 × in the latest run; 0.54 × and 1.89 ×, then 0.49 × and 2.04 ×, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
     "id": "benchmarks:76",
@@ -1856,9 +1856,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "So the target is reachable by the owner of src/messenger and src/db: store the update and its hook in one statement (a data-modifying CTE is atomic without BEGIN/COMMIT), and send the cross-process wake-up outside the transaction, coalesced (the in-process wake() already makes the local worker immediate; other processes are woken within the coalescing delay or by their poll). The p99 follows: with 64 connections, requests queue behind the serialized commits (1.6 ×, a pass, in the earlier run; 6.3 × in this one, where the reference ran 2.3 times faster than before).",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-050--p99-176--in-the-latest-run-054--and-189--then-049--and-204--in-the-two-before",
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.50 ×, p99 1.76 × in the latest run; 0.54 × and 1.89 ×, then 0.49 × and 2.04 ×, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
     "id": "benchmarks:77",
@@ -1867,9 +1867,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "After this run, UpdateStore.save() became one statement: WITH inserted AS (INSERT … ON CONFLICT (update_id) DO NOTHING RETURNING update_id), hook AS (<DurableHooks.enqueueSql()'s INSERT … SELECT … FROM inserted>) SELECT count(*) FROM inserted — no BEGIN/COMMIT, no NOTIFY inside; the route's hooks.wake() wakes the local worker and sends one coalesced pg_notify outside any transaction (one in flight, one more after it for the wake-ups made meanwhile). --only 1 then (2026-11-21 17:07 UTC, load average 6 to 8 from other suites): 1,144 req/s against 3,181 req/s, 0.36 × (FAIL); p99 133 ms against 115 ms, 1.16 × (pass). What remains in the way of 0.8 × is the hook's processing in the same server process and database: per update the worker claims, reads the raw body and completes (three more statements), which the reference does not do at all.",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-050--p99-176--in-the-latest-run-054--and-189--then-049--and-204--in-the-two-before",
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.50 ×, p99 1.76 × in the latest run; 0.54 × and 1.89 ×, then 0.49 × and 2.04 ×, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
     "id": "benchmarks:78",
@@ -1878,9 +1878,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "Since then (each step measured with scenario 1's own servers and load, 20,000 deliveries over 64 connections, one run per side, machine shared with other suites, so compare within a row):",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-050--p99-176--in-the-latest-run-054--and-189--then-049--and-204--in-the-two-before",
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.50 ×, p99 1.76 × in the latest run; 0.54 × and 1.89 ×, then 0.49 × and 2.04 ×, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
     "id": "benchmarks:79",
@@ -1888,9 +1888,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "type": "text",
     "content": "the one-statement store (above) | 1,144 | 3,181 | 0.36",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-050--p99-176--in-the-latest-run-054--and-189--then-049--and-204--in-the-two-before",
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.50 ×, p99 1.76 × in the latest run; 0.54 × and 1.89 ×, then 0.49 × and 2.04 ×, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
     "id": "benchmarks:80",
@@ -1898,9 +1898,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "type": "text",
     "content": "+ prepared statements in the postgres.js adapter | 1,456 | 3,289 | 0.44",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-050--p99-176--in-the-latest-run-054--and-189--then-049--and-204--in-the-two-before",
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.50 ×, p99 1.76 × in the latest run; 0.54 × and 1.89 ×, then 0.49 × and 2.04 ×, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
     "id": "benchmarks:81",
@@ -1908,9 +1908,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "type": "text",
     "content": "… the same with the hook worker stopped (ingest alone) | 1,718 | 3,289 | 0.52",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-050--p99-176--in-the-latest-run-054--and-189--then-049--and-204--in-the-two-before",
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.50 ×, p99 1.76 × in the latest run; 0.54 × and 1.89 ×, then 0.49 × and 2.04 ×, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
     "id": "benchmarks:82",
@@ -1919,9 +1919,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "+ at most one cross-process NOTIFY per 20 ms (was: one in flight, back to back), alone | 3,631 | 3,689 | 0.98",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-050--p99-176--in-the-latest-run-054--and-189--then-049--and-204--in-the-two-before",
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.50 ×, p99 1.76 × in the latest run; 0.54 × and 1.89 ×, then 0.49 × and 2.04 ×, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
     "id": "benchmarks:83",
@@ -1929,9 +1929,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "type": "text",
     "content": "… the same with the worker running | 1,878 | 3,689 | 0.51",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-050--p99-176--in-the-latest-run-054--and-189--then-049--and-204--in-the-two-before",
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.50 ×, p99 1.76 × in the latest run; 0.54 × and 1.89 ×, then 0.49 × and 2.04 ×, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
     "id": "benchmarks:84",
@@ -1940,9 +1940,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "+ the worker claims 32 at a time and writes its done outcomes in groups | 2,380 | 4,376 | 0.54",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-050--p99-176--in-the-latest-run-054--and-189--then-049--and-204--in-the-two-before",
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.50 ×, p99 1.76 × in the latest run; 0.54 × and 1.89 ×, then 0.49 × and 2.04 ×, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
     "id": "benchmarks:85",
@@ -1951,9 +1951,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "Prepared statements (src/db/postgres_adapter.ts): postgres.js runs a parameterized unsafe() query unprepared by default, and an unprepared query with parameters first asks the server for their types: two round trips each. Every query of the project now takes one (prepare: false remains for poolers that cannot keep statements; see adapters).",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-050--p99-176--in-the-latest-run-054--and-189--then-049--and-204--in-the-two-before",
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.50 ×, p99 1.76 × in the latest run; 0.54 × and 1.89 ×, then 0.49 × and 2.04 ×, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
     "id": "benchmarks:86",
@@ -1962,9 +1962,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "wake() sent a NOTIFY for other processes after every stored update, one in flight at a time, so under load a NOTIFY transaction ran back to back beside the inserts. At most one per 20 ms made the ingest path alone as fast as the bare handler (0.98 ×).",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-050--p99-176--in-the-latest-run-054--and-189--then-049--and-204--in-the-two-before",
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.50 ×, p99 1.76 × in the latest run; 0.54 × and 1.89 ×, then 0.49 × and 2.04 ×, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
     "id": "benchmarks:87",
@@ -1973,9 +1973,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "The worker (src/db/_hook_runner.ts, _hook_store.ts): before, it claimed at most concurrency (4) occurrences per statement and held a slot until the done write returned, and the claim sorted every waiting row (ORDER BY due_at, id with an index on due_at alone: 8 ms per claim at 20,000 waiting). It processed about 210 updates/s and finished 97 s after the load ended, which made ingest look faster (2,816 req/s) by leaving the work for later. Now quick handlers get a prefetch of 32 per claim, a slot frees when its handler ends, done writes that queue behind one in flight go together, and the claim reads the partial index in order: draining 5,000 no-op occurrences went from 15.4 s and 6,469 statements to 0.9 s and 394. The worker keeps up during the load (done 12 – 20 s after it, mostly the last seconds' backlog).",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-050--p99-176--in-the-latest-run-054--and-189--then-049--and-204--in-the-two-before",
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.50 ×, p99 1.76 × in the latest run; 0.54 × and 1.89 ×, then 0.49 × and 2.04 ×, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
     "id": "benchmarks:88",
@@ -1984,9 +1984,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "What bounds the rest is the processing itself. The reference stores a row and does nothing else; serve also runs every update's hook in the same process and database during the load: the claim and the done write update the occurrence row twice (status, lease, with their index entries) and the handler reads the raw body back. With the worker stopped the same server reaches 0.98 × the reference; with it running, about half the two cores go to processing. Running more handlers at once lowers the statements (concurrency 16: 28,798 instead of 37,987 for 22,000 deliveries) but processes faster during the load and ingests less (2,143 against 2,573 req/s). Not done: lowering the worker's priority during bursts (the figure would pass by deferring work, not removing it), and claiming, running and completing in one transaction (one row update instead of two, but row locks held while handlers run, and a deadlock on PGlite's single connection when a handler queries). The p99 (1.89 × in the latest run, 2.04 × in the one before, 1.16 – 1.6 × in --only 1 runs) follows the same competition.",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-050--p99-176--in-the-latest-run-054--and-189--then-049--and-204--in-the-two-before",
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.50 ×, p99 1.76 × in the latest run; 0.54 × and 1.89 ×, then 0.49 × and 2.04 ×, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
     "id": "benchmarks:89",
@@ -1995,9 +1995,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "Session 4 (on a different machine: 2 × Intel Xeon; the reference now serves 5,500–6,400 req/s). Each process's CPU time per delivery was read from /proc around the load, and PostgreSQL's statements were timed with auto_explain and log_min_duration_statement on the bench database (one-off runs under .bench/exp, not in the table):",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-050--p99-176--in-the-latest-run-054--and-189--then-049--and-204--in-the-two-before",
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.50 ×, p99 1.76 × in the latest run; 0.54 × and 1.89 ×, then 0.49 × and 2.04 ×, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
     "id": "benchmarks:90",
@@ -2006,9 +2006,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "The worker's plans. Claims averaged 11.7 ms and completions 2.4 ms (780 claims, 2,602 completions for 22,000 deliveries: 15 s of statement time). The hook table is new in each run, so PostgreSQL has no statistics for it and guessed a handful of waiting rows: each claim read every waiting row through a BitmapAnd of two indexes and sorted them all, and each completion scanned every running row (or the whole table, in a generic plan cached while it was small). Claims and completions now run in a transaction that turns sequential scans and sorts off for itself (withIndexPlans, src/db/_hook_store.ts), and the completion's status test can no longer use an index: the claim walks the due index and stops after its batch, the completion goes by primary key. The backlog left at the end of the load now drains in 5–7 s instead of 15 s; PostgreSQL's CPU during that drain went from 670–770 to 190–220 µs per delivery. A test explains every claim and completion of a 3,000-occurrence backlog on a never-analyzed table and fails on the old plans.",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-050--p99-176--in-the-latest-run-054--and-189--then-049--and-204--in-the-two-before",
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.50 ×, p99 1.76 × in the latest run; 0.54 × and 1.89 ×, then 0.49 × and 2.04 ×, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
     "id": "benchmarks:91",
@@ -2017,9 +2017,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "The SQL is not what separates the sides. A bare Hono handler running our exact statement (the update and its hook row in one CTE) through our adapter served 5,362–6,368 req/s, as fast as the reference in the same runs (6,008–6,371). Storing raw as text instead of jsonb is cheaper still (6,957–7,248).",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-050--p99-176--in-the-latest-run-054--and-189--then-049--and-204--in-the-two-before",
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.50 ×, p99 1.76 × in the latest run; 0.54 × and 1.89 ×, then 0.49 × and 2.04 ×, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
     "id": "benchmarks:92",
@@ -2028,9 +2028,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "Our HTTP stack is. With the worker not started, our module on the same Deno.serve served 3,529–4,746 req/s: 201–256 µs of server CPU per delivery against 112–133 µs for the bare handler with the same statement. With a database that answers at once, our stack costs 64–75 µs per request against Hono's 25–35 µs (it was 76–90: a body of declared length is now read in one piece instead of through a stream reader, and the webhook secret's digest is computed once instead of per request). The route itself (secret check, exact update_id digits, the statement's text) accounts for about 20 µs of the rest, the module layer (mount, validation, error shape) for about 20 µs; the difference left beyond that appears only with a real database and was not isolated.",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-050--p99-176--in-the-latest-run-054--and-189--then-049--and-204--in-the-two-before",
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.50 ×, p99 1.76 × in the latest run; 0.54 × and 1.89 ×, then 0.49 × and 2.04 ×, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
     "id": "benchmarks:93",
@@ -2039,9 +2039,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "Processing happens mostly after the load. At its end about 90 % of the occurrences are still pending (17,600 of 19,800). Processing costs about 400 µs of CPU per occurrence (server and PostgreSQL), most of it statements: at the default concurrency of 4 the handlers' raw-body reads went in batches of about 2, so 17,800 occurrences took 15,300 statements and 3,050 transactions. The reads that start in one turn of the event loop now share a statement (the batcher waits for the turn's microtasks with setImmediate instead of sending the first read alone), and so do the completions. Measured in session 5 on the backlog left after the load (about 17,000 occurrences): 15,063 → 8,741 statements, 3,004 → 2,275 transactions, drained in 5.3 → 4.0 s, CPU per occurrence 183 → 139 µs in the server and 203 → 167 µs in PostgreSQL. The ingest throughput did not move beyond the noise. Not done: reading the bodies for a whole claimed batch at once (an API for a hook to load its batch) or handing the body from the request to the local worker in memory.",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-050--p99-176--in-the-latest-run-054--and-189--then-049--and-204--in-the-two-before",
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.50 ×, p99 1.76 × in the latest run; 0.54 × and 1.89 ×, then 0.49 × and 2.04 ×, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
     "id": "benchmarks:94",
@@ -2050,9 +2050,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "Where each side's CPU goes (session 5, per delivery, worker not started, one-off servers on the same Deno.serve; figures vary by ±20 % between runs on this machine): the bare reference uses 123–132 µs in the server and 84–90 µs in PostgreSQL. The same handler through our adapter: 140 and 91 µs. The same handler running our statement (the update and its hook row): 145–177 and 145–183 µs, 4,107–5,016 req/s. Our whole module: 198–242 and 142–187 µs. So the hook row costs PostgreSQL about 60 µs per delivery, and our route and module layer cost the server about 40–70 µs more than the bare handler. A V8 profile of the module under load puts most ticks in the runtime's native code (HTTP serving, sockets) and postgres.js; no JavaScript function of ours reaches 2 %.",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-050--p99-176--in-the-latest-run-054--and-189--then-049--and-204--in-the-two-before",
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.50 ×, p99 1.76 × in the latest run; 0.54 × and 1.89 ×, then 0.49 × and 2.04 ×, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
     "id": "benchmarks:95",
@@ -2061,346 +2061,451 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "content":
       "--only 1 after these changes: 3,313 against 6,110 req/s, 0.54 × (p99 1.65 ×, pass). What bounds the rest: the server's CPU per delivery (the HTTP stack above), then PostgreSQL writing two rows with five index entries where the reference writes one row with one, then the processing that runs during the load.",
     "url":
-      "/docs/benchmarks#1-webhook-ingest-050--p99-176--in-the-latest-run-054--and-189--then-049--and-204--in-the-two-before",
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.50 ×, p99 1.76 × in the latest run; 0.54 × and 1.89 ×, then 0.49 × and 2.04 ×, in the two before)",
-  },
-  {
-    "id":
-      "benchmarks#2-add-member-462--better-auth-in-the-latest-run-434--and-084--in-the-two-before",
-    "page": "benchmarks",
-    "type": "heading",
-    "content":
-      "2. Add member (4.62 × better-auth in the latest run; 4.34 × and 0.84 × in the two before)",
-    "url":
-      "/docs/benchmarks#2-add-member-462--better-auth-in-the-latest-run-434--and-084--in-the-two-before",
-    "context": "Benchmarks › What bounds the targets, and what changed",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
     "id": "benchmarks:96",
     "page": "benchmarks",
     "type": "text",
     "content":
-      'POST /organizations/:id/members (src/auth/organizations/member_routes.ts) makes 7 statements and a transaction per request (counted: 6.95 statements, 1 transaction): the credential lookup, requireEntry(…, "update") (the organization row FOR UPDATE), the user, the member INSERT, then notifications.emit("memberAdded"), which enqueues a durable hook and pg_notifys inside the transaction, as above. better-auth\'s addMember makes 6 plain statements with no transaction and no notification. The notifying commit is what holds ours back (the same serialization as in scenario 1); FOR UPDATE also serializes concurrent additions to one organization where FOR SHARE would keep out a concurrent deletion just as well. The other three operations pass (create 6.5 ×, list 4.9 ×, get 2.9 × in this run).',
+      "Session 6: deliveries that arrive together share one statement (UpdateStore, src/messenger/update_store.ts). Each delivery used to run its own statement, so 64 connections meant 64 statements and 64 commits (each a WAL flush) in flight. Now the deliveries that arrive while one statement is in flight are stored by the next, as one INSERT … SELECT * FROM unnest($1::int8[], $2::text[], $3::text[]) ON CONFLICT DO NOTHING with their hook rows in the same CTE (enqueueSql()'s new keySql gives each row's occurrence its own key), through the batchWhileBusy helper the worker already used. Every request is still answered only after the commit that stored it; a repeated id inside one group is sent once and its other deliveries answer duplicate; when a group's statement fails on something one delivery could have caused (not a lost connection or a missing table), each delivery is stored alone so that only the one at fault fails (a test uses a trigger refusing one id among five concurrent deliveries). Scenario 1's load on the same machine, old and new code alternated twice (.bench/exp, one-off):",
     "url":
-      "/docs/benchmarks#2-add-member-462--better-auth-in-the-latest-run-434--and-084--in-the-two-before",
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 2. Add member (4.62 × better-auth in the latest run; 4.34 × and 0.84 × in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
     "id": "benchmarks:97",
     "page": "benchmarks",
     "type": "text",
-    "content":
-      "Since then: adding a member is one statement (src/auth/organizations/add_member.ts): a CTE reads the caller's roles in the live organization, looks the user up, inserts the member when the roles allow it and, when the application handles memberAdded, enqueues the event with its payload built in SQL from the inserted row (enqueueSql()'s payloadSql). No transaction, no lock, no NOTIFY: 2 round trips with the credential lookup, against better-auth's 6. Adding a member removes no owner, so the last-owner rule does not need the lock; a role change committed before the statement is seen, one committed while it runs is ordered after it. --only 2 right after: 6.1 ×; the latest full run: 4.34 ×.",
+    "content": "throughput | 2,318–2,392 | 3,904–4,390",
     "url":
-      "/docs/benchmarks#2-add-member-462--better-auth-in-the-latest-run-434--and-084--in-the-two-before",
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 2. Add member (4.62 × better-auth in the latest run; 4.34 × and 0.84 × in the two before)",
-  },
-  {
-    "id":
-      "benchmarks#3-get-me-at-50-organizations-031--in-the-latest-run-040--and-038--in-the-two-before",
-    "page": "benchmarks",
-    "type": "heading",
-    "content":
-      "3. GET /me at 50 organizations (0.31 × in the latest run; 0.40 × and 0.38 × in the two before)",
-    "url":
-      "/docs/benchmarks#3-get-me-at-50-organizations-031--in-the-latest-run-040--and-038--in-the-two-before",
-    "context": "Benchmarks › What bounds the targets, and what changed",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
     "id": "benchmarks:98",
     "page": "benchmarks",
     "type": "text",
-    "content":
-      "Both sides got faster: 774 → 1,627 req/s at 50 organizations and 5 invitations, 1,071 → 4,230 req/s at 1 organization, still 3 SQL round trips each. Prepared statements removed the second round trip of each of the three queries, a fixed cost both sides paid; what remains of the difference is the volume of the answer: 50 organization entries (each the organization with its metadata and the caller's membership) and 5 invitations, against one. A V8 profile of the server under the 50-org load (DENO_V8_FLAGS=--prof, 3,979 ticks) put 495 ticks in postgres.js parsing data rows (DataRow), about 300 in mapping them (Array.map of the entries: dates to ISO strings), 190 in the route serializing the answer, and 802 in send system calls.",
+    "content": "p99 | 55–60 ms | 37–39 ms",
     "url":
-      "/docs/benchmarks#3-get-me-at-50-organizations-031--in-the-latest-run-040--and-038--in-the-two-before",
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 3. GET /me at 50 organizations (0.31 × in the latest run; 0.40 × and 0.38 × in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
     "id": "benchmarks:99",
     "page": "benchmarks",
     "type": "text",
-    "content":
-      "After the full run, the organizations of /me are read as one json value built by PostgreSQL (json_agg of the same objects toOrganization/toMember make; a test compares them with GET /organizations), instead of 50 rows of 15 columns parsed and mapped one by one: --only 3 then gave 1,783 against 4,105 req/s, 0.43 × (0.29 × in the --only 3 run just before). The rest is the size of the answer (about 50 times the 1-organization one) to serialize and send; the target is still not met.",
+    "content": "statements (the worker's included) | 1.10 | 0.18–0.19",
     "url":
-      "/docs/benchmarks#3-get-me-at-50-organizations-031--in-the-latest-run-040--and-038--in-the-two-before",
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 3. GET /me at 50 organizations (0.31 × in the latest run; 0.40 × and 0.38 × in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
     "id": "benchmarks:100",
     "page": "benchmarks",
     "type": "text",
-    "content":
-      "Session 3: that json value moved the cost into PostgreSQL rather than removing it. Sequential timings in one process (.bench/exp, PostgreSQL on the same machine, 50 organizations): the json_agg query 915–949 µs a call (EXPLAIN: 0.65 ms of its 0.74 ms is the aggregate, with or without to_char), the same 50 rows as typed columns mapped in JavaScript 579–688 µs, as text columns written straight into JSON text 441 µs. /me now reads text columns (timestamps formatted by PostgreSQL, jsonb as its JSON text) and writes the answer as text (src/auth/organizations/ entry_json.ts); the test comparing it with GET /organizations compares the JSON text (key order included) of entries with quotes, backslashes, U+2028, emoji, integer-like keys and a 20-digit number in their metadata. --only 3: 2,125 against 4,190 req/s (0.51 ×), then 0.53 ×, 0.57 × and 0.58 × (1,331 against 2,792, 0.48 ×, just before). A V8 profile of the server under this load: 35 % of its ticks in send to PostgreSQL (postgres.js's writes, the same for both users), 28 % inside Deno (HTTP serving), under 5 % in row parsing and the entry text. top during the load: the server at 70–80 % of one core, PostgreSQL's backends 40–60 % together, autocannon 12–37 %, on 2 cores. What still differs between the sides is the answer, 27 kB against about 1 kB: PostgreSQL reading and formatting 50 joined rows, and the kernel and the load generator moving and parsing 27 times the bytes on the same two cores.",
+    "content": "server CPU | 311–313 µs | 196–206 µs",
     "url":
-      "/docs/benchmarks#3-get-me-at-50-organizations-031--in-the-latest-run-040--and-038--in-the-two-before",
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 3. GET /me at 50 organizations (0.31 × in the latest run; 0.40 × and 0.38 × in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
     "id": "benchmarks:101",
     "page": "benchmarks",
     "type": "text",
-    "content":
-      "Session 4: no change to /me; 0.31 × in the full run on the slower machine (1,204 against 3,933 req/s). One more cost found on the way: each entry formats five timestamps with to_char (0.43 µs each on this server, 250 a request, about 0.1 ms of PostgreSQL's time); the default text output of timestamptz is 2.5 times cheaper but depends on the session's DateStyle and TimeZone, so it was left alone.",
+    "content": "PostgreSQL CPU | 285–288 µs | 105–112 µs",
     "url":
-      "/docs/benchmarks#3-get-me-at-50-organizations-031--in-the-latest-run-040--and-038--in-the-two-before",
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 3. GET /me at 50 organizations (0.31 × in the latest run; 0.40 × and 0.38 × in the two before)",
-  },
-  {
-    "id":
-      "benchmarks#4-members-page-at-depth-1m--1k-063--095--105--in-the-latest-run-081--111--106--and-118--43--27--in-the-two-before",
-    "page": "benchmarks",
-    "type": "heading",
-    "content":
-      "4. Members page at depth (1M / 1k: 0.63 ×, 0.95 ×, 1.05 × in the latest run; 0.81 ×, 1.11 ×, 1.06 × and 118 ×, 43 ×, 27 × in the two before)",
-    "url":
-      "/docs/benchmarks#4-members-page-at-depth-1m--1k-063--095--105--in-the-latest-run-081--111--106--and-118--43--27--in-the-two-before",
-    "context": "Benchmarks › What bounds the targets, and what changed",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
     "id": "benchmarks:102",
     "page": "benchmarks",
     "type": "text",
     "content":
-      'pageMembers() (src/auth/organizations/member_store.ts) orders by (created_at, id) within an organization, but the only index on auth.members that starts with organization_id is (organization_id, user_id): every page reads and sorts all of the organization\'s members (335 ms for the first page at 1M). Experiment: with CREATE INDEX ON auth.members (organization_id, created_at, id) added after seeding, the same run gave 5.5 / 9.9 / 4.7 ms at 1M against 13.3 / 8.1 / 3.9 ms at 1k (ratios 0.41, 1.22, 1.19: pass). The fix is one addIndex("members", …, ["organization_id", "created_at", "id"]) step at the end of authSchema (src/auth/schema.ts).',
+      "--only 1 twice with each code: 0.56 and 0.49 × before, 0.94 and 1.05 × after; the full run above: 0.90 ×, p99 1.08 ×. The reference keeps one statement and one commit per delivery, so ours now writes fewer commits than it does under this load; what is left of our cost is the HTTP and module layer (above) and the processing, which still happens mostly after the load (about 14,300 of 22,000 occurrences pending at its end, drained in 5.5–5.9 s; 16,300 and 6.2–8.1 s before).",
     "url":
-      "/docs/benchmarks#4-members-page-at-depth-1m--1k-063--095--105--in-the-latest-run-081--111--106--and-118--43--27--in-the-two-before",
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 4. Members page at depth (1M / 1k: 0.63 ×, 0.95 ×, 1.05 × in the latest run; 0.81 ×, 1.11 ×, 1.06 × and 118 ×, 43 ×, 27 × in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
+  },
+  {
+    "id":
+      "benchmarks#2-add-member-383--better-auth-in-the-latest-run-458--and-462--in-the-two-before",
+    "page": "benchmarks",
+    "type": "heading",
+    "content":
+      "2. Add member (3.83 × better-auth in the latest run; 4.58 × and 4.62 × in the two before)",
+    "url":
+      "/docs/benchmarks#2-add-member-383--better-auth-in-the-latest-run-458--and-462--in-the-two-before",
+    "context": "Benchmarks › What bounds the targets, and what changed",
   },
   {
     "id": "benchmarks:103",
     "page": "benchmarks",
     "type": "text",
     "content":
-      "Since then: that step is authSchema version 17 (members_organization_page_idx); the latest full run measured 0.81 / 1.11 / 1.06 × (pass).",
+      'POST /organizations/:id/members (src/auth/organizations/member_routes.ts) makes 7 statements and a transaction per request (counted: 6.95 statements, 1 transaction): the credential lookup, requireEntry(…, "update") (the organization row FOR UPDATE), the user, the member INSERT, then notifications.emit("memberAdded"), which enqueues a durable hook and pg_notifys inside the transaction, as above. better-auth\'s addMember makes 6 plain statements with no transaction and no notification. The notifying commit is what holds ours back (the same serialization as in scenario 1); FOR UPDATE also serializes concurrent additions to one organization where FOR SHARE would keep out a concurrent deletion just as well. The other three operations pass (create 6.5 ×, list 4.9 ×, get 2.9 × in this run).',
     "url":
-      "/docs/benchmarks#4-members-page-at-depth-1m--1k-063--095--105--in-the-latest-run-081--111--106--and-118--43--27--in-the-two-before",
+      "/docs/benchmarks#2-add-member-383--better-auth-in-the-latest-run-458--and-462--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 4. Members page at depth (1M / 1k: 0.63 ×, 0.95 ×, 1.05 × in the latest run; 0.81 ×, 1.11 ×, 1.06 × and 118 ×, 43 ×, 27 × in the two before)",
-  },
-  {
-    "id":
-      "benchmarks#5-fragment-cli---help-083--128--129--in-the-latest-run-081--124--132--and-46--65--89--in-the-two-before",
-    "page": "benchmarks",
-    "type": "heading",
-    "content":
-      "5. fragment-cli --help (0.83 ×, 1.28 ×, 1.29 × in the latest run; 0.81 ×, 1.24 ×, 1.32 × and 4.6 ×, 6.5 ×, 8.9 × in the two before)",
-    "url":
-      "/docs/benchmarks#5-fragment-cli---help-083--128--129--in-the-latest-run-081--124--132--and-46--65--89--in-the-two-before",
-    "context": "Benchmarks › What bounds the targets, and what changed",
+      "Benchmarks › What bounds the targets, and what changed › 2. Add member (3.83 × better-auth in the latest run; 4.58 × and 4.62 × in the two before)",
   },
   {
     "id": "benchmarks:104",
     "page": "benchmarks",
     "type": "text",
     "content":
-      "In the full run src/cli/commands.ts imported every command module statically, and they import hono, zod, postgres.js, PGlite, jiti and minisearch, so printing the help loaded 90 modules and those seven packages. Commands now keep their metadata (name, summary, usage, options: all --help needs) static and load their implementation when they run; deno task bench --only 5 then gave 3.07 × on Deno, 1.93 × on Node and 2.76 × on Bun. Profiling that state on each runtime (medians of 21 runs, wall clock, load average 4 – 6 from other work; ranges are separate rounds) found the rest:",
+      "Since then: adding a member is one statement (src/auth/organizations/add_member.ts): a CTE reads the caller's roles in the live organization, looks the user up, inserts the member when the roles allow it and, when the application handles memberAdded, enqueues the event with its payload built in SQL from the inserted row (enqueueSql()'s payloadSql). No transaction, no lock, no NOTIFY: 2 round trips with the credential lookup, against better-auth's 6. Adding a member removes no owner, so the last-owner rule does not need the lock; a role change committed before the statement is seen, one committed while it runs is ordered after it. --only 2 right after: 6.1 ×; the latest full run: 4.34 ×.",
     "url":
-      "/docs/benchmarks#5-fragment-cli---help-083--128--129--in-the-latest-run-081--124--132--and-46--65--89--in-the-two-before",
+      "/docs/benchmarks#2-add-member-383--better-auth-in-the-latest-run-458--and-462--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.83 ×, 1.28 ×, 1.29 × in the latest run; 0.81 ×, 1.24 ×, 1.32 × and 4.6 ×, 6.5 ×, 8.9 × in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 2. Add member (3.83 × better-auth in the latest run; 4.58 × and 4.62 × in the two before)",
+  },
+  {
+    "id":
+      "benchmarks#3-get-me-at-50-organizations-042--in-the-latest-run-031--and-040--in-the-two-before",
+    "page": "benchmarks",
+    "type": "heading",
+    "content":
+      "3. GET /me at 50 organizations (0.42 × in the latest run; 0.31 × and 0.40 × in the two before)",
+    "url":
+      "/docs/benchmarks#3-get-me-at-50-organizations-042--in-the-latest-run-031--and-040--in-the-two-before",
+    "context": "Benchmarks › What bounds the targets, and what changed",
   },
   {
     "id": "benchmarks:105",
     "page": "benchmarks",
     "type": "text",
     "content":
-      "Deno (3.07 ×): the lazy imports were not lazy for Deno, and node:process. Deno builds the module graph before running and follows dynamic imports written as string literals: --help read and parsed 77 source files and resolved the npm packages of deno.json's import map for them (deno run --log-level=debug). With --no-config (nothing resolves to npm) the same --help took 53 – 60 ms instead of 78 – 88 ms. Importing node:process and node:util loads about a hundred Node-compatibility modules (ext:deno_node/…): a file that imports node:process and writes a line takes 47 – 60 ms (42 – 47 ms of CPU), one that uses console.log 28 – 34 ms (24 – 25 ms of CPU). Fixes: commands import their implementation through importRun (src/cli/import_run.ts), whose specifier is a parameter Deno does not follow; cli.ts reads arguments and writes through src/core/adapter/cli_process.ts (Deno.stdout.writeSync, Deno.exit on Deno); node:util (parseArgs) is imported only when a command's options are parsed. --help now reads 15 files and no compatibility module: 28 – 29 ms against 23 – 35 ms for deno eval 0.",
+      "Both sides got faster: 774 → 1,627 req/s at 50 organizations and 5 invitations, 1,071 → 4,230 req/s at 1 organization, still 3 SQL round trips each. Prepared statements removed the second round trip of each of the three queries, a fixed cost both sides paid; what remains of the difference is the volume of the answer: 50 organization entries (each the organization with its metadata and the caller's membership) and 5 invitations, against one. A V8 profile of the server under the 50-org load (DENO_V8_FLAGS=--prof, 3,979 ticks) put 495 ticks in postgres.js parsing data rows (DataRow), about 300 in mapping them (Array.map of the entries: dates to ISO strings), 190 in the route serializing the answer, and 802 in send system calls.",
     "url":
-      "/docs/benchmarks#5-fragment-cli---help-083--128--129--in-the-latest-run-081--124--132--and-46--65--89--in-the-two-before",
+      "/docs/benchmarks#3-get-me-at-50-organizations-042--in-the-latest-run-031--and-040--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.83 ×, 1.28 ×, 1.29 × in the latest run; 0.81 ×, 1.24 ×, 1.32 × and 4.6 ×, 6.5 ×, 8.9 × in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 3. GET /me at 50 organizations (0.42 × in the latest run; 0.31 × and 0.40 × in the two before)",
   },
   {
     "id": "benchmarks:106",
     "page": "benchmarks",
     "type": "text",
     "content":
-      "What is left on Deno is Deno's. Without the config (--no-config) --help takes 25 – 27 ms, so discovering deno.json and its import map costs about 2 ms. Without the lockfile (--no-lock) it takes about 90 ms: with nodeModulesDir: \"auto\" Deno resolves the versions of the 16 npm imports of deno.json at every start, from deno.lock when there is one and from the cached registry metadata otherwise. That only concerns runs inside this repository, which has a lockfile; a user running the JSR package has none of our config. deno publish --dry-run warns that importRun's import cannot be analyzed, as it already did for import_user_file.ts: the specifier is relative, so it resolves at run time from the published files.",
+      "After the full run, the organizations of /me are read as one json value built by PostgreSQL (json_agg of the same objects toOrganization/toMember make; a test compares them with GET /organizations), instead of 50 rows of 15 columns parsed and mapped one by one: --only 3 then gave 1,783 against 4,105 req/s, 0.43 × (0.29 × in the --only 3 run just before). The rest is the size of the answer (about 50 times the 1-organization one) to serialize and send; the target is still not met.",
     "url":
-      "/docs/benchmarks#5-fragment-cli---help-083--128--129--in-the-latest-run-081--124--132--and-46--65--89--in-the-two-before",
+      "/docs/benchmarks#3-get-me-at-50-organizations-042--in-the-latest-run-031--and-040--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.83 ×, 1.28 ×, 1.29 × in the latest run; 0.81 ×, 1.24 ×, 1.32 × and 4.6 ×, 6.5 ×, 8.9 × in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 3. GET /me at 50 organizations (0.42 × in the latest run; 0.31 × and 0.40 × in the two before)",
   },
   {
     "id": "benchmarks:107",
     "page": "benchmarks",
     "type": "text",
     "content":
-      'Node (1.93 ×): import … from "node:process" and a dozen module files. Node builds the ES module namespace of a built-in by reading each property, and the getters of process (stdin, report…) load about fifteen more internal modules (readline, fs/promises, watchers, report), about 5 ms; --help loaded 121 internal modules against 70 for node -e 0, plus 14 module files of ours. Fixes: the adapter uses the global process on Node and Bun; deno task build:npm bundles what every invocation loads (cli.js, the adapter, the command list and help) with esbuild into esm/src/cli/bin_entry.js, next to the command modules it imports lazily, with command.js left external so UsageError stays one class for the commands and main.js. The bin now loads 3 files and 100 internal modules: 37 – 44 ms against 35 – 40 ms for the bare start (52 – 61 ms before). A CPU profile gives our code 0.6 ms; the rest is Node\'s ES module loader, which node -e 0 does not start, and the stream of a piped stdout, which it never writes to.',
+      "Session 3: that json value moved the cost into PostgreSQL rather than removing it. Sequential timings in one process (.bench/exp, PostgreSQL on the same machine, 50 organizations): the json_agg query 915–949 µs a call (EXPLAIN: 0.65 ms of its 0.74 ms is the aggregate, with or without to_char), the same 50 rows as typed columns mapped in JavaScript 579–688 µs, as text columns written straight into JSON text 441 µs. /me now reads text columns (timestamps formatted by PostgreSQL, jsonb as its JSON text) and writes the answer as text (src/auth/organizations/ entry_json.ts); the test comparing it with GET /organizations compares the JSON text (key order included) of entries with quotes, backslashes, U+2028, emoji, integer-like keys and a 20-digit number in their metadata. --only 3: 2,125 against 4,190 req/s (0.51 ×), then 0.53 ×, 0.57 × and 0.58 × (1,331 against 2,792, 0.48 ×, just before). A V8 profile of the server under this load: 35 % of its ticks in send to PostgreSQL (postgres.js's writes, the same for both users), 28 % inside Deno (HTTP serving), under 5 % in row parsing and the entry text. top during the load: the server at 70–80 % of one core, PostgreSQL's backends 40–60 % together, autocannon 12–37 %, on 2 cores. What still differs between the sides is the answer, 27 kB against about 1 kB: PostgreSQL reading and formatting 50 joined rows, and the kernel and the load generator moving and parsing 27 times the bytes on the same two cores.",
     "url":
-      "/docs/benchmarks#5-fragment-cli---help-083--128--129--in-the-latest-run-081--124--132--and-46--65--89--in-the-two-before",
+      "/docs/benchmarks#3-get-me-at-50-organizations-042--in-the-latest-run-031--and-040--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.83 ×, 1.28 ×, 1.29 × in the latest run; 0.81 ×, 1.24 ×, 1.32 × and 4.6 ×, 6.5 ×, 8.9 × in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 3. GET /me at 50 organizations (0.42 × in the latest run; 0.31 × and 0.40 × in the two before)",
   },
   {
     "id": "benchmarks:108",
     "page": "benchmarks",
     "type": "text",
     "content":
-      "Node's compile cache. The bin calls module.enableCompileCache() when Node has it (≥ 22.3 through process.getBuiltinModule; nothing happens on Node 20). It is a cache in os.tmpdir()/node-compile-cache: the first start fills it, only later starts gain. It makes no measurable difference to --help (a 12 KB bundle); db info examples/app.ts on a warm cache took 1.0 – 1.6 s against 1.2 – 1.8 s with NODE_DISABLE_COMPILE_CACHE=1.",
+      "Session 4: no change to /me; 0.31 × in the full run on the slower machine (1,204 against 3,933 req/s). One more cost found on the way: each entry formats five timestamps with to_char (0.43 µs each on this server, 250 a request, about 0.1 ms of PostgreSQL's time); the default text output of timestamptz is 2.5 times cheaper but depends on the session's DateStyle and TimeZone, so it was left alone.",
     "url":
-      "/docs/benchmarks#5-fragment-cli---help-083--128--129--in-the-latest-run-081--124--132--and-46--65--89--in-the-two-before",
+      "/docs/benchmarks#3-get-me-at-50-organizations-042--in-the-latest-run-031--and-040--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.83 ×, 1.28 ×, 1.29 × in the latest run; 0.81 ×, 1.24 ×, 1.32 × and 4.6 ×, 6.5 ×, 8.9 × in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 3. GET /me at 50 organizations (0.42 × in the latest run; 0.31 × and 0.40 × in the two before)",
   },
   {
     "id": "benchmarks:109",
     "page": "benchmarks",
     "type": "text",
     "content":
-      "Bun (2.76 ×): process.stdout. The first use of process.stdout builds its stream, about 15 ms against a bare start of 7 – 9 ms (node:util adds 5 ms, node:tty 10). Fix: the adapter writes with Bun.write(Bun.stdout, …), chained so writes keep their order and awaited before exiting; standard error keeps process.stderr, ordered with console.error. With the bundle: 8 – 11 ms. The remaining 2 – 3 ms are Bun loading and running the bundle (a single file with command.js inlined, or minified, was not faster). With a reference this small, 1 ms is 0.12 ×: Bun's ratio moves most from run to run.",
+      "Session 6: no change to /me; 0.42 × in the full run (965 against 2,307 req/s, p99 59 against 27 ms). The bound is the one above: the answer at 50 organizations is about 27 times the bytes of the one at 1, for PostgreSQL to format, the server to send and the load generator to read on the same two cores, and the specification asks for every entry in it. Closing the gap would take an answer that is not rebuilt per request (a cache of the text per user, invalidated by every write to the user's memberships and organizations, from every process), which was not attempted.",
     "url":
-      "/docs/benchmarks#5-fragment-cli---help-083--128--129--in-the-latest-run-081--124--132--and-46--65--89--in-the-two-before",
+      "/docs/benchmarks#3-get-me-at-50-organizations-042--in-the-latest-run-031--and-040--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.83 ×, 1.28 ×, 1.29 × in the latest run; 0.81 ×, 1.24 ×, 1.32 × and 4.6 ×, 6.5 ×, 8.9 × in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 3. GET /me at 50 organizations (0.42 × in the latest run; 0.31 × and 0.40 × in the two before)",
+  },
+  {
+    "id":
+      "benchmarks#4-members-page-at-depth-1m--1k-110--127--107--in-the-latest-run-097--115--099--and-063--095--105--in-the-two-before",
+    "page": "benchmarks",
+    "type": "heading",
+    "content":
+      "4. Members page at depth (1M / 1k: 1.10 ×, 1.27 ×, 1.07 × in the latest run; 0.97 ×, 1.15 ×, 0.99 × and 0.63 ×, 0.95 ×, 1.05 × in the two before)",
+    "url":
+      "/docs/benchmarks#4-members-page-at-depth-1m--1k-110--127--107--in-the-latest-run-097--115--099--and-063--095--105--in-the-two-before",
+    "context": "Benchmarks › What bounds the targets, and what changed",
   },
   {
     "id": "benchmarks:110",
     "page": "benchmarks",
     "type": "text",
     "content":
-      "deno task bench --only 5 after these changes gave 0.92 × (Deno), 1.28 × (Node), 1.11 × (Bun), then a minute later 0.58 ×, 1.67 ×, 1.37 × for the same build: each side ran its ten runs in one block, and the load of the shared machine changed between blocks. The scenario now alternates the bare start and --help run by run (20 each, after a warm run of each), so a change of load falls on both sides; it does not change what is measured. Two runs that way: 0.86 ×, 1.35 ×, 1.45 × and 0.90 ×, 1.26 ×, 1.30 × (load average 4.6 and 5.5). db info stays reported only, dominated by opening PGlite.",
+      'pageMembers() (src/auth/organizations/member_store.ts) orders by (created_at, id) within an organization, but the only index on auth.members that starts with organization_id is (organization_id, user_id): every page reads and sorts all of the organization\'s members (335 ms for the first page at 1M). Experiment: with CREATE INDEX ON auth.members (organization_id, created_at, id) added after seeding, the same run gave 5.5 / 9.9 / 4.7 ms at 1M against 13.3 / 8.1 / 3.9 ms at 1k (ratios 0.41, 1.22, 1.19: pass). The fix is one addIndex("members", …, ["organization_id", "created_at", "id"]) step at the end of authSchema (src/auth/schema.ts).',
     "url":
-      "/docs/benchmarks#5-fragment-cli---help-083--128--129--in-the-latest-run-081--124--132--and-46--65--89--in-the-two-before",
+      "/docs/benchmarks#4-members-page-at-depth-1m--1k-110--127--107--in-the-latest-run-097--115--099--and-063--095--105--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.83 ×, 1.28 ×, 1.29 × in the latest run; 0.81 ×, 1.24 ×, 1.32 × and 4.6 ×, 6.5 ×, 8.9 × in the two before)",
-  },
-  {
-    "id":
-      "benchmarks#6-serve-on-pglite-1673-ms-fresh-1011-ms-existing-in-the-latest-run-on-a-slower-machine-1127-and-676-ms-then-2327-and-780-ms-in-the-two-before",
-    "page": "benchmarks",
-    "type": "heading",
-    "content":
-      "6. serve on PGlite (1,673 ms fresh, 1,011 ms existing in the latest run, on a slower machine; 1,127 and 676 ms, then 2,327 and 780 ms, in the two before)",
-    "url":
-      "/docs/benchmarks#6-serve-on-pglite-1673-ms-fresh-1011-ms-existing-in-the-latest-run-on-a-slower-machine-1127-and-676-ms-then-2327-and-780-ms-in-the-two-before",
-    "context": "Benchmarks › What bounds the targets, and what changed",
+      "Benchmarks › What bounds the targets, and what changed › 4. Members page at depth (1M / 1k: 1.10 ×, 1.27 ×, 1.07 × in the latest run; 0.97 ×, 1.15 ×, 0.99 × and 0.63 ×, 0.95 ×, 1.05 × in the two before)",
   },
   {
     "id": "benchmarks:111",
     "page": "benchmarks",
     "type": "text",
     "content":
-      "PGlite's first open of an empty data directory runs initdb in WebAssembly. Experiment, PGlite alone (no project code), deno run: 2.6 – 3.5 s on a fresh directory, 0.3 – 0.4 s on an existing one, 2.9 s for memory://. That alone nearly exhausts the 3 s budget; applying the 21 schema steps of examples/app.ts and starting the server take the rest. Reaching 3 s needs the database layer (src/db/pglite_adapter.ts) to start from a prebuilt empty data directory instead of running initdb.",
+      "Since then: that step is authSchema version 17 (members_organization_page_idx); the latest full run measured 0.81 / 1.11 / 1.06 × (pass).",
     "url":
-      "/docs/benchmarks#6-serve-on-pglite-1673-ms-fresh-1011-ms-existing-in-the-latest-run-on-a-slower-machine-1127-and-676-ms-then-2327-and-780-ms-in-the-two-before",
+      "/docs/benchmarks#4-members-page-at-depth-1m--1k-110--127--107--in-the-latest-run-097--115--099--and-063--095--105--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (1,673 ms fresh, 1,011 ms existing in the latest run, on a slower machine; 1,127 and 676 ms, then 2,327 and 780 ms, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 4. Members page at depth (1M / 1k: 1.10 ×, 1.27 ×, 1.07 × in the latest run; 0.97 ×, 1.15 ×, 0.99 × and 0.63 ×, 0.95 ×, 1.05 × in the two before)",
+  },
+  {
+    "id":
+      "benchmarks#5-fragment-cli---help-081--123--133--in-the-latest-run-088--132--136--and-083--128--129--in-the-two-before",
+    "page": "benchmarks",
+    "type": "heading",
+    "content":
+      "5. fragment-cli --help (0.81 ×, 1.23 ×, 1.33 × in the latest run; 0.88 ×, 1.32 ×, 1.36 × and 0.83 ×, 1.28 ×, 1.29 × in the two before)",
+    "url":
+      "/docs/benchmarks#5-fragment-cli---help-081--123--133--in-the-latest-run-088--132--136--and-083--128--129--in-the-two-before",
+    "context": "Benchmarks › What bounds the targets, and what changed",
   },
   {
     "id": "benchmarks:112",
     "page": "benchmarks",
     "type": "text",
     "content":
-      "On an existing directory the same start is PGlite's 0.3 – 0.4 s open, Deno loading the CLI with every dependency (see 5), the migration status check and the first request: 0.71 s in a smoke run on a quieter machine, 0.87 s in the earlier full run, 1.6 s in this one. It passes when the machine is not saturated.",
+      "In the full run src/cli/commands.ts imported every command module statically, and they import hono, zod, postgres.js, PGlite, jiti and minisearch, so printing the help loaded 90 modules and those seven packages. Commands now keep their metadata (name, summary, usage, options: all --help needs) static and load their implementation when they run; deno task bench --only 5 then gave 3.07 × on Deno, 1.93 × on Node and 2.76 × on Bun. Profiling that state on each runtime (medians of 21 runs, wall clock, load average 4 – 6 from other work; ranges are separate rounds) found the rest:",
     "url":
-      "/docs/benchmarks#6-serve-on-pglite-1673-ms-fresh-1011-ms-existing-in-the-latest-run-on-a-slower-machine-1127-and-676-ms-then-2327-and-780-ms-in-the-two-before",
+      "/docs/benchmarks#5-fragment-cli---help-081--123--133--in-the-latest-run-088--132--136--and-083--128--129--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (1,673 ms fresh, 1,011 ms existing in the latest run, on a slower machine; 1,127 and 676 ms, then 2,327 and 780 ms, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.81 ×, 1.23 ×, 1.33 × in the latest run; 0.88 ×, 1.32 ×, 1.36 × and 0.83 ×, 1.28 ×, 1.29 × in the two before)",
   },
   {
     "id": "benchmarks:113",
     "page": "benchmarks",
     "type": "text",
     "content":
-      "Since this run: a fresh PGlite database starts from a cached template of the empty cluster instead of running initdb (src/db/_pglite_template.ts, \"Fresh databases start from a cached template\" in adapters.md): the first fresh database of a PGlite version on a machine runs initdb and keeps its checkpointed dump in ~/.cache/fragment-cli/ ($FRAGMENT_CLI_CACHE_DIR, $XDG_CACHE_HOME); later fresh directories get its files written directly. Loading the tarball with PGlite's own loadDataDir was measured first (0.8 – 1.9 s against 5 – 8 s for initdb at load 5 – 7); writing the files with node:fs, then opening as an existing directory, took 0.5 – 1.5 s in the same conditions. --only 6 after the change (2026-11-21, the template already cached): fresh 2,411 and 2,524 ms, existing 647 and 719 ms at 18:31 UTC (load 3 to 4 from other suites); fresh 1,167 and 1,785 ms, existing 662 and 711 ms at 18:37 UTC (load 1), all pass. With the template disabled (FRAGMENT_CLI_CACHE_DIR=off) right after, at load 1.3: fresh 4,274 ms (FAIL), existing 675 ms. Before the change, in the same session at load 7.6: 11,657 and 1,738 ms. The very first fresh start on a machine (no template yet) still runs initdb, plus about 0.2 s for the dump; a full run's median of five is not affected.",
+      "Deno (3.07 ×): the lazy imports were not lazy for Deno, and node:process. Deno builds the module graph before running and follows dynamic imports written as string literals: --help read and parsed 77 source files and resolved the npm packages of deno.json's import map for them (deno run --log-level=debug). With --no-config (nothing resolves to npm) the same --help took 53 – 60 ms instead of 78 – 88 ms. Importing node:process and node:util loads about a hundred Node-compatibility modules (ext:deno_node/…): a file that imports node:process and writes a line takes 47 – 60 ms (42 – 47 ms of CPU), one that uses console.log 28 – 34 ms (24 – 25 ms of CPU). Fixes: commands import their implementation through importRun (src/cli/import_run.ts), whose specifier is a parameter Deno does not follow; cli.ts reads arguments and writes through src/core/adapter/cli_process.ts (Deno.stdout.writeSync, Deno.exit on Deno); node:util (parseArgs) is imported only when a command's options are parsed. --help now reads 15 files and no compatibility module: 28 – 29 ms against 23 – 35 ms for deno eval 0.",
     "url":
-      "/docs/benchmarks#6-serve-on-pglite-1673-ms-fresh-1011-ms-existing-in-the-latest-run-on-a-slower-machine-1127-and-676-ms-then-2327-and-780-ms-in-the-two-before",
+      "/docs/benchmarks#5-fragment-cli---help-081--123--133--in-the-latest-run-088--132--136--and-083--128--129--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (1,673 ms fresh, 1,011 ms existing in the latest run, on a slower machine; 1,127 and 676 ms, then 2,327 and 780 ms, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.81 ×, 1.23 ×, 1.33 × in the latest run; 0.88 ×, 1.32 ×, 1.36 × and 0.83 ×, 1.28 ×, 1.29 × in the two before)",
   },
   {
     "id": "benchmarks:114",
     "page": "benchmarks",
     "type": "text",
     "content":
-      "Breakdown, measured in-process with the CLI's own functions (findModules, migrationStatus, migrate, serve, one webhook delivery), ms:",
+      "What is left on Deno is Deno's. Without the config (--no-config) --help takes 25 – 27 ms, so discovering deno.json and its import map costs about 2 ms. Without the lockfile (--no-lock) it takes about 90 ms: with nodeModulesDir: \"auto\" Deno resolves the versions of the 16 npm imports of deno.json at every start, from deno.lock when there is one and from the cached registry metadata otherwise. That only concerns runs inside this repository, which has a lockfile; a user running the JSR package has none of our config. deno publish --dry-run warns that importRun's import cannot be analyzed, as it already did for import_user_file.ts: the specifier is relative, so it resolves at run time from the published files.",
     "url":
-      "/docs/benchmarks#6-serve-on-pglite-1673-ms-fresh-1011-ms-existing-in-the-latest-run-on-a-slower-machine-1127-and-676-ms-then-2327-and-780-ms-in-the-two-before",
+      "/docs/benchmarks#5-fragment-cli---help-081--123--133--in-the-latest-run-088--132--136--and-083--128--129--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (1,673 ms fresh, 1,011 ms existing in the latest run, on a slower machine; 1,127 and 676 ms, then 2,327 and 780 ms, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.81 ×, 1.23 ×, 1.33 × in the latest run; 0.88 ×, 1.32 ×, 1.36 × and 0.83 ×, 1.28 ×, 1.29 × in the two before)",
   },
   {
     "id": "benchmarks:115",
     "page": "benchmarks",
     "type": "text",
-    "content": "loading the CLI modules and examples/app.ts | 150 – 230 | 130 | 90 – 130",
+    "content":
+      'Node (1.93 ×): import … from "node:process" and a dozen module files. Node builds the ES module namespace of a built-in by reading each property, and the getters of process (stdin, report…) load about fifteen more internal modules (readline, fs/promises, watchers, report), about 5 ms; --help loaded 121 internal modules against 70 for node -e 0, plus 14 module files of ours. Fixes: the adapter uses the global process on Node and Bun; deno task build:npm bundles what every invocation loads (cli.js, the adapter, the command list and help) with esbuild into esm/src/cli/bin_entry.js, next to the command modules it imports lazily, with command.js left external so UsageError stays one class for the commands and main.js. The bin now loads 3 files and 100 internal modules: 37 – 44 ms against 35 – 40 ms for the bare start (52 – 61 ms before). A CPU profile gives our code 0.6 ms; the rest is Node\'s ES module loader, which node -e 0 does not start, and the stream of a piped stdout, which it never writes to.',
     "url":
-      "/docs/benchmarks#6-serve-on-pglite-1673-ms-fresh-1011-ms-existing-in-the-latest-run-on-a-slower-machine-1127-and-676-ms-then-2327-and-780-ms-in-the-two-before",
+      "/docs/benchmarks#5-fragment-cli---help-081--123--133--in-the-latest-run-088--132--136--and-083--128--129--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (1,673 ms fresh, 1,011 ms existing in the latest run, on a slower machine; 1,127 and 676 ms, then 2,327 and 780 ms, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.81 ×, 1.23 ×, 1.33 × in the latest run; 0.88 ×, 1.32 ×, 1.36 × and 0.83 ×, 1.28 ×, 1.29 × in the two before)",
   },
   {
     "id": "benchmarks:116",
     "page": "benchmarks",
     "type": "text",
-    "content": "opening PGlite | 5,200 – 10,500 (initdb) | 680 – 1,420 | 420 – 510",
+    "content":
+      "Node's compile cache. The bin calls module.enableCompileCache() when Node has it (≥ 22.3 through process.getBuiltinModule; nothing happens on Node 20). It is a cache in os.tmpdir()/node-compile-cache: the first start fills it, only later starts gain. It makes no measurable difference to --help (a 12 KB bundle); db info examples/app.ts on a warm cache took 1.0 – 1.6 s against 1.2 – 1.8 s with NODE_DISABLE_COMPILE_CACHE=1.",
     "url":
-      "/docs/benchmarks#6-serve-on-pglite-1673-ms-fresh-1011-ms-existing-in-the-latest-run-on-a-slower-machine-1127-and-676-ms-then-2327-and-780-ms-in-the-two-before",
+      "/docs/benchmarks#5-fragment-cli---help-081--123--133--in-the-latest-run-088--132--136--and-083--128--129--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (1,673 ms fresh, 1,011 ms existing in the latest run, on a slower machine; 1,127 and 676 ms, then 2,327 and 780 ms, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.81 ×, 1.23 ×, 1.33 × in the latest run; 0.88 ×, 1.32 ×, 1.36 × and 0.83 ×, 1.28 ×, 1.29 × in the two before)",
   },
   {
     "id": "benchmarks:117",
     "page": "benchmarks",
     "type": "text",
-    "content": "migration status | 3 – 30 | 4 – 5 | 11 – 28",
+    "content":
+      "Bun (2.76 ×): process.stdout. The first use of process.stdout builds its stream, about 15 ms against a bare start of 7 – 9 ms (node:util adds 5 ms, node:tty 10). Fix: the adapter writes with Bun.write(Bun.stdout, …), chained so writes keep their order and awaited before exiting; standard error keeps process.stderr, ordered with console.error. With the bundle: 8 – 11 ms. The remaining 2 – 3 ms are Bun loading and running the bundle (a single file with command.js inlined, or minified, was not faster). With a reference this small, 1 ms is 0.12 ×: Bun's ratio moves most from run to run.",
     "url":
-      "/docs/benchmarks#6-serve-on-pglite-1673-ms-fresh-1011-ms-existing-in-the-latest-run-on-a-slower-machine-1127-and-676-ms-then-2327-and-780-ms-in-the-two-before",
+      "/docs/benchmarks#5-fragment-cli---help-081--123--133--in-the-latest-run-088--132--136--and-083--128--129--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (1,673 ms fresh, 1,011 ms existing in the latest run, on a slower machine; 1,127 and 676 ms, then 2,327 and 780 ms, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.81 ×, 1.23 ×, 1.33 × in the latest run; 0.88 ×, 1.32 ×, 1.36 × and 0.83 ×, 1.28 ×, 1.29 × in the two before)",
   },
   {
     "id": "benchmarks:118",
     "page": "benchmarks",
     "type": "text",
     "content":
-      "applying the 22 steps (64 statements, 3 transactions; 44 now) | 160 – 450 | 380 – 540 | —",
+      "deno task bench --only 5 after these changes gave 0.92 × (Deno), 1.28 × (Node), 1.11 × (Bun), then a minute later 0.58 ×, 1.67 ×, 1.37 × for the same build: each side ran its ten runs in one block, and the load of the shared machine changed between blocks. The scenario now alternates the bare start and --help run by run (20 each, after a warm run of each), so a change of load falls on both sides; it does not change what is measured. Two runs that way: 0.86 ×, 1.35 ×, 1.45 × and 0.90 ×, 1.26 ×, 1.30 × (load average 4.6 and 5.5). db info stays reported only, dominated by opening PGlite.",
     "url":
-      "/docs/benchmarks#6-serve-on-pglite-1673-ms-fresh-1011-ms-existing-in-the-latest-run-on-a-slower-machine-1127-and-676-ms-then-2327-and-780-ms-in-the-two-before",
+      "/docs/benchmarks#5-fragment-cli---help-081--123--133--in-the-latest-run-088--132--136--and-083--128--129--in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (1,673 ms fresh, 1,011 ms existing in the latest run, on a slower machine; 1,127 and 676 ms, then 2,327 and 780 ms, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.81 ×, 1.23 ×, 1.33 × in the latest run; 0.88 ×, 1.32 ×, 1.36 × and 0.83 ×, 1.28 ×, 1.29 × in the two before)",
+  },
+  {
+    "id":
+      "benchmarks#6-serve-on-pglite-2316-ms-fresh-909-ms-existing-in-the-latest-run-1673-and-1011-ms-on-a-slower-machine-then-1127-and-676-ms-in-the-two-before",
+    "page": "benchmarks",
+    "type": "heading",
+    "content":
+      "6. serve on PGlite (2,316 ms fresh, 909 ms existing in the latest run; 1,673 and 1,011 ms on a slower machine, then 1,127 and 676 ms, in the two before)",
+    "url":
+      "/docs/benchmarks#6-serve-on-pglite-2316-ms-fresh-909-ms-existing-in-the-latest-run-1673-and-1011-ms-on-a-slower-machine-then-1127-and-676-ms-in-the-two-before",
+    "context": "Benchmarks › What bounds the targets, and what changed",
   },
   {
     "id": "benchmarks:119",
     "page": "benchmarks",
     "type": "text",
-    "content": "serve() listening, first 200 | 70 – 290 | 60 – 160 | 45 – 65",
+    "content":
+      "PGlite's first open of an empty data directory runs initdb in WebAssembly. Experiment, PGlite alone (no project code), deno run: 2.6 – 3.5 s on a fresh directory, 0.3 – 0.4 s on an existing one, 2.9 s for memory://. That alone nearly exhausts the 3 s budget; applying the 21 schema steps of examples/app.ts and starting the server take the rest. Reaching 3 s needs the database layer (src/db/pglite_adapter.ts) to start from a prebuilt empty data directory instead of running initdb.",
     "url":
-      "/docs/benchmarks#6-serve-on-pglite-1673-ms-fresh-1011-ms-existing-in-the-latest-run-on-a-slower-machine-1127-and-676-ms-then-2327-and-780-ms-in-the-two-before",
+      "/docs/benchmarks#6-serve-on-pglite-2316-ms-fresh-909-ms-existing-in-the-latest-run-1673-and-1011-ms-on-a-slower-machine-then-1127-and-676-ms-in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (1,673 ms fresh, 1,011 ms existing in the latest run, on a slower machine; 1,127 and 676 ms, then 2,327 and 780 ms, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,316 ms fresh, 909 ms existing in the latest run; 1,673 and 1,011 ms on a slower machine, then 1,127 and 676 ms, in the two before)",
   },
   {
     "id": "benchmarks:120",
     "page": "benchmarks",
     "type": "text",
     "content":
-      "Opening from the template is reading and gunzipping it (0.1 – 0.2 s), writing its 972 files, 40 MB (0.15 – 0.8 s, what varies most with the load) and PGlite's open of an existing directory. The steps apply more slowly after the template than right after initdb (the same 17 auth steps: 0.07 – 0.13 s right after an in-process initdb, 0.35 – 1.3 s after opening an existing cluster or one made from the template; 0.26 – 0.48 s against 0.66 – 1.08 s cold when a throwaway in-memory PGlite ran a few DDL statements first): initdb had already run PostgreSQL's DDL code in the same WebAssembly module, and V8 compiles that code on first call. Per statement: the first CREATE TABLE 170 ms, the later ones 27 – 172 ms (foreign keys, checks, defaults: each new kind of clause is new code), CREATE INDEX 3 – 24 ms; the first bookkeeping INSERT 37 ms, then mostly under 1 ms. Round trips are a small part: the runner now records a run's applied steps in one statement instead of one per step (recordSteps(), src/db/_migration_store.ts; 64 → 44 statements for examples/app.ts), which took the two migrations from 365 – 436 ms to 253 – 390 ms in alternating runs at load 0.7.",
+      "On an existing directory the same start is PGlite's 0.3 – 0.4 s open, Deno loading the CLI with every dependency (see 5), the migration status check and the first request: 0.71 s in a smoke run on a quieter machine, 0.87 s in the earlier full run, 1.6 s in this one. It passes when the machine is not saturated.",
     "url":
-      "/docs/benchmarks#6-serve-on-pglite-1673-ms-fresh-1011-ms-existing-in-the-latest-run-on-a-slower-machine-1127-and-676-ms-then-2327-and-780-ms-in-the-two-before",
+      "/docs/benchmarks#6-serve-on-pglite-2316-ms-fresh-909-ms-existing-in-the-latest-run-1673-and-1011-ms-on-a-slower-machine-then-1127-and-676-ms-in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (1,673 ms fresh, 1,011 ms existing in the latest run, on a slower machine; 1,127 and 676 ms, then 2,327 and 780 ms, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,316 ms fresh, 909 ms existing in the latest run; 1,673 and 1,011 ms on a slower machine, then 1,127 and 676 ms, in the two before)",
   },
   {
     "id": "benchmarks:121",
     "page": "benchmarks",
     "type": "text",
     "content":
+      "Since this run: a fresh PGlite database starts from a cached template of the empty cluster instead of running initdb (src/db/_pglite_template.ts, \"Fresh databases start from a cached template\" in adapters.md): the first fresh database of a PGlite version on a machine runs initdb and keeps its checkpointed dump in ~/.cache/fragment-cli/ ($FRAGMENT_CLI_CACHE_DIR, $XDG_CACHE_HOME); later fresh directories get its files written directly. Loading the tarball with PGlite's own loadDataDir was measured first (0.8 – 1.9 s against 5 – 8 s for initdb at load 5 – 7); writing the files with node:fs, then opening as an existing directory, took 0.5 – 1.5 s in the same conditions. --only 6 after the change (2026-11-21, the template already cached): fresh 2,411 and 2,524 ms, existing 647 and 719 ms at 18:31 UTC (load 3 to 4 from other suites); fresh 1,167 and 1,785 ms, existing 662 and 711 ms at 18:37 UTC (load 1), all pass. With the template disabled (FRAGMENT_CLI_CACHE_DIR=off) right after, at load 1.3: fresh 4,274 ms (FAIL), existing 675 ms. Before the change, in the same session at load 7.6: 11,657 and 1,738 ms. The very first fresh start on a machine (no template yet) still runs initdb, plus about 0.2 s for the dump; a full run's median of five is not affected.",
+    "url":
+      "/docs/benchmarks#6-serve-on-pglite-2316-ms-fresh-909-ms-existing-in-the-latest-run-1673-and-1011-ms-on-a-slower-machine-then-1127-and-676-ms-in-the-two-before",
+    "context":
+      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,316 ms fresh, 909 ms existing in the latest run; 1,673 and 1,011 ms on a slower machine, then 1,127 and 676 ms, in the two before)",
+  },
+  {
+    "id": "benchmarks:122",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "Breakdown, measured in-process with the CLI's own functions (findModules, migrationStatus, migrate, serve, one webhook delivery), ms:",
+    "url":
+      "/docs/benchmarks#6-serve-on-pglite-2316-ms-fresh-909-ms-existing-in-the-latest-run-1673-and-1011-ms-on-a-slower-machine-then-1127-and-676-ms-in-the-two-before",
+    "context":
+      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,316 ms fresh, 909 ms existing in the latest run; 1,673 and 1,011 ms on a slower machine, then 1,127 and 676 ms, in the two before)",
+  },
+  {
+    "id": "benchmarks:123",
+    "page": "benchmarks",
+    "type": "text",
+    "content": "loading the CLI modules and examples/app.ts | 150 – 230 | 130 | 90 – 130",
+    "url":
+      "/docs/benchmarks#6-serve-on-pglite-2316-ms-fresh-909-ms-existing-in-the-latest-run-1673-and-1011-ms-on-a-slower-machine-then-1127-and-676-ms-in-the-two-before",
+    "context":
+      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,316 ms fresh, 909 ms existing in the latest run; 1,673 and 1,011 ms on a slower machine, then 1,127 and 676 ms, in the two before)",
+  },
+  {
+    "id": "benchmarks:124",
+    "page": "benchmarks",
+    "type": "text",
+    "content": "opening PGlite | 5,200 – 10,500 (initdb) | 680 – 1,420 | 420 – 510",
+    "url":
+      "/docs/benchmarks#6-serve-on-pglite-2316-ms-fresh-909-ms-existing-in-the-latest-run-1673-and-1011-ms-on-a-slower-machine-then-1127-and-676-ms-in-the-two-before",
+    "context":
+      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,316 ms fresh, 909 ms existing in the latest run; 1,673 and 1,011 ms on a slower machine, then 1,127 and 676 ms, in the two before)",
+  },
+  {
+    "id": "benchmarks:125",
+    "page": "benchmarks",
+    "type": "text",
+    "content": "migration status | 3 – 30 | 4 – 5 | 11 – 28",
+    "url":
+      "/docs/benchmarks#6-serve-on-pglite-2316-ms-fresh-909-ms-existing-in-the-latest-run-1673-and-1011-ms-on-a-slower-machine-then-1127-and-676-ms-in-the-two-before",
+    "context":
+      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,316 ms fresh, 909 ms existing in the latest run; 1,673 and 1,011 ms on a slower machine, then 1,127 and 676 ms, in the two before)",
+  },
+  {
+    "id": "benchmarks:126",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "applying the 22 steps (64 statements, 3 transactions; 44 now) | 160 – 450 | 380 – 540 | —",
+    "url":
+      "/docs/benchmarks#6-serve-on-pglite-2316-ms-fresh-909-ms-existing-in-the-latest-run-1673-and-1011-ms-on-a-slower-machine-then-1127-and-676-ms-in-the-two-before",
+    "context":
+      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,316 ms fresh, 909 ms existing in the latest run; 1,673 and 1,011 ms on a slower machine, then 1,127 and 676 ms, in the two before)",
+  },
+  {
+    "id": "benchmarks:127",
+    "page": "benchmarks",
+    "type": "text",
+    "content": "serve() listening, first 200 | 70 – 290 | 60 – 160 | 45 – 65",
+    "url":
+      "/docs/benchmarks#6-serve-on-pglite-2316-ms-fresh-909-ms-existing-in-the-latest-run-1673-and-1011-ms-on-a-slower-machine-then-1127-and-676-ms-in-the-two-before",
+    "context":
+      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,316 ms fresh, 909 ms existing in the latest run; 1,673 and 1,011 ms on a slower machine, then 1,127 and 676 ms, in the two before)",
+  },
+  {
+    "id": "benchmarks:128",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "Opening from the template is reading and gunzipping it (0.1 – 0.2 s), writing its 972 files, 40 MB (0.15 – 0.8 s, what varies most with the load) and PGlite's open of an existing directory. The steps apply more slowly after the template than right after initdb (the same 17 auth steps: 0.07 – 0.13 s right after an in-process initdb, 0.35 – 1.3 s after opening an existing cluster or one made from the template; 0.26 – 0.48 s against 0.66 – 1.08 s cold when a throwaway in-memory PGlite ran a few DDL statements first): initdb had already run PostgreSQL's DDL code in the same WebAssembly module, and V8 compiles that code on first call. Per statement: the first CREATE TABLE 170 ms, the later ones 27 – 172 ms (foreign keys, checks, defaults: each new kind of clause is new code), CREATE INDEX 3 – 24 ms; the first bookkeeping INSERT 37 ms, then mostly under 1 ms. Round trips are a small part: the runner now records a run's applied steps in one statement instead of one per step (recordSteps(), src/db/_migration_store.ts; 64 → 44 statements for examples/app.ts), which took the two migrations from 365 – 436 ms to 253 – 390 ms in alternating runs at load 0.7.",
+    "url":
+      "/docs/benchmarks#6-serve-on-pglite-2316-ms-fresh-909-ms-existing-in-the-latest-run-1673-and-1011-ms-on-a-slower-machine-then-1127-and-676-ms-in-the-two-before",
+    "context":
+      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,316 ms fresh, 909 ms existing in the latest run; 1,673 and 1,011 ms on a slower machine, then 1,127 and 676 ms, in the two before)",
+  },
+  {
+    "id": "benchmarks:129",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
       "Session 4: 1,673 ms fresh and 1,011 ms existing in the full run (FAIL by 11 ms), right after scenario 5 built the npm package; --only 6 twice right after: 1,832 / 738 ms and 2,042 / 847 ms (pass). The bare deno eval 0 start is 1.34 times slower on this machine than on session 3's, which alone takes 676 ms to about 900. Not investigated further this session.",
     "url":
-      "/docs/benchmarks#6-serve-on-pglite-1673-ms-fresh-1011-ms-existing-in-the-latest-run-on-a-slower-machine-1127-and-676-ms-then-2327-and-780-ms-in-the-two-before",
+      "/docs/benchmarks#6-serve-on-pglite-2316-ms-fresh-909-ms-existing-in-the-latest-run-1673-and-1011-ms-on-a-slower-machine-then-1127-and-676-ms-in-the-two-before",
     "context":
-      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (1,673 ms fresh, 1,011 ms existing in the latest run, on a slower machine; 1,127 and 676 ms, then 2,327 and 780 ms, in the two before)",
+      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,316 ms fresh, 909 ms existing in the latest run; 1,673 and 1,011 ms on a slower machine, then 1,127 and 676 ms, in the two before)",
+  },
+  {
+    "id": "benchmarks:130",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "Session 6: 909 ms in the full run (pass). Where the time of a start on an existing directory goes, from spawn, read off serve's own output lines (.bench/exp, 3–4 starts): the runtime and module loading until Found 2 modules 250–290 ms; opening PGlite and the migration status until Database … is up to date 650–740 ms later; listening 15–20 ms; the first 200 another 100–160 ms. Measured in-process: PGlite.create() of the directory alone takes 490–550 ms whether its WebAssembly module is compiled beforehand or not (compiling it takes 40–56 ms), the status queries 40–50 ms. The first statements are slow because PGlite compiles its code on first call: the first webhook INSERT takes 79 ms when it is the first statement, 28 ms after the hook workers' first look (LISTEN, claim and next-due queries, about 100 ms before it on PGlite's one connection).",
+    "url":
+      "/docs/benchmarks#6-serve-on-pglite-2316-ms-fresh-909-ms-existing-in-the-latest-run-1673-and-1011-ms-on-a-slower-machine-then-1127-and-676-ms-in-the-two-before",
+    "context":
+      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,316 ms fresh, 909 ms existing in the latest run; 1,673 and 1,011 ms on a slower machine, then 1,127 and 676 ms, in the two before)",
+  },
+  {
+    "id": "benchmarks:131",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "One cost was ours: every process imported postgres.js, 36–46 ms of a Deno start with the Node-compatibility modules it pulls in, even on PGlite. Both drivers are now imported on first use (src/db/postgres_adapter.ts, src/db/pglite_adapter.ts); an unparsable URL is still refused when the adapter is created, and build:npm now counts such imports as dependencies (the npm package test runs db info on PostgreSQL to prove it). Six starts of each, alternated: median 880 ms against 940 ms before, with a spread of 690–1,080 ms on each side. Not changed: PGlite's own open (the noInitDb option made it spin forever on an existing directory) and the workers' first look.",
+    "url":
+      "/docs/benchmarks#6-serve-on-pglite-2316-ms-fresh-909-ms-existing-in-the-latest-run-1673-and-1011-ms-on-a-slower-machine-then-1127-and-676-ms-in-the-two-before",
+    "context":
+      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,316 ms fresh, 909 ms existing in the latest run; 1,673 and 1,011 ms on a slower machine, then 1,127 and 676 ms, in the two before)",
   },
   {
     "id": "benchmarks#7-memory",
@@ -2411,11 +2516,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › What bounds the targets, and what changed",
   },
   {
-    "id": "benchmarks:122",
+    "id": "benchmarks:132",
     "page": "benchmarks",
     "type": "text",
     "content":
-      "Idle serve on PostgreSQL stays under the 80 MiB target (71.2 MiB in the latest run, 71.9 MiB in the one before; 192 MiB at the peak of the load, served at 4,458 req/s). On PGlite, the WebAssembly Postgres makes the process 361 MiB idle and 461 MiB at the peak (355 and 443 MiB in the run before; 932 and 967 MiB in session 1's, when the cluster was made by initdb in the same process rather than opened from the template), and it served the scenario-1 load at 126 req/s (145 in the run before; one in-process connection): reported, no target.",
+      "Idle serve on PostgreSQL stays under the 80 MiB target (70.1 MiB in the latest run, 72.0 and 71.2 MiB in the two before; 181 MiB at the peak of the load, served at 3,841 req/s). On PGlite, the WebAssembly Postgres makes the process 352 MiB idle and 449 MiB at the peak (347 and 484 MiB in the run before; 932 and 967 MiB in session 1's, when the cluster was made by initdb in the same process rather than opened from the template), and it served the scenario-1 load at 820 req/s (125 and 126 in the two runs before, when each delivery took its own statement on the one in-process connection; see 1): reported, no target.",
     "url": "/docs/benchmarks#7-memory",
     "context": "Benchmarks › What bounds the targets, and what changed › 7. Memory",
   },
@@ -4775,7 +4880,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "hooks",
     "type": "text",
     "content":
-      "In your own statement. hooks.enqueueSql(occurrence, { from?, firstParam?, payloadSql? }) returns the same INSERT as { sql, params }, to embed as a CTE of a statement that writes the data: one round trip, no BEGIN/COMMIT, atomic all the same. With from (a relation of that statement) it inserts one occurrence per row of it, so none when the row was not written; payloadSql computes the payload from that row (values the statement itself creates, such as a generated id). It sends no notification: call hooks.wake() after the statement. The messenger stores each update this way, and the auth module adds members this way:",
+      "In your own statement. hooks.enqueueSql(occurrence, { from?, firstParam?, payloadSql?, keySql? }) returns the same INSERT as { sql, params }, to embed as a CTE of a statement that writes the data: one round trip, no BEGIN/COMMIT, atomic all the same. With from (a relation of that statement) it inserts one occurrence per row of it, so none when the row was not written; payloadSql computes the payload from that row (values the statement itself creates, such as a generated id), and keySql its key, so that a statement writing many rows enqueues one occurrence per row, each with its own key. It sends no notification: call hooks.wake() after the statement. The messenger stores its updates this way (a group of deliveries per statement, keyed by inserted.update_id::text), and the auth module adds members this way:",
     "url": "/docs/hooks#enqueueing",
     "context": "Durable hooks › Enqueueing",
   },
@@ -6832,12 +6937,21 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "webhook",
     "type": "text",
     "content":
-      "The update row and the occurrence of its processing hook are written in one transaction keyed by update_id within the module's namespace (INSERT … ON CONFLICT DO NOTHING). Concurrent deliveries of one update (the messenger retrying while the first request is still running) wait for each other: exactly one is new, every other one answers duplicate: true, and there is one record and one hook. Two messenger instances in one database (two bots) use two namespaces and never collide:",
+      "The update row and the occurrence of its processing hook are written in one statement keyed by update_id within the module's namespace (INSERT … ON CONFLICT DO NOTHING): both or neither. Concurrent deliveries of one update (the messenger retrying while the first request is still running) wait for each other: exactly one is new, every other one answers duplicate: true, and there is one record and one hook. Two messenger instances in one database (two bots) use two namespaces and never collide:",
     "url": "/docs/webhook#exactly-one-record-per-update",
     "context": "Webhook › Exactly one record per update",
   },
   {
     "id": "webhook:17",
+    "page": "webhook",
+    "type": "text",
+    "content":
+      "Under load, deliveries share statements. The deliveries that arrive while one statement is in flight are stored together by the next (unnest of their ids, kinds and bodies): one round trip and one commit for the group, each request answered once that commit is done, so \"200 means stored\" holds for every one of them. With 64 connections this made the webhook as fast as a bare handler inserting one row per request (benchmarks, scenario 1). A delivery alone goes at the end of the event-loop turn it arrives in, without waiting. When the database refuses a group's statement for a reason that may be one delivery's data (a trigger or constraint of your own; not a lost connection or a missing table), each delivery of the group is stored alone, so only the one at fault gets the error (500).",
+    "url": "/docs/webhook#exactly-one-record-per-update",
+    "context": "Webhook › Exactly one record per update",
+  },
+  {
+    "id": "webhook:18",
     "page": "webhook",
     "type": "text",
     "content":
@@ -6854,7 +6968,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook",
   },
   {
-    "id": "webhook:18",
+    "id": "webhook:19",
     "page": "webhook",
     "type": "text",
     "content": "onMessage | message",
@@ -6862,7 +6976,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Handlers",
   },
   {
-    "id": "webhook:19",
+    "id": "webhook:20",
     "page": "webhook",
     "type": "text",
     "content": "onEditedMessage | edited_message",
@@ -6870,19 +6984,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Handlers",
   },
   {
-    "id": "webhook:20",
-    "page": "webhook",
-    "type": "text",
-    "content": "onChannelPost | channel_post",
-    "url": "/docs/webhook#handlers",
-    "context": "Webhook › Handlers",
-  },
-  {
     "id": "webhook:21",
     "page": "webhook",
     "type": "text",
-    "content":
-      "onUpdate | every update, after the handler above; the only one for others (callback_query, …)",
+    "content": "onChannelPost | channel_post",
     "url": "/docs/webhook#handlers",
     "context": "Webhook › Handlers",
   },
@@ -6891,12 +6996,21 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "webhook",
     "type": "text",
     "content":
-      "Updates with none of message, edited_message, channel_post are stored and acknowledged like any other, with kind other. A handler receives { updateId, kind, update, message, raw, occurrence }: update is the parsed body (JavaScript rounds integers beyond 2^53 there; raw has them exactly), message the object of its kind, occurrence the hook's { id, attempt, … }.",
+      "onUpdate | every update, after the handler above; the only one for others (callback_query, …)",
     "url": "/docs/webhook#handlers",
     "context": "Webhook › Handlers",
   },
   {
     "id": "webhook:23",
+    "page": "webhook",
+    "type": "text",
+    "content":
+      "Updates with none of message, edited_message, channel_post are stored and acknowledged like any other, with kind other. A handler receives { updateId, kind, update, message, raw, occurrence }: update is the parsed body (JavaScript rounds integers beyond 2^53 there; raw has them exactly), message the object of its kind, occurrence the hook's { id, attempt, … }.",
+    "url": "/docs/webhook#handlers",
+    "context": "Webhook › Handlers",
+  },
+  {
+    "id": "webhook:24",
     "page": "webhook",
     "type": "text",
     "content":
@@ -6913,19 +7027,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook",
   },
   {
-    "id": "webhook:24",
-    "page": "webhook",
-    "type": "text",
-    "content": "bot.api is the server-side API:",
-    "url": "/docs/webhook#reading-stored-updates",
-    "context": "Webhook › Reading stored updates",
-  },
-  {
     "id": "webhook:25",
     "page": "webhook",
     "type": "text",
-    "content":
-      "getUpdate(updateId): one update with its processing status (pending, running, done, failed), attempts, lastError and processedAt, or null.",
+    "content": "bot.api is the server-side API:",
     "url": "/docs/webhook#reading-stored-updates",
     "context": "Webhook › Reading stored updates",
   },
@@ -6934,7 +7039,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "webhook",
     "type": "text",
     "content":
-      "listUpdates({ kind?, status?, order?, pageSize?, cursor? }): by update_id, with cursor pagination: { updates, cursor, hasNextPage }.",
+      "getUpdate(updateId): one update with its processing status (pending, running, done, failed), attempts, lastError and processedAt, or null.",
     "url": "/docs/webhook#reading-stored-updates",
     "context": "Webhook › Reading stored updates",
   },
@@ -6942,12 +7047,21 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "webhook:27",
     "page": "webhook",
     "type": "text",
-    "content": "retryFailed(updateIds?): puts failed updates back in the queue.",
+    "content":
+      "listUpdates({ kind?, status?, order?, pageSize?, cursor? }): by update_id, with cursor pagination: { updates, cursor, hasNextPage }.",
     "url": "/docs/webhook#reading-stored-updates",
     "context": "Webhook › Reading stored updates",
   },
   {
     "id": "webhook:28",
+    "page": "webhook",
+    "type": "text",
+    "content": "retryFailed(updateIds?): puts failed updates back in the queue.",
+    "url": "/docs/webhook#reading-stored-updates",
+    "context": "Webhook › Reading stored updates",
+  },
+  {
+    "id": "webhook:29",
     "page": "webhook",
     "type": "text",
     "content":
@@ -6956,7 +7070,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Reading stored updates",
   },
   {
-    "id": "webhook:29",
+    "id": "webhook:30",
     "page": "webhook",
     "type": "text",
     "content": "bot.hooks gives the underlying durable hooks (list, requeue, start, stop).",
@@ -6972,7 +7086,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook",
   },
   {
-    "id": "webhook:30",
+    "id": "webhook:31",
     "page": "webhook",
     "type": "text",
     "content":
@@ -6981,7 +7095,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Telegram set-up",
   },
   {
-    "id": "webhook:31",
+    "id": "webhook:32",
     "page": "webhook",
     "type": "text",
     "content":
@@ -6990,7 +7104,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Telegram set-up",
   },
   {
-    "id": "webhook:32",
+    "id": "webhook:33",
     "page": "webhook",
     "type": "text",
     "content":
@@ -6999,7 +7113,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Telegram set-up",
   },
   {
-    "id": "webhook:33",
+    "id": "webhook:34",
     "page": "webhook",
     "type": "text",
     "content":
