@@ -230,7 +230,8 @@ export function postgresAdapter(url: string, options: PostgresAdapterOptions = {
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
-      if (opened) await (await opened).end({ timeout: 5 });
+      // A pool that never opened (the driver failed to load) has nothing to end.
+      await opened?.then((sql) => sql.end({ timeout: 5 }), () => {});
     },
   };
   return adapter;

@@ -314,6 +314,21 @@ describe("adapter errors when the database is unavailable", () => {
     }
   });
 
+  it("postgresAdapter() refuses an unparsable URL at once, without repeating it", async () => {
+    for (const url of ["postgres://u:hunter2@host:port/db", "postgres://u:%E0%A4%A@host/db"]) {
+      assert.throws(
+        () => postgresAdapter(url),
+        (error: unknown) =>
+          error instanceof TypeError && /Invalid PostgreSQL connection URL/.test(error.message) &&
+          !error.message.includes("hunter2") && !error.message.includes("%E0"),
+      );
+    }
+    // Several hosts (postgres.js's failover form) and an encoded password are accepted.
+    for (const url of ["postgres://u:p@h1:5432,h2:5433/db", "postgres://u:p%40ss@h/db"]) {
+      await postgresAdapter(url).close();
+    }
+  });
+
   it("a closed adapter rejects with DatabaseUnavailableError", async () => {
     const db = pgliteAdapter();
     await db.close();
