@@ -2501,7 +2501,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "One cost was ours: every process imported postgres.js, 36–46 ms of a Deno start with the Node-compatibility modules it pulls in, even on PGlite. Both drivers are now imported on first use (src/db/postgres_adapter.ts, src/db/pglite_adapter.ts); an unparsable URL is still refused when the adapter is created, and build:npm now counts such imports as dependencies (the npm package test runs db info on PostgreSQL to prove it). Six starts of each, alternated: median 880 ms against 940 ms before, with a spread of 690–1,080 ms on each side. Not changed: PGlite's own open (the noInitDb option made it spin forever on an existing directory) and the workers' first look.",
+      "One cost was ours: every process imported postgres.js, 36–46 ms of a Deno start with the Node-compatibility modules it pulls in, even on PGlite. Both drivers are now imported on first use (src/db/postgres_adapter.ts, src/db/pglite_adapter.ts); an unparsable URL is still refused when the adapter is created, and build:npm now counts such imports as dependencies (the npm package test runs db info on PostgreSQL to prove it). Six starts of each, alternated: median 880 ms against 940 ms before, with a spread of 690–1,080 ms on each side. Not changed: PGlite's own open (with its noInitDb option, PGlite.create() of an existing directory was still spinning at full CPU after 10 minutes when it was stopped) and the workers' first look.",
     "url":
       "/docs/benchmarks#6-serve-on-pglite-2316-ms-fresh-909-ms-existing-in-the-latest-run-1673-and-1011-ms-on-a-slower-machine-then-1127-and-676-ms-in-the-two-before",
     "context":
