@@ -81,7 +81,7 @@ type SaveOutcome = { duplicate: boolean } | { error: unknown };
  * A lost connection, a missing schema or a server out of resources fails them alike: SQLSTATE
  * classes 08, 3F, 42, 53, 57 and 58 are passed on as they are.
  */
-function mayBeOneDeliverys(error: unknown): boolean {
+function mayComeFromOneDelivery(error: unknown): boolean {
   return error instanceof SqlError && !/^(08|3F|42|53|57|58)/.test(error.code);
 }
 
@@ -160,7 +160,7 @@ export class UpdateStore {
       try {
         return await this.#saveMany(deliveries);
       } catch (error) {
-        if (deliveries.length === 1 || !mayBeOneDeliverys(error)) throw error;
+        if (deliveries.length === 1 || !mayComeFromOneDelivery(error)) throw error;
         // Each alone: only the delivery at fault fails.
         return await Promise.all(
           deliveries.map((delivery) =>
