@@ -4421,7 +4421,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "guarantees",
     "type": "text",
     "content":
-      "Credentials and memberships are read from the database on every request (no cache in any process): after POST /sign-out answered, the credential gets 401 on the very next request, on any process; after a member's removal answered, that member gets 404 for the organization on the very next request.",
+      "Credentials and memberships are read from the database on every request. No process answers from a cache it has not checked in that request: GET /me keeps its organization entries and invitations, but reuses them only when the request's own statement finds their rows unchanged (see organizations.md). After POST /sign-out answered, the credential gets 401 on the very next request, on any process; after a member's removal answered, that member gets 404 for the organization on the very next request.",
     "url": "/docs/guarantees#revocation",
     "context": "Guarantees › Revocation",
   },
@@ -4430,7 +4430,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "guarantees",
     "type": "text",
     "content":
-      "Tests. 20 rounds of sign-in, GET /me on one process, sign-out on it, GET /me on the other process: 401 every time. A credential used by 16 concurrent request loops on both processes: every request sent after the sign-out answered gets 401. 10 rounds of add member, read, remove, read on the other process: 404 every time.",
+      "Tests. 20 rounds of sign-in, GET /me on one process, sign-out on it, GET /me on the other process: 401 every time. A credential used by 16 concurrent request loops on both processes: every request sent after the sign-out answered gets 401. 10 rounds of add member, read, remove, read on the other process: 404 every time. me_kept (PGlite and PostgreSQL): after every kind of change made by another module instance or by plain SQL (rename, role change, membership added or removed, organization deleted, invitation sent, answered or expired), the kept /me answer is the one a fresh instance gives.",
     "url": "/docs/guarantees#revocation",
     "context": "Guarantees › Revocation",
   },
@@ -4643,12 +4643,21 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "guarantees",
     "type": "text",
     "content":
-      "sign-in logs the email and password | secrets_in_output (and every file's last test): the leaks list is not empty",
+      'GET /me reusing its kept entries without the request\'s validator | me_kept: "shows every change made by another instance in the next answer"',
     "url": "/docs/guarantees#each-test-fails-when-its-promise-breaks",
     "context": "Guarantees › Each test fails when its promise breaks",
   },
   {
     "id": "guarantees:60",
+    "page": "guarantees",
+    "type": "text",
+    "content":
+      "sign-in logs the email and password | secrets_in_output (and every file's last test): the leaks list is not empty",
+    "url": "/docs/guarantees#each-test-fails-when-its-promise-breaks",
+    "context": "Guarantees › Each test fails when its promise breaks",
+  },
+  {
+    "id": "guarantees:61",
     "page": "guarantees",
     "type": "text",
     "content":
@@ -4665,7 +4674,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Guarantees",
   },
   {
-    "id": "guarantees:61",
+    "id": "guarantees:62",
     "page": "guarantees",
     "type": "text",
     "content":
@@ -4674,7 +4683,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Guarantees › What is not promised",
   },
   {
-    "id": "guarantees:62",
+    "id": "guarantees:63",
     "page": "guarantees",
     "type": "text",
     "content":
@@ -4683,7 +4692,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Guarantees › What is not promised",
   },
   {
-    "id": "guarantees:63",
+    "id": "guarantees:64",
     "page": "guarantees",
     "type": "text",
     "content":
@@ -4692,7 +4701,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Guarantees › What is not promised",
   },
   {
-    "id": "guarantees:64",
+    "id": "guarantees:65",
     "page": "guarantees",
     "type": "text",
     "content":
@@ -5942,6 +5951,15 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › GET /me",
   },
   {
+    "id": "organizations:51",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "Kept between requests, never stale. Each module instance keeps the organization entries and the invitations it last answered, per user (up to about 8 MB of entries and 2 MB of invitations, least recently used out first). Every request still asks the database, in the same two queries: each computes a validator over the rows the part comes from (their xmin, the transaction that wrote each row version) and returns the rows only when the validator differs from the one held. So a change made by any process, or by plain SQL, is in the next answer, an invitation that expires drops out at once, and a user in 50 organizations is answered without PostgreSQL formatting 50 entries or the server writing them again. The benchmark (scenario 3 of benchmarks.md) measures it.",
+    "url": "/docs/organizations#get-me",
+    "context": "Organizations › Routes › GET /me",
+  },
+  {
     "id": "organizations#the-invitation-flow",
     "page": "organizations",
     "type": "heading",
@@ -5950,7 +5968,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:51",
+    "id": "organizations:52",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5959,7 +5977,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › The invitation flow",
   },
   {
-    "id": "organizations:52",
+    "id": "organizations:53",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5968,7 +5986,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › The invitation flow",
   },
   {
-    "id": "organizations:53",
+    "id": "organizations:54",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5985,7 +6003,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:54",
+    "id": "organizations:55",
     "page": "organizations",
     "type": "text",
     "content": "400 | VALIDATION_ERROR | a field fails validation (issues lists them)",
@@ -5993,7 +6011,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:55",
+    "id": "organizations:56",
     "page": "organizations",
     "type": "text",
     "content": "400 | INVALID_CURSOR | a cursor this list did not issue",
@@ -6001,7 +6019,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:56",
+    "id": "organizations:57",
     "page": "organizations",
     "type": "text",
     "content": "400 | INVALID_PAGE_SIZE | pageSize not a positive integer",
@@ -6009,7 +6027,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:57",
+    "id": "organizations:58",
     "page": "organizations",
     "type": "text",
     "content": "401 | UNAUTHENTICATED | no valid credential",
@@ -6017,7 +6035,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:58",
+    "id": "organizations:59",
     "page": "organizations",
     "type": "text",
     "content": "403 | CSRF_REJECTED | cookie-authenticated unsafe request from another origin",
@@ -6025,7 +6043,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:59",
+    "id": "organizations:60",
     "page": "organizations",
     "type": "text",
     "content": "403 | FORBIDDEN | a member whose roles do not allow it",
@@ -6033,7 +6051,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:60",
+    "id": "organizations:61",
     "page": "organizations",
     "type": "text",
     "content": "403 | INVALID_INVITATION_TOKEN | the token does not match",
@@ -6041,7 +6059,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:61",
+    "id": "organizations:62",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6050,7 +6068,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:62",
+    "id": "organizations:63",
     "page": "organizations",
     "type": "text",
     "content": "404 | USER_NOT_FOUND | adding a user who does not exist",
@@ -6058,7 +6076,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:63",
+    "id": "organizations:64",
     "page": "organizations",
     "type": "text",
     "content": "409 | SLUG_TAKEN | the slug is in use (deleted organizations included)",
@@ -6066,7 +6084,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:64",
+    "id": "organizations:65",
     "page": "organizations",
     "type": "text",
     "content": "409 | ALREADY_MEMBER | adding or inviting a member",
@@ -6074,7 +6092,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:65",
+    "id": "organizations:66",
     "page": "organizations",
     "type": "text",
     "content": "409 | LAST_OWNER | the change would leave no owner",
@@ -6082,7 +6100,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:66",
+    "id": "organizations:67",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6091,7 +6109,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:67",
+    "id": "organizations:68",
     "page": "organizations",
     "type": "text",
     "content": "410 | INVITATION_EXPIRED | the invitation expired",
@@ -6099,7 +6117,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:68",
+    "id": "organizations:69",
     "page": "organizations",
     "type": "text",
     "content": "503 | SERVICE_UNAVAILABLE | the database cannot be reached",
@@ -6107,7 +6125,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:69",
+    "id": "organizations:70",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6124,7 +6142,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:70",
+    "id": "organizations:71",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6133,7 +6151,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:71",
+    "id": "organizations:72",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6142,7 +6160,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:72",
+    "id": "organizations:73",
     "page": "organizations",
     "type": "text",
     "content": 'organizationUpdated | {organization, changed: ["name", …], actorUserId}',
@@ -6150,7 +6168,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:73",
+    "id": "organizations:74",
     "page": "organizations",
     "type": "text",
     "content": "organizationDeleted | {organization, canceledInvitationIds, actorUserId}",
@@ -6158,7 +6176,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:74",
+    "id": "organizations:75",
     "page": "organizations",
     "type": "text",
     "content": 'memberAdded | {member, via: "added" | "invitation", actorUserId}',
@@ -6166,7 +6184,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:75",
+    "id": "organizations:76",
     "page": "organizations",
     "type": "text",
     "content": "memberRemoved | {member, actorUserId} (removed or left)",
@@ -6174,7 +6192,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:76",
+    "id": "organizations:77",
     "page": "organizations",
     "type": "text",
     "content": "memberRolesChanged | {member, previousRoles, actorUserId}",
@@ -6182,7 +6200,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:77",
+    "id": "organizations:78",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6191,7 +6209,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:78",
+    "id": "organizations:79",
     "page": "organizations",
     "type": "text",
     "content": "invitationAccepted | {invitation, member, actorUserId}",
@@ -6199,7 +6217,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:79",
+    "id": "organizations:80",
     "page": "organizations",
     "type": "text",
     "content": "invitationRejected | {invitation, actorUserId}",
@@ -6207,7 +6225,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:80",
+    "id": "organizations:81",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6216,7 +6234,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:81",
+    "id": "organizations:82",
     "page": "organizations",
     "type": "text",
     "content": "invitationExpired | {invitation}",
@@ -6224,7 +6242,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:82",
+    "id": "organizations:83",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6241,19 +6259,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:83",
-    "page": "organizations",
-    "type": "text",
-    "content": "The organizations tables are versions 4–16 of the auth schema (namespace auth):",
-    "url": "/docs/organizations#storage",
-    "context": "Organizations › Storage",
-  },
-  {
     "id": "organizations:84",
     "page": "organizations",
     "type": "text",
-    "content":
-      "4 | organizations (id, name, slug unique, logo_url, metadata jsonb, created_by → users, created_at, updated_at, deleted_at)",
+    "content": "The organizations tables are versions 4–16 of the auth schema (namespace auth):",
     "url": "/docs/organizations#storage",
     "context": "Organizations › Storage",
   },
@@ -6262,7 +6271,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "organizations",
     "type": "text",
     "content":
-      "5 | members (id, organization_id → organizations on delete cascade, user_id → users on delete cascade, roles jsonb, …)",
+      "4 | organizations (id, name, slug unique, logo_url, metadata jsonb, created_by → users, created_at, updated_at, deleted_at)",
     "url": "/docs/organizations#storage",
     "context": "Organizations › Storage",
   },
@@ -6270,7 +6279,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "organizations:86",
     "page": "organizations",
     "type": "text",
-    "content": "6 | unique index members_organization_user_key (organization_id, user_id)",
+    "content":
+      "5 | members (id, organization_id → organizations on delete cascade, user_id → users on delete cascade, roles jsonb, …)",
     "url": "/docs/organizations#storage",
     "context": "Organizations › Storage",
   },
@@ -6278,7 +6288,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "organizations:87",
     "page": "organizations",
     "type": "text",
-    "content": "7 | index members_user_id_idx",
+    "content": "6 | unique index members_organization_user_key (organization_id, user_id)",
     "url": "/docs/organizations#storage",
     "context": "Organizations › Storage",
   },
@@ -6286,8 +6296,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "organizations:88",
     "page": "organizations",
     "type": "text",
-    "content":
-      "8 | invitations (id, organization_id, email, roles jsonb, status, token unique, inviter_id, expires_at, created_at, updated_at, responded_at)",
+    "content": "7 | index members_user_id_idx",
     "url": "/docs/organizations#storage",
     "context": "Organizations › Storage",
   },
@@ -6296,7 +6305,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "organizations",
     "type": "text",
     "content":
-      "9 | unique partial index invitations_pending_email_key (organization_id, email) where status = 'pending'",
+      "8 | invitations (id, organization_id, email, roles jsonb, status, token unique, inviter_id, expires_at, created_at, updated_at, responded_at)",
     "url": "/docs/organizations#storage",
     "context": "Organizations › Storage",
   },
@@ -6304,7 +6313,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "organizations:90",
     "page": "organizations",
     "type": "text",
-    "content": "10 | index invitations_email_idx (email, status)",
+    "content":
+      "9 | unique partial index invitations_pending_email_key (organization_id, email) where status = 'pending'",
     "url": "/docs/organizations#storage",
     "context": "Organizations › Storage",
   },
@@ -6312,7 +6322,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "organizations:91",
     "page": "organizations",
     "type": "text",
-    "content": "11 | index invitations_organization_idx (organization_id, created_at, id)",
+    "content": "10 | index invitations_email_idx (email, status)",
     "url": "/docs/organizations#storage",
     "context": "Organizations › Storage",
   },
@@ -6320,12 +6330,20 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "organizations:92",
     "page": "organizations",
     "type": "text",
-    "content": "12 | sessions.active_organization_id → organizations on delete set null",
+    "content": "11 | index invitations_organization_idx (organization_id, created_at, id)",
     "url": "/docs/organizations#storage",
     "context": "Organizations › Storage",
   },
   {
     "id": "organizations:93",
+    "page": "organizations",
+    "type": "text",
+    "content": "12 | sessions.active_organization_id → organizations on delete set null",
+    "url": "/docs/organizations#storage",
+    "context": "Organizations › Storage",
+  },
+  {
+    "id": "organizations:94",
     "page": "organizations",
     "type": "text",
     "content": "13–16 | the durable hook table hook_occurrences and its indexes",
@@ -6341,7 +6359,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:94",
+    "id": "organizations:95",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6350,7 +6368,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:95",
+    "id": "organizations:96",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6359,7 +6377,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:96",
+    "id": "organizations:97",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6368,7 +6386,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:97",
+    "id": "organizations:98",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6377,7 +6395,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:98",
+    "id": "organizations:99",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6386,7 +6404,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:99",
+    "id": "organizations:100",
     "page": "organizations",
     "type": "text",
     "content":

@@ -32,24 +32,34 @@ export interface EntryTextRow {
   e_member_updated_at: string;
 }
 
+/** Each column of {@link EntryTextRow} as SQL over the organization `o` and the member `m`. */
+const ENTRY_TEXT_COLUMNS: Record<keyof EntryTextRow, (o: string, m: string) => string> = {
+  e_organization_id: (o) => `${o}.id`,
+  e_name: (o) => `${o}.name`,
+  e_slug: (o) => `${o}.slug`,
+  e_logo_url: (o) => `${o}.logo_url`,
+  e_metadata: (o) => `${o}.metadata::text`,
+  e_created_by: (o) => `${o}.created_by`,
+  e_created_at: (o) => isoSql(`${o}.created_at`),
+  e_updated_at: (o) => isoSql(`${o}.updated_at`),
+  e_deleted_at: (o) => isoSql(`${o}.deleted_at`),
+  e_member_id: (_o, m) => `${m}.id`,
+  e_user_id: (_o, m) => `${m}.user_id`,
+  e_roles: (_o, m) => `${m}.roles::text`,
+  e_member_created_at: (_o, m) => isoSql(`${m}.created_at`),
+  e_member_updated_at: (_o, m) => isoSql(`${m}.updated_at`),
+};
+
 /** The select list of an entry: organization aliased `o`, member aliased `m`, prefixed `e_`. */
 export function entryTextColumns(o: string, m: string): string {
-  return [
-    `${o}.id AS e_organization_id`,
-    `${o}.name AS e_name`,
-    `${o}.slug AS e_slug`,
-    `${o}.logo_url AS e_logo_url`,
-    `${o}.metadata::text AS e_metadata`,
-    `${o}.created_by AS e_created_by`,
-    `${isoSql(`${o}.created_at`)} AS e_created_at`,
-    `${isoSql(`${o}.updated_at`)} AS e_updated_at`,
-    `${isoSql(`${o}.deleted_at`)} AS e_deleted_at`,
-    `${m}.id AS e_member_id`,
-    `${m}.user_id AS e_user_id`,
-    `${m}.roles::text AS e_roles`,
-    `${isoSql(`${m}.created_at`)} AS e_member_created_at`,
-    `${isoSql(`${m}.updated_at`)} AS e_member_updated_at`,
-  ].join(", ");
+  return Object.entries(ENTRY_TEXT_COLUMNS)
+    .map(([alias, sql]) => `${sql(o, m)} AS ${alias}`)
+    .join(", ");
+}
+
+/** The columns of {@link entryTextColumns} as selected again from the relation `from`. */
+export function entryTextColumnNames(from: string): string {
+  return Object.keys(ENTRY_TEXT_COLUMNS).map((alias) => `${from}.${alias}`).join(", ");
 }
 
 /** The entry of a row as JSON text (keys in the order of `toOrganization` and `toMember`). */

@@ -157,7 +157,8 @@ export async function pageOrganizationInvitations(
   return keysetPage(rows, q);
 }
 
-const PENDING_FOR_EMAIL = (tables: AuthTableNames): string =>
+/** The pending, unexpired invitations of the email `$1` (aliased `i`) with their live organization (`o`). */
+export const PENDING_FOR_EMAIL = (tables: AuthTableNames): string =>
   `FROM ${tables.invitations} i
    JOIN ${tables.organizations} o ON o.id = i.organization_id AND o.deleted_at IS NULL
    WHERE i.email = $1 AND i.status = 'pending' AND i.expires_at > now()`;
@@ -192,23 +193,4 @@ export async function pagePendingInvitations(
       organization: toOrganization(row),
     })),
   };
-}
-
-/** The first `limit` pending invitations of an email, without tokens (for `GET /me`). */
-export async function listPendingInvitations(
-  db: SqlQuerier,
-  tables: AuthTableNames,
-  email: string,
-  limit: number,
-): Promise<InvitationEntry[]> {
-  const rows = await db.query<InvitationWithOrganizationRow>(
-    `SELECT ${invitationColumns("i")}, ${organizationColumns("o")}
-     ${PENDING_FOR_EMAIL(tables)}
-     ORDER BY i.created_at, i.id LIMIT ${Math.trunc(limit)}`,
-    [email],
-  );
-  return rows.map((row) => ({
-    invitation: toInvitation(row, false),
-    organization: toOrganization(row),
-  }));
 }

@@ -14,7 +14,7 @@ import type { AuthTableNames } from "../tables.ts";
 import { autoCreateHook } from "./auto_create.ts";
 import type { OrganizationsContext } from "./context.ts";
 import { invitationRoutes } from "./invitation_routes.ts";
-import { meJson } from "./me.ts";
+import { meAnswer } from "./me.ts";
 import { memberRoutes } from "./member_routes.ts";
 import { createNotifications, type Notifications } from "./notifications.ts";
 import type { ResolvedOrganizationsOptions } from "./options.ts";
@@ -84,7 +84,7 @@ export function organizationsFeature(deps: {
   ];
   return {
     routes,
-    me: (auth) => meJson(context, auth),
+    me: meAnswer(deps.db, deps.tables),
     onUserCreated: autoCreateHook(context),
     notifications,
   };

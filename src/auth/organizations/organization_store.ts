@@ -11,7 +11,6 @@ import type { JsonValue } from "../../db/mod.ts";
 import { authError } from "../errors.ts";
 import type { AuthTableNames } from "../tables.ts";
 import { isUuid } from "../users.ts";
-import { entryJsonText, entryTextColumns, type EntryTextRow } from "./entry_json.ts";
 import {
   memberColumns,
   type MemberRow,
@@ -113,33 +112,6 @@ export async function findEntry(
     [organizationId, userId],
   );
   return row ?? null;
-}
-
-/** One entry of {@link listAllEntriesJson}. */
-export interface EntryJson {
-  organizationId: string;
-  /** The entry (`{ organization, member }`) as JSON text. */
-  json: string;
-}
-
-/**
- * Every live organization of a user with the user's membership, oldest first, in one query, as
- * JSON text ready to be spliced into an answer (see `entry_json.ts` for why).
- */
-export async function listAllEntriesJson(
-  db: SqlQuerier,
-  tables: AuthTableNames,
-  userId: string,
-): Promise<EntryJson[]> {
-  const rows = await db.query<EntryTextRow>(
-    `SELECT ${entryTextColumns("o", "m")}
-     FROM ${tables.members} m
-     JOIN ${tables.organizations} o ON o.id = m.organization_id AND o.deleted_at IS NULL
-     WHERE m.user_id = $1
-     ORDER BY o.created_at, o.id`,
-    [userId],
-  );
-  return rows.map((row) => ({ organizationId: row.e_organization_id, json: entryJsonText(row) }));
 }
 
 /** One page of a user's live organizations, oldest first; deleted ones are filtered in SQL. */

@@ -1,0 +1,82 @@
+/**
+ * The organization entries of `GET /me`, kept per user and reused while the rows they come from
+ * are unchanged (see `validated_reads.ts` for how a change is seen).
+ *
+ * Why: a single-page app calls `/me` at every start, and for a user in 50 organizations each call
+ * had PostgreSQL format 50 entries (four timestamps each), the driver read about 700 values and
+ * the server wrote them out as JSON again, for an answer that had almost always not changed.
+ *
+ * @module
+ */
+
+import type { SqlQuerier } from "../../db/mod.ts";
+import type { AuthTableNames } from "../tables.ts";
+import {
+  entryJsonText,
+  entryTextColumnNames,
+  entryTextColumns,
+  type EntryTextRow,
+} from "./entry_json.ts";
+import { type ValidatedReads, validatedReads } from "./validated_reads.ts";
+
+/** A user's organization entries as `/me` writes them. */
+export interface MeEntries {
+  /** Every entry (`{ organization, member }`) as JSON text, oldest first, joined by commas. */
+  listJson: string;
+  /** Each entry's JSON text by organization id, to find the active organization's entry. */
+  byOrganization: ReadonlyMap<string, string>;
+}
+
+/** How many characters of entries are kept, across users (about 8 MB of strings). */
+export const ME_ENTRIES_KEPT_CHARS = 4 * 1024 * 1024;
+
+type Row = { validator: string } & Partial<EntryTextRow>;
+
+/** Reads a user's entries by user id, for one module instance. */
+export function meEntriesReader(
+  db: SqlQuerier,
+  tables: AuthTableNames,
+  maxChars: number = ME_ENTRIES_KEPT_CHARS,
+): ValidatedReads<MeEntries> {
+  return validatedReads<Row, MeEntries>(db, { sql: entriesSql(tables), build, maxChars });
+}
+
+/**
+ * The validator is every live membership's `xmin` with its organization's (a membership or an
+ * organization row written again, added, removed or soft-deleted changes it). The condition on it
+ * refers only to the outer row, so PostgreSQL evaluates it once and, when it fails, neither reads
+ * nor formats an entry. `OFFSET 0` keeps the subquery from being flattened into the join, where
+ * the condition would become a filter applied after reading every entry.
+ */
+function entriesSql(tables: AuthTableNames): string {
+  const live = `FROM ${tables.members} m
+       JOIN ${tables.organizations} o ON o.id = m.organization_id AND o.deleted_at IS NULL
+       WHERE m.user_id = $1`;
+  return `SELECT v.validator, ${entryTextColumnNames("e")}
+    FROM (
+      SELECT coalesce(string_agg(m.xmin::text || '/' || o.xmin::text, ','), '') AS validator
+      ${live}
+    ) v
+    LEFT JOIN LATERAL (
+      SELECT ${entryTextColumns("o", "m")}, o.created_at AS sort_at
+      ${live} AND v.validator IS DISTINCT FROM $2
+      OFFSET 0
+    ) e ON true
+    ORDER BY e.sort_at, e.e_organization_id`;
+}
+
+function build(rows: Row[]): { value: MeEntries; chars: number } {
+  const byOrganization = new Map<string, string>();
+  const list: string[] = [];
+  let chars = 0;
+  for (const row of rows) {
+    // A user without organizations: the one row has no entry.
+    if (row.e_organization_id == null) continue;
+    const json = entryJsonText(row as EntryTextRow);
+    byOrganization.set(row.e_organization_id, json);
+    list.push(json);
+    chars += json.length;
+  }
+  const listJson = list.join(",");
+  return { value: { listJson, byOrganization }, chars: chars + listJson.length };
+}
