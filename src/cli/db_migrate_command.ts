@@ -25,7 +25,7 @@ export const dbMigrateCommand: Command = {
   examples: [
     "db migrate app.ts",
     "db migrate app.ts --from 2 --to 3",
-    "DATABASE_URL=postgres://localhost/app fragment-cli db migrate app.ts --to auth=4",
+    "DATABASE_URL=postgres://localhost/app db migrate app.ts --to auth=4",
   ],
   run: async (args: CommandArgs, io: CliIo): Promise<number> =>
     (await importRun<typeof import("./db_migrate_run.ts")>("./db_migrate_run.ts")).runMigrate(

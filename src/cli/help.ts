@@ -52,7 +52,16 @@ export function commandHelp(command: Command): string {
     ),
     "",
     "Examples:",
-    ...command.examples.map((e) => `  ${PROGRAM} ${e}`),
+    ...command.examples.map((example) => `  ${exampleLine(example)}`),
     "",
   ].join("\n");
+}
+
+/**
+ * An example as a shell line: the program name goes after the environment assignments the
+ * example starts with (`DATABASE_URL=… serve app.ts` → `DATABASE_URL=… fragment-cli serve app.ts`).
+ */
+function exampleLine(example: string): string {
+  const environment = /^(?:[A-Z_][A-Z0-9_]*=\S+\s+)*/.exec(example)?.[0] ?? "";
+  return `${environment}${PROGRAM} ${example.slice(environment.length)}`;
 }

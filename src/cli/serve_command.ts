@@ -30,7 +30,7 @@ export const serveCommand: Command = {
   examples: [
     "serve examples/app.ts",
     "serve src/auth.ts src/billing.ts --port 3000 --host 0.0.0.0",
-    "DATABASE_URL=postgres://localhost/app fragment-cli serve app.ts --migrate",
+    "DATABASE_URL=postgres://localhost/app serve app.ts --migrate",
   ],
   run: async (args: CommandArgs, io: CliIo): Promise<number> =>
     (await importRun<typeof import("./serve_run.ts")>("./serve_run.ts")).runServe(args, io),

@@ -325,6 +325,7 @@ describe("db commands on files without a database", () => {
         result.stdout,
         new RegExp(`^Examples:\n {2}fragment-cli db ${command} app\\.ts`, "m"),
       );
+      assert.doesNotMatch(result.stdout, /fragment-cli [A-Z_]+=/);
     }
   });
 });

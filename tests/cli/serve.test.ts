@@ -216,6 +216,12 @@ describe("fragment-cli serve: refusals", () => {
     assert.match(result.stdout, /^ {2}-H, --host <host> +Host to bind \(default: localhost\)$/m);
     assert.match(result.stdout, /^ {6}--migrate /m);
     assert.match(result.stdout, /^ {2}fragment-cli serve examples\/app\.ts$/m);
+    // An example that sets the environment puts it before the program, as a shell needs it.
+    assert.match(
+      result.stdout,
+      /^ {2}DATABASE_URL=postgres:\/\/localhost\/app fragment-cli serve app\.ts --migrate$/m,
+    );
+    assert.doesNotMatch(result.stdout, /fragment-cli [A-Z_]+=/);
   });
 });
 
