@@ -22,7 +22,7 @@ export function webhookLoadSize(context: BenchContext): {
   connections: number;
 } {
   return context.quick
-    ? { deliveries: 100, warmup: 0, connections: 8 }
+    ? { deliveries: 40, warmup: 0, connections: 8 }
     : { deliveries: 20_000, warmup: 2_000, connections: 64 };
 }
 
