@@ -17,7 +17,7 @@ import {
   entryTextColumns,
   type EntryTextRow,
 } from "./entry_json.ts";
-import { type ValidatedReads, validatedReads } from "./validated_reads.ts";
+import { type Built, type ValidatedReads, validatedReads } from "./validated_reads.ts";
 
 /** A user's organization entries as `/me` writes them. */
 export interface MeEntries {
@@ -65,7 +65,7 @@ function entriesSql(tables: AuthTableNames): string {
     ORDER BY e.sort_at, e.e_organization_id`;
 }
 
-function build(rows: Row[]): { value: MeEntries; chars: number } {
+function build(rows: Row[]): Built<MeEntries> {
   const byOrganization = new Map<string, string>();
   const list: string[] = [];
   let chars = 0;

@@ -14,7 +14,7 @@ import {
   toInvitation,
   toOrganization,
 } from "./resources.ts";
-import { type ValidatedReads, validatedReads } from "./validated_reads.ts";
+import { type Built, type ValidatedReads, validatedReads } from "./validated_reads.ts";
 
 /** The most pending invitations `/me` carries; `GET /organizations/invitations` pages them all. */
 export const ME_INVITATION_LIMIT = 100;
@@ -58,7 +58,7 @@ function invitationsSql(tables: AuthTableNames): string {
     ORDER BY x.i_created_at, x.i_id`;
 }
 
-function build(rows: Row[]): { value: string; chars: number } {
+function build(rows: Row[]): Built<string> {
   const entries = rows
     // An email without invitations: the one row has none.
     .filter((row) => row.i_id != null)

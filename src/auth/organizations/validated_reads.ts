@@ -48,8 +48,11 @@ export interface ValidatedReads<T> {
   read(key: string): Promise<T>;
 }
 
-interface Kept<T> extends Built<T> {
+interface Kept<T> {
+  value: T;
   validator: string;
+  /** What it counts against the bound: its own size and its validator's. */
+  size: number;
 }
 
 /** A validated read for one module instance, with its own kept answers. */
@@ -59,23 +62,23 @@ export function validatedReads<Row extends ValidatedRow, T>(
 ): ValidatedReads<T> {
   // A Map iterates in insertion order: re-inserting on use makes its first key the least recent.
   const kept = new Map<string, Kept<T>>();
-  let keptChars = 0;
+  let keptSize = 0;
 
-  const keep = (key: string, answer: Kept<T> | undefined) => {
+  const forget = (key: string, answer: Kept<T>) => {
+    kept.delete(key);
+    keptSize -= answer.size;
+  };
+
+  /** Keeps `answer` as the most recent, then drops the least recent ones beyond the bound. */
+  const keep = (key: string, answer: Kept<T>) => {
     const old = kept.get(key);
-    if (old) {
-      kept.delete(key);
-      keptChars -= old.chars + old.validator.length;
-    }
-    if (!answer) return;
-    const chars = answer.chars + answer.validator.length;
-    if (chars > options.maxChars) return;
+    if (old) forget(key, old);
+    if (answer.size > options.maxChars) return;
     kept.set(key, answer);
-    keptChars += chars;
+    keptSize += answer.size;
     for (const [oldestKey, oldest] of kept) {
-      if (keptChars <= options.maxChars) break;
-      kept.delete(oldestKey);
-      keptChars -= oldest.chars + oldest.validator.length;
+      if (keptSize <= options.maxChars) break;
+      forget(oldestKey, oldest);
     }
   };
 
@@ -88,9 +91,9 @@ export function validatedReads<Row extends ValidatedRow, T>(
         keep(key, held);
         return held.value;
       }
-      const answer = { ...options.build(rows), validator };
-      keep(key, answer);
-      return answer.value;
+      const { value, chars } = options.build(rows);
+      keep(key, { value, validator, size: chars + validator.length });
+      return value;
     },
   };
 }
