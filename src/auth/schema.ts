@@ -5,6 +5,9 @@
  * - 1–3: users and sessions (credentials).
  * - 4–12: organizations, members, invitations, and the active organization of a session.
  * - 13–16: the durable hook table (`hook_occurrences`) carrying the organization events.
+ * - 17: the members page index.
+ * - 18–24: security: verified emails, email verification tokens, invitation tokens hashed at rest,
+ *   rate-limit counters shared by every process.
  *
  * @module
  */
@@ -37,6 +40,21 @@ export type AuthTables = HookTablesShape & {
     role: { type: string; nullable: false; hasDefault: true };
     created_at: { type: Date; nullable: false; hasDefault: true };
     updated_at: { type: Date; nullable: false; hasDefault: true };
+    email_verified_at: { type: Date; nullable: true; hasDefault: false };
+  };
+  email_verifications: {
+    id: { type: string; nullable: false; hasDefault: true };
+    user_id: { type: string; nullable: false; hasDefault: false };
+    email: { type: string; nullable: false; hasDefault: false };
+    token_hash: { type: string; nullable: false; hasDefault: false };
+    expires_at: { type: Date; nullable: false; hasDefault: false };
+    used_at: { type: Date; nullable: true; hasDefault: false };
+    created_at: { type: Date; nullable: false; hasDefault: true };
+  };
+  rate_limits: {
+    bucket: { type: string; nullable: false; hasDefault: false };
+    window_started_at: { type: Date; nullable: false; hasDefault: false };
+    hits: { type: number; nullable: false; hasDefault: false };
   };
   sessions: {
     id: { type: string; nullable: false; hasDefault: true };
@@ -71,7 +89,7 @@ export type AuthTables = HookTablesShape & {
     email: { type: string; nullable: false; hasDefault: false };
     roles: { type: string[]; nullable: false; hasDefault: false };
     status: { type: string; nullable: false; hasDefault: true };
-    token: { type: string; nullable: false; hasDefault: false };
+    token_hash: { type: string; nullable: false; hasDefault: false };
     inviter_id: { type: string; nullable: false; hasDefault: false };
     expires_at: { type: Date; nullable: false; hasDefault: false };
     created_at: { type: Date; nullable: false; hasDefault: true };
@@ -168,7 +186,40 @@ const authSchemaValue: Schema<AuthTables> = defineSchema("auth", (s) =>
   )
     // v17: an organization's members page in keyset order (GET /organizations/:id/members), so a
     // page costs the same at the first, middle and last page of a million members.
-    .addIndex("members", "members_organization_page_idx", ["organization_id", "created_at", "id"]));
+    .addIndex("members", "members_organization_page_idx", ["organization_id", "created_at", "id"])
+    // v18: set when the user proved they read mail at `email` (POST /verify-email); invitations
+    // are matched only to verified addresses.
+    .addColumn("users", "email_verified_at", column.timestamptz().nullable())
+    // v19: single-use, expiring email verification tokens; only their SHA-256 is kept. `email` is
+    // the address the token proves, so a token sent before an address change proves nothing.
+    .createTable("email_verifications", {
+      id: column.uuid().primaryKey().defaultRandom(),
+      user_id: column.uuid().references("users", "id", { onDelete: "cascade" }),
+      email: column.text(),
+      token_hash: column.text().unique(),
+      expires_at: column.timestamptz(),
+      used_at: column.timestamptz().nullable(),
+      created_at: column.timestamptz().defaultNow(),
+    })
+    // v20: a user's verification tokens (resend replaces the pending ones).
+    .addIndex("email_verifications", "email_verifications_user_id_idx", ["user_id"])
+    // v21: invitation tokens are kept as their SHA-256 only (hex), like session tokens.
+    .renameColumn("invitations", "token", "token_hash")
+    // v22: the tokens stored in plain text before v21 are hashed in place; they keep working.
+    .sql(({ qualify }) =>
+      `UPDATE ${
+        qualify("invitations")
+      } SET token_hash = encode(sha256(convert_to(token_hash, 'UTF8')), 'hex')`
+    )
+    // v23: fixed-window rate-limit counters, one row per bucket (e.g. "sign-in:ip:<address>"),
+    // in the database so that every process of a deployment counts the same hits.
+    .createTable("rate_limits", {
+      bucket: column.text().primaryKey(),
+      window_started_at: column.timestamptz(),
+      hits: column.integer(),
+    })
+    // v24: expired windows are deleted oldest first.
+    .addIndex("rate_limits", "rate_limits_window_idx", ["window_started_at"]));
 
 /**
  * The auth module's schema (namespace `auth` unless the module is given another). Apply it with

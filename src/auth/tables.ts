@@ -14,6 +14,8 @@ export interface AuthTableNames {
   readonly organizations: string;
   readonly members: string;
   readonly invitations: string;
+  readonly emailVerifications: string;
+  readonly rateLimits: string;
 }
 
 /** The quoted table names for a namespace. */
@@ -24,5 +26,7 @@ export function authTableNames(namespace: string): AuthTableNames {
     organizations: quoteQualified(namespace, "organizations"),
     members: quoteQualified(namespace, "members"),
     invitations: quoteQualified(namespace, "invitations"),
+    emailVerifications: quoteQualified(namespace, "email_verifications"),
+    rateLimits: quoteQualified(namespace, "rate_limits"),
   });
 }

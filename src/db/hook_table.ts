@@ -14,8 +14,12 @@ export const HOOK_TABLE = "hook_occurrences";
 
 type Col<T, N extends boolean, D extends boolean> = { type: T; nullable: N; hasDefault: D };
 
-/** The row shape {@link withHookTable} adds, for `RowOf<typeof schema, "hook_occurrences">`. */
-export interface HookTablesShape extends TablesShape {
+/**
+ * The row shape {@link withHookTable} adds, for `RowOf<typeof schema, "hook_occurrences">`. A type
+ * alias, not an interface extending `TablesShape`: that index signature would make `keyof` of a
+ * schema's tables plain `string`, and later steps (`addColumn`, …) would drop this table's key.
+ */
+export type HookTablesShape = {
   hook_occurrences: {
     id: Col<string, false, true>;
     name: Col<string, false, false>;
@@ -30,7 +34,7 @@ export interface HookTablesShape extends TablesShape {
     updated_at: Col<Date, false, true>;
     finished_at: Col<Date, true, false>;
   };
-}
+};
 
 /**
  * Adds the durable hook table to a schema being defined: one `createTable` and three `addIndex`

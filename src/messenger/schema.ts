@@ -8,14 +8,14 @@ import { column, defineSchema, type Schema, withHookTable } from "../db/mod.ts";
 import type { HookTablesShape } from "../db/mod.ts";
 
 /** The tables of {@link messengerSchema}, for `RowOf`. */
-export interface MessengerTables extends HookTablesShape {
+export type MessengerTables = HookTablesShape & {
   updates: {
     update_id: { type: string; nullable: false; hasDefault: false };
     kind: { type: string; nullable: false; hasDefault: false };
     raw: { type: string; nullable: false; hasDefault: false };
     received_at: { type: Date; nullable: false; hasDefault: true };
   };
-}
+};
 
 /**
  * The messenger schema: `updates` (one row per accepted `update_id`, the request body kept

@@ -13,7 +13,7 @@ import { authedRoute } from "../auth_route.ts";
 import { emailSchema } from "../email.ts";
 import { authError, notFound } from "../errors.ts";
 import { setActiveOrganizationIfNone } from "../sessions.ts";
-import { newToken, secretsEqual } from "../tokens.ts";
+import { hashToken, newToken, secretsEqual } from "../tokens.ts";
 import { canManage, hasOwner, requireEntry, requireManager, requireOwner } from "./access.ts";
 import { created, inTransaction, type OrganizationsContext } from "./context.ts";
 import { pageQuery, rolesSchema } from "./input.ts";
@@ -94,7 +94,7 @@ export function invitationRoutes(context: OrganizationsContext): Route[] {
       path: "/organizations/invitations",
       query: pageQuery,
       handler: async ({ query, auth }) => {
-        const page = await pagePendingInvitations(context.db, tables, auth.user.email, query, true);
+        const page = await pagePendingInvitations(context.db, tables, auth.user.email, query);
         return { invitations: page.items, cursor: page.cursor, hasNextPage: page.hasNextPage };
       },
     }),
@@ -107,7 +107,7 @@ export function invitationRoutes(context: OrganizationsContext): Route[] {
         const found = await findInvitation(context.db, tables, params.invitationId);
         if (!found) throw notFound("Invitation");
         await checkActor(found, body.action, auth);
-        if (!secretsEqual(body.token, found.i_token)) {
+        if (!secretsEqual(hashToken(body.token), found.i_token_hash)) {
           throw authError("INVALID_INVITATION_TOKEN", "The invitation token does not match");
         }
         if (found.i_status === "expired") {
@@ -127,7 +127,7 @@ export function invitationRoutes(context: OrganizationsContext): Route[] {
           }
           const row = await respondToInvitation(tx, tables, found.i_id, STATUS_OF[body.action]);
           if (!row) return { error: await notPending(tx, found.i_id) };
-          const invitation = toInvitation(row, false);
+          const invitation = toInvitation(row);
           const actorUserId = auth.user.id;
           if (body.action !== "accept") {
             const event = body.action === "reject" ? "invitationRejected" : "invitationCanceled";
@@ -172,7 +172,7 @@ export function invitationRoutes(context: OrganizationsContext): Route[] {
         requireManager(entry, "list invitations");
         const page = await pageOrganizationInvitations(context.db, tables, entry.o_id, query);
         return {
-          invitations: page.items.map((row) => toInvitation(row, true)),
+          invitations: page.items.map((row) => toInvitation(row)),
           cursor: page.cursor,
           hasNextPage: page.hasNextPage,
         };
@@ -198,16 +198,17 @@ export function invitationRoutes(context: OrganizationsContext): Route[] {
           if (await isMemberByEmail(tx, tables, entry.o_id, body.email)) {
             throw authError("ALREADY_MEMBER", "This email already belongs to a member");
           }
+          const token = newToken();
           const { row, rotated } = await upsertInvitation(tx, tables, {
             organizationId: entry.o_id,
             email: body.email,
             roles: invitedRoles,
-            token: newToken(),
+            token,
             inviterId: auth.user.id,
             ttlSeconds: options.invitationTtlSeconds,
           });
           await notifications.scheduleExpiry(tx, row.i_id, row.i_expires_at);
-          const invitation = toInvitation(row, true) as ReturnType<typeof toInvitation> & {
+          const invitation = toInvitation(row, token) as ReturnType<typeof toInvitation> & {
             token: string;
           };
           await notifications.emit(tx, "invitationCreated", {

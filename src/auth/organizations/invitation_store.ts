@@ -8,6 +8,7 @@
 
 import { keysetPage, keysetQuery, type Page, type SqlQuerier } from "../../db/mod.ts";
 import type { AuthTableNames } from "../tables.ts";
+import { hashToken } from "../tokens.ts";
 import { isUuid } from "../users.ts";
 import {
   invitationColumns,
@@ -41,17 +42,17 @@ export async function upsertInvitation(
 ): Promise<{ row: InvitationRow; rotated: boolean }> {
   const [row] = await db.query<InvitationRow & { inserted: boolean }>(
     `INSERT INTO ${tables.invitations} AS i
-       (organization_id, email, roles, token, inviter_id, expires_at)
+       (organization_id, email, roles, token_hash, inviter_id, expires_at)
      VALUES ($1, $2, $3::text::jsonb, $4, $5, now() + $6::float8 * interval '1 second')
      ON CONFLICT (organization_id, email) WHERE status = 'pending' DO UPDATE SET
-       roles = EXCLUDED.roles, token = EXCLUDED.token, inviter_id = EXCLUDED.inviter_id,
+       roles = EXCLUDED.roles, token_hash = EXCLUDED.token_hash, inviter_id = EXCLUDED.inviter_id,
        expires_at = EXCLUDED.expires_at, updated_at = now()
      RETURNING ${invitationColumns("i")}, (i.xmax = 0) AS inserted`,
     [
       input.organizationId,
       input.email,
       JSON.stringify(input.roles),
-      input.token,
+      hashToken(input.token),
       input.inviterId,
       input.ttlSeconds,
     ],
@@ -169,7 +170,6 @@ export async function pagePendingInvitations(
   tables: AuthTableNames,
   email: string,
   request: { pageSize?: string; cursor?: string },
-  withToken: boolean,
 ): Promise<Page<InvitationEntry>> {
   const q = keysetQuery({
     listId: `pending-invitations:${email}`,
@@ -189,7 +189,7 @@ export async function pagePendingInvitations(
   return {
     ...page,
     items: page.items.map((row) => ({
-      invitation: toInvitation(row, withToken),
+      invitation: toInvitation(row),
       organization: toOrganization(row),
     })),
   };

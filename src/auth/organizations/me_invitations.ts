@@ -63,7 +63,7 @@ function build(rows: Row[]): Built<string> {
     // An email without invitations: the one row has none.
     .filter((row) => row.i_id != null)
     .map((row) => ({
-      invitation: toInvitation(row as InvitationWithOrganizationRow, false),
+      invitation: toInvitation(row as InvitationWithOrganizationRow),
       organization: toOrganization(row as InvitationWithOrganizationRow),
     }));
   const json = JSON.stringify(entries);

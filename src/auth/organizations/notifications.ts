@@ -80,7 +80,7 @@ export function createNotifications(options: {
     const expired = await expireInvitations(tx, tables, { invitationId });
     for (const row of expired) {
       await notifications.emit(tx, "invitationExpired", {
-        invitation: toInvitation(row, false),
+        invitation: toInvitation(row),
       }, row.i_id);
     }
   }

@@ -194,7 +194,7 @@ export function organizationRoutes(context: OrganizationsContext): Route[] {
           });
           for (const row of canceled) {
             await notifications.emit(tx, "invitationCanceled", {
-              invitation: toInvitation(row, false),
+              invitation: toInvitation(row),
               actorUserId: auth.user.id,
             });
           }

@@ -129,7 +129,7 @@ export interface InvitationRow {
   i_email: string;
   i_roles: string[];
   i_status: InvitationStatus;
-  i_token: string;
+  i_token_hash: string;
   i_inviter_id: string;
   i_expires_at: Date;
   i_created_at: Date;
@@ -167,7 +167,7 @@ export function invitationColumns(alias: string): string {
     "organization_id",
     "email",
     "roles",
-    "token",
+    "token_hash",
     "inviter_id",
     "expires_at",
     "created_at",
@@ -225,8 +225,11 @@ export function toMember(row: MemberRow): Member {
   };
 }
 
-/** The JSON of an invitation row, with its token only when `withToken`. */
-export function toInvitation(row: InvitationRow, withToken: boolean): Invitation {
+/**
+ * The JSON of an invitation row. Only the inviter's creation answer carries the `token` (the
+ * database keeps its hash alone).
+ */
+export function toInvitation(row: InvitationRow, token?: string): Invitation {
   const invitation: Invitation = {
     id: row.i_id,
     organizationId: row.i_organization_id,
@@ -238,6 +241,6 @@ export function toInvitation(row: InvitationRow, withToken: boolean): Invitation
     createdAt: iso(row.i_created_at),
     respondedAt: row.i_responded_at ? iso(row.i_responded_at) : null,
   };
-  if (withToken) invitation.token = row.i_token;
+  if (token !== undefined) invitation.token = token;
   return invitation;
 }

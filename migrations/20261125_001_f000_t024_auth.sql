@@ -1,4 +1,4 @@
--- fragment-cli migration of schema "auth" in namespace "auth": version 0 to 17
+-- fragment-cli migration of schema "auth" in namespace "auth": version 0 to 24
 -- Generated from the schema definition; do not edit.
 -- One transaction: apply with psql -v ON_ERROR_STOP=1 -f <file>, or with fragment-cli db migrate.
 
@@ -161,6 +161,43 @@ CREATE INDEX "hook_occurrences_status_idx" ON "auth"."hook_occurrences" ("status
 -- Step 17: addIndex "members_organization_page_idx" on "members"
 CREATE INDEX "members_organization_page_idx" ON "auth"."members" ("organization_id", "created_at", "id");
 
+-- Step 18: addColumn "users"."email_verified_at"
+ALTER TABLE "auth"."users" ADD COLUMN "email_verified_at" timestamptz;
+
+-- Step 19: createTable "email_verifications"
+CREATE TABLE "auth"."email_verifications" (
+  "id" uuid NOT NULL DEFAULT gen_random_uuid(),
+  "user_id" uuid NOT NULL,
+  "email" text NOT NULL,
+  "token_hash" text NOT NULL,
+  "expires_at" timestamptz NOT NULL,
+  "used_at" timestamptz,
+  "created_at" timestamptz NOT NULL DEFAULT now(),
+  CONSTRAINT "email_verifications_pkey" PRIMARY KEY ("id"),
+  CONSTRAINT "email_verifications_token_hash_key" UNIQUE ("token_hash"),
+  CONSTRAINT "email_verifications_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "auth"."users" ("id") ON DELETE CASCADE
+);
+
+-- Step 20: addIndex "email_verifications_user_id_idx" on "email_verifications"
+CREATE INDEX "email_verifications_user_id_idx" ON "auth"."email_verifications" ("user_id");
+
+-- Step 21: renameColumn "invitations"."token" to "token_hash"
+ALTER TABLE "auth"."invitations" RENAME COLUMN "token" TO "token_hash";
+
+-- Step 22: sql
+UPDATE "auth"."invitations" SET token_hash = encode(sha256(convert_to(token_hash, 'UTF8')), 'hex');
+
+-- Step 23: createTable "rate_limits"
+CREATE TABLE "auth"."rate_limits" (
+  "bucket" text NOT NULL,
+  "window_started_at" timestamptz NOT NULL,
+  "hits" integer NOT NULL,
+  CONSTRAINT "rate_limits_pkey" PRIMARY KEY ("bucket")
+);
+
+-- Step 24: addIndex "rate_limits_window_idx" on "rate_limits"
+CREATE INDEX "rate_limits_window_idx" ON "auth"."rate_limits" ("window_started_at");
+
 -- Version bookkeeping
 INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "fingerprint", "description") VALUES
   ('auth', 1, '79c09e44a3e57a15393130c2b309fc6f15127238f02fcc642f1eec5f03cb4cb2', 'createTable "users"'),
@@ -179,10 +216,17 @@ INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "finger
   ('auth', 14, '5ea6e7f0aad4327df131b9ea34034ea97302716b301d9dee5003b1174f31ba12', 'addIndex "hook_occurrences_name_key_idx" on "hook_occurrences"'),
   ('auth', 15, 'ba19d479c0a6dd4ac91891b46cc2d5210966eac63699f8b6180294cd89759d86', 'addIndex "hook_occurrences_due_idx" on "hook_occurrences"'),
   ('auth', 16, '4d5707de96048a57a9f712fafdc39293434239eb6c7e73510eecb402be02d1de', 'addIndex "hook_occurrences_status_idx" on "hook_occurrences"'),
-  ('auth', 17, 'f57af05c3ad7e386f8c3ac914e594c818e73fd3ffce346dd30db96c0c24fc3f2', 'addIndex "members_organization_page_idx" on "members"')
+  ('auth', 17, 'f57af05c3ad7e386f8c3ac914e594c818e73fd3ffce346dd30db96c0c24fc3f2', 'addIndex "members_organization_page_idx" on "members"'),
+  ('auth', 18, '3eedab49bfbfedf14b07ded518047294341c439ff2152b48718bbae36137c141', 'addColumn "users"."email_verified_at"'),
+  ('auth', 19, 'a7f2110c082fa6e5a2e1403033ddb6ef8d1bbb630537cdb693028b2dd15c9347', 'createTable "email_verifications"'),
+  ('auth', 20, 'fc15f3aafdfa916e313b0c51d3f3ee281250764b1c05fa893530dc2cc2fa896a', 'addIndex "email_verifications_user_id_idx" on "email_verifications"'),
+  ('auth', 21, '517d14d87263b65bd1a9a241d7f72e54e3544da1a967040a543ab3b7e3f067e2', 'renameColumn "invitations"."token" to "token_hash"'),
+  ('auth', 22, '5d6497c124b713dafb556554fcc14999681e0462964e24be82f8e8809cf10862', 'sql'),
+  ('auth', 23, 'fc93bedaa9a4831a5320f59cca74fbe9d8b4d0adc1a731989c5a358ddeb8517a', 'createTable "rate_limits"'),
+  ('auth', 24, '2919521254462900a6f1015a1b8e24a4289c9068018e419229d4cf56f0e300b2', 'addIndex "rate_limits_window_idx" on "rate_limits"')
 ON CONFLICT ("namespace", "version") DO UPDATE SET "fingerprint" = EXCLUDED."fingerprint", "description" = EXCLUDED."description", "applied_at" = now();
 
-INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('auth', 'auth', 17)
+INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('auth', 'auth', 24)
 ON CONFLICT ("namespace") DO UPDATE SET "version" = EXCLUDED."version", "schema_name" = EXCLUDED."schema_name", "updated_at" = now();
 
 COMMIT;

@@ -1,0 +1,7 @@
+// The attack list of docs/security.md, replayed through HTTP against served modules: one file to
+// point to. Each finding's attacks live in a module of its own under ./attacks/ (registered here
+// by import), and each fails if its fix is removed.
+import { after } from "node:test";
+import { closeSharedDatabase } from "./harness.ts";
+
+after(() => closeSharedDatabase());
