@@ -4,6 +4,7 @@
  * @module
  */
 
+import process from "node:process";
 import { ModuleConfigError } from "../core/mod.ts";
 import { resolveNamespace, type SqlAdapter } from "../db/mod.ts";
 import { type PasswordHasher, scryptPasswordHasher } from "./password_hasher.ts";
@@ -58,6 +59,20 @@ export interface AuthOptions {
    */
   passwordHasher?: PasswordHasher;
   /**
+   * The deployment's secret: the key of every value the module signs (list cursors, …). Falls back
+   * to the `FRAGMENT_SECRET` environment variable. At least 32 characters; keep it out of source
+   * control and give every process of a deployment the same one.
+   * @default process.env.FRAGMENT_SECRET
+   */
+  secret?: string;
+  /**
+   * The origin users reach the deployment at (e.g. `"https://app.example.com"`). When set, every
+   * origin decision (the same-origin check of unsafe requests, `Secure` cookies, links in emails)
+   * uses it instead of the request's `Host`, which a client controls.
+   * @default undefined (the request's own origin, for local development)
+   */
+  publicOrigin?: string;
+  /**
    * The organizations API: `false` mounts none of its routes (and `GET /me` answers empty
    * organization fields); an object configures it.
    * @default {} (enabled with the default roles owner, admin, member)
@@ -74,12 +89,28 @@ export interface ResolvedAuthOptions {
   ttlSeconds: number;
   slidingRenewal: boolean;
   trustedOrigins: ReadonlySet<string>;
+  /** `null` when neither the option nor `FRAGMENT_SECRET` gives one. */
+  secret: string | null;
+  publicOrigin: string | null;
   passwordHasher: PasswordHasher;
   organizations: ResolvedOrganizationsOptions | null;
 }
 
 /** The module name, also the default namespace and mount (`/api/auth`). */
 export const AUTH_MODULE_NAME = "auth";
+
+/** The shortest accepted `secret` (32 characters: 192 bits of base64, 128 of hex). */
+export const MIN_SECRET_LENGTH = 32;
+
+/** Whether `value` is exactly an origin (`scheme://host[:port]`, nothing more). */
+function isOrigin(value: unknown): value is string {
+  if (typeof value !== "string") return false;
+  try {
+    return new URL(value).origin === value;
+  } catch {
+    return false;
+  }
+}
 
 function fail(details: string): never {
   throw new ModuleConfigError(AUTH_MODULE_NAME, details);
@@ -108,15 +139,19 @@ export function resolveAuthOptions(options: AuthOptions): ResolvedAuthOptions {
   }
   const trusted = options.trustedOrigins ?? [];
   for (const origin of trusted) {
-    let parsed: URL | undefined;
-    try {
-      parsed = new URL(origin);
-    } catch {
-      parsed = undefined;
-    }
-    if (!parsed || parsed.origin !== origin) {
+    if (!isOrigin(origin)) {
       fail(`trustedOrigins: "${origin}" is not an origin like "https://app.example.com"`);
     }
+  }
+  const publicOrigin = options.publicOrigin ?? null;
+  if (publicOrigin !== null && !isOrigin(publicOrigin)) {
+    fail(`publicOrigin: "${publicOrigin}" is not an origin like "https://app.example.com"`);
+  }
+  const secret = options.secret ?? (process.env.FRAGMENT_SECRET || null);
+  if (secret !== null && (typeof secret !== "string" || secret.length < MIN_SECRET_LENGTH)) {
+    fail(
+      `secret: expected at least ${MIN_SECRET_LENGTH} characters (from the option or FRAGMENT_SECRET)`,
+    );
   }
   const hasher = options.passwordHasher ?? scryptPasswordHasher();
   if (
@@ -133,6 +168,8 @@ export function resolveAuthOptions(options: AuthOptions): ResolvedAuthOptions {
     ttlSeconds: days * 24 * 60 * 60,
     slidingRenewal: options.slidingRenewal ?? false,
     trustedOrigins: new Set(trusted),
+    secret,
+    publicOrigin,
     passwordHasher: hasher,
     organizations: resolveOrganizationsOptions(options.organizations),
   };
