@@ -12,10 +12,13 @@ export async function listMembers(
   db: SqlAdapter,
   organizationId: string,
   searchParams: URLSearchParams,
+  secret: string,
 ): Promise<Page<Member>> {
   const q = keysetQuery({
     listId: `members:${organizationId}`, // a cursor of another list is rejected
-    columns: ["joined_at", "id"], // the last column must be unique
+    // Typed: a cursor value that is not a timestamptz / uuid is refused before any query.
+    columns: [{ name: "joined_at", type: "timestamptz" }, { name: "id", type: "text" }],
+    secret, // the deployment's key (FRAGMENT_SECRET): nobody else can mint a cursor
     direction: "desc", // newest first
     pageSize: searchParams.get("pageSize"), // default 20, clamped to 100
     cursor: searchParams.get("cursor"), // InvalidCursorError (400) when not ours

@@ -5,6 +5,7 @@
  */
 
 import { createModule, type ModuleInstance } from "../core/mod.ts";
+import { missingSecretWarning, processSecret } from "../core/secret.ts";
 import { createAccounts } from "./accounts.ts";
 import { type AuthApi, createAuthApi } from "./api.ts";
 import { createAuthenticator } from "./authenticator.ts";
@@ -29,6 +30,21 @@ import { authTableNames } from "./tables.ts";
 export interface AuthModule extends ModuleInstance {
   /** Server-side operations for the embedding application. */
   readonly api: AuthApi;
+}
+
+let warnedMissingSecret = false;
+
+/**
+ * The key of the values the module signs: the deployment's secret, else this process's random
+ * key, with one warning per process (not per instance: tests create hundreds).
+ */
+function signingSecret(secret: string | null): string {
+  if (secret !== null) return secret;
+  if (!warnedMissingSecret) {
+    warnedMissingSecret = true;
+    console.warn(missingSecretWarning(AUTH_MODULE_NAME));
+  }
+  return processSecret();
 }
 
 /**
@@ -66,6 +82,7 @@ export function auth(options: AuthOptions): AuthModule {
       tables,
       options: resolved.organizations,
       routeDeps,
+      secret: signingSecret(resolved.secret),
     })
     : null;
   const accounts = createAccounts({

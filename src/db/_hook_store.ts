@@ -7,6 +7,7 @@
 
 import type { SqlAdapter, SqlQuerier } from "./adapter.ts";
 import type { JsonValue } from "./column.ts";
+import { processSecret } from "../core/secret.ts";
 import { keysetPage, keysetQuery } from "./cursor.ts";
 import { HOOK_TABLE } from "./hook_table.ts";
 import type {
@@ -309,7 +310,9 @@ export class HookStore {
     }
     const q = keysetQuery({
       listId: `hooks:${this.#namespace}:${options.status ?? "*"}:${options.name ?? "*"}`,
-      columns: ["id"],
+      columns: [{ name: "id", type: "int8" }],
+      // A server-side list: its cursors only come back through the application's own code.
+      secret: processSecret(),
       pageSize: options.pageSize,
       cursor: options.cursor,
       firstParam: params.length + 1,

@@ -6,13 +6,21 @@
  * so equal sort values never skip or repeat rows across pages (the unique last
  * column breaks ties), and an index on the same columns serves every page.
  * Cursor values are read back from the database as text (`select` fragment), so
- * `timestamptz` microseconds, `numeric` and `int8` survive exactly.
+ * `timestamptz` microseconds and `int8` survive exactly.
+ *
+ * A cursor is signed with the caller's secret (HMAC-SHA-256): there is no default key, so a
+ * client cannot mint one. Its decoded values are then checked against the declared type of each
+ * sort column and bound as `$n::type`, so even a cursor signed with a leaked key is a 400
+ * `INVALID_CURSOR`, never a query error.
  *
  * @module
  */
 
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { isKeysetValue, KEYSET_COLUMN_TYPES, type KeysetColumnType } from "./cursor_values.ts";
 import { quoteIdent } from "./sql_identifier.ts";
+
+export type { KeysetColumnType } from "./cursor_values.ts";
 
 /** The page size used when the request gives none. */
 export const DEFAULT_PAGE_SIZE = 20;
@@ -21,8 +29,9 @@ export const MAX_PAGE_SIZE = 100;
 
 const CURSOR_VERSION = 1;
 const MAX_CURSOR_LENGTH = 4096;
-const DEFAULT_SECRET = "fragment-cli keyset cursor v1";
 const KEY_PREFIX = "__cursor_";
+/** The shortest key {@link keysetQuery} signs with (a deployment secret is longer, 32+). */
+const MIN_CURSOR_SECRET_LENGTH = 16;
 
 /**
  * A pagination input is invalid (bad cursor or page size). A client error:
@@ -78,6 +87,14 @@ export class InvalidCursorError extends PaginationError {
   }
 }
 
+/** A sort column of {@link keysetQuery}: its name and its PostgreSQL type. */
+export interface KeysetColumn {
+  /** The column name (quoted in the SQL). */
+  name: string;
+  /** Its type: a cursor value that is not one is rejected, and the parameter is cast to it. */
+  type: KeysetColumnType;
+}
+
 /** Options of {@link keysetQuery}. */
 export interface KeysetOptions {
   /**
@@ -85,8 +102,11 @@ export interface KeysetOptions {
    * a cursor issued for another list id is rejected.
    */
   listId: string;
-  /** The sort columns, most significant first; the LAST one must be unique and all NOT NULL. */
-  columns: readonly string[];
+  /**
+   * The sort columns with their types, most significant first; the LAST one must be unique and
+   * all NOT NULL.
+   */
+  columns: readonly KeysetColumn[];
   /**
    * The order of every column.
    * @default "asc"
@@ -109,12 +129,11 @@ export interface KeysetOptions {
    */
   firstParam?: number;
   /**
-   * Key for the cursor's HMAC. Without it cursors are tamper-evident (edits are
-   * rejected) but forgeable by someone who reads this source; with a secret
-   * they are unforgeable.
-   * @default a constant
+   * The key of the cursors' HMAC: the deployment's secret (at least 16 characters), the same in
+   * every process that serves the list. Required: a key shipped in source would let anyone mint
+   * cursors.
    */
-  secret?: string;
+  secret: string;
 }
 
 /** SQL fragments and parameters for one page, see {@link keysetQuery}. */
@@ -143,6 +162,8 @@ export interface KeysetState {
   readonly direction: "asc" | "desc";
   /** How many sort columns the key has. */
   readonly columnCount: number;
+  /** The type of each sort column. */
+  readonly types: readonly KeysetColumnType[];
   /** The HMAC key of the cursors. */
   readonly secret: string;
 }
@@ -205,7 +226,8 @@ export function parsePageSize(
  *
  * @param options The list, its ordering, and the request's `pageSize`/`cursor`.
  * @returns The fragments; pass the fetched rows with it to {@link keysetPage}.
- * @throws {InvalidCursorError} For a cursor this list did not issue.
+ * @throws {InvalidCursorError} For a cursor this list did not issue, or whose values are not of
+ * the columns' types.
  * @throws {PaginationError} For an invalid page size.
  *
  * @example A page of an organization's members
@@ -214,7 +236,8 @@ export function parsePageSize(
  *
  * const q = keysetQuery({
  *   listId: `members:${orgId}`,
- *   columns: ["created_at", "id"],
+ *   columns: [{ name: "created_at", type: "timestamptz" }, { name: "id", type: "uuid" }],
+ *   secret, // the deployment's (FRAGMENT_SECRET)
  *   pageSize: url.searchParams.get("pageSize"),
  *   cursor: url.searchParams.get("cursor"),
  *   firstParam: 2,
@@ -230,17 +253,34 @@ export function parsePageSize(
 export function keysetQuery(options: KeysetOptions): KeysetQuery {
   const { columns } = options;
   if (columns.length === 0) throw new TypeError("keysetQuery() needs at least one sort column");
+  for (const column of columns) {
+    if (!KEYSET_COLUMN_TYPES.includes(column?.type)) {
+      throw new TypeError(
+        `keysetQuery() column "${column?.name}" needs a type: one of ${
+          KEYSET_COLUMN_TYPES.join(", ")
+        }`,
+      );
+    }
+  }
+  if (typeof options.secret !== "string" || options.secret.length < MIN_CURSOR_SECRET_LENGTH) {
+    throw new TypeError(
+      `keysetQuery() needs a secret of at least ${MIN_CURSOR_SECRET_LENGTH} characters to sign its cursors`,
+    );
+  }
   const direction = options.direction ?? "asc";
   if (direction !== "asc" && direction !== "desc") {
     throw new TypeError(`keysetQuery() direction must be "asc" or "desc", got "${direction}"`);
   }
   const firstParam = options.firstParam ?? 1;
-  const secret = options.secret ?? DEFAULT_SECRET;
+  const secret = options.secret;
+  const types = columns.map((c) => c.type);
   const list = listFingerprint(options.listId, columns, direction);
-  const refs = columns.map((c) =>
-    options.table === undefined ? quoteIdent(c) : `${quoteIdent(options.table)}.${quoteIdent(c)}`
+  const refs = columns.map(({ name }) =>
+    options.table === undefined
+      ? quoteIdent(name)
+      : `${quoteIdent(options.table)}.${quoteIdent(name)}`
   );
-  const state: KeysetState = { list, direction, columnCount: columns.length, secret };
+  const state: KeysetState = { list, direction, columnCount: columns.length, types, secret };
 
   let where = "TRUE";
   let params: string[] = [];
@@ -249,7 +289,7 @@ export function keysetQuery(options: KeysetOptions): KeysetQuery {
     const payload = decodeCursor(options.cursor, state);
     params = payload.k;
     cursorPageSize = payload.s;
-    const placeholders = params.map((_, i) => `$${firstParam + i}`);
+    const placeholders = params.map((_, i) => `$${firstParam + i}::${types[i]}`);
     const op = direction === "asc" ? ">" : "<";
     where = refs.length === 1
       ? `${refs[0]} ${op} ${placeholders[0]}`
@@ -324,8 +364,13 @@ export function keysetPage<T extends object>(
   return { items, cursor, hasNextPage };
 }
 
-function listFingerprint(listId: string, columns: readonly string[], direction: string): string {
-  return createHash("sha256").update(JSON.stringify([listId, columns, direction])).digest(
+function listFingerprint(
+  listId: string,
+  columns: readonly KeysetColumn[],
+  direction: string,
+): string {
+  const key = [listId, columns.map((c) => [c.name, c.type]), direction];
+  return createHash("sha256").update(JSON.stringify(key)).digest(
     "base64url",
   ).slice(0, 16);
 }
@@ -371,6 +416,10 @@ function decodeCursor(cursor: string, state: KeysetState): CursorPayload {
   }
   if (p.l !== state.list || p.d !== state.direction || p.k.length !== state.columnCount) {
     throw new InvalidCursorError("Cursor belongs to another list");
+  }
+  const keys = p.k as string[];
+  if (!keys.every((value, i) => isKeysetValue(state.types[i], value))) {
+    throw new InvalidCursorError("Cursor is malformed");
   }
   return p as CursorPayload;
 }

@@ -137,6 +137,8 @@ export type {
 export {
   DEFAULT_PAGE_SIZE,
   InvalidCursorError,
+  type KeysetColumn,
+  type KeysetColumnType,
   type KeysetOptions,
   keysetPage,
   type KeysetQuery,

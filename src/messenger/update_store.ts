@@ -16,6 +16,7 @@ import {
   SqlError,
 } from "../db/mod.ts";
 import { batchWhileBusy } from "../db/batch_while_busy.ts";
+import { processSecret } from "../core/secret.ts";
 import type { MessengerUpdateKind } from "./update_payload.ts";
 
 /** The hook that processes every stored update, keyed by its `update_id`. */
@@ -243,7 +244,9 @@ export class UpdateStore {
     }
     const q = keysetQuery({
       listId: `messenger:${this.#namespace}:${options.kind ?? "*"}:${options.status ?? "*"}`,
-      columns: ["update_id"],
+      columns: [{ name: "update_id", type: "int8" }],
+      // listUpdates() is server-side: its cursors only come back through the application's code.
+      secret: processSecret(),
       table: "u",
       direction: options.order ?? "asc",
       pageSize: options.pageSize,

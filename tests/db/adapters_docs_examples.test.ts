@@ -45,6 +45,7 @@ describe("docs/examples (adapters)", () => {
   });
 
   it("adapters_pagination.ts pages through members", async () => {
+    const SECRET = "a deployment secret of 32+ chars";
     await db.query(
       `CREATE TABLE member (id text PRIMARY KEY, organization_id text NOT NULL, email text NOT NULL,
        joined_at timestamptz NOT NULL)`,
@@ -53,13 +54,18 @@ describe("docs/examples (adapters)", () => {
       `INSERT INTO member SELECT 'm' || g, 'org', 'm' || g || '@x', TIMESTAMPTZ '2024-01-01'
        FROM generate_series(1, 25) g`,
     );
-    const first = await listMembers(db, "org", new URLSearchParams());
+    const first = await listMembers(db, "org", new URLSearchParams(), SECRET);
     assert.equal(first.items.length, 20);
-    const second = await listMembers(db, "org", new URLSearchParams({ cursor: first.cursor! }));
+    const second = await listMembers(
+      db,
+      "org",
+      new URLSearchParams({ cursor: first.cursor! }),
+      SECRET,
+    );
     assert.equal(second.items.length, 5);
     assert.equal(second.hasNextPage, false);
     await assert.rejects(
-      listMembers(db, "other-org", new URLSearchParams({ cursor: first.cursor! })),
+      listMembers(db, "other-org", new URLSearchParams({ cursor: first.cursor! }), SECRET),
       { name: "InvalidCursorError", status: 400 },
     );
   });

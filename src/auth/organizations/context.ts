@@ -17,6 +17,8 @@ export interface OrganizationsContext {
   options: ResolvedOrganizationsOptions;
   notifications: Notifications;
   routeDeps: AuthRouteDeps;
+  /** The key list cursors are signed with (the deployment secret, or this process's key). */
+  secret: string;
 }
 
 /** Runs `fn` in a transaction, then wakes the notification worker for what it emitted. */

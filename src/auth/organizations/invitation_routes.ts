@@ -94,7 +94,13 @@ export function invitationRoutes(context: OrganizationsContext): Route[] {
       path: "/organizations/invitations",
       query: pageQuery,
       handler: async ({ query, auth }) => {
-        const page = await pagePendingInvitations(context.db, tables, auth.user.email, query);
+        const page = await pagePendingInvitations(
+          context.db,
+          tables,
+          auth.user.email,
+          query,
+          context.secret,
+        );
         return { invitations: page.items, cursor: page.cursor, hasNextPage: page.hasNextPage };
       },
     }),
@@ -170,7 +176,13 @@ export function invitationRoutes(context: OrganizationsContext): Route[] {
       handler: async ({ params, query, auth }) => {
         const entry = await requireEntry(context.db, tables, params.organizationId, auth.user.id);
         requireManager(entry, "list invitations");
-        const page = await pageOrganizationInvitations(context.db, tables, entry.o_id, query);
+        const page = await pageOrganizationInvitations(
+          context.db,
+          tables,
+          entry.o_id,
+          query,
+          context.secret,
+        );
         return {
           invitations: page.items.map((row) => toInvitation(row)),
           cursor: page.cursor,

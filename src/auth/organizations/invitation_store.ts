@@ -7,6 +7,7 @@
  */
 
 import { keysetPage, keysetQuery, type Page, type SqlQuerier } from "../../db/mod.ts";
+import { CREATED_AT_ID } from "./page_order.ts";
 import type { AuthTableNames } from "../tables.ts";
 import { hashToken } from "../tokens.ts";
 import { isUuid } from "../users.ts";
@@ -140,10 +141,12 @@ export async function pageOrganizationInvitations(
   tables: AuthTableNames,
   organizationId: string,
   request: { pageSize?: string; cursor?: string },
+  secret: string,
 ): Promise<Page<InvitationRow>> {
   const q = keysetQuery({
     listId: `invitations:${organizationId}`,
-    columns: ["created_at", "id"],
+    columns: CREATED_AT_ID,
+    secret,
     table: "i",
     pageSize: request.pageSize,
     cursor: request.cursor,
@@ -170,10 +173,12 @@ export async function pagePendingInvitations(
   tables: AuthTableNames,
   email: string,
   request: { pageSize?: string; cursor?: string },
+  secret: string,
 ): Promise<Page<InvitationEntry>> {
   const q = keysetQuery({
     listId: `pending-invitations:${email}`,
-    columns: ["created_at", "id"],
+    columns: CREATED_AT_ID,
+    secret,
     table: "i",
     pageSize: request.pageSize,
     cursor: request.cursor,

@@ -45,7 +45,7 @@ export function memberRoutes(context: OrganizationsContext): Route[] {
       query: pageQuery,
       handler: async ({ params, query, auth }) => {
         const entry = await requireEntry(context.db, tables, params.organizationId, auth.user.id);
-        const page = await pageMembers(context.db, tables, entry.o_id, query);
+        const page = await pageMembers(context.db, tables, entry.o_id, query, context.secret);
         return { members: page.items, cursor: page.cursor, hasNextPage: page.hasNextPage };
       },
     }),

@@ -6,6 +6,7 @@
  */
 
 import { keysetPage, keysetQuery, type Page, type SqlQuerier } from "../../db/mod.ts";
+import { CREATED_AT_ID } from "./page_order.ts";
 import type { AuthTableNames } from "../tables.ts";
 import { isUuid } from "../users.ts";
 import { type Member, memberColumns, type MemberRow, toMember } from "./resources.ts";
@@ -33,10 +34,12 @@ export async function pageMembers(
   tables: AuthTableNames,
   organizationId: string,
   request: { pageSize?: string; cursor?: string },
+  secret: string,
 ): Promise<Page<Member>> {
   const q = keysetQuery({
     listId: `members:${organizationId}`,
-    columns: ["created_at", "id"],
+    columns: CREATED_AT_ID,
+    secret,
     table: "m",
     pageSize: request.pageSize,
     cursor: request.cursor,

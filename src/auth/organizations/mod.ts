@@ -62,6 +62,8 @@ export function organizationsFeature(deps: {
   tables: AuthTableNames;
   options: ResolvedOrganizationsOptions;
   routeDeps: AuthRouteDeps;
+  /** The key list cursors are signed with. */
+  secret: string;
 }): OrganizationsFeature {
   const notifications = createNotifications({
     db: deps.db,
@@ -75,6 +77,7 @@ export function organizationsFeature(deps: {
     options: deps.options,
     notifications,
     routeDeps: deps.routeDeps,
+    secret: deps.secret,
   };
   // Invitation routes first: `/organizations/invitations` must win over `/organizations/:id`.
   const routes = [

@@ -102,7 +102,7 @@ export function organizationRoutes(context: OrganizationsContext): Route[] {
       path: "/organizations",
       query: pageQuery,
       handler: async ({ query, auth }) => {
-        const page = await pageEntries(context.db, tables, auth.user.id, query);
+        const page = await pageEntries(context.db, tables, auth.user.id, query, context.secret);
         return { organizations: page.items, cursor: page.cursor, hasNextPage: page.hasNextPage };
       },
     }),

@@ -6,6 +6,7 @@
  */
 
 import { type Page, SqlError, type SqlQuerier } from "../../db/mod.ts";
+import { CREATED_AT_ID } from "./page_order.ts";
 import { keysetPage, keysetQuery } from "../../db/mod.ts";
 import type { JsonValue } from "../../db/mod.ts";
 import { authError } from "../errors.ts";
@@ -120,10 +121,12 @@ export async function pageEntries(
   tables: AuthTableNames,
   userId: string,
   request: { pageSize?: string; cursor?: string },
+  secret: string,
 ): Promise<Page<OrganizationEntry>> {
   const q = keysetQuery({
     listId: `organizations:${userId}`,
-    columns: ["created_at", "id"],
+    columns: CREATED_AT_ID,
+    secret,
     table: "o",
     pageSize: request.pageSize,
     cursor: request.cursor,
