@@ -3,15 +3,19 @@ import { CliError, type CliIo, type CommandArgs, UsageError } from "./command.ts
 import { findModules, foundLine } from "./find_modules.ts";
 import { allDatabases, checkUserFiles, closeAdapters, type LoadedFile } from "./load_user_files.ts";
 import { prepareDatabasesForServe } from "./serve_migrations.ts";
+import { provideSecret, settleSecret } from "./serve_secret.ts";
 
 /** Runs `serve`; loaded only when the command runs (see `serve_command.ts`). */
 export async function runServe(args: CommandArgs, io: CliIo): Promise<number> {
   const port = parsePort(args.values.port);
   const hostname = parseHost(args.values.host);
   const files = checkUserFiles(args.positionals, { min: 1, name: "<file> to serve" });
+  // Before the import: modules read FRAGMENT_SECRET when they are instantiated.
+  const secret = provideSecret();
   const loaded = await findModules(files, io, { need: "modules" });
   const databases = allDatabases(loaded);
   try {
+    settleSecret(secret, [...new Set(databases.map((d) => d.adapter))], io);
     for (const file of loaded) {
       if (file.modules.length > 0) {
         io.stdout(`${foundLine(file, file.modules.map((m) => m.name))}\n`);
