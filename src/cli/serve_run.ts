@@ -15,12 +15,12 @@ export async function runServe(args: CommandArgs, io: CliIo): Promise<number> {
   const loaded = await findModules(files, io, { need: "modules" });
   const databases = allDatabases(loaded);
   try {
-    settleSecret(secret, [...new Set(databases.map((d) => d.adapter))], io);
     for (const file of loaded) {
       if (file.modules.length > 0) {
         io.stdout(`${foundLine(file, file.modules.map((m) => m.name))}\n`);
       }
     }
+    settleSecret(secret, [...new Set(databases.map((d) => d.adapter))], io);
     const modules = modulesWithUniqueMounts(loaded);
     await prepareDatabasesForServe(databases, { migrate: args.values.migrate === true }, io);
     let server;

@@ -489,7 +489,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "adapters",
     "type": "text",
     "content":
-      "q.select reads the sort key back as text, so the next cursor is exact (timestamptz microseconds, numeric, int8); keysetPage() removes those columns from items.",
+      "Each column has its type, one of text, uuid, timestamptz, int4, int8. A decoded cursor value that is not one PostgreSQL reads back unchanged as that type (a word where the timestamptz is, 2024-02-30, a NUL byte, a number where text is, a lone surrogate, …) is InvalidCursorError before any query, and parameters are bound as $n::type. So even a cursor signed with a leaked key cannot make the query fail (SQLSTATE 22xxx, a 500).",
     "url": "/docs/adapters#cursor-pagination",
     "context": "Database adapters, migrations and pagination › Cursor pagination",
   },
@@ -498,7 +498,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "adapters",
     "type": "text",
     "content":
-      "pageSize: default 20, clamped to 100 — also when a cursor says otherwise; not a positive integer → PaginationError (status 400, code INVALID_PAGE_SIZE).",
+      "q.select reads the sort key back as text, so the next cursor is exact (timestamptz microseconds, int8); keysetPage() removes those columns from items. Timestamps are checked in PostgreSQL's ISO output (the default DateStyle).",
     "url": "/docs/adapters#cursor-pagination",
     "context": "Database adapters, migrations and pagination › Cursor pagination",
   },
@@ -507,7 +507,16 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "adapters",
     "type": "text",
     "content":
-      "Cursors are opaque base64url text with an HMAC. A cursor that does not decode, was altered, or was issued by another list (listId, columns or direction differ) → InvalidCursorError (status 400, code INVALID_CURSOR), never a 500. Without a secret option the HMAC key is a constant: cursors are tamper-evident, not secret; pass secret to make them unforgeable.",
+      "pageSize: default 20, clamped to 100 — also when a cursor says otherwise; not a positive integer → PaginationError (status 400, code INVALID_PAGE_SIZE).",
+    "url": "/docs/adapters#cursor-pagination",
+    "context": "Database adapters, migrations and pagination › Cursor pagination",
+  },
+  {
+    "id": "adapters:51",
+    "page": "adapters",
+    "type": "text",
+    "content":
+      "Cursors are opaque base64url text with an HMAC. A cursor that does not decode, was altered, or was issued by another list (listId, columns or direction differ) → InvalidCursorError (status 400, code INVALID_CURSOR), never a 500. secret (at least 16 characters) is required and there is no default: a key shipped in the package would let anyone mint cursors. Give every process that serves the list the same secret (the modules use FRAGMENT_SECRET), or they refuse each other's cursors.",
     "url": "/docs/adapters#cursor-pagination",
     "context": "Database adapters, migrations and pagination › Cursor pagination",
   },
@@ -608,7 +617,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      "passwordHasher | scryptPasswordHasher() | how passwords are hashed; tests pass scryptPasswordHasher({ params: { ln: 4 } }) to run fast",
+      "secret | FRAGMENT_SECRET | the deployment's key of what the module signs (list cursors), at least 32 characters: see Secret",
     "url": "/docs/auth#options",
     "context": "Auth module › Options",
   },
@@ -617,7 +626,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      "organizations | enabled | false, or the organizations configuration: see organizations.md",
+      "passwordHasher | scryptPasswordHasher() | how passwords are hashed; tests pass scryptPasswordHasher({ params: { ln: 4 } }) to run fast",
     "url": "/docs/auth#options",
     "context": "Auth module › Options",
   },
@@ -626,7 +635,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      'A bad option throws ModuleConfigError at instantiation, naming it: Invalid configuration for module "auth": sessionTtlDays: expected a number of days greater than 0 ….',
+      "organizations | enabled | false, or the organizations configuration: see organizations.md",
     "url": "/docs/auth#options",
     "context": "Auth module › Options",
   },
@@ -635,9 +644,62 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
+      'A bad option throws ModuleConfigError at instantiation, naming it: Invalid configuration for module "auth": sessionTtlDays: expected a number of days greater than 0 ….',
+    "url": "/docs/auth#options",
+    "context": "Auth module › Options",
+  },
+  {
+    "id": "auth:14",
+    "page": "auth",
+    "type": "text",
+    "content":
       'Why slidingRenewal is off by default: a credential then dies sessionTtlDays after sign-in whatever happens, which bounds how long a stolen token works. Turn it on for "stay signed in while active" behaviour; renewal writes to the database at most once per half lifetime.',
     "url": "/docs/auth#options",
     "context": "Auth module › Options",
+  },
+  {
+    "id": "auth#secret",
+    "page": "auth",
+    "type": "heading",
+    "content": "Secret",
+    "url": "/docs/auth#secret",
+    "context": "Auth module",
+  },
+  {
+    "id": "auth:15",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "secret is the deployment's key: the module signs its list cursors with it (HMAC-SHA-256), so nobody without it can mint a cursor. It falls back to the FRAGMENT_SECRET environment variable; a value shorter than 32 characters is a ModuleConfigError. Generate one with openssl rand -base64 32, keep it out of source control, and give every process of the deployment the same value (a cursor issued by one process is then accepted by all). Changing it invalidates the cursors in flight (clients get 400 INVALID_CURSOR and start again from the first page), and nothing else.",
+    "url": "/docs/auth#secret",
+    "context": "Auth module › Secret",
+  },
+  {
+    "id": "auth:16",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "Neither set: the module signs with a random key of its process and prints one warning on stderr at instantiation (once per process, only when the organizations API, which issues cursors, is on): [auth] warning: no secret configured (option `secret` or FRAGMENT_SECRET); …. Cursors then stop working after a restart and across processes. There is no built-in constant key any more.",
+    "url": "/docs/auth#secret",
+    "context": "Auth module › Secret",
+  },
+  {
+    "id": "auth:17",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "fragment-cli serve on the embedded database (no PostgreSQL adapter among the served modules, PGlite in a directory): when FRAGMENT_SECRET is unset, serve generates a secret at the first start, keeps it in .data/fragment-secret (relative to the working directory, mode 0600, next to the default ./.data/pglite), reuses it at every later start, and hands it to the modules as FRAGMENT_SECRET before their file is imported. It prints Generated FRAGMENT_SECRET in .data/fragment-secret (…) the first time. Delete the file to rotate the key.",
+    "url": "/docs/auth#secret",
+    "context": "Auth module › Secret",
+  },
+  {
+    "id": "auth:18",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "fragment-cli serve with a PostgreSQL database and no FRAGMENT_SECRET: serve starts, with a loud warning on stderr (it begins WARNING: FRAGMENT_SECRET is not set and says how to set it). A warning rather than a start-up error: the cost of a missing secret is cursors refused across processes and restarts (clients restart from the first page), not a hole, while refusing to start would break every existing deployment on upgrade. Set FRAGMENT_SECRET in production.",
+    "url": "/docs/auth#secret",
+    "context": "Auth module › Secret",
   },
   {
     "id": "auth#routes",
@@ -648,7 +710,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:14",
+    "id": "auth:19",
     "page": "auth",
     "type": "text",
     "content":
@@ -665,7 +727,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes",
   },
   {
-    "id": "auth:15",
+    "id": "auth:20",
     "page": "auth",
     "type": "text",
     "content":
@@ -674,7 +736,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes › POST /sign-up",
   },
   {
-    "id": "auth:16",
+    "id": "auth:21",
     "page": "auth",
     "type": "text",
     "content":
@@ -683,7 +745,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes › POST /sign-up",
   },
   {
-    "id": "auth:17",
+    "id": "auth:22",
     "page": "auth",
     "type": "text",
     "content": "The role is always user; a role field in the body is ignored.",
@@ -699,7 +761,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes",
   },
   {
-    "id": "auth:18",
+    "id": "auth:23",
     "page": "auth",
     "type": "text",
     "content":
@@ -708,7 +770,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes › POST /sign-in",
   },
   {
-    "id": "auth:19",
+    "id": "auth:24",
     "page": "auth",
     "type": "text",
     "content":
@@ -725,7 +787,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes",
   },
   {
-    "id": "auth:20",
+    "id": "auth:25",
     "page": "auth",
     "type": "text",
     "content":
@@ -750,7 +812,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes",
   },
   {
-    "id": "auth:21",
+    "id": "auth:26",
     "page": "auth",
     "type": "text",
     "content": "The bootstrap payload of a single-page application:",
@@ -758,7 +820,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes › GET /me",
   },
   {
-    "id": "auth:22",
+    "id": "auth:27",
     "page": "auth",
     "type": "text",
     "content":
@@ -775,7 +837,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:23",
+    "id": "auth:28",
     "page": "auth",
     "type": "text",
     "content":
@@ -784,54 +846,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:24",
-    "page": "auth",
-    "type": "text",
-    "content": "no credential | 401 UNAUTHENTICATED, WWW-Authenticate: Bearer",
-    "url": "/docs/auth#credentials",
-    "context": "Auth module › Credentials",
-  },
-  {
-    "id": "auth:25",
-    "page": "auth",
-    "type": "text",
-    "content":
-      'unknown, malformed, expired or signed-out credential | 401 UNAUTHENTICATED, WWW-Authenticate: Bearer error="invalid_token"',
-    "url": "/docs/auth#credentials",
-    "context": "Auth module › Credentials",
-  },
-  {
-    "id": "auth:26",
-    "page": "auth",
-    "type": "text",
-    "content":
-      "cookie and Bearer header both present with different tokens | 400 CONFLICTING_CREDENTIALS",
-    "url": "/docs/auth#credentials",
-    "context": "Auth module › Credentials",
-  },
-  {
-    "id": "auth:27",
-    "page": "auth",
-    "type": "text",
-    "content":
-      "cookie and Bearer header carrying the same token | accepted, treated as a Bearer request",
-    "url": "/docs/auth#credentials",
-    "context": "Auth module › Credentials",
-  },
-  {
-    "id": "auth:28",
-    "page": "auth",
-    "type": "text",
-    "content": "cookie-authenticated POST/PUT/PATCH/DELETE from another origin | 403 CSRF_REJECTED",
-    "url": "/docs/auth#credentials",
-    "context": "Auth module › Credentials",
-  },
-  {
     "id": "auth:29",
     "page": "auth",
     "type": "text",
-    "content":
-      "The cookie is HttpOnly; SameSite=Lax; Path=/ with Max-Age/Expires at the credential's expiry, and Secure unless the request came over plain http to localhost, *.localhost, 127.0.0.1 or [::1] (browsers drop Secure cookies there). Behind a TLS-terminating proxy the request URL is http://<public host>, which is not local, so the cookie stays Secure.",
+    "content": "no credential | 401 UNAUTHENTICATED, WWW-Authenticate: Bearer",
     "url": "/docs/auth#credentials",
     "context": "Auth module › Credentials",
   },
@@ -840,12 +858,56 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      "CSRF. A cookie-authenticated unsafe request is refused when its Origin header is neither the request's own origin nor one of trustedOrigins, or when it has no Origin but Sec-Fetch-Site: cross-site. Requests with neither header (curl, servers) pass; Bearer requests are not checked, since a cross-site page cannot set that header. SameSite=Lax already keeps the cookie off cross-site subresource and fetch requests; the origin check covers same-site subdomains and older browsers.",
+      'unknown, malformed, expired or signed-out credential | 401 UNAUTHENTICATED, WWW-Authenticate: Bearer error="invalid_token"',
     "url": "/docs/auth#credentials",
     "context": "Auth module › Credentials",
   },
   {
     "id": "auth:31",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "cookie and Bearer header both present with different tokens | 400 CONFLICTING_CREDENTIALS",
+    "url": "/docs/auth#credentials",
+    "context": "Auth module › Credentials",
+  },
+  {
+    "id": "auth:32",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "cookie and Bearer header carrying the same token | accepted, treated as a Bearer request",
+    "url": "/docs/auth#credentials",
+    "context": "Auth module › Credentials",
+  },
+  {
+    "id": "auth:33",
+    "page": "auth",
+    "type": "text",
+    "content": "cookie-authenticated POST/PUT/PATCH/DELETE from another origin | 403 CSRF_REJECTED",
+    "url": "/docs/auth#credentials",
+    "context": "Auth module › Credentials",
+  },
+  {
+    "id": "auth:34",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "The cookie is HttpOnly; SameSite=Lax; Path=/ with Max-Age/Expires at the credential's expiry, and Secure unless the request came over plain http to localhost, *.localhost, 127.0.0.1 or [::1] (browsers drop Secure cookies there). Behind a TLS-terminating proxy the request URL is http://<public host>, which is not local, so the cookie stays Secure.",
+    "url": "/docs/auth#credentials",
+    "context": "Auth module › Credentials",
+  },
+  {
+    "id": "auth:35",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "CSRF. A cookie-authenticated unsafe request is refused when its Origin header is neither the request's own origin nor one of trustedOrigins, or when it has no Origin but Sec-Fetch-Site: cross-site. Requests with neither header (curl, servers) pass; Bearer requests are not checked, since a cross-site page cannot set that header. SameSite=Lax already keeps the cookie off cross-site subresource and fetch requests; the origin check covers same-site subdomains and older browsers.",
+    "url": "/docs/auth#credentials",
+    "context": "Auth module › Credentials",
+  },
+  {
+    "id": "auth:36",
     "page": "auth",
     "type": "text",
     "content":
@@ -862,7 +924,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:32",
+    "id": "auth:37",
     "page": "auth",
     "type": "text",
     "content": "auth() returns the module plus api, for the application that embeds it:",
@@ -870,7 +932,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Server-side API",
   },
   {
-    "id": "auth:33",
+    "id": "auth:38",
     "page": "auth",
     "type": "text",
     "content":
@@ -879,7 +941,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Server-side API",
   },
   {
-    "id": "auth:34",
+    "id": "auth:39",
     "page": "auth",
     "type": "text",
     "content":
@@ -888,7 +950,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Server-side API",
   },
   {
-    "id": "auth:35",
+    "id": "auth:40",
     "page": "auth",
     "type": "text",
     "content":
@@ -905,7 +967,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:36",
+    "id": "auth:41",
     "page": "auth",
     "type": "text",
     "content":
@@ -914,7 +976,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:37",
+    "id": "auth:42",
     "page": "auth",
     "type": "text",
     "content": "400 | VALIDATION_ERROR | a field fails validation; issues lists {path, message}",
@@ -922,7 +984,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:38",
+    "id": "auth:43",
     "page": "auth",
     "type": "text",
     "content": "400 | INVALID_JSON | the body is not JSON",
@@ -930,7 +992,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:39",
+    "id": "auth:44",
     "page": "auth",
     "type": "text",
     "content": "400 | CONFLICTING_CREDENTIALS | cookie and Bearer header carry different tokens",
@@ -938,7 +1000,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:40",
+    "id": "auth:45",
     "page": "auth",
     "type": "text",
     "content": "401 | UNAUTHENTICATED | no valid credential (WWW-Authenticate: Bearer)",
@@ -946,7 +1008,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:41",
+    "id": "auth:46",
     "page": "auth",
     "type": "text",
     "content": "401 | INVALID_CREDENTIALS | wrong email or password",
@@ -954,7 +1016,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:42",
+    "id": "auth:47",
     "page": "auth",
     "type": "text",
     "content": "403 | CSRF_REJECTED | cookie-authenticated unsafe request from another origin",
@@ -962,7 +1024,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:43",
+    "id": "auth:48",
     "page": "auth",
     "type": "text",
     "content": "409 | EMAIL_TAKEN | sign-up with an email that has an account",
@@ -970,7 +1032,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:44",
+    "id": "auth:49",
     "page": "auth",
     "type": "text",
     "content": "413 | PAYLOAD_TOO_LARGE | body over bodyLimit",
@@ -978,7 +1040,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:45",
+    "id": "auth:50",
     "page": "auth",
     "type": "text",
     "content": "503 | SERVICE_UNAVAILABLE | the database cannot be reached (Retry-After: 5)",
@@ -986,7 +1048,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:46",
+    "id": "auth:51",
     "page": "auth",
     "type": "text",
     "content": "The organizations routes add their own codes, listed in organizations.md.",
@@ -1002,7 +1064,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:47",
+    "id": "auth:52",
     "page": "auth",
     "type": "text",
     "content":
@@ -1011,7 +1073,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Passwords",
   },
   {
-    "id": "auth:48",
+    "id": "auth:53",
     "page": "auth",
     "type": "text",
     "content": "The stored string describes itself:",
@@ -1019,7 +1081,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Passwords",
   },
   {
-    "id": "auth:49",
+    "id": "auth:54",
     "page": "auth",
     "type": "text",
     "content":
@@ -1036,7 +1098,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:50",
+    "id": "auth:55",
     "page": "auth",
     "type": "text",
     "content": "The schema authSchema lives in the namespace auth (option namespace):",
@@ -1044,7 +1106,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:51",
+    "id": "auth:56",
     "page": "auth",
     "type": "text",
     "content":
@@ -1053,7 +1115,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:52",
+    "id": "auth:57",
     "page": "auth",
     "type": "text",
     "content":
@@ -1062,7 +1124,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:53",
+    "id": "auth:58",
     "page": "auth",
     "type": "text",
     "content": "3 | index sessions_user_id_idx",
@@ -1070,7 +1132,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:54",
+    "id": "auth:59",
     "page": "auth",
     "type": "text",
     "content":
@@ -1087,7 +1149,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:55",
+    "id": "auth:60",
     "page": "auth",
     "type": "text",
     "content":
@@ -1096,7 +1158,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Security notes",
   },
   {
-    "id": "auth:56",
+    "id": "auth:61",
     "page": "auth",
     "type": "text",
     "content":
@@ -1105,7 +1167,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Security notes",
   },
   {
-    "id": "auth:57",
+    "id": "auth:62",
     "page": "auth",
     "type": "text",
     "content":
@@ -1114,7 +1176,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Security notes",
   },
   {
-    "id": "auth:58",
+    "id": "auth:63",
     "page": "auth",
     "type": "text",
     "content":
@@ -2858,12 +2920,47 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "Durable hook workers of the modules run in the same process. Ctrl-C (SIGINT) or SIGTERM stops accepting requests, lets in-flight ones finish, stops the workers, closes the databases and exits 0.",
+      "The deployment secret (FRAGMENT_SECRET, the key modules sign list cursors with, see auth) is settled before the files are imported, since modules read it when they are instantiated:",
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
   {
     "id": "cli:28",
+    "page": "cli",
+    "type": "text",
+    "content": "FRAGMENT_SECRET set: used as is.",
+    "url": "/docs/cli#serve",
+    "context": "The fragment-cli command › serve",
+  },
+  {
+    "id": "cli:29",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "Unset, on the embedded database (PGlite in a directory, no PostgreSQL): generated at the first start and kept in .data/fragment-secret (relative to the working directory, mode 0600), reused at the next starts; the first start prints Generated FRAGMENT_SECRET in .data/fragment-secret.",
+    "url": "/docs/cli#serve",
+    "context": "The fragment-cli command › serve",
+  },
+  {
+    "id": "cli:30",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "Unset, with a PostgreSQL database: serve starts with a loud WARNING: FRAGMENT_SECRET is not set on stderr, because cursors are then refused across processes and restarts. Set it in production.",
+    "url": "/docs/cli#serve",
+    "context": "The fragment-cli command › serve",
+  },
+  {
+    "id": "cli:31",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "Durable hook workers of the modules run in the same process. Ctrl-C (SIGINT) or SIGTERM stops accepting requests, lets in-flight ones finish, stops the workers, closes the databases and exits 0.",
+    "url": "/docs/cli#serve",
+    "context": "The fragment-cli command › serve",
+  },
+  {
+    "id": "cli:32",
     "page": "cli",
     "type": "text",
     "content":
@@ -2880,46 +2977,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:29",
-    "page": "cli",
-    "type": "text",
-    "content": "--format | sql | sql (migration files), drizzle or prisma (schema files)",
-    "url": "/docs/cli#db-generate",
-    "context": "The fragment-cli command › db generate",
-  },
-  {
-    "id": "cli:30",
-    "page": "cli",
-    "type": "text",
-    "content":
-      "-o, --output | the current directory | A directory (an existing one, or a path ending with /) or a file path",
-    "url": "/docs/cli#db-generate",
-    "context": "The fragment-cli command › db generate",
-  },
-  {
-    "id": "cli:31",
-    "page": "cli",
-    "type": "text",
-    "content":
-      "-f, --from | the database's current version | Version to generate from (sql only), or namespace=version pairs",
-    "url": "/docs/cli#db-generate",
-    "context": "The fragment-cli command › db generate",
-  },
-  {
-    "id": "cli:32",
-    "page": "cli",
-    "type": "text",
-    "content":
-      "-t, --to | the latest schema version | Version to generate to (sql only), or namespace=version pairs",
-    "url": "/docs/cli#db-generate",
-    "context": "The fragment-cli command › db generate",
-  },
-  {
     "id": "cli:33",
     "page": "cli",
     "type": "text",
-    "content":
-      "-p, --prefix | none | Text put on a line of its own at the top of each file (e.g. a lint comment)",
+    "content": "--format | sql | sql (migration files), drizzle or prisma (schema files)",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -2928,7 +2989,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "--output follows one rule whatever the number of files: an existing directory or a path ending with / is a directory (created if needed) where files get their default names; anything else is a file path (its folders are created). A file path when several files would be generated is a usage error (exit 2), never a silent switch to a directory.",
+      "-o, --output | the current directory | A directory (an existing one, or a path ending with /) or a file path",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -2937,7 +2998,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "--format sql writes one file per namespace that has steps to apply, named <YYYYMMDD>_<seq>_f<from>_t<to>_<module-name>.sql: the UTC date, a 3-digit sequence that continues after the day's files already in the output directory, and 3-digit versions. The starting version is --from, or else the version recorded in the database (read with one connection: namespaces whose --from is given need none, so --from 0 works offline). The target is --to, or else the latest version. A namespace already at its target gets no file; when no namespace has anything to generate, the command says so, writes nothing and exits 0.",
+      "-f, --from | the database's current version | Version to generate from (sql only), or namespace=version pairs",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -2946,7 +3007,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "--from/--to take one version for every namespace (--to 3) or versions per namespace (--to auth=3,messenger=2; namespaces not named keep their default). A version beyond the code's latest, a target below the start (there are no down migrations), a database ahead of the code or with an edited step: exit 1, nothing written.",
+      "-t, --to | the latest schema version | Version to generate to (sql only), or namespace=version pairs",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -2955,7 +3016,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "Each SQL file is one transaction that does exactly what db migrate does, so it can be reviewed and applied by hand:",
+      "-p, --prefix | none | Text put on a line of its own at the top of each file (e.g. a lint comment)",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -2964,7 +3025,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "It creates the runner's tables if needed (fragment_internal schema), takes the runner's advisory lock for the namespace, refuses (changing nothing) unless the database is at the file's from version, runs the steps, records each step's fingerprint and moves the recorded version. After it, db info shows the namespace up to date and db migrate has nothing to do; applying the same file twice fails on the version check.",
+      "--output follows one rule whatever the number of files: an existing directory or a path ending with / is a directory (created if needed) where files get their default names; anything else is a file path (its folders are created). A file path when several files would be generated is a usage error (exit 2), never a silent switch to a directory.",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -2973,12 +3034,48 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "--format drizzle writes fragment-schema.ts and --format prisma writes fragment.prisma, one file for all namespaces at their latest versions (see database.md). Neither connects to a database. --from/--to with them is a usage error (exit 2): a schema file always describes the latest version.",
+      "--format sql writes one file per namespace that has steps to apply, named <YYYYMMDD>_<seq>_f<from>_t<to>_<module-name>.sql: the UTC date, a 3-digit sequence that continues after the day's files already in the output directory, and 3-digit versions. The starting version is --from, or else the version recorded in the database (read with one connection: namespaces whose --from is given need none, so --from 0 works offline). The target is --to, or else the latest version. A namespace already at its target gets no file; when no namespace has anything to generate, the command says so, writes nothing and exits 0.",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
   {
     "id": "cli:40",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "--from/--to take one version for every namespace (--to 3) or versions per namespace (--to auth=3,messenger=2; namespaces not named keep their default). A version beyond the code's latest, a target below the start (there are no down migrations), a database ahead of the code or with an edited step: exit 1, nothing written.",
+    "url": "/docs/cli#db-generate",
+    "context": "The fragment-cli command › db generate",
+  },
+  {
+    "id": "cli:41",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "Each SQL file is one transaction that does exactly what db migrate does, so it can be reviewed and applied by hand:",
+    "url": "/docs/cli#db-generate",
+    "context": "The fragment-cli command › db generate",
+  },
+  {
+    "id": "cli:42",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "It creates the runner's tables if needed (fragment_internal schema), takes the runner's advisory lock for the namespace, refuses (changing nothing) unless the database is at the file's from version, runs the steps, records each step's fingerprint and moves the recorded version. After it, db info shows the namespace up to date and db migrate has nothing to do; applying the same file twice fails on the version check.",
+    "url": "/docs/cli#db-generate",
+    "context": "The fragment-cli command › db generate",
+  },
+  {
+    "id": "cli:43",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "--format drizzle writes fragment-schema.ts and --format prisma writes fragment.prisma, one file for all namespaces at their latest versions (see database.md). Neither connects to a database. --from/--to with them is a usage error (exit 2): a schema file always describes the latest version.",
+    "url": "/docs/cli#db-generate",
+    "context": "The fragment-cli command › db generate",
+  },
+  {
+    "id": "cli:44",
     "page": "cli",
     "type": "text",
     "content":
@@ -2995,7 +3092,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:41",
+    "id": "cli:45",
     "page": "cli",
     "type": "text",
     "content":
@@ -3004,7 +3101,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db migrate",
   },
   {
-    "id": "cli:42",
+    "id": "cli:46",
     "page": "cli",
     "type": "text",
     "content":
@@ -3013,7 +3110,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db migrate",
   },
   {
-    "id": "cli:43",
+    "id": "cli:47",
     "page": "cli",
     "type": "text",
     "content":
@@ -3022,7 +3119,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db migrate",
   },
   {
-    "id": "cli:44",
+    "id": "cli:48",
     "page": "cli",
     "type": "text",
     "content":
@@ -3039,7 +3136,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:45",
+    "id": "cli:49",
     "page": "cli",
     "type": "text",
     "content":
@@ -3048,7 +3145,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db info",
   },
   {
-    "id": "cli:46",
+    "id": "cli:50",
     "page": "cli",
     "type": "text",
     "content": "--json prints only JSON on stdout, with the same fields:",
@@ -3056,7 +3153,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db info",
   },
   {
-    "id": "cli:47",
+    "id": "cli:51",
     "page": "cli",
     "type": "text",
     "content":
@@ -3073,7 +3170,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:48",
+    "id": "cli:52",
     "page": "cli",
     "type": "text",
     "content":
@@ -3924,7 +4021,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "getting-started",
     "type": "text",
     "content":
-      "Set DATABASE_URL=postgres://… to use a PostgreSQL server instead of PGlite (see the CLI page for --migrate and the db commands). Stop the server with Ctrl-C: it finishes the requests in flight and the background work, then exits.",
+      "Set DATABASE_URL=postgres://… to use a PostgreSQL server instead of PGlite (see the CLI page for --migrate and the db commands), and then set FRAGMENT_SECRET too (openssl rand -base64 32, the same value in every process): it signs the API's list cursors. On PGlite, serve generates one at the first start and keeps it in .data/fragment-secret (see auth). Stop the server with Ctrl-C: it finishes the requests in flight and the background work, then exits.",
     "url": "/docs/getting-started#the-two-commands",
     "context": "Getting started › The two commands",
   },
@@ -5133,7 +5230,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "hooks",
     "type": "text",
     "content":
-      "hooks.list({ status?, name?, pageSize?, cursor? }): oldest first, with the cursor pagination of every list ({ occurrences, cursor, hasNextPage }).",
+      "hooks.list({ status?, name?, pageSize?, cursor? }): oldest first, with the cursor pagination of every list ({ occurrences, cursor, hasNextPage }). A server-side API: its cursors are signed with a random key of the process, so they are valid until the process exits.",
     "url": "/docs/hooks#inspecting-and-re-queueing",
     "context": "Durable hooks › Inspecting and re-queueing",
   },
@@ -5653,7 +5750,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "organizations",
     "type": "text",
     "content":
-      "pageSize defaults to 20 and is clamped to 100; a non-positive or non-integer one is 400 INVALID_PAGE_SIZE. A cursor is opaque, signed, and bound to its list (another user's or another organization's cursor, or an altered one, is 400 INVALID_CURSOR). Deleted organizations are filtered in the query, so pages are never short.",
+      "pageSize defaults to 20 and is clamped to 100; a non-positive or non-integer one is 400 INVALID_PAGE_SIZE. A cursor is opaque, signed with the module's secret (FRAGMENT_SECRET, see auth), bound to its list, and its values are checked against the sort columns' types: another user's or another organization's cursor, an altered or forged one, is 400 INVALID_CURSOR. Without a configured secret, cursors are signed with a key of the process and do not survive a restart or cross processes. Deleted organizations are filtered in the query, so pages are never short.",
     "url": "/docs/organizations#lists",
     "context": "Organizations › Lists",
   },
@@ -6465,7 +6562,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "organizations",
     "type": "text",
     "content":
-      "Cursors are signed and bound to their list, pageSize is clamped; logoUrl must be http(s); metadata is size-bounded; bodies are limited (bodyLimit, 64 KiB by default).",
+      "Cursors are signed with the deployment's secret, bound to their list and type-checked before any query (see security: cursors), pageSize is clamped; logoUrl must be http(s); metadata is size-bounded; bodies are limited (bodyLimit, 64 KiB by default).",
     "url": "/docs/organizations#security-notes",
     "context": "Organizations › Security notes",
   },
@@ -6857,6 +6954,176 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Search and the reference site › The reference site › Keeping the bundled index fresh",
   },
   {
+    "id": "security/cursors",
+    "page": "security/cursors",
+    "type": "page",
+    "content": "security/cursors",
+    "url": "/docs/security/cursors",
+    "breadcrumbs": [
+      "Security",
+    ],
+    "context": "Security",
+  },
+  {
+    "id": "security/cursors#forged-cursors-list-pagination",
+    "page": "security/cursors",
+    "type": "heading",
+    "content": "Forged cursors (list pagination)",
+    "url": "/docs/security/cursors#forged-cursors-list-pagination",
+    "context": "security/cursors",
+  },
+  {
+    "id": "security/cursors:1",
+    "page": "security/cursors",
+    "type": "text",
+    "content":
+      "The attack. Every list of the auth module (GET /organizations, GET /organizations/:organizationId/members, GET /organizations/:organizationId/invitations, GET /organizations/invitations) pages with an opaque cursor: base64url JSON (the list's fingerprint, the direction, the page size and the last row's sort key) followed by an HMAC-SHA-256 of it. Until this fix the HMAC key was a constant shipped in the package (src/db/cursor.ts), so anyone could decode a cursor, change its sort key and sign it again. A value of the wrong type then reached SQL: a word where the created_at timestamp is, a malformed uuid, a NUL byte, a date like 2024-02-30, and the route answered 500 (SQLSTATE 22007, 22P02, 22021, 22008). The same follows from any leaked key, so the key alone cannot be the defence.",
+    "url": "/docs/security/cursors#forged-cursors-list-pagination",
+    "context": "security/cursors › Forged cursors (list pagination)",
+  },
+  {
+    "id": "security/cursors:2",
+    "page": "security/cursors",
+    "type": "text",
+    "content": "What defends against it.",
+    "url": "/docs/security/cursors#forged-cursors-list-pagination",
+    "context": "security/cursors › Forged cursors (list pagination)",
+  },
+  {
+    "id": "security/cursors:3",
+    "page": "security/cursors",
+    "type": "text",
+    "content":
+      "No packaged key. keysetQuery() has no default key: its secret option is required. The auth module signs with its secret option, else FRAGMENT_SECRET (at least 32 characters, checked at instantiation). With neither, it signs with a random key of its process, and says so once on stderr; a client can never mint a cursor the server accepts.",
+    "url": "/docs/security/cursors#forged-cursors-list-pagination",
+    "context": "security/cursors › Forged cursors (list pagination)",
+  },
+  {
+    "id": "security/cursors:4",
+    "page": "security/cursors",
+    "type": "text",
+    "content":
+      "Typed cursor values. Every sort column is declared with its type (created_at: timestamptz, id: uuid for the four lists). After the signature and the list binding are checked, each decoded value must be one PostgreSQL reads back unchanged as that type (ISO timestamp with a valid date, time and offset, in PostgreSQL's range; canonical uuid; for text no NUL and no lone surrogate; integers in range), and it is bound as $n::type. Anything else is InvalidCursorError, so the query never sees it, whoever signed the cursor.",
+    "url": "/docs/security/cursors#forged-cursors-list-pagination",
+    "context": "security/cursors › Forged cursors (list pagination)",
+  },
+  {
+    "id": "security/cursors:5",
+    "page": "security/cursors",
+    "type": "text",
+    "content":
+      "Bound to its list. The fingerprint covers the list id (which includes the user, organization or email the list is scoped to), the typed columns and the direction: a cursor of another list, of another user's list or of another organization is refused.",
+    "url": "/docs/security/cursors#forged-cursors-list-pagination",
+    "context": "security/cursors › Forged cursors (list pagination)",
+  },
+  {
+    "id": "security/cursors:6",
+    "page": "security/cursors",
+    "type": "text",
+    "content":
+      "Every refusal is 400 INVALID_CURSOR; a cursor only chooses where a page of the caller's own, already authorized list starts, so even a valid forged cursor reveals nothing more than paging.",
+    "url": "/docs/security/cursors#forged-cursors-list-pagination",
+    "context": "security/cursors › Forged cursors (list pagination)",
+  },
+  {
+    "id": "security/cursors:7",
+    "page": "security/cursors",
+    "type": "text",
+    "content":
+      "What the deployment must configure. FRAGMENT_SECRET (or the secret option of auth()): a random value of at least 32 characters (openssl rand -base64 32), the same in every process, kept out of source control. Without it cursors are not forgeable either, but they stop working after a restart and across processes. fragment-cli serve on the embedded database generates one at the first start and keeps it in .data/fragment-secret (mode 0600); on PostgreSQL without one it starts with a loud warning (a warning, not an error: the cost is cursors that restart from the first page, not a hole). The server-side lists (hooks.list(), the messenger's listUpdates()) hand their cursors to no client and sign them with the process key.",
+    "url": "/docs/security/cursors#forged-cursors-list-pagination",
+    "context": "security/cursors › Forged cursors (list pagination)",
+  },
+  {
+    "id": "security/cursors:8",
+    "page": "security/cursors",
+    "type": "text",
+    "content": "Tests.",
+    "url": "/docs/security/cursors#forged-cursors-list-pagination",
+    "context": "security/cursors › Forged cursors (list pagination)",
+  },
+  {
+    "id": "security/cursors:9",
+    "page": "security/cursors",
+    "type": "text",
+    "content":
+      'a well-typed cursor re-signed with the key the package shipped | tests/security/attacks/cursors.ts: "a well-typed cursor re-signed with the packaged key is refused: 400 INVALID_CURSOR" (four routes)',
+    "url": "/docs/security/cursors#forged-cursors-list-pagination",
+    "context": "security/cursors › Forged cursors (list pagination)",
+  },
+  {
+    "id": "security/cursors:10",
+    "page": "security/cursors",
+    "type": "text",
+    "content":
+      'type-confused values (text for a timestamp or uuid, numbers, nulls, arrays, 3,000-character strings, NUL bytes, lone surrogates, wrong column count) with the packaged key | same file: "type-confused values signed with the packaged key: 400, never 5xx"',
+    "url": "/docs/security/cursors#forged-cursors-list-pagination",
+    "context": "security/cursors › Forged cursors (list pagination)",
+  },
+  {
+    "id": "security/cursors:11",
+    "page": "security/cursors",
+    "type": "text",
+    "content":
+      'the same values and edited envelopes (version, direction, page size, fingerprint) signed with the deployment\'s own (leaked) key | same file: "values that are not of the columns\' types: 400 INVALID_CURSOR before any query"; its control "the deployment secret is the key: …"',
+    "url": "/docs/security/cursors#forged-cursors-list-pagination",
+    "context": "security/cursors › Forged cursors (list pagination)",
+  },
+  {
+    "id": "security/cursors:12",
+    "page": "security/cursors",
+    "type": "text",
+    "content":
+      'garbage, base64 junk, tampered body or MAC, cut or extended cursors | same file: "garbage, tampered and base64 junk cursors: 400 INVALID_CURSOR"',
+    "url": "/docs/security/cursors#forged-cursors-list-pagination",
+    "context": "security/cursors › Forged cursors (list pagination)",
+  },
+  {
+    "id": "security/cursors:13",
+    "page": "security/cursors",
+    "type": "text",
+    "content":
+      'a cursor of another list, another user\'s list, another organization | same file: "a cursor of another list, of another user, of another organization: 400"',
+    "url": "/docs/security/cursors#forged-cursors-list-pagination",
+    "context": "security/cursors › Forged cursors (list pagination)",
+  },
+  {
+    "id": "security/cursors:14",
+    "page": "security/cursors",
+    "type": "text",
+    "content":
+      'random sort keys signed with the key; random edits of real cursors (fast-check, seeds 200001, 200002) | same file: "seeded random sort keys, …: 200 or 400 INVALID_CURSOR, never 5xx", "seeded random mutations of real cursors: …"',
+    "url": "/docs/security/cursors#forged-cursors-list-pagination",
+    "context": "security/cursors › Forged cursors (list pagination)",
+  },
+  {
+    "id": "security/cursors:15",
+    "page": "security/cursors",
+    "type": "text",
+    "content":
+      'no default key; a key is needed to verify; each type\'s accepted and refused values; accepted values are ones PostgreSQL takes | tests/db/cursor.test.ts: "has no default key: …", "refuses, signed with the right key, values that are not of the columns\' types", "checks int4, int8 and text values", "every value the type check lets through is one the database takes" (PGlite and PostgreSQL)',
+    "url": "/docs/security/cursors#forged-cursors-list-pagination",
+    "context": "security/cursors › Forged cursors (list pagination)",
+  },
+  {
+    "id": "security/cursors:16",
+    "page": "security/cursors",
+    "type": "text",
+    "content":
+      "one secret for every process; another secret refuses; one warning without a secret | tests/auth/secret.test.ts",
+    "url": "/docs/security/cursors#forged-cursors-list-pagination",
+    "context": "security/cursors › Forged cursors (list pagination)",
+  },
+  {
+    "id": "security/cursors:17",
+    "page": "security/cursors",
+    "type": "text",
+    "content":
+      "serve generates, keeps (0600) and reuses the secret on PGlite; warns on PostgreSQL | tests/cli/serve_secret.test.ts",
+    "url": "/docs/security/cursors#forged-cursors-list-pagination",
+    "context": "security/cursors › Forged cursors (list pagination)",
+  },
+  {
     "id": "webhook",
     "page": "webhook",
     "type": "page",
@@ -7132,7 +7399,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "webhook",
     "type": "text",
     "content":
-      "listUpdates({ kind?, status?, order?, pageSize?, cursor? }): by update_id, with cursor pagination: { updates, cursor, hasNextPage }.",
+      "listUpdates({ kind?, status?, order?, pageSize?, cursor? }): by update_id, with cursor pagination: { updates, cursor, hasNextPage }. No route hands these cursors to clients; they are signed with a random key of the process, so they are valid until it exits.",
     "url": "/docs/webhook#reading-stored-updates",
     "context": "Webhook › Reading stored updates",
   },
