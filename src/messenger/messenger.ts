@@ -96,7 +96,7 @@ const HANDLER_OF: Record<Exclude<MessengerUpdateKind, "other">, keyof MessengerO
  * ```
  */
 export function messenger(options: MessengerOptions): MessengerModule {
-  const { namespace, secretHeader } = checkMessengerOptions(options);
+  const { namespace, secretHeader, cursorSecret } = checkMessengerOptions(options);
   const db = options.database;
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   async function processUpdate(_payload: JsonValue, occurrence: HookContext): Promise<void> {
@@ -134,7 +134,7 @@ export function messenger(options: MessengerOptions): MessengerModule {
     onError: options.onError,
   });
   // Declared after the hooks it enqueues into; processUpdate() reads it only once running.
-  const store = new UpdateStore(db, namespace, hooks);
+  const store = new UpdateStore(db, namespace, hooks, cursorSecret);
 
   const instance = createModule({
     name: MESSENGER_MODULE_NAME,

@@ -4,7 +4,9 @@
  * @module
  */
 
+import process from "node:process";
 import { ModuleConfigError } from "../core/mod.ts";
+import { FRAGMENT_SECRET_ENV, processSecret } from "../core/secret.ts";
 import { type HookContext, resolveNamespace, type SqlAdapter } from "../db/mod.ts";
 import type { MessengerUpdateKind } from "./update_payload.ts";
 import { MESSENGER_SECRET_HEADER, webhookSecretProblem } from "./webhook_secret.ts";
@@ -97,6 +99,14 @@ export interface MessengerOptions {
   concurrency?: number;
   /** Receives handler failures and worker errors. @default logs with console.error */
   onError?: (error: unknown, occurrence?: HookContext) => void;
+  /**
+   * The deployment's secret: the key of the cursors `api.listUpdates()` issues. Falls back to the
+   * `FRAGMENT_SECRET` environment variable; at least 32 characters. Without either, a random key
+   * of the process signs them (no route hands them to clients, so nothing is printed), and they
+   * are refused by other processes and after a restart.
+   * @default process.env.FRAGMENT_SECRET, else a random key of the process
+   */
+  secret?: string;
 }
 
 const HANDLERS = ["onMessage", "onEditedMessage", "onChannelPost", "onUpdate", "onError"] as const;
@@ -105,7 +115,12 @@ const HANDLERS = ["onMessage", "onEditedMessage", "onChannelPost", "onUpdate", "
 export interface ResolvedMessengerOptions {
   namespace: string;
   secretHeader: string;
+  /** The key of the list cursors. */
+  cursorSecret: string;
 }
+
+/** The shortest accepted `secret`, as for the auth module. */
+const MIN_SECRET_LENGTH = 32;
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
@@ -113,7 +128,7 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
  * Checks the options and resolves the defaults, failing at instantiation with the option named.
  *
  * @param options The options given to `messenger()`.
- * @returns The namespace and secret header to use.
+ * @returns The namespace, secret header and cursor key to use.
  */
 export function checkMessengerOptions(options: MessengerOptions): ResolvedMessengerOptions {
   const fail = (details: string): never => {
@@ -135,9 +150,15 @@ export function checkMessengerOptions(options: MessengerOptions): ResolvedMessen
   if (typeof secretHeader !== "string" || !HEADER_NAME.test(secretHeader)) {
     fail(`secretHeader: ${JSON.stringify(secretHeader)} is not a valid header name`);
   }
+  const secret = options.secret ?? (process.env[FRAGMENT_SECRET_ENV] || null);
+  if (secret !== null && (typeof secret !== "string" || secret.length < MIN_SECRET_LENGTH)) {
+    fail(
+      `secret: expected at least ${MIN_SECRET_LENGTH} characters (from the option or ${FRAGMENT_SECRET_ENV})`,
+    );
+  }
   try {
     const namespace = resolveNamespace({ name: MESSENGER_MODULE_NAME }, options.namespace);
-    return { namespace, secretHeader };
+    return { namespace, secretHeader, cursorSecret: secret ?? processSecret() };
   } catch (error) {
     return fail((error as Error).message);
   }

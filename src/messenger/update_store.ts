@@ -16,7 +16,6 @@ import {
   SqlError,
 } from "../db/mod.ts";
 import { batchWhileBusy } from "../db/batch_while_busy.ts";
-import { processSecret } from "../core/secret.ts";
 import type { MessengerUpdateKind } from "./update_payload.ts";
 
 /** The hook that processes every stored update, keyed by its `update_id`. */
@@ -127,6 +126,7 @@ export class UpdateStore {
   readonly #saveSql: string;
   readonly #hookParams: unknown[];
   readonly #saveGrouped: (delivery: Delivery) => Promise<SaveOutcome>;
+  readonly #cursorSecret: string;
 
   /**
    * Under load, webhook deliveries are stored in groups: those that arrive while a group's
@@ -135,8 +135,9 @@ export class UpdateStore {
    * committed. When a group's statement fails on one delivery's data, each delivery of the group
    * is stored alone, so only that one fails.
    */
-  constructor(db: SqlAdapter, namespace: string, hooks: DurableHooks) {
+  constructor(db: SqlAdapter, namespace: string, hooks: DurableHooks, cursorSecret: string) {
     this.#db = db;
+    this.#cursorSecret = cursorSecret;
     this.#namespace = namespace;
     this.#updates = quoteQualified(namespace, "updates");
     this.#columns = `u.update_id::text AS update_id, u.kind, u.raw, u.received_at,
@@ -245,8 +246,7 @@ export class UpdateStore {
     const q = keysetQuery({
       listId: `messenger:${this.#namespace}:${options.kind ?? "*"}:${options.status ?? "*"}`,
       columns: [{ name: "update_id", type: "int8" }],
-      // listUpdates() is server-side: its cursors only come back through the application's code.
-      secret: processSecret(),
+      secret: this.#cursorSecret,
       table: "u",
       direction: options.order ?? "asc",
       pageSize: options.pageSize,
