@@ -7030,7 +7030,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "security/cursors",
     "type": "text",
     "content":
-      "What the deployment must configure. FRAGMENT_SECRET (or the secret option of auth()): a random value of at least 32 characters (openssl rand -base64 32), the same in every process, kept out of source control. Without it cursors are not forgeable either, but they stop working after a restart and across processes. fragment-cli serve on the embedded database generates one at the first start and keeps it in .data/fragment-secret (mode 0600); on PostgreSQL without one it starts with a loud warning (a warning, not an error: the cost is cursors that restart from the first page, not a hole). The server-side lists (hooks.list(), the messenger's listUpdates()) hand their cursors to no client and sign them with the process key.",
+      "What the deployment must configure. FRAGMENT_SECRET (or the secret option of auth()): a random value of at least 32 characters (openssl rand -base64 32), the same in every process, kept out of source control. Without it cursors are not forgeable either, but they stop working after a restart and across processes. fragment-cli serve on the embedded database generates one at the first start and keeps it in .data/fragment-secret (mode 0600); on PostgreSQL without one it starts with a loud warning (a warning, not an error: the cost is cursors that restart from the first page, not a hole). The messenger's listUpdates() (a server-side API) signs its cursors with its own secret option or FRAGMENT_SECRET too, else with the process key; hooks.list() hands its cursors to no client and signs them with the process key.",
     "url": "/docs/security/cursors#forged-cursors-list-pagination",
     "context": "security/cursors › Forged cursors (list pagination)",
   },
@@ -7116,6 +7116,15 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
   },
   {
     "id": "security/cursors:17",
+    "page": "security/cursors",
+    "type": "text",
+    "content":
+      "the messenger: same secret pages across instances, another refuses, non-int8 values refused | tests/messenger/secret.test.ts",
+    "url": "/docs/security/cursors#forged-cursors-list-pagination",
+    "context": "security/cursors › Forged cursors (list pagination)",
+  },
+  {
+    "id": "security/cursors:18",
     "page": "security/cursors",
     "type": "text",
     "content":
