@@ -154,7 +154,11 @@ forEachAdapter((name, getAdapter) => {
 
     it("answers 400 for malformed JSON and never lets the client choose its role", async () => {
       const malformed = await module.fetch(
-        new Request("http://localhost/api/auth/sign-up", { method: "POST", body: "{" }),
+        new Request("http://localhost/api/auth/sign-up", {
+          method: "POST",
+          body: "{",
+          headers: { "content-type": "application/json" },
+        }),
       );
       assert.equal(malformed.status, 400);
       const result = await call(module, "POST", "/sign-up", {
