@@ -1,7 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { echo, echoDefinition } from "../fixtures/echo_module.ts";
-import { isModuleInstance, ModuleConfigError } from "../../mod.ts";
+import { composeModules, isModuleInstance, ModuleConfigError } from "../../mod.ts";
 
 const base = "http://localhost/api/echo";
 
@@ -164,6 +164,13 @@ describe("module HTTP behaviour", () => {
       assert.equal(response.status, 200, host);
       await response.body?.cancel();
     }
+    // The composed server of `serve` refuses it too, before it picks a module (or answers 404).
+    const composed = composeModules([echo]);
+    const outside = await composed(
+      new Request("http://localhost/elsewhere", { headers: { host: "localhost/api/echo/x?" } }),
+    );
+    assert.equal(outside.status, 400);
+    assert.equal((await errorOf(outside)).code, "INVALID_HOST");
   });
 
   it("answers an unknown path with 404 in the error shape", async () => {
