@@ -599,7 +599,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      "trustedOrigins | [] | origins besides the request's own allowed to send cookie-authenticated POST/PATCH/DELETE requests",
+      "trustedOrigins | [] | origins besides the deployment's own allowed to send unsafe requests (see the origin rule)",
     "url": "/docs/auth#options",
     "context": "Auth module › Options",
   },
@@ -608,7 +608,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      "passwordHasher | scryptPasswordHasher() | how passwords are hashed; tests pass scryptPasswordHasher({ params: { ln: 4 } }) to run fast",
+      'publicOrigin | unset | the origin users reach the deployment at ("https://app.example.com"); origin and Secure decisions use it, never Host',
     "url": "/docs/auth#options",
     "context": "Auth module › Options",
   },
@@ -617,7 +617,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      "organizations | enabled | false, or the organizations configuration: see organizations.md",
+      "passwordHasher | scryptPasswordHasher() | how passwords are hashed; tests pass scryptPasswordHasher({ params: { ln: 4 } }) to run fast",
     "url": "/docs/auth#options",
     "context": "Auth module › Options",
   },
@@ -626,12 +626,21 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      'A bad option throws ModuleConfigError at instantiation, naming it: Invalid configuration for module "auth": sessionTtlDays: expected a number of days greater than 0 ….',
+      "organizations | enabled | false, or the organizations configuration: see organizations.md",
     "url": "/docs/auth#options",
     "context": "Auth module › Options",
   },
   {
     "id": "auth:13",
+    "page": "auth",
+    "type": "text",
+    "content":
+      'A bad option throws ModuleConfigError at instantiation, naming it: Invalid configuration for module "auth": sessionTtlDays: expected a number of days greater than 0 ….',
+    "url": "/docs/auth#options",
+    "context": "Auth module › Options",
+  },
+  {
+    "id": "auth:14",
     "page": "auth",
     "type": "text",
     "content":
@@ -648,7 +657,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:14",
+    "id": "auth:15",
     "page": "auth",
     "type": "text",
     "content":
@@ -665,7 +674,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes",
   },
   {
-    "id": "auth:15",
+    "id": "auth:16",
     "page": "auth",
     "type": "text",
     "content":
@@ -674,7 +683,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes › POST /sign-up",
   },
   {
-    "id": "auth:16",
+    "id": "auth:17",
     "page": "auth",
     "type": "text",
     "content":
@@ -683,10 +692,28 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes › POST /sign-up",
   },
   {
-    "id": "auth:17",
+    "id": "auth:18",
+    "page": "auth",
+    "type": "text",
+    "content":
+      'The password must be well-formed Unicode: one with an unpaired surrogate ("\\uD800" in JSON) is a 400 VALIDATION_ERROR (UTF-8 turns every unpaired surrogate into U+FFFD, so such passwords would hash alike).',
+    "url": "/docs/auth#post-sign-up",
+    "context": "Auth module › Routes › POST /sign-up",
+  },
+  {
+    "id": "auth:19",
     "page": "auth",
     "type": "text",
     "content": "The role is always user; a role field in the body is ignored.",
+    "url": "/docs/auth#post-sign-up",
+    "context": "Auth module › Routes › POST /sign-up",
+  },
+  {
+    "id": "auth:20",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "Like every unsafe request, it must come from the deployment's origin or a trusted one (403 CSRF_REJECTED otherwise: a hostile page cannot create an account or sign a visitor in), with Content-Type: application/json (415 otherwise).",
     "url": "/docs/auth#post-sign-up",
     "context": "Auth module › Routes › POST /sign-up",
   },
@@ -699,7 +726,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes",
   },
   {
-    "id": "auth:18",
+    "id": "auth:21",
     "page": "auth",
     "type": "text",
     "content":
@@ -708,11 +735,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes › POST /sign-in",
   },
   {
-    "id": "auth:19",
+    "id": "auth:22",
     "page": "auth",
     "type": "text",
     "content":
-      "with 401, after the same work: an unknown email is checked against a dummy hash, so both paths run exactly one scrypt derivation (the tests count them). A password over 128 characters is a 400 before any hashing.",
+      "with 401, after the same work: an unknown email is checked against a dummy hash, so both paths run exactly one scrypt derivation (the tests count them). A password over 128 characters, or with an unpaired surrogate, is a 400 before any hashing. A sign-in from another origin is a 403 CSRF_REJECTED before its body is looked at: a hostile page cannot sign a visitor in to the attacker's account (login CSRF).",
     "url": "/docs/auth#post-sign-in",
     "context": "Auth module › Routes › POST /sign-in",
   },
@@ -725,7 +752,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes",
   },
   {
-    "id": "auth:20",
+    "id": "auth:23",
     "page": "auth",
     "type": "text",
     "content":
@@ -750,7 +777,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes",
   },
   {
-    "id": "auth:21",
+    "id": "auth:24",
     "page": "auth",
     "type": "text",
     "content": "The bootstrap payload of a single-page application:",
@@ -758,7 +785,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes › GET /me",
   },
   {
-    "id": "auth:22",
+    "id": "auth:25",
     "page": "auth",
     "type": "text",
     "content":
@@ -775,7 +802,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:23",
+    "id": "auth:26",
     "page": "auth",
     "type": "text",
     "content":
@@ -784,7 +811,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:24",
+    "id": "auth:27",
     "page": "auth",
     "type": "text",
     "content": "no credential | 401 UNAUTHENTICATED, WWW-Authenticate: Bearer",
@@ -792,7 +819,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:25",
+    "id": "auth:28",
     "page": "auth",
     "type": "text",
     "content":
@@ -801,7 +828,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:26",
+    "id": "auth:29",
     "page": "auth",
     "type": "text",
     "content":
@@ -810,7 +837,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:27",
+    "id": "auth:30",
     "page": "auth",
     "type": "text",
     "content":
@@ -819,7 +846,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:28",
+    "id": "auth:31",
     "page": "auth",
     "type": "text",
     "content": "cookie-authenticated POST/PUT/PATCH/DELETE from another origin | 403 CSRF_REJECTED",
@@ -827,31 +854,91 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:29",
+    "id": "auth:32",
     "page": "auth",
     "type": "text",
-    "content":
-      "The cookie is HttpOnly; SameSite=Lax; Path=/ with Max-Age/Expires at the credential's expiry, and Secure unless the request came over plain http to localhost, *.localhost, 127.0.0.1 or [::1] (browsers drop Secure cookies there). Behind a TLS-terminating proxy the request URL is http://<public host>, which is not local, so the cookie stays Secure.",
+    "content": "anonymous POST (sign-up, sign-in, …) from another origin | 403 CSRF_REJECTED",
     "url": "/docs/auth#credentials",
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:30",
+    "id": "auth:33",
     "page": "auth",
     "type": "text",
     "content":
-      "CSRF. A cookie-authenticated unsafe request is refused when its Origin header is neither the request's own origin nor one of trustedOrigins, or when it has no Origin but Sec-Fetch-Site: cross-site. Requests with neither header (curl, servers) pass; Bearer requests are not checked, since a cross-site page cannot set that header. SameSite=Lax already keeps the cookie off cross-site subresource and fetch requests; the origin check covers same-site subdomains and older browsers.",
+      "The cookie is HttpOnly; SameSite=Lax; Path=/ with Max-Age/Expires at the credential's expiry, and Secure unless the deployment's origin is plain http on localhost, *.localhost, 127.0.0.1 or [::1] (browsers drop Secure cookies there). The deployment's origin is publicOrigin when it is set, else the request's own (from its URL, i.e. its Host). Set publicOrigin in production: behind a TLS-terminating proxy that forwards to http://127.0.0.1:8080 with that Host, the request's own origin would be local and the cookie would lose Secure.",
     "url": "/docs/auth#credentials",
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:31",
+    "id": "auth#the-origin-rule",
+    "page": "auth",
+    "type": "heading",
+    "content": "The origin rule",
+    "url": "/docs/auth#the-origin-rule",
+    "context": "Auth module › Credentials",
+  },
+  {
+    "id": "auth:34",
     "page": "auth",
     "type": "text",
     "content":
-      "Order of checks on an authenticated route: body framing (413, malformed JSON 400) → credential (401) → origin (403 CSRF_REJECTED) → input validation (400 VALIDATION_ERROR) → the route's own rules. An anonymous caller therefore learns nothing about a route's input but 401.",
-    "url": "/docs/auth#credentials",
-    "context": "Auth module › Credentials",
+      "Every unsafe request (POST, PUT, PATCH, DELETE) a browser sends from another origin is refused with 403 CSRF_REJECTED: anonymous ones too (sign-up, sign-in, and every route a future version opens to anonymous callers), so a hostile page can neither act as a signed-in visitor nor sign the visitor in to the attacker's account (login CSRF). A request is from another origin when",
+    "url": "/docs/auth#the-origin-rule",
+    "context": "Auth module › Credentials › The origin rule",
+  },
+  {
+    "id": "auth:35",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "its Origin header is neither the deployment's origin nor one of trustedOrigins (the opaque Origin: null of sandboxed frames and some redirects is never allowed), or",
+    "url": "/docs/auth#the-origin-rule",
+    "context": "Auth module › Credentials › The origin rule",
+  },
+  {
+    "id": "auth:36",
+    "page": "auth",
+    "type": "text",
+    "content": "it has no Origin but Sec-Fetch-Site: cross-site.",
+    "url": "/docs/auth#the-origin-rule",
+    "context": "Auth module › Credentials › The origin rule",
+  },
+  {
+    "id": "auth:37",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "The deployment's origin is publicOrigin when set; the request's own origin is trusted only when publicOrigin is unset (local development), because its Host is whatever the client or a proxy put there. Requests with neither header (curl, servers, mobile apps) pass. Bearer-authenticated requests to authenticated routes are not checked: a cross-site page cannot attach that header. SameSite=Lax already keeps the cookie off cross-site fetch and form posts in current browsers; the origin check covers same-site subdomains, older browsers, and anonymous requests (which carry no cookie at all).",
+    "url": "/docs/auth#the-origin-rule",
+    "context": "Auth module › Credentials › The origin rule",
+  },
+  {
+    "id": "auth:38",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "A body must be sent as Content-Type: application/json (a +json type and charset=utf-8 are fine): any other type, or none, is a 415 UNSUPPORTED_MEDIA_TYPE. A form on another site can post text/plain, urlencoded and multipart bodies without asking the server first; application/json needs a CORS preflight, which a hostile origin does not pass.",
+    "url": "/docs/auth#the-origin-rule",
+    "context": "Auth module › Credentials › The origin rule",
+  },
+  {
+    "id": "auth:39",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "A Host header that is not a host name or IP literal with an optional port is a 400 INVALID_HOST before any routing (Deno built the request URL from it: Host: example.com/api/auth/sign-up? turned a sign-in into a sign-up).",
+    "url": "/docs/auth#the-origin-rule",
+    "context": "Auth module › Credentials › The origin rule",
+  },
+  {
+    "id": "auth:40",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "Order of checks: Host (400 INVALID_HOST) → body framing (413, 415, malformed JSON 400) → credential on authenticated routes (401) → origin (403 CSRF_REJECTED) → input validation (400 VALIDATION_ERROR) → the route's own rules. An anonymous caller therefore learns nothing about an authenticated route's input but 401, and a cross-site caller nothing about any route's input but 403.",
+    "url": "/docs/auth#the-origin-rule",
+    "context": "Auth module › Credentials › The origin rule",
   },
   {
     "id": "auth#server-side-api",
@@ -862,7 +949,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:32",
+    "id": "auth:41",
     "page": "auth",
     "type": "text",
     "content": "auth() returns the module plus api, for the application that embeds it:",
@@ -870,16 +957,16 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Server-side API",
   },
   {
-    "id": "auth:33",
+    "id": "auth:42",
     "page": "auth",
     "type": "text",
     "content":
-      "createUser applies the sign-up rules (email normalization, 8–128 character password; a taken email throws an HttpError with code EMAIL_TAKEN, an invalid input a TypeError).",
+      "createUser applies the sign-up rules (email normalization, 8–128 character well-formed password; a taken email throws an HttpError with code EMAIL_TAKEN, an invalid input a TypeError).",
     "url": "/docs/auth#server-side-api",
     "context": "Auth module › Server-side API",
   },
   {
-    "id": "auth:34",
+    "id": "auth:43",
     "page": "auth",
     "type": "text",
     "content":
@@ -888,7 +975,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Server-side API",
   },
   {
-    "id": "auth:35",
+    "id": "auth:44",
     "page": "auth",
     "type": "text",
     "content":
@@ -905,7 +992,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:36",
+    "id": "auth:45",
     "page": "auth",
     "type": "text",
     "content":
@@ -914,7 +1001,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:37",
+    "id": "auth:46",
     "page": "auth",
     "type": "text",
     "content": "400 | VALIDATION_ERROR | a field fails validation; issues lists {path, message}",
@@ -922,7 +1009,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:38",
+    "id": "auth:47",
     "page": "auth",
     "type": "text",
     "content": "400 | INVALID_JSON | the body is not JSON",
@@ -930,7 +1017,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:39",
+    "id": "auth:48",
     "page": "auth",
     "type": "text",
     "content": "400 | CONFLICTING_CREDENTIALS | cookie and Bearer header carry different tokens",
@@ -938,7 +1025,15 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:40",
+    "id": "auth:49",
+    "page": "auth",
+    "type": "text",
+    "content": "400 | INVALID_HOST | the Host header is not a host name with an optional port",
+    "url": "/docs/auth#error-codes",
+    "context": "Auth module › Error codes",
+  },
+  {
+    "id": "auth:50",
     "page": "auth",
     "type": "text",
     "content": "401 | UNAUTHENTICATED | no valid credential (WWW-Authenticate: Bearer)",
@@ -946,7 +1041,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:41",
+    "id": "auth:51",
     "page": "auth",
     "type": "text",
     "content": "401 | INVALID_CREDENTIALS | wrong email or password",
@@ -954,15 +1049,15 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:42",
+    "id": "auth:52",
     "page": "auth",
     "type": "text",
-    "content": "403 | CSRF_REJECTED | cookie-authenticated unsafe request from another origin",
+    "content": "403 | CSRF_REJECTED | unsafe request from another origin (see the origin rule)",
     "url": "/docs/auth#error-codes",
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:43",
+    "id": "auth:53",
     "page": "auth",
     "type": "text",
     "content": "409 | EMAIL_TAKEN | sign-up with an email that has an account",
@@ -970,7 +1065,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:44",
+    "id": "auth:54",
     "page": "auth",
     "type": "text",
     "content": "413 | PAYLOAD_TOO_LARGE | body over bodyLimit",
@@ -978,7 +1073,15 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:45",
+    "id": "auth:55",
+    "page": "auth",
+    "type": "text",
+    "content": "415 | UNSUPPORTED_MEDIA_TYPE | a body not sent as application/json",
+    "url": "/docs/auth#error-codes",
+    "context": "Auth module › Error codes",
+  },
+  {
+    "id": "auth:56",
     "page": "auth",
     "type": "text",
     "content": "503 | SERVICE_UNAVAILABLE | the database cannot be reached (Retry-After: 5)",
@@ -986,7 +1089,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:46",
+    "id": "auth:57",
     "page": "auth",
     "type": "text",
     "content": "The organizations routes add their own codes, listed in organizations.md.",
@@ -1002,7 +1105,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:47",
+    "id": "auth:58",
     "page": "auth",
     "type": "text",
     "content":
@@ -1011,7 +1114,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Passwords",
   },
   {
-    "id": "auth:48",
+    "id": "auth:59",
     "page": "auth",
     "type": "text",
     "content": "The stored string describes itself:",
@@ -1019,7 +1122,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Passwords",
   },
   {
-    "id": "auth:49",
+    "id": "auth:60",
     "page": "auth",
     "type": "text",
     "content":
@@ -1036,7 +1139,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:50",
+    "id": "auth:61",
     "page": "auth",
     "type": "text",
     "content": "The schema authSchema lives in the namespace auth (option namespace):",
@@ -1044,7 +1147,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:51",
+    "id": "auth:62",
     "page": "auth",
     "type": "text",
     "content":
@@ -1053,7 +1156,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:52",
+    "id": "auth:63",
     "page": "auth",
     "type": "text",
     "content":
@@ -1062,7 +1165,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:53",
+    "id": "auth:64",
     "page": "auth",
     "type": "text",
     "content": "3 | index sessions_user_id_idx",
@@ -1070,7 +1173,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:54",
+    "id": "auth:65",
     "page": "auth",
     "type": "text",
     "content":
@@ -1087,7 +1190,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:55",
+    "id": "auth:66",
     "page": "auth",
     "type": "text",
     "content":
@@ -1096,7 +1199,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Security notes",
   },
   {
-    "id": "auth:56",
+    "id": "auth:67",
     "page": "auth",
     "type": "text",
     "content":
@@ -1105,7 +1208,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Security notes",
   },
   {
-    "id": "auth:57",
+    "id": "auth:68",
     "page": "auth",
     "type": "text",
     "content":
@@ -1114,7 +1217,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Security notes",
   },
   {
-    "id": "auth:58",
+    "id": "auth:69",
     "page": "auth",
     "type": "text",
     "content":
@@ -4010,7 +4113,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "getting-started",
     "type": "text",
     "content":
-      "The messenger module receives chat-messenger updates at POST /api/messenger/messenger/webhook (the route /messenger/webhook inside the module's mount). The header X-Messenger-Bot-Api-Secret-Token must equal the configured secret. The example app reads it from WEBHOOK_SECRET; when that is unset it makes up a random secret for the run and prints it once on stderr. Start it with a secret you know:",
+      "The messenger module receives chat-messenger updates at POST /api/messenger/messenger/webhook (the route /messenger/webhook inside the module's mount). The header X-Messenger-Bot-Api-Secret-Token must equal the configured secret. The example app reads it from WEBHOOK_SECRET; when that is unset it makes up a random secret for the run, which it never shows (it only says on stderr that it did), so the webhook refuses every delivery. Start it with a secret you know:",
     "url": "/docs/getting-started#send-a-webhook-update",
     "context": "Getting started › Send a webhook update",
   },
@@ -4019,7 +4122,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "getting-started",
     "type": "text",
     "content":
-      'The update is stored, then processed in the background as a durable hook: the example\'s handler logs [messenger] update 1001: hello. Send the same update_id again and the answer is {"ok":true,"duplicate":true}: the update is stored and processed once, whatever the retries. A missing or wrong secret is a 401 and nothing is stored. See the webhook page.',
+      'The update is stored, then processed in the background as a durable hook: the example\'s handler logs [messenger] update 1001 (message) processed (its id and kind, never the text). Send the same update_id again and the answer is {"ok":true,"duplicate":true}: the update is stored and processed once, whatever the retries. A missing or wrong secret is a 401 and nothing is stored. See the webhook page.',
     "url": "/docs/getting-started#send-a-webhook-update",
     "context": "Getting started › Send a webhook update",
   },
@@ -5269,7 +5372,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "modules",
     "type": "text",
     "content":
-      "params, query, body: zod schemas. The handler's arguments are typed from them and validation always runs before the handler. Query values arrive as strings (use z.coerce). Declaring body makes a JSON body required; the Content-Type is not checked, the content is.",
+      "params, query, body: zod schemas. The handler's arguments are typed from them and validation always runs before the handler. Query values arrive as strings (use z.coerce). Declaring body makes a JSON body required, labelled Content-Type: application/json (or a +json type such as application/merge-patch+json; a charset parameter must say UTF-8): anything else, a missing Content-Type included, is a 415 before the body is read. A page on another site can send text/plain, form and multipart bodies without a CORS preflight; a JSON content type cannot be sent cross-origin without one, so this keeps forms on other sites away from JSON routes. A route that must take other bodies (the messenger webhook) declares no body and reads it itself with readBodyText().",
     "url": "/docs/modules#routes",
     "context": "Modules › Routes",
   },
@@ -5335,8 +5438,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "modules:16",
     "page": "modules",
     "type": "text",
-    "content":
-      "an exception in a handler | 500, logged once on stderr, no stack in the body | INTERNAL_ERROR",
+    "content": "declared body not labelled JSON | 415 | UNSUPPORTED_MEDIA_TYPE",
     "url": "/docs/modules#http-behaviour-of-every-module",
     "context": "Modules › HTTP behaviour of every module",
   },
@@ -5344,12 +5446,30 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "modules:17",
     "page": "modules",
     "type": "text",
-    "content": "Every error body has one shape:",
+    "content":
+      "Host header not a host name or IP with a port | 400, before routing (also in serve's server) | INVALID_HOST",
     "url": "/docs/modules#http-behaviour-of-every-module",
     "context": "Modules › HTTP behaviour of every module",
   },
   {
     "id": "modules:18",
+    "page": "modules",
+    "type": "text",
+    "content":
+      "an exception in a handler | 500, logged once on stderr, no stack in the body | INTERNAL_ERROR",
+    "url": "/docs/modules#http-behaviour-of-every-module",
+    "context": "Modules › HTTP behaviour of every module",
+  },
+  {
+    "id": "modules:19",
+    "page": "modules",
+    "type": "text",
+    "content": "Every error body has one shape:",
+    "url": "/docs/modules#http-behaviour-of-every-module",
+    "context": "Modules › HTTP behaviour of every module",
+  },
+  {
+    "id": "modules:20",
     "page": "modules",
     "type": "text",
     "content":
@@ -5366,7 +5486,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules",
   },
   {
-    "id": "modules:19",
+    "id": "modules:21",
     "page": "modules",
     "type": "text",
     "content":
@@ -5375,7 +5495,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › Mounting and serving",
   },
   {
-    "id": "modules:20",
+    "id": "modules:22",
     "page": "modules",
     "type": "text",
     "content": "Two modules on one mount throw DuplicateMountError.",
@@ -5383,7 +5503,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › Mounting and serving",
   },
   {
-    "id": "modules:21",
+    "id": "modules:23",
     "page": "modules",
     "type": "text",
     "content":
@@ -5392,7 +5512,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › Mounting and serving",
   },
   {
-    "id": "modules:22",
+    "id": "modules:24",
     "page": "modules",
     "type": "text",
     "content":
@@ -6857,6 +6977,188 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Search and the reference site › The reference site › Keeping the bundled index fresh",
   },
   {
+    "id": "security/origin",
+    "page": "security/origin",
+    "type": "page",
+    "content": "security/origin",
+    "url": "/docs/security/origin",
+    "breadcrumbs": [
+      "Security",
+    ],
+    "context": "Security",
+  },
+  {
+    "id": "security/origin#origins-host-headers-and-request-framing-findings-2-6-and-7",
+    "page": "security/origin",
+    "type": "heading",
+    "content": "Origins, Host headers and request framing (findings 2, 6 and 7)",
+    "url": "/docs/security/origin#origins-host-headers-and-request-framing-findings-2-6-and-7",
+    "context": "security/origin",
+  },
+  {
+    "id": "security/origin:1",
+    "page": "security/origin",
+    "type": "text",
+    "content":
+      "Attacks replayed by tests/security/attacks/origin.ts (run through tests/security/attacks.test.ts) against the auth module served over real HTTP by serve().",
+    "url": "/docs/security/origin#origins-host-headers-and-request-framing-findings-2-6-and-7",
+    "context": "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7)",
+  },
+  {
+    "id": "security/origin#login-csrf",
+    "page": "security/origin",
+    "type": "heading",
+    "content": "Login CSRF",
+    "url": "/docs/security/origin#login-csrf",
+    "context": "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7)",
+  },
+  {
+    "id": "security/origin:2",
+    "page": "security/origin",
+    "type": "text",
+    "content":
+      "Attack. A page on another site posts a form (or a fetch with mode: \"no-cors\") to /api/auth/sign-in with the attacker's email and password. text/plain, urlencoded and multipart bodies need no CORS preflight, and sign-in used to skip the origin check (it had no credential to check it for) and parse any body as JSON. The visitor's browser then holds the attacker's session: whatever they store (a card, a document, an organization they create) lands in the attacker's account. Sign-up worked the same way (an account created in the visitor's name by any page).",
+    "url": "/docs/security/origin#login-csrf",
+    "context":
+      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › Login CSRF",
+  },
+  {
+    "id": "security/origin:3",
+    "page": "security/origin",
+    "type": "text",
+    "content":
+      "Defence. Every unsafe request (POST, PUT, PATCH, DELETE) of the module follows one origin rule, anonymous requests included: publicRoute (sign-up, sign-in, and the routes other features add for anonymous callers, such as POST /verify-email) checks it for every unsafe request before it validates anything; authedRoute checks it for cookie-authenticated ones after the credential. A request is refused with 403 CSRF_REJECTED when its Origin is neither the deployment's origin nor one of trustedOrigins (Origin: null, the origin of sandboxed frames, included), or when it has no Origin but Sec-Fetch-Site: cross-site. Requests with neither header (curl, servers, mobile apps) pass: they are not a browser acting for a visitor. Bearer-authenticated requests to authenticated routes are not checked, since a cross-site page cannot attach that header.",
+    "url": "/docs/security/origin#login-csrf",
+    "context":
+      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › Login CSRF",
+  },
+  {
+    "id": "security/origin:4",
+    "page": "security/origin",
+    "type": "text",
+    "content":
+      "Second layer: every route that declares a JSON body (all of the auth module's) answers 415 UNSUPPORTED_MEDIA_TYPE unless the body is labelled application/json or application/*+json (a charset other than UTF-8 is refused too). This check sits in the core (createModuleFetch, src/core/json_content_type.ts), so it holds for every module, before the body is read. A page can only send application/json cross-origin after a CORS preflight, which a hostile origin does not pass. The messenger webhook declares no body schema and keeps taking what the messenger sends.",
+    "url": "/docs/security/origin#login-csrf",
+    "context":
+      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › Login CSRF",
+  },
+  {
+    "id": "security/origin:5",
+    "page": "security/origin",
+    "type": "text",
+    "content":
+      "Deployment. Set publicOrigin (PUBLIC_ORIGIN in examples/app.ts) to the origin users reach the API at; list front ends served from other origins in trustedOrigins.",
+    "url": "/docs/security/origin#login-csrf",
+    "context":
+      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › Login CSRF",
+  },
+  {
+    "id": "security/origin:6",
+    "page": "security/origin",
+    "type": "text",
+    "content":
+      'Tests. login CSRF: sign-in and sign-up follow the origin rule (finding 2): a sign-in with the attacker\'s credentials from Origin: https://evil.example (with the victim\'s cookie attached), from Origin: null and with Sec-Fetch-Site: cross-site → 403 and no Set-Cookie; the same for sign-up, and no account created; text/plain, text/plain;charset=UTF-8, urlencoded, multipart, application/jsonx, application/json; charset=latin1 and no Content-Type on sign-in and sign-up → 415; a text/plain body on an authenticated route → 415; same-origin, trusted-origin, headerless, +json and charset=utf-8 sign-ins → 200. Unit tests: tests/auth/auth_http.test.ts ("refuses a sign-in or sign-up from another origin (login CSRF) with 403, before validating it", "answers 415 to a sign-in whose body is not labelled JSON"), tests/core/module_http.test.ts ("answers 415 to a declared body not labelled JSON, before reading it").',
+    "url": "/docs/security/origin#login-csrf",
+    "context":
+      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › Login CSRF",
+  },
+  {
+    "id": "security/origin#a-trusted-host-header",
+    "page": "security/origin",
+    "type": "heading",
+    "content": "A trusted Host header",
+    "url": "/docs/security/origin#a-trusted-host-header",
+    "context": "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7)",
+  },
+  {
+    "id": "security/origin:7",
+    "page": "security/origin",
+    "type": "text",
+    "content":
+      "Attack 1: the Host decides. The same-origin check compared Origin with the request URL's origin, and the Secure flag of the session cookie was dropped when that URL was plain http on a loopback host. Both URLs come from the Host header, which the client (or a proxy) chooses. Behind a TLS-terminating proxy that forwards to http://127.0.0.1:8080 and passes that Host, the session cookie of an https site lost Secure (then sent over any plain-http request to the domain), and the same-origin check accepted an Origin of http://127.0.0.1:8080 and refused the real one.",
+    "url": "/docs/security/origin#a-trusted-host-header",
+    "context":
+      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › A trusted Host header",
+  },
+  {
+    "id": "security/origin:8",
+    "page": "security/origin",
+    "type": "text",
+    "content":
+      "Attack 2: a Host carrying a path reroutes. Runtimes build request.url from Host plus the request target. On Deno, POST /api/auth/sign-in with Host: 127.0.0.1:8080/api/auth/sign-up? became http://127.0.0.1:8080/api/auth/sign-up?/api/auth/sign-in: the sign-in created an account. Anything that routes, logs or authorizes on the path (a proxy allowing only /sign-in, say) was bypassed. Node's HTTP server (through @hono/node-server) refuses such hosts itself with an empty 400; Bun's request URL then fails to parse (400).",
+    "url": "/docs/security/origin#a-trusted-host-header",
+    "context":
+      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › A trusted Host header",
+  },
+  {
+    "id": "security/origin:9",
+    "page": "security/origin",
+    "type": "text",
+    "content":
+      "Defence. With publicOrigin set, every origin decision uses it: the origin rule compares Origin with publicOrigin (the request's own origin is then not trusted at all), the cookie is Secure unless publicOrigin itself is plain http on a loopback host, and links the module builds (verification emails) start with it (deploymentOrigin() in src/auth/origin_check.ts). Without it the request's own origin stands in, which is right for local development only. The core refuses a malformed Host with 400 INVALID_HOST before any routing, in every module's fetch and in the composed server of serve() / fragment-cli serve (src/core/host_header.ts): a valid host is a host name (letters, digits, hyphens, underscores, dot-separated labels) or an IPv4 or bracketed IPv6 literal, with an optional port up to 65535, and nothing else (no path, query, fragment, user info, spaces, non-ASCII or empty value). A request with no Host at all (built in code) passes: HTTP/1.1 servers refuse those themselves.",
+    "url": "/docs/security/origin#a-trusted-host-header",
+    "context":
+      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › A trusted Host header",
+  },
+  {
+    "id": "security/origin:10",
+    "page": "security/origin",
+    "type": "text",
+    "content":
+      "Deployment. Set publicOrigin in production. The Host check does not replace it: a well-formed Host can still name any host.",
+    "url": "/docs/security/origin#a-trusted-host-header",
+    "context":
+      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › A trusted Host header",
+  },
+  {
+    "id": "security/origin:11",
+    "page": "security/origin",
+    "type": "text",
+    "content":
+      'Tests. Host header: publicOrigin decides, malformed hosts are refused (finding 6): with publicOrigin: "https://app.example.com", a sign-up over http://127.0.0.1:<port> gets a Secure cookie; a sign-in and a cookie sign-out with Origin: http://127.0.0.1:<port> (the Host\'s origin) → 403, with the public origin → 200; raw HTTP over node:net with Host values carrying a path, a query or fragment marker, user info, a port over 65535, an empty port, a space, a backslash, or empty → 400 (INVALID_HOST when the body is ours) and no account created by the rerouted sign-in; 127.0.0.1:<port>, localhost, app.example.com:8443 and [::1]:8080 accepted. Unit tests: tests/auth/auth_http.test.ts ("with publicOrigin, decides origins and Secure from it, never from the Host"), tests/core/module_http.test.ts ("answers 400 INVALID_HOST to a malformed Host header, before routing", module fetch and composeModules), tests/cli/examples_app.test.ts ("follows PUBLIC_ORIGIN and logs an update\'s id and kind, never its text").',
+    "url": "/docs/security/origin#a-trusted-host-header",
+    "context":
+      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › A trusted Host header",
+  },
+  {
+    "id": "security/origin#smaller-ones",
+    "page": "security/origin",
+    "type": "heading",
+    "content": "Smaller ones",
+    "url": "/docs/security/origin#smaller-ones",
+    "context": "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7)",
+  },
+  {
+    "id": "security/origin:12",
+    "page": "security/origin",
+    "type": "text",
+    "content":
+      'Lone surrogates in passwords. Passwords are encoded as UTF-8 before hashing, which turns every unpaired surrogate into U+FFFD: "pass\\uD800", "pass\\uDC00" and "pass\\uFFFD" were one password. Sign-up and sign-in now refuse a password that is not well-formed Unicode with 400 VALIDATION_ERROR (body.password) before any hashing (isWellFormed() where the runtime has it, an equivalent pattern otherwise: src/auth/well_formed.ts); api.createUser throws TypeError. An account created with such a password before this change can no longer sign in with it (its password must be reset). Test: "refuses passwords with lone surrogates on sign-up and sign-in (400), which collided".',
+    "url": "/docs/security/origin#smaller-ones",
+    "context":
+      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › Smaller ones",
+  },
+  {
+    "id": "security/origin:13",
+    "page": "security/origin",
+    "type": "text",
+    "content":
+      'Logo URLs stored as given. logoUrl was stored verbatim once it parsed as an http(s) URL, so HTTPS://Example.COM:443/a/../logo 1.png reached every client that renders it unnormalized (spaces, <, mixed case, dot segments, a default port: room for filter bypasses and look-alike links). The stored value is now the parsed URL\'s href (https://example.com/logo%201.png), at most 2048 characters after normalization. Tests: "stores the normalized href of a logo URL" (create and update), and in tests/auth/organizations.test.ts "stores the normalized href of logoUrl".',
+    "url": "/docs/security/origin#smaller-ones",
+    "context":
+      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › Smaller ones",
+  },
+  {
+    "id": "security/origin:14",
+    "page": "security/origin",
+    "type": "text",
+    "content":
+      "Secrets and message text in the example's output. examples/app.ts printed the webhook secret it generated when WEBHOOK_SECRET was unset, and its message handler logged every message's text. Terminal output ends up in log collectors, CI logs and screenshots. It now only says that a secret was generated, not shown, and how to set WEBHOOK_SECRET (the webhook refuses every delivery until then), and the handler logs the update's id and kind. Tests: tests/cli/examples_app.test.ts (\"says a webhook secret was generated without showing it\", \"follows PUBLIC_ORIGIN and logs an update's id and kind, never its text\").",
+    "url": "/docs/security/origin#smaller-ones",
+    "context":
+      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › Smaller ones",
+  },
+  {
     "id": "webhook",
     "page": "webhook",
     "type": "page",
@@ -6913,7 +7215,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "webhook",
     "type": "text",
     "content":
-      "The example app (deno task start) reads WEBHOOK_SECRET from the environment. When it is unset it generates a random development secret for that run and prints it once on stderr with a warning, so a fresh clone works without configuration. In production, always set WEBHOOK_SECRET: a generated secret changes at every start, and the messenger's webhook would stop being accepted.",
+      "The example app (deno task start) reads WEBHOOK_SECRET from the environment. When it is unset it generates a random secret for that run, kept in memory only and never printed (a secret in a terminal or a log file is a leaked secret): stderr only warns that the webhook, whose secret nobody knows, refuses every delivery until WEBHOOK_SECRET is set. Set WEBHOOK_SECRET to receive updates, in development too (WEBHOOK_SECRET=$(openssl rand -hex 32)). Its onMessage handler logs an update's id and kind, never the message text (users' messages are not log material).",
     "url": "/docs/webhook#secret-header",
     "context": "Webhook › Secret header",
   },
