@@ -68,7 +68,10 @@ describe("serve examples/app.ts with the messenger", () => {
     assert.deepEqual(await first.json(), { ok: true });
     const again = await deliver(server, secret, { update_id: 1, message: { text: "retry" } });
     assert.deepEqual(await again.json(), { ok: true, duplicate: true });
-    const fresh = await deliver(server, secret, { update_id: 2, message: { text: "second private words" } });
+    const fresh = await deliver(server, secret, {
+      update_id: 2,
+      message: { text: "second private words" },
+    });
     assert.deepEqual(await fresh.json(), { ok: true });
     // The example's handler logs the update's id and kind, never the message text.
     await printed(server.stdout, /^\[messenger\] update 2 \(message\) processed$/m);
