@@ -5815,7 +5815,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "organizations:28",
     "page": "organizations",
     "type": "text",
-    "content": "logoUrl: an http: or https: URL (at most 2048 characters) or null.",
+    "content":
+      "logoUrl: an http: or https: URL (at most 2048 characters, before and after normalization) or null. It is stored as the parsed URL's normalized href: lower-case scheme and host, no default port, dot segments resolved, spaces and other unsafe characters percent-encoded (HTTPS://CDN.Example.com:443/a/../logo 1.png → https://cdn.example.com/logo%201.png).",
     "url": "/docs/organizations#post-organizations",
     "context": "Organizations › Routes › POST /organizations",
   },
