@@ -19,6 +19,8 @@ const IPV6_HOST = /^\[[0-9A-Fa-f:.]+\](?::(\d{1,5}))?$/;
 
 const MAX_HOST_LENGTH = 253 + 1 + 6;
 
+let lastValidHost = "";
+
 /**
  * Whether a `Host` header value is a host name or IP literal with an optional port, and nothing
  * else (no path, query, fragment, user info, spaces or non-ASCII characters).
@@ -32,6 +34,9 @@ const MAX_HOST_LENGTH = 253 + 1 + 6;
  * ```
  */
 export function isValidHost(value: string): boolean {
+  // Nearly every request of a deployment carries the same Host: remember the last valid one
+  // (the full check, URL parse included, costs about 0.6 µs).
+  if (value === lastValidHost) return true;
   if (value.length > MAX_HOST_LENGTH) return false;
   const match = NAME_HOST.exec(value) ?? IPV6_HOST.exec(value);
   if (!match) return false;
@@ -39,6 +44,7 @@ export function isValidHost(value: string): boolean {
   try {
     // Rejects what the patterns let through but a URL cannot hold (e.g. 1.2.3.999, [1::2::3]).
     new URL(`http://${value}/`);
+    lastValidHost = value;
     return true;
   } catch {
     return false;
