@@ -19,7 +19,7 @@ const IPV6_HOST = /^\[[0-9A-Fa-f:.]+\](?::(\d{1,5}))?$/;
 
 const MAX_HOST_LENGTH = 253 + 1 + 6;
 
-let lastValidHost = "";
+let lastValidHost: string | null = null;
 
 /**
  * Whether a `Host` header value is a host name or IP literal with an optional port, and nothing
