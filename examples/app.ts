@@ -18,13 +18,18 @@ import { auth, databaseFromEnv, messenger } from "../mod.ts";
 /** One database for every module; each keeps its tables in its own namespace. */
 const database = databaseFromEnv();
 
-/** Users, credentials, sessions and the organizations API, at `/api/auth`. */
-export const authModule = auth({ database });
+/**
+ * Users, credentials, sessions and the organizations API, at `/api/auth`. `PUBLIC_ORIGIN` (e.g.
+ * `https://app.example.com`) is the origin users reach the deployment at: set it in production so
+ * the origin check and `Secure` cookies follow it rather than the request's `Host`.
+ */
+export const authModule = auth({ database, publicOrigin: process.env.PUBLIC_ORIGIN || undefined });
 
 /**
  * The messenger webhook secret: `WEBHOOK_SECRET` from the environment. When it is unset, a random
- * secret for this run is generated and shown once on stderr, so `deno task start` works on a
- * fresh machine; set WEBHOOK_SECRET in production (docs/webhook.md).
+ * secret for this run is generated so `deno task start` works on a fresh machine; it is never
+ * printed (a secret in a terminal or a log is a leaked secret), so the webhook refuses every
+ * delivery until WEBHOOK_SECRET is set (docs/webhook.md).
  */
 function webhookSecret(): string {
   const configured = process.env.WEBHOOK_SECRET;
@@ -32,8 +37,10 @@ function webhookSecret(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(24));
   const generated = btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_");
   console.warn(
-    `Warning: WEBHOOK_SECRET is not set; the messenger webhook uses a random development ` +
-      `secret for this run: ${generated}\nSet WEBHOOK_SECRET in production (see docs/webhook.md).`,
+    "Warning: WEBHOOK_SECRET is not set; the messenger webhook uses a random secret generated " +
+      "for this run, kept in memory only and not shown, so it refuses every delivery.\n" +
+      "To receive updates, set WEBHOOK_SECRET (e.g. WEBHOOK_SECRET=$(openssl rand -hex 32)) and " +
+      "give the messenger the same value (see docs/webhook.md).",
   );
   return generated;
 }
@@ -42,7 +49,8 @@ function webhookSecret(): string {
 export const messengerModule = messenger({
   database,
   webhookSecret: webhookSecret(),
-  onMessage: ({ updateId, message }) => {
-    console.log(`[messenger] update ${updateId}: ${String(message?.text ?? "(no text)")}`);
+  // The update's id and kind only: message text is the users' data and stays out of the logs.
+  onMessage: ({ updateId, kind }) => {
+    console.log(`[messenger] update ${updateId} (${kind}) processed`);
   },
 });

@@ -14,6 +14,7 @@ import type { AuthTableNames } from "./tables.ts";
 import type { PasswordHasher } from "./password_hasher.ts";
 import { type AuthUser, isUuid, publicUser, updateUserRole } from "./users.ts";
 import { PASSWORD_LENGTH } from "./auth_routes.ts";
+import { isWellFormedText } from "./well_formed.ts";
 
 /**
  * The global roles a user can have.
@@ -116,6 +117,9 @@ export function createAuthApi(deps: AuthApiDeps): AuthApi {
         throw new TypeError(
           `createUser(): the password must be ${PASSWORD_LENGTH.min}–${PASSWORD_LENGTH.max} characters`,
         );
+      }
+      if (!isWellFormedText(input.password)) {
+        throw new TypeError("createUser(): the password must not contain unpaired surrogates");
       }
       const role = input.role ?? "user";
       if (!ROLES.includes(role)) throw new TypeError(`createUser(): unknown role "${role}"`);

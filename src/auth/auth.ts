@@ -74,7 +74,11 @@ export function auth(options: AuthOptions): AuthModule {
     ttlSeconds: resolved.ttlSeconds,
     slidingRenewal: resolved.slidingRenewal,
   });
-  const routeDeps: AuthRouteDeps = { authenticator, trustedOrigins: resolved.trustedOrigins };
+  const routeDeps: AuthRouteDeps = {
+    authenticator,
+    trustedOrigins: resolved.trustedOrigins,
+    publicOrigin: resolved.publicOrigin,
+  };
   const organizations = resolved.organizations
     ? organizationsFeature({
       db,

@@ -1,8 +1,9 @@
 /**
- * Route builders of the auth module. `authedRoute` authenticates BEFORE it validates the input,
- * so an anonymous caller learns nothing but 401, and a cross-site cookie request nothing but 403:
- * the core only frames the request (body limit, JSON syntax), then this wrapper checks the
- * credential, the origin, and only then the params, query and body schemas.
+ * Route builders of the auth module. Both check the origin of unsafe requests BEFORE they validate
+ * the input: the core only frames the request (Host, body limit, JSON content type and syntax),
+ * then `authedRoute` checks the credential (401) and, for cookie requests, the origin (403), and
+ * `publicRoute` checks the origin of every unsafe request (403: login CSRF); only then are the
+ * params, query and body schemas checked.
  *
  * @module
  */
@@ -11,7 +12,7 @@ import { z } from "zod";
 import { type HttpMethod, type Route, route, validateRequestPart } from "../core/mod.ts";
 import type { AuthContext, Authenticator } from "./authenticator.ts";
 import { sessionCookie } from "./cookies.ts";
-import { checkSameOrigin } from "./credentials.ts";
+import { checkRequestOrigin, deploymentOrigin, type OriginPolicy } from "./origin_check.ts";
 
 /** What an authenticated handler receives. */
 export interface AuthedRouteContext<Params, Query, Body> {
@@ -33,10 +34,9 @@ export interface AuthedRouteDefinition<Params, Query, Body> {
   handler: (context: AuthedRouteContext<Params, Query, Body>) => unknown;
 }
 
-/** What every authenticated route needs from its module instance. */
-export interface AuthRouteDeps {
+/** What every authenticated route needs from its module instance (its origin policy included). */
+export interface AuthRouteDeps extends OriginPolicy {
   authenticator: Authenticator;
-  trustedOrigins: ReadonlySet<string>;
 }
 
 /** Turns a handler's result into a response that caches nowhere (it is someone's data). */
@@ -67,7 +67,8 @@ export function authedRoute<
     body: definition.body ? z.unknown() : undefined,
     handler: async ({ params, query, body, request }) => {
       const auth = await deps.authenticator.require(request);
-      checkSameOrigin(request, auth.transport, deps.trustedOrigins);
+      // A Bearer header cannot be attached by a cross-site page: only cookie requests are checked.
+      if (auth.transport === "cookie") checkRequestOrigin(request, deps);
       const result = await definition.handler({
         params: validateRequestPart(definition.params, params, "params"),
         query: validateRequestPart(definition.query, query, "query"),
@@ -80,7 +81,11 @@ export function authedRoute<
       if (auth.renewedUntil && auth.transport === "cookie" && !setsCookie) {
         response.headers.append(
           "set-cookie",
-          sessionCookie(request, auth.token, auth.renewedUntil),
+          sessionCookie(
+            deploymentOrigin(request, deps.publicOrigin),
+            auth.token,
+            auth.renewedUntil,
+          ),
         );
       }
       return response;
@@ -88,12 +93,17 @@ export function authedRoute<
   });
 }
 
-/** Declares a route open to anonymous callers (sign-up, sign-in). */
+/**
+ * Declares a route open to anonymous callers (sign-up, sign-in, verification): an unsafe request
+ * from another origin is refused with 403 `CSRF_REJECTED` before its input is validated, whatever
+ * credential it carries, so a hostile page cannot sign a victim in to the attacker's account.
+ */
 export function publicRoute<
   Params = Record<string, string>,
   Query = Record<string, string>,
   Body = undefined,
 >(
+  policy: OriginPolicy,
   definition: {
     method: HttpMethod;
     path: string;
@@ -103,8 +113,21 @@ export function publicRoute<
     handler: (context: { params: Params; query: Query; body: Body; request: Request }) => unknown;
   },
 ): Route {
-  return route<Params, Query, Body>({
-    ...definition,
-    handler: async (context) => toResponse(await definition.handler(context)),
+  return route({
+    method: definition.method,
+    path: definition.path,
+    // Declared so the core reads the body (content type, size limit, JSON syntax); checked below.
+    body: definition.body ? z.unknown() : undefined,
+    handler: async ({ params, query, body, request }) => {
+      checkRequestOrigin(request, policy);
+      return toResponse(
+        await definition.handler({
+          params: validateRequestPart(definition.params, params, "params"),
+          query: validateRequestPart(definition.query, query, "query"),
+          body: validateRequestPart(definition.body, body, "body"),
+          request,
+        }),
+      );
+    },
   });
 }

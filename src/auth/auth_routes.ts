@@ -10,6 +10,8 @@ import type { Accounts, IssuedCredential } from "./accounts.ts";
 import type { AuthContext } from "./authenticator.ts";
 import { authedRoute, type AuthRouteDeps, publicRoute } from "./auth_route.ts";
 import { clearedSessionCookie, sessionCookie } from "./cookies.ts";
+import { deploymentOrigin } from "./origin_check.ts";
+import { isWellFormedText } from "./well_formed.ts";
 import { emailSchema, MAX_EMAIL_LENGTH, normalizeEmail } from "./email.ts";
 import { deleteSession } from "./sessions.ts";
 import type { AuthTableNames } from "./tables.ts";
@@ -19,8 +21,16 @@ import type { AuthUser } from "./users.ts";
 /** Shortest and longest accepted passwords, in characters (code points). */
 export const PASSWORD_LENGTH = Object.freeze({ min: 8, max: 128 });
 
+const WELL_FORMED_PASSWORD = "Must be well-formed Unicode (no unpaired surrogate code units)";
+
 function passwordSchema(min: number): z.ZodType<string> {
   return z.string().superRefine((value, context) => {
+    // UTF-8 turns every lone surrogate into U+FFFD before hashing: "a\uD800" and "a\uDC00"
+    // would be one password.
+    if (!isWellFormedText(value)) {
+      context.addIssue({ code: "custom", message: WELL_FORMED_PASSWORD });
+      return;
+    }
     const length = [...value].length;
     if (length < min) {
       context.addIssue({ code: "custom", message: `Must be at least ${min} characters` });
@@ -66,7 +76,7 @@ export interface AuthRoutesDeps extends AuthRouteDeps {
   me: (auth: AuthContext) => Promise<string>;
 }
 
-function credentialResponse(request: Request, issued: IssuedCredential): Response {
+function credentialResponse(origin: string, issued: IssuedCredential): Response {
   const response = Response.json({
     token: issued.token,
     user: issued.user,
@@ -74,7 +84,7 @@ function credentialResponse(request: Request, issued: IssuedCredential): Respons
   });
   response.headers.set(
     "set-cookie",
-    sessionCookie(request, issued.token, issued.session.expiresAt),
+    sessionCookie(origin, issued.token, issued.session.expiresAt),
   );
   return response;
 }
@@ -83,19 +93,25 @@ function credentialResponse(request: Request, issued: IssuedCredential): Respons
 export function authRoutes(deps: AuthRoutesDeps): Route[] {
   const { accounts } = deps;
   return [
-    publicRoute({
+    publicRoute(deps, {
       method: "POST",
       path: "/sign-up",
       body: signUpBody,
       handler: async ({ body, request }) =>
-        credentialResponse(request, await accounts.signUp(body.email, body.password)),
+        credentialResponse(
+          deploymentOrigin(request, deps.publicOrigin),
+          await accounts.signUp(body.email, body.password),
+        ),
     }),
-    publicRoute({
+    publicRoute(deps, {
       method: "POST",
       path: "/sign-in",
       body: signInBody,
       handler: async ({ body, request }) =>
-        credentialResponse(request, await accounts.signIn(body.email, body.password)),
+        credentialResponse(
+          deploymentOrigin(request, deps.publicOrigin),
+          await accounts.signIn(body.email, body.password),
+        ),
     }),
     authedRoute(deps, {
       method: "POST",
@@ -103,7 +119,10 @@ export function authRoutes(deps: AuthRoutesDeps): Route[] {
       handler: async ({ auth, request }) => {
         await deleteSession(deps.db, deps.tables, auth.session.id);
         const response = new Response(null, { status: 204 });
-        response.headers.set("set-cookie", clearedSessionCookie(request));
+        response.headers.set(
+          "set-cookie",
+          clearedSessionCookie(deploymentOrigin(request, deps.publicOrigin)),
+        );
         return response;
       },
     }),

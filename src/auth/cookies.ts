@@ -36,17 +36,21 @@ export function readCookie(request: Request, name: string): string | null {
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /**
- * Whether the cookie must carry `Secure`: always, except when the request came over plain http
- * to a loopback host (local development, where browsers would drop a Secure cookie).
+ * Whether the cookie must carry `Secure` for a deployment reached at `origin` (`publicOrigin`, or
+ * the request's own origin when that is unset): always, except over plain http on a loopback host
+ * (local development, where browsers would drop a Secure cookie).
  */
-export function needsSecureCookie(request: Request): boolean {
-  const url = new URL(request.url);
+export function needsSecureCookie(origin: string): boolean {
+  const url = new URL(origin);
   const local = LOCAL_HOSTS.has(url.hostname) || url.hostname.endsWith(".localhost");
   return !(url.protocol === "http:" && local);
 }
 
-/** The `Set-Cookie` value that stores a credential until `expiresAt`. */
-export function sessionCookie(request: Request, token: string, expiresAt: Date): string {
+/**
+ * The `Set-Cookie` value that stores a credential until `expiresAt`, for a deployment reached at
+ * `origin` (see {@link needsSecureCookie}).
+ */
+export function sessionCookie(origin: string, token: string, expiresAt: Date): string {
   const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
   return [
     `${AUTH_SESSION_COOKIE}=${token}`,
@@ -55,12 +59,12 @@ export function sessionCookie(request: Request, token: string, expiresAt: Date):
     "SameSite=Lax",
     `Max-Age=${maxAge}`,
     `Expires=${expiresAt.toUTCString()}`,
-    ...(needsSecureCookie(request) ? ["Secure"] : []),
+    ...(needsSecureCookie(origin) ? ["Secure"] : []),
   ].join("; ");
 }
 
-/** The `Set-Cookie` value that deletes the credential cookie. */
-export function clearedSessionCookie(request: Request): string {
+/** The `Set-Cookie` value that deletes the credential cookie (`origin` as for {@link sessionCookie}). */
+export function clearedSessionCookie(origin: string): string {
   return [
     `${AUTH_SESSION_COOKIE}=`,
     "Path=/",
@@ -68,6 +72,6 @@ export function clearedSessionCookie(request: Request): string {
     "SameSite=Lax",
     "Max-Age=0",
     "Expires=Thu, 01 Jan 1970 00:00:00 GMT",
-    ...(needsSecureCookie(request) ? ["Secure"] : []),
+    ...(needsSecureCookie(origin) ? ["Secure"] : []),
   ].join("; ");
 }

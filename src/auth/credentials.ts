@@ -1,6 +1,6 @@
 /**
- * Reading the credential a request presents (cookie or Bearer header) and the CSRF check for
- * cookie-authenticated unsafe requests.
+ * Reading the credential a request presents (cookie or Bearer header). The origin rule of unsafe
+ * requests lives in origin_check.ts.
  *
  * @module
  */
@@ -38,28 +38,4 @@ export function presentedCredential(request: Request): PresentedCredential | nul
   if (bearer !== null) return { token: bearer, transport: "bearer" };
   if (cookie !== null) return { token: cookie, transport: "cookie" };
   return null;
-}
-
-const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-
-/**
- * Refuses (403 `CSRF_REJECTED`) a cookie-authenticated unsafe request that a browser sent from
- * another origin: its `Origin` names neither the request's own origin nor a trusted one, or it
- * has no `Origin` but `Sec-Fetch-Site: cross-site`. Requests without either header (non-browser
- * clients) pass; Bearer requests are not exposed to CSRF and are not checked.
- */
-export function checkSameOrigin(
-  request: Request,
-  transport: CredentialTransport,
-  trustedOrigins: ReadonlySet<string>,
-): void {
-  if (transport !== "cookie" || !UNSAFE_METHODS.has(request.method)) return;
-  const origin = request.headers.get("origin");
-  if (origin !== null) {
-    if (origin === new URL(request.url).origin || trustedOrigins.has(origin)) return;
-    throw authError("CSRF_REJECTED", `Cross-origin request from ${origin} refused`);
-  }
-  if (request.headers.get("sec-fetch-site") === "cross-site") {
-    throw authError("CSRF_REJECTED", "Cross-site request refused");
-  }
 }

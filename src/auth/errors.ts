@@ -9,8 +9,9 @@ import { HttpError } from "../core/mod.ts";
 
 /**
  * Every error code the auth module answers with, mapped to its HTTP status. The core adds
- * `VALIDATION_ERROR`/`INVALID_JSON` (400), `NOT_FOUND` for unknown paths, `METHOD_NOT_ALLOWED`
- * (405), `PAYLOAD_TOO_LARGE` (413) and `INTERNAL_ERROR` (500).
+ * `VALIDATION_ERROR`/`INVALID_JSON`/`INVALID_HOST` (400), `NOT_FOUND` for unknown paths,
+ * `METHOD_NOT_ALLOWED` (405), `PAYLOAD_TOO_LARGE` (413), `UNSUPPORTED_MEDIA_TYPE` (415) and
+ * `INTERNAL_ERROR` (500).
  *
  * @example Branch on a code in a client
  * ```ts
@@ -29,7 +30,10 @@ export const AUTH_ERROR_CODES = Object.freeze({
   UNAUTHENTICATED: 401,
   /** 401: wrong email or password (one message for both). */
   INVALID_CREDENTIALS: 401,
-  /** 403: a cookie-authenticated unsafe request from another origin. */
+  /**
+   * 403: an unsafe request from another origin: cookie-authenticated, or anonymous (sign-up,
+   * sign-in: login CSRF).
+   */
   CSRF_REJECTED: 403,
   /** 403: authenticated, visible, but the caller's roles do not allow it. */
   FORBIDDEN: 403,

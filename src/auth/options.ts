@@ -48,8 +48,9 @@ export interface AuthOptions {
    */
   slidingRenewal?: boolean;
   /**
-   * Origins besides the request's own that may send cookie-authenticated POST/PATCH/DELETE
-   * requests (e.g. `"https://app.example.com"` for a front end on another origin).
+   * Origins besides the deployment's own (`publicOrigin`, or the request's own when that is unset)
+   * that may send unsafe requests: cookie-authenticated POST/PUT/PATCH/DELETE and anonymous ones
+   * such as sign-in (e.g. `"https://app.example.com"` for a front end on another origin).
    * @default []
    */
   trustedOrigins?: readonly string[];
@@ -67,8 +68,9 @@ export interface AuthOptions {
   secret?: string;
   /**
    * The origin users reach the deployment at (e.g. `"https://app.example.com"`). When set, every
-   * origin decision (the same-origin check of unsafe requests, `Secure` cookies, links in emails)
-   * uses it instead of the request's `Host`, which a client controls.
+   * origin decision (the origin check of unsafe requests, `Secure` cookies, links in emails) uses
+   * it instead of the request's `Host`, which a client or a proxy controls, and the request's own
+   * origin is no longer trusted. Set it in production.
    * @default undefined (the request's own origin, for local development)
    */
   publicOrigin?: string;

@@ -1,3 +1,4 @@
+import { invalidHostResponse } from "./host_header.ts";
 import { errorResponse } from "./http_error.ts";
 import type { ModuleInstance } from "./module_instance.ts";
 import { isUnderMount } from "./route_pattern.ts";
@@ -16,7 +17,8 @@ export class DuplicateMountError extends Error {
 /**
  * Combines modules into one `fetch` handler. Each module answers the paths under its mount route
  * (on a segment boundary: `/api/auth` does not catch `/api/authx`); any other path gets 404 with
- * the list of mounts: `{"error": {...}, "availableRoutes": ["/api/auth", …]}`.
+ * the list of mounts: `{"error": {...}, "availableRoutes": ["/api/auth", …]}`. A malformed `Host`
+ * header is a 400 `INVALID_HOST` before any routing (runtimes build the URL from it).
  *
  * @example
  * ```ts
@@ -45,6 +47,8 @@ export function composeModules(
   const ordered = [...byMount.values()].sort((a, b) => b.mountRoute.length - a.mountRoute.length);
   const availableRoutes = [...byMount.keys()].sort();
   return async function composedFetch(request: Request): Promise<Response> {
+    const badHost = invalidHostResponse(request);
+    if (badHost) return badHost;
     let pathname: string;
     try {
       pathname = new URL(request.url).pathname;

@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import { DatabaseUnavailableError, PaginationError } from "../db/mod.ts";
+import { invalidHostResponse } from "./host_header.ts";
 import { errorResponse, HttpError, httpErrorResponse } from "./http_error.ts";
+import { requireJsonContentType } from "./json_content_type.ts";
 import { readBodyText } from "./read_body.ts";
 import type { Route } from "./route.ts";
 import { compileRoutePattern, isUnderMount } from "./route_pattern.ts";
@@ -16,7 +18,8 @@ export interface ModuleAppOptions {
 
 /**
  * Builds the request handler of one module on a Hono app: validation before every handler,
- * the one error shape, 405 with `Allow`, HEAD for GET routes, body limit, logged 500s.
+ * the one error shape, 405 with `Allow`, HEAD for GET routes, body limit, 415 for a declared
+ * body not labelled JSON, 400 for a malformed `Host`, logged 500s.
  */
 export function createModuleFetch(
   options: ModuleAppOptions,
@@ -34,11 +37,7 @@ export function createModuleFetch(
       const params = validateRequestPart(r.params, c.req.param(), "params");
       const query = validateRequestPart(r.query, c.req.query(), "query");
       const body = r.body
-        ? validateRequestPart(
-          r.body,
-          parseJsonBody(await readBodyText(c.req.raw, bodyLimit)),
-          "body",
-        )
+        ? validateRequestPart(r.body, await readJson(c.req.raw), "body")
         : undefined;
       const result = await r.handler({ params, query, body, request: c.req.raw });
       if (result instanceof Response) return result;
@@ -72,7 +71,15 @@ export function createModuleFetch(
 
   app.onError((error) => renderError(name, error));
 
+  /** The JSON body of a route that declares one: 415 unless labelled JSON, 413, 400. */
+  async function readJson(request: Request): Promise<unknown> {
+    requireJsonContentType(request);
+    return parseJsonBody(await readBodyText(request, bodyLimit));
+  }
+
   return async function moduleFetch(request: Request): Promise<Response> {
+    const badHost = invalidHostResponse(request);
+    if (badHost) return badHost;
     if (!isUnderMount(new URL(request.url).pathname, mountRoute)) {
       return errorResponse(404, "NOT_FOUND", `This path is not under ${mountRoute}`);
     }

@@ -489,7 +489,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "adapters",
     "type": "text",
     "content":
-      "Each column has its type, one of text, uuid, timestamptz, int4, int8. A decoded cursor value that is not one PostgreSQL reads back unchanged as that type (a word where the timestamptz is, 2024-02-30, a NUL byte, a number where text is, a lone surrogate, …) is InvalidCursorError before any query, and parameters are bound as $n::type. So even a cursor signed with a leaked key cannot make the query fail (SQLSTATE 22xxx, a 500).",
+      "q.select reads the sort key back as text, so the next cursor is exact (timestamptz microseconds, numeric, int8); keysetPage() removes those columns from items.",
     "url": "/docs/adapters#cursor-pagination",
     "context": "Database adapters, migrations and pagination › Cursor pagination",
   },
@@ -498,7 +498,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "adapters",
     "type": "text",
     "content":
-      "q.select reads the sort key back as text, so the next cursor is exact (timestamptz microseconds, int8); keysetPage() removes those columns from items. Timestamps are checked in PostgreSQL's ISO output (the default DateStyle).",
+      "pageSize: default 20, clamped to 100 — also when a cursor says otherwise; not a positive integer → PaginationError (status 400, code INVALID_PAGE_SIZE).",
     "url": "/docs/adapters#cursor-pagination",
     "context": "Database adapters, migrations and pagination › Cursor pagination",
   },
@@ -507,16 +507,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "adapters",
     "type": "text",
     "content":
-      "pageSize: default 20, clamped to 100 — also when a cursor says otherwise; not a positive integer → PaginationError (status 400, code INVALID_PAGE_SIZE).",
-    "url": "/docs/adapters#cursor-pagination",
-    "context": "Database adapters, migrations and pagination › Cursor pagination",
-  },
-  {
-    "id": "adapters:51",
-    "page": "adapters",
-    "type": "text",
-    "content":
-      "Cursors are opaque base64url text with an HMAC. A cursor that does not decode, was altered, or was issued by another list (listId, columns or direction differ) → InvalidCursorError (status 400, code INVALID_CURSOR), never a 500. secret (at least 16 characters) is required and there is no default: a key shipped in the package would let anyone mint cursors. Give every process that serves the list the same secret (the modules use FRAGMENT_SECRET), or they refuse each other's cursors.",
+      "Cursors are opaque base64url text with an HMAC. A cursor that does not decode, was altered, or was issued by another list (listId, columns or direction differ) → InvalidCursorError (status 400, code INVALID_CURSOR), never a 500. Without a secret option the HMAC key is a constant: cursors are tamper-evident, not secret; pass secret to make them unforgeable.",
     "url": "/docs/adapters#cursor-pagination",
     "context": "Database adapters, migrations and pagination › Cursor pagination",
   },
@@ -608,7 +599,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      "trustedOrigins | [] | origins besides the request's own allowed to send cookie-authenticated POST/PATCH/DELETE requests",
+      "trustedOrigins | [] | origins besides the deployment's own allowed to send unsafe requests (see the origin rule)",
     "url": "/docs/auth#options",
     "context": "Auth module › Options",
   },
@@ -617,7 +608,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      "secret | FRAGMENT_SECRET | the deployment's key of what the module signs (list cursors), at least 32 characters: see Secret",
+      'publicOrigin | unset | the origin users reach the deployment at ("https://app.example.com"); origin and Secure decisions use it, never Host',
     "url": "/docs/auth#options",
     "context": "Auth module › Options",
   },
@@ -658,50 +649,6 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Options",
   },
   {
-    "id": "auth#secret",
-    "page": "auth",
-    "type": "heading",
-    "content": "Secret",
-    "url": "/docs/auth#secret",
-    "context": "Auth module",
-  },
-  {
-    "id": "auth:15",
-    "page": "auth",
-    "type": "text",
-    "content":
-      "secret is the deployment's key: the module signs its list cursors with it (HMAC-SHA-256), so nobody without it can mint a cursor. It falls back to the FRAGMENT_SECRET environment variable; a value shorter than 32 characters is a ModuleConfigError. Generate one with openssl rand -base64 32, keep it out of source control, and give every process of the deployment the same value (a cursor issued by one process is then accepted by all). Changing it invalidates the cursors in flight (clients get 400 INVALID_CURSOR and start again from the first page), and nothing else.",
-    "url": "/docs/auth#secret",
-    "context": "Auth module › Secret",
-  },
-  {
-    "id": "auth:16",
-    "page": "auth",
-    "type": "text",
-    "content":
-      "Neither set: the module signs with a random key of its process and prints one warning on stderr at instantiation (once per process, only when the organizations API, which issues cursors, is on): [auth] warning: no secret configured (option `secret` or FRAGMENT_SECRET); …. Cursors then stop working after a restart and across processes. There is no built-in constant key any more.",
-    "url": "/docs/auth#secret",
-    "context": "Auth module › Secret",
-  },
-  {
-    "id": "auth:17",
-    "page": "auth",
-    "type": "text",
-    "content":
-      "fragment-cli serve on the embedded database (no PostgreSQL adapter among the served modules, PGlite in a directory): when FRAGMENT_SECRET is unset, serve generates a secret at the first start, keeps it in .data/fragment-secret (relative to the working directory, mode 0600, next to the default ./.data/pglite), reuses it at every later start, and hands it to the modules as FRAGMENT_SECRET before their file is imported. It prints Generated FRAGMENT_SECRET in .data/fragment-secret (…) the first time. Delete the file to rotate the key.",
-    "url": "/docs/auth#secret",
-    "context": "Auth module › Secret",
-  },
-  {
-    "id": "auth:18",
-    "page": "auth",
-    "type": "text",
-    "content":
-      "fragment-cli serve with a PostgreSQL database and no FRAGMENT_SECRET: serve starts, with a loud warning on stderr (it begins WARNING: FRAGMENT_SECRET is not set and says how to set it). A warning rather than a start-up error: the cost of a missing secret is cursors refused across processes and restarts (clients restart from the first page), not a hole, while refusing to start would break every existing deployment on upgrade. Set FRAGMENT_SECRET in production.",
-    "url": "/docs/auth#secret",
-    "context": "Auth module › Secret",
-  },
-  {
     "id": "auth#routes",
     "page": "auth",
     "type": "heading",
@@ -710,7 +657,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:19",
+    "id": "auth:15",
     "page": "auth",
     "type": "text",
     "content":
@@ -727,7 +674,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes",
   },
   {
-    "id": "auth:20",
+    "id": "auth:16",
     "page": "auth",
     "type": "text",
     "content":
@@ -736,7 +683,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes › POST /sign-up",
   },
   {
-    "id": "auth:21",
+    "id": "auth:17",
     "page": "auth",
     "type": "text",
     "content":
@@ -745,10 +692,28 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes › POST /sign-up",
   },
   {
-    "id": "auth:22",
+    "id": "auth:18",
+    "page": "auth",
+    "type": "text",
+    "content":
+      'The password must be well-formed Unicode: one with an unpaired surrogate ("\\uD800" in JSON) is a 400 VALIDATION_ERROR (UTF-8 turns every unpaired surrogate into U+FFFD, so such passwords would hash alike).',
+    "url": "/docs/auth#post-sign-up",
+    "context": "Auth module › Routes › POST /sign-up",
+  },
+  {
+    "id": "auth:19",
     "page": "auth",
     "type": "text",
     "content": "The role is always user; a role field in the body is ignored.",
+    "url": "/docs/auth#post-sign-up",
+    "context": "Auth module › Routes › POST /sign-up",
+  },
+  {
+    "id": "auth:20",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "Like every unsafe request, it must come from the deployment's origin or a trusted one (403 CSRF_REJECTED otherwise: a hostile page cannot create an account or sign a visitor in), with Content-Type: application/json (415 otherwise).",
     "url": "/docs/auth#post-sign-up",
     "context": "Auth module › Routes › POST /sign-up",
   },
@@ -761,7 +726,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes",
   },
   {
-    "id": "auth:23",
+    "id": "auth:21",
     "page": "auth",
     "type": "text",
     "content":
@@ -770,11 +735,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes › POST /sign-in",
   },
   {
-    "id": "auth:24",
+    "id": "auth:22",
     "page": "auth",
     "type": "text",
     "content":
-      "with 401, after the same work: an unknown email is checked against a dummy hash, so both paths run exactly one scrypt derivation (the tests count them). A password over 128 characters is a 400 before any hashing.",
+      "with 401, after the same work: an unknown email is checked against a dummy hash, so both paths run exactly one scrypt derivation (the tests count them). A password over 128 characters, or with an unpaired surrogate, is a 400 before any hashing. A sign-in from another origin is a 403 CSRF_REJECTED before its body is looked at: a hostile page cannot sign a visitor in to the attacker's account (login CSRF).",
     "url": "/docs/auth#post-sign-in",
     "context": "Auth module › Routes › POST /sign-in",
   },
@@ -787,7 +752,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes",
   },
   {
-    "id": "auth:25",
+    "id": "auth:23",
     "page": "auth",
     "type": "text",
     "content":
@@ -812,7 +777,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes",
   },
   {
-    "id": "auth:26",
+    "id": "auth:24",
     "page": "auth",
     "type": "text",
     "content": "The bootstrap payload of a single-page application:",
@@ -820,7 +785,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes › GET /me",
   },
   {
-    "id": "auth:27",
+    "id": "auth:25",
     "page": "auth",
     "type": "text",
     "content":
@@ -837,7 +802,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:28",
+    "id": "auth:26",
     "page": "auth",
     "type": "text",
     "content":
@@ -846,7 +811,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:29",
+    "id": "auth:27",
     "page": "auth",
     "type": "text",
     "content": "no credential | 401 UNAUTHENTICATED, WWW-Authenticate: Bearer",
@@ -854,7 +819,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:30",
+    "id": "auth:28",
     "page": "auth",
     "type": "text",
     "content":
@@ -863,7 +828,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:31",
+    "id": "auth:29",
     "page": "auth",
     "type": "text",
     "content":
@@ -872,7 +837,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:32",
+    "id": "auth:30",
     "page": "auth",
     "type": "text",
     "content":
@@ -881,7 +846,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:33",
+    "id": "auth:31",
     "page": "auth",
     "type": "text",
     "content": "cookie-authenticated POST/PUT/PATCH/DELETE from another origin | 403 CSRF_REJECTED",
@@ -889,31 +854,91 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
+    "id": "auth:32",
+    "page": "auth",
+    "type": "text",
+    "content": "anonymous POST (sign-up, sign-in, …) from another origin | 403 CSRF_REJECTED",
+    "url": "/docs/auth#credentials",
+    "context": "Auth module › Credentials",
+  },
+  {
+    "id": "auth:33",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "The cookie is HttpOnly; SameSite=Lax; Path=/ with Max-Age/Expires at the credential's expiry, and Secure unless the deployment's origin is plain http on localhost, *.localhost, 127.0.0.1 or [::1] (browsers drop Secure cookies there). The deployment's origin is publicOrigin when it is set, else the request's own (from its URL, i.e. its Host). Set publicOrigin in production: behind a TLS-terminating proxy that forwards to http://127.0.0.1:8080 with that Host, the request's own origin would be local and the cookie would lose Secure.",
+    "url": "/docs/auth#credentials",
+    "context": "Auth module › Credentials",
+  },
+  {
+    "id": "auth#the-origin-rule",
+    "page": "auth",
+    "type": "heading",
+    "content": "The origin rule",
+    "url": "/docs/auth#the-origin-rule",
+    "context": "Auth module › Credentials",
+  },
+  {
     "id": "auth:34",
     "page": "auth",
     "type": "text",
     "content":
-      "The cookie is HttpOnly; SameSite=Lax; Path=/ with Max-Age/Expires at the credential's expiry, and Secure unless the request came over plain http to localhost, *.localhost, 127.0.0.1 or [::1] (browsers drop Secure cookies there). Behind a TLS-terminating proxy the request URL is http://<public host>, which is not local, so the cookie stays Secure.",
-    "url": "/docs/auth#credentials",
-    "context": "Auth module › Credentials",
+      "Every unsafe request (POST, PUT, PATCH, DELETE) a browser sends from another origin is refused with 403 CSRF_REJECTED: anonymous ones too (sign-up, sign-in, and every route a future version opens to anonymous callers), so a hostile page can neither act as a signed-in visitor nor sign the visitor in to the attacker's account (login CSRF). A request is from another origin when",
+    "url": "/docs/auth#the-origin-rule",
+    "context": "Auth module › Credentials › The origin rule",
   },
   {
     "id": "auth:35",
     "page": "auth",
     "type": "text",
     "content":
-      "CSRF. A cookie-authenticated unsafe request is refused when its Origin header is neither the request's own origin nor one of trustedOrigins, or when it has no Origin but Sec-Fetch-Site: cross-site. Requests with neither header (curl, servers) pass; Bearer requests are not checked, since a cross-site page cannot set that header. SameSite=Lax already keeps the cookie off cross-site subresource and fetch requests; the origin check covers same-site subdomains and older browsers.",
-    "url": "/docs/auth#credentials",
-    "context": "Auth module › Credentials",
+      "its Origin header is neither the deployment's origin nor one of trustedOrigins (the opaque Origin: null of sandboxed frames and some redirects is never allowed), or",
+    "url": "/docs/auth#the-origin-rule",
+    "context": "Auth module › Credentials › The origin rule",
   },
   {
     "id": "auth:36",
     "page": "auth",
     "type": "text",
+    "content": "it has no Origin but Sec-Fetch-Site: cross-site.",
+    "url": "/docs/auth#the-origin-rule",
+    "context": "Auth module › Credentials › The origin rule",
+  },
+  {
+    "id": "auth:37",
+    "page": "auth",
+    "type": "text",
     "content":
-      "Order of checks on an authenticated route: body framing (413, malformed JSON 400) → credential (401) → origin (403 CSRF_REJECTED) → input validation (400 VALIDATION_ERROR) → the route's own rules. An anonymous caller therefore learns nothing about a route's input but 401.",
-    "url": "/docs/auth#credentials",
-    "context": "Auth module › Credentials",
+      "The deployment's origin is publicOrigin when set; the request's own origin is trusted only when publicOrigin is unset (local development), because its Host is whatever the client or a proxy put there. Requests with neither header (curl, servers, mobile apps) pass. Bearer-authenticated requests to authenticated routes are not checked: a cross-site page cannot attach that header. SameSite=Lax already keeps the cookie off cross-site fetch and form posts in current browsers; the origin check covers same-site subdomains, older browsers, and anonymous requests (which carry no cookie at all).",
+    "url": "/docs/auth#the-origin-rule",
+    "context": "Auth module › Credentials › The origin rule",
+  },
+  {
+    "id": "auth:38",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "A body must be sent as Content-Type: application/json (a +json type and charset=utf-8 are fine): any other type, or none, is a 415 UNSUPPORTED_MEDIA_TYPE. A form on another site can post text/plain, urlencoded and multipart bodies without asking the server first; application/json needs a CORS preflight, which a hostile origin does not pass.",
+    "url": "/docs/auth#the-origin-rule",
+    "context": "Auth module › Credentials › The origin rule",
+  },
+  {
+    "id": "auth:39",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "A Host header that is not a host name or IP literal with an optional port is a 400 INVALID_HOST before any routing (Deno built the request URL from it: Host: example.com/api/auth/sign-up? turned a sign-in into a sign-up).",
+    "url": "/docs/auth#the-origin-rule",
+    "context": "Auth module › Credentials › The origin rule",
+  },
+  {
+    "id": "auth:40",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "Order of checks: Host (400 INVALID_HOST) → body framing (413, 415, malformed JSON 400) → credential on authenticated routes (401) → origin (403 CSRF_REJECTED) → input validation (400 VALIDATION_ERROR) → the route's own rules. An anonymous caller therefore learns nothing about an authenticated route's input but 401, and a cross-site caller nothing about any route's input but 403.",
+    "url": "/docs/auth#the-origin-rule",
+    "context": "Auth module › Credentials › The origin rule",
   },
   {
     "id": "auth#server-side-api",
@@ -924,7 +949,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:37",
+    "id": "auth:41",
     "page": "auth",
     "type": "text",
     "content": "auth() returns the module plus api, for the application that embeds it:",
@@ -932,16 +957,16 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Server-side API",
   },
   {
-    "id": "auth:38",
+    "id": "auth:42",
     "page": "auth",
     "type": "text",
     "content":
-      "createUser applies the sign-up rules (email normalization, 8–128 character password; a taken email throws an HttpError with code EMAIL_TAKEN, an invalid input a TypeError).",
+      "createUser applies the sign-up rules (email normalization, 8–128 character well-formed password; a taken email throws an HttpError with code EMAIL_TAKEN, an invalid input a TypeError).",
     "url": "/docs/auth#server-side-api",
     "context": "Auth module › Server-side API",
   },
   {
-    "id": "auth:39",
+    "id": "auth:43",
     "page": "auth",
     "type": "text",
     "content":
@@ -950,7 +975,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Server-side API",
   },
   {
-    "id": "auth:40",
+    "id": "auth:44",
     "page": "auth",
     "type": "text",
     "content":
@@ -967,7 +992,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:41",
+    "id": "auth:45",
     "page": "auth",
     "type": "text",
     "content":
@@ -976,7 +1001,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:42",
+    "id": "auth:46",
     "page": "auth",
     "type": "text",
     "content": "400 | VALIDATION_ERROR | a field fails validation; issues lists {path, message}",
@@ -984,7 +1009,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:43",
+    "id": "auth:47",
     "page": "auth",
     "type": "text",
     "content": "400 | INVALID_JSON | the body is not JSON",
@@ -992,7 +1017,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:44",
+    "id": "auth:48",
     "page": "auth",
     "type": "text",
     "content": "400 | CONFLICTING_CREDENTIALS | cookie and Bearer header carry different tokens",
@@ -1000,42 +1025,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:45",
-    "page": "auth",
-    "type": "text",
-    "content": "401 | UNAUTHENTICATED | no valid credential (WWW-Authenticate: Bearer)",
-    "url": "/docs/auth#error-codes",
-    "context": "Auth module › Error codes",
-  },
-  {
-    "id": "auth:46",
-    "page": "auth",
-    "type": "text",
-    "content": "401 | INVALID_CREDENTIALS | wrong email or password",
-    "url": "/docs/auth#error-codes",
-    "context": "Auth module › Error codes",
-  },
-  {
-    "id": "auth:47",
-    "page": "auth",
-    "type": "text",
-    "content": "403 | CSRF_REJECTED | cookie-authenticated unsafe request from another origin",
-    "url": "/docs/auth#error-codes",
-    "context": "Auth module › Error codes",
-  },
-  {
-    "id": "auth:48",
-    "page": "auth",
-    "type": "text",
-    "content": "409 | EMAIL_TAKEN | sign-up with an email that has an account",
-    "url": "/docs/auth#error-codes",
-    "context": "Auth module › Error codes",
-  },
-  {
     "id": "auth:49",
     "page": "auth",
     "type": "text",
-    "content": "413 | PAYLOAD_TOO_LARGE | body over bodyLimit",
+    "content": "400 | INVALID_HOST | the Host header is not a host name with an optional port",
     "url": "/docs/auth#error-codes",
     "context": "Auth module › Error codes",
   },
@@ -1043,12 +1036,60 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "auth:50",
     "page": "auth",
     "type": "text",
-    "content": "503 | SERVICE_UNAVAILABLE | the database cannot be reached (Retry-After: 5)",
+    "content": "401 | UNAUTHENTICATED | no valid credential (WWW-Authenticate: Bearer)",
     "url": "/docs/auth#error-codes",
     "context": "Auth module › Error codes",
   },
   {
     "id": "auth:51",
+    "page": "auth",
+    "type": "text",
+    "content": "401 | INVALID_CREDENTIALS | wrong email or password",
+    "url": "/docs/auth#error-codes",
+    "context": "Auth module › Error codes",
+  },
+  {
+    "id": "auth:52",
+    "page": "auth",
+    "type": "text",
+    "content": "403 | CSRF_REJECTED | unsafe request from another origin (see the origin rule)",
+    "url": "/docs/auth#error-codes",
+    "context": "Auth module › Error codes",
+  },
+  {
+    "id": "auth:53",
+    "page": "auth",
+    "type": "text",
+    "content": "409 | EMAIL_TAKEN | sign-up with an email that has an account",
+    "url": "/docs/auth#error-codes",
+    "context": "Auth module › Error codes",
+  },
+  {
+    "id": "auth:54",
+    "page": "auth",
+    "type": "text",
+    "content": "413 | PAYLOAD_TOO_LARGE | body over bodyLimit",
+    "url": "/docs/auth#error-codes",
+    "context": "Auth module › Error codes",
+  },
+  {
+    "id": "auth:55",
+    "page": "auth",
+    "type": "text",
+    "content": "415 | UNSUPPORTED_MEDIA_TYPE | a body not sent as application/json",
+    "url": "/docs/auth#error-codes",
+    "context": "Auth module › Error codes",
+  },
+  {
+    "id": "auth:56",
+    "page": "auth",
+    "type": "text",
+    "content": "503 | SERVICE_UNAVAILABLE | the database cannot be reached (Retry-After: 5)",
+    "url": "/docs/auth#error-codes",
+    "context": "Auth module › Error codes",
+  },
+  {
+    "id": "auth:57",
     "page": "auth",
     "type": "text",
     "content": "The organizations routes add their own codes, listed in organizations.md.",
@@ -1064,7 +1105,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:52",
+    "id": "auth:58",
     "page": "auth",
     "type": "text",
     "content":
@@ -1073,7 +1114,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Passwords",
   },
   {
-    "id": "auth:53",
+    "id": "auth:59",
     "page": "auth",
     "type": "text",
     "content": "The stored string describes itself:",
@@ -1081,7 +1122,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Passwords",
   },
   {
-    "id": "auth:54",
+    "id": "auth:60",
     "page": "auth",
     "type": "text",
     "content":
@@ -1098,7 +1139,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:55",
+    "id": "auth:61",
     "page": "auth",
     "type": "text",
     "content": "The schema authSchema lives in the namespace auth (option namespace):",
@@ -1106,7 +1147,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:56",
+    "id": "auth:62",
     "page": "auth",
     "type": "text",
     "content":
@@ -1115,7 +1156,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:57",
+    "id": "auth:63",
     "page": "auth",
     "type": "text",
     "content":
@@ -1124,7 +1165,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:58",
+    "id": "auth:64",
     "page": "auth",
     "type": "text",
     "content": "3 | index sessions_user_id_idx",
@@ -1132,7 +1173,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:59",
+    "id": "auth:65",
     "page": "auth",
     "type": "text",
     "content":
@@ -1149,7 +1190,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:60",
+    "id": "auth:66",
     "page": "auth",
     "type": "text",
     "content":
@@ -1158,7 +1199,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Security notes",
   },
   {
-    "id": "auth:61",
+    "id": "auth:67",
     "page": "auth",
     "type": "text",
     "content":
@@ -1167,7 +1208,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Security notes",
   },
   {
-    "id": "auth:62",
+    "id": "auth:68",
     "page": "auth",
     "type": "text",
     "content":
@@ -1176,7 +1217,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Security notes",
   },
   {
-    "id": "auth:63",
+    "id": "auth:69",
     "page": "auth",
     "type": "text",
     "content":
@@ -2920,47 +2961,12 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "The deployment secret (FRAGMENT_SECRET, the key modules sign list cursors with, see auth) is settled before the files are imported, since modules read it when they are instantiated:",
-    "url": "/docs/cli#serve",
-    "context": "The fragment-cli command › serve",
-  },
-  {
-    "id": "cli:28",
-    "page": "cli",
-    "type": "text",
-    "content": "FRAGMENT_SECRET set: used as is.",
-    "url": "/docs/cli#serve",
-    "context": "The fragment-cli command › serve",
-  },
-  {
-    "id": "cli:29",
-    "page": "cli",
-    "type": "text",
-    "content":
-      "Unset, on the embedded database (PGlite in a directory, no PostgreSQL): generated at the first start and kept in .data/fragment-secret (relative to the working directory, mode 0600), reused at the next starts; the first start prints Generated FRAGMENT_SECRET in .data/fragment-secret.",
-    "url": "/docs/cli#serve",
-    "context": "The fragment-cli command › serve",
-  },
-  {
-    "id": "cli:30",
-    "page": "cli",
-    "type": "text",
-    "content":
-      "Unset, with a PostgreSQL database: serve starts with a loud WARNING: FRAGMENT_SECRET is not set on stderr, because cursors are then refused across processes and restarts. Set it in production.",
-    "url": "/docs/cli#serve",
-    "context": "The fragment-cli command › serve",
-  },
-  {
-    "id": "cli:31",
-    "page": "cli",
-    "type": "text",
-    "content":
       "Durable hook workers of the modules run in the same process. Ctrl-C (SIGINT) or SIGTERM stops accepting requests, lets in-flight ones finish, stops the workers, closes the databases and exits 0.",
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
   {
-    "id": "cli:32",
+    "id": "cli:28",
     "page": "cli",
     "type": "text",
     "content":
@@ -2977,7 +2983,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:33",
+    "id": "cli:29",
     "page": "cli",
     "type": "text",
     "content": "--format | sql | sql (migration files), drizzle or prisma (schema files)",
@@ -2985,7 +2991,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db generate",
   },
   {
-    "id": "cli:34",
+    "id": "cli:30",
     "page": "cli",
     "type": "text",
     "content":
@@ -2994,7 +3000,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db generate",
   },
   {
-    "id": "cli:35",
+    "id": "cli:31",
     "page": "cli",
     "type": "text",
     "content":
@@ -3003,7 +3009,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db generate",
   },
   {
-    "id": "cli:36",
+    "id": "cli:32",
     "page": "cli",
     "type": "text",
     "content":
@@ -3012,7 +3018,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db generate",
   },
   {
-    "id": "cli:37",
+    "id": "cli:33",
     "page": "cli",
     "type": "text",
     "content":
@@ -3021,7 +3027,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db generate",
   },
   {
-    "id": "cli:38",
+    "id": "cli:34",
     "page": "cli",
     "type": "text",
     "content":
@@ -3030,7 +3036,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db generate",
   },
   {
-    "id": "cli:39",
+    "id": "cli:35",
     "page": "cli",
     "type": "text",
     "content":
@@ -3039,7 +3045,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db generate",
   },
   {
-    "id": "cli:40",
+    "id": "cli:36",
     "page": "cli",
     "type": "text",
     "content":
@@ -3048,7 +3054,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db generate",
   },
   {
-    "id": "cli:41",
+    "id": "cli:37",
     "page": "cli",
     "type": "text",
     "content":
@@ -3057,7 +3063,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db generate",
   },
   {
-    "id": "cli:42",
+    "id": "cli:38",
     "page": "cli",
     "type": "text",
     "content":
@@ -3066,7 +3072,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db generate",
   },
   {
-    "id": "cli:43",
+    "id": "cli:39",
     "page": "cli",
     "type": "text",
     "content":
@@ -3075,7 +3081,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db generate",
   },
   {
-    "id": "cli:44",
+    "id": "cli:40",
     "page": "cli",
     "type": "text",
     "content":
@@ -3092,7 +3098,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:45",
+    "id": "cli:41",
     "page": "cli",
     "type": "text",
     "content":
@@ -3101,7 +3107,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db migrate",
   },
   {
-    "id": "cli:46",
+    "id": "cli:42",
     "page": "cli",
     "type": "text",
     "content":
@@ -3110,7 +3116,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db migrate",
   },
   {
-    "id": "cli:47",
+    "id": "cli:43",
     "page": "cli",
     "type": "text",
     "content":
@@ -3119,7 +3125,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db migrate",
   },
   {
-    "id": "cli:48",
+    "id": "cli:44",
     "page": "cli",
     "type": "text",
     "content":
@@ -3136,7 +3142,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:49",
+    "id": "cli:45",
     "page": "cli",
     "type": "text",
     "content":
@@ -3145,7 +3151,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db info",
   },
   {
-    "id": "cli:50",
+    "id": "cli:46",
     "page": "cli",
     "type": "text",
     "content": "--json prints only JSON on stdout, with the same fields:",
@@ -3153,7 +3159,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db info",
   },
   {
-    "id": "cli:51",
+    "id": "cli:47",
     "page": "cli",
     "type": "text",
     "content":
@@ -3170,7 +3176,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:52",
+    "id": "cli:48",
     "page": "cli",
     "type": "text",
     "content":
@@ -4021,7 +4027,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "getting-started",
     "type": "text",
     "content":
-      "Set DATABASE_URL=postgres://… to use a PostgreSQL server instead of PGlite (see the CLI page for --migrate and the db commands), and then set FRAGMENT_SECRET too (openssl rand -base64 32, the same value in every process): it signs the API's list cursors. On PGlite, serve generates one at the first start and keeps it in .data/fragment-secret (see auth). Stop the server with Ctrl-C: it finishes the requests in flight and the background work, then exits.",
+      "Set DATABASE_URL=postgres://… to use a PostgreSQL server instead of PGlite (see the CLI page for --migrate and the db commands). Stop the server with Ctrl-C: it finishes the requests in flight and the background work, then exits.",
     "url": "/docs/getting-started#the-two-commands",
     "context": "Getting started › The two commands",
   },
@@ -4107,7 +4113,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "getting-started",
     "type": "text",
     "content":
-      "The messenger module receives chat-messenger updates at POST /api/messenger/messenger/webhook (the route /messenger/webhook inside the module's mount). The header X-Messenger-Bot-Api-Secret-Token must equal the configured secret. The example app reads it from WEBHOOK_SECRET; when that is unset it makes up a random secret for the run and prints it once on stderr. Start it with a secret you know:",
+      "The messenger module receives chat-messenger updates at POST /api/messenger/messenger/webhook (the route /messenger/webhook inside the module's mount). The header X-Messenger-Bot-Api-Secret-Token must equal the configured secret. The example app reads it from WEBHOOK_SECRET; when that is unset it makes up a random secret for the run, which it never shows (it only says on stderr that it did), so the webhook refuses every delivery. Start it with a secret you know:",
     "url": "/docs/getting-started#send-a-webhook-update",
     "context": "Getting started › Send a webhook update",
   },
@@ -4116,7 +4122,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "getting-started",
     "type": "text",
     "content":
-      'The update is stored, then processed in the background as a durable hook: the example\'s handler logs [messenger] update 1001: hello. Send the same update_id again and the answer is {"ok":true,"duplicate":true}: the update is stored and processed once, whatever the retries. A missing or wrong secret is a 401 and nothing is stored. See the webhook page.',
+      'The update is stored, then processed in the background as a durable hook: the example\'s handler logs [messenger] update 1001 (message) processed (its id and kind, never the text). Send the same update_id again and the answer is {"ok":true,"duplicate":true}: the update is stored and processed once, whatever the retries. A missing or wrong secret is a 401 and nothing is stored. See the webhook page.',
     "url": "/docs/getting-started#send-a-webhook-update",
     "context": "Getting started › Send a webhook update",
   },
@@ -5230,7 +5236,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "hooks",
     "type": "text",
     "content":
-      "hooks.list({ status?, name?, pageSize?, cursor? }): oldest first, with the cursor pagination of every list ({ occurrences, cursor, hasNextPage }). A server-side API: its cursors are signed with a random key of the process, so they are valid until the process exits.",
+      "hooks.list({ status?, name?, pageSize?, cursor? }): oldest first, with the cursor pagination of every list ({ occurrences, cursor, hasNextPage }).",
     "url": "/docs/hooks#inspecting-and-re-queueing",
     "context": "Durable hooks › Inspecting and re-queueing",
   },
@@ -5366,7 +5372,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "modules",
     "type": "text",
     "content":
-      "params, query, body: zod schemas. The handler's arguments are typed from them and validation always runs before the handler. Query values arrive as strings (use z.coerce). Declaring body makes a JSON body required; the Content-Type is not checked, the content is.",
+      "params, query, body: zod schemas. The handler's arguments are typed from them and validation always runs before the handler. Query values arrive as strings (use z.coerce). Declaring body makes a JSON body required, labelled Content-Type: application/json (or a +json type such as application/merge-patch+json; a charset parameter must say UTF-8): anything else, a missing Content-Type included, is a 415 before the body is read. A page on another site can send text/plain, form and multipart bodies without a CORS preflight; a JSON content type cannot be sent cross-origin without one, so this keeps forms on other sites away from JSON routes. A route that must take other bodies (the messenger webhook) declares no body and reads it itself with readBodyText().",
     "url": "/docs/modules#routes",
     "context": "Modules › Routes",
   },
@@ -5432,8 +5438,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "modules:16",
     "page": "modules",
     "type": "text",
-    "content":
-      "an exception in a handler | 500, logged once on stderr, no stack in the body | INTERNAL_ERROR",
+    "content": "declared body not labelled JSON | 415 | UNSUPPORTED_MEDIA_TYPE",
     "url": "/docs/modules#http-behaviour-of-every-module",
     "context": "Modules › HTTP behaviour of every module",
   },
@@ -5441,12 +5446,30 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "modules:17",
     "page": "modules",
     "type": "text",
-    "content": "Every error body has one shape:",
+    "content":
+      "Host header not a host name or IP with a port | 400, before routing (also in serve's server) | INVALID_HOST",
     "url": "/docs/modules#http-behaviour-of-every-module",
     "context": "Modules › HTTP behaviour of every module",
   },
   {
     "id": "modules:18",
+    "page": "modules",
+    "type": "text",
+    "content":
+      "an exception in a handler | 500, logged once on stderr, no stack in the body | INTERNAL_ERROR",
+    "url": "/docs/modules#http-behaviour-of-every-module",
+    "context": "Modules › HTTP behaviour of every module",
+  },
+  {
+    "id": "modules:19",
+    "page": "modules",
+    "type": "text",
+    "content": "Every error body has one shape:",
+    "url": "/docs/modules#http-behaviour-of-every-module",
+    "context": "Modules › HTTP behaviour of every module",
+  },
+  {
+    "id": "modules:20",
     "page": "modules",
     "type": "text",
     "content":
@@ -5463,7 +5486,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules",
   },
   {
-    "id": "modules:19",
+    "id": "modules:21",
     "page": "modules",
     "type": "text",
     "content":
@@ -5472,7 +5495,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › Mounting and serving",
   },
   {
-    "id": "modules:20",
+    "id": "modules:22",
     "page": "modules",
     "type": "text",
     "content": "Two modules on one mount throw DuplicateMountError.",
@@ -5480,7 +5503,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › Mounting and serving",
   },
   {
-    "id": "modules:21",
+    "id": "modules:23",
     "page": "modules",
     "type": "text",
     "content":
@@ -5489,7 +5512,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › Mounting and serving",
   },
   {
-    "id": "modules:22",
+    "id": "modules:24",
     "page": "modules",
     "type": "text",
     "content":
@@ -5750,7 +5773,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "organizations",
     "type": "text",
     "content":
-      "pageSize defaults to 20 and is clamped to 100; a non-positive or non-integer one is 400 INVALID_PAGE_SIZE. A cursor is opaque, signed with the module's secret (FRAGMENT_SECRET, see auth), bound to its list, and its values are checked against the sort columns' types: another user's or another organization's cursor, an altered or forged one, is 400 INVALID_CURSOR. Without a configured secret, cursors are signed with a key of the process and do not survive a restart or cross processes. Deleted organizations are filtered in the query, so pages are never short.",
+      "pageSize defaults to 20 and is clamped to 100; a non-positive or non-integer one is 400 INVALID_PAGE_SIZE. A cursor is opaque, signed, and bound to its list (another user's or another organization's cursor, or an altered one, is 400 INVALID_CURSOR). Deleted organizations are filtered in the query, so pages are never short.",
     "url": "/docs/organizations#lists",
     "context": "Organizations › Lists",
   },
@@ -5792,7 +5815,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "organizations:28",
     "page": "organizations",
     "type": "text",
-    "content": "logoUrl: an http: or https: URL (at most 2048 characters) or null.",
+    "content":
+      "logoUrl: an http: or https: URL (at most 2048 characters, before and after normalization) or null. It is stored as the parsed URL's normalized href: lower-case scheme and host, no default port, dot segments resolved, spaces and other unsafe characters percent-encoded (HTTPS://CDN.Example.com:443/a/../logo 1.png → https://cdn.example.com/logo%201.png).",
     "url": "/docs/organizations#post-organizations",
     "context": "Organizations › Routes › POST /organizations",
   },
@@ -6562,7 +6586,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "organizations",
     "type": "text",
     "content":
-      "Cursors are signed with the deployment's secret, bound to their list and type-checked before any query (see security: cursors), pageSize is clamped; logoUrl must be http(s); metadata is size-bounded; bodies are limited (bodyLimit, 64 KiB by default).",
+      "Cursors are signed and bound to their list, pageSize is clamped; logoUrl must be http(s); metadata is size-bounded; bodies are limited (bodyLimit, 64 KiB by default).",
     "url": "/docs/organizations#security-notes",
     "context": "Organizations › Security notes",
   },
@@ -6954,183 +6978,186 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Search and the reference site › The reference site › Keeping the bundled index fresh",
   },
   {
-    "id": "security/cursors",
-    "page": "security/cursors",
+    "id": "security/origin",
+    "page": "security/origin",
     "type": "page",
-    "content": "security/cursors",
-    "url": "/docs/security/cursors",
+    "content": "security/origin",
+    "url": "/docs/security/origin",
     "breadcrumbs": [
       "Security",
     ],
     "context": "Security",
   },
   {
-    "id": "security/cursors#forged-cursors-list-pagination",
-    "page": "security/cursors",
+    "id": "security/origin#origins-host-headers-and-request-framing-findings-2-6-and-7",
+    "page": "security/origin",
     "type": "heading",
-    "content": "Forged cursors (list pagination)",
-    "url": "/docs/security/cursors#forged-cursors-list-pagination",
-    "context": "security/cursors",
+    "content": "Origins, Host headers and request framing (findings 2, 6 and 7)",
+    "url": "/docs/security/origin#origins-host-headers-and-request-framing-findings-2-6-and-7",
+    "context": "security/origin",
   },
   {
-    "id": "security/cursors:1",
-    "page": "security/cursors",
+    "id": "security/origin:1",
+    "page": "security/origin",
     "type": "text",
     "content":
-      "The attack. Every list of the auth module (GET /organizations, GET /organizations/:organizationId/members, GET /organizations/:organizationId/invitations, GET /organizations/invitations) pages with an opaque cursor: base64url JSON (the list's fingerprint, the direction, the page size and the last row's sort key) followed by an HMAC-SHA-256 of it. Until this fix the HMAC key was a constant shipped in the package (src/db/cursor.ts), so anyone could decode a cursor, change its sort key and sign it again. A value of the wrong type then reached SQL: a word where the created_at timestamp is, a malformed uuid, a NUL byte, a date like 2024-02-30, and the route answered 500 (SQLSTATE 22007, 22P02, 22021, 22008). The same follows from any leaked key, so the key alone cannot be the defence.",
-    "url": "/docs/security/cursors#forged-cursors-list-pagination",
-    "context": "security/cursors › Forged cursors (list pagination)",
+      "Attacks replayed by tests/security/attacks/origin.ts (run through tests/security/attacks.test.ts) against the auth module served over real HTTP by serve().",
+    "url": "/docs/security/origin#origins-host-headers-and-request-framing-findings-2-6-and-7",
+    "context": "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7)",
   },
   {
-    "id": "security/cursors:2",
-    "page": "security/cursors",
-    "type": "text",
-    "content": "What defends against it.",
-    "url": "/docs/security/cursors#forged-cursors-list-pagination",
-    "context": "security/cursors › Forged cursors (list pagination)",
+    "id": "security/origin#login-csrf",
+    "page": "security/origin",
+    "type": "heading",
+    "content": "Login CSRF",
+    "url": "/docs/security/origin#login-csrf",
+    "context": "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7)",
   },
   {
-    "id": "security/cursors:3",
-    "page": "security/cursors",
-    "type": "text",
-    "content":
-      "No packaged key. keysetQuery() has no default key: its secret option is required. The auth module signs with its secret option, else FRAGMENT_SECRET (at least 32 characters, checked at instantiation). With neither, it signs with a random key of its process, and says so once on stderr; a client can never mint a cursor the server accepts.",
-    "url": "/docs/security/cursors#forged-cursors-list-pagination",
-    "context": "security/cursors › Forged cursors (list pagination)",
-  },
-  {
-    "id": "security/cursors:4",
-    "page": "security/cursors",
+    "id": "security/origin:2",
+    "page": "security/origin",
     "type": "text",
     "content":
-      "Typed cursor values. Every sort column is declared with its type (created_at: timestamptz, id: uuid for the four lists). After the signature and the list binding are checked, each decoded value must be one PostgreSQL reads back unchanged as that type (ISO timestamp with a valid date, time and offset, in PostgreSQL's range; canonical uuid; for text no NUL and no lone surrogate; integers in range), and it is bound as $n::type. Anything else is InvalidCursorError, so the query never sees it, whoever signed the cursor.",
-    "url": "/docs/security/cursors#forged-cursors-list-pagination",
-    "context": "security/cursors › Forged cursors (list pagination)",
+      "Attack. A page on another site posts a form (or a fetch with mode: \"no-cors\") to /api/auth/sign-in with the attacker's email and password. text/plain, urlencoded and multipart bodies need no CORS preflight, and sign-in used to skip the origin check (it had no credential to check it for) and parse any body as JSON. The visitor's browser then holds the attacker's session: whatever they store (a card, a document, an organization they create) lands in the attacker's account. Sign-up worked the same way (an account created in the visitor's name by any page).",
+    "url": "/docs/security/origin#login-csrf",
+    "context":
+      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › Login CSRF",
   },
   {
-    "id": "security/cursors:5",
-    "page": "security/cursors",
+    "id": "security/origin:3",
+    "page": "security/origin",
     "type": "text",
     "content":
-      "Bound to its list. The fingerprint covers the list id (which includes the user, organization or email the list is scoped to), the typed columns and the direction: a cursor of another list, of another user's list or of another organization is refused.",
-    "url": "/docs/security/cursors#forged-cursors-list-pagination",
-    "context": "security/cursors › Forged cursors (list pagination)",
+      "Defence. Every unsafe request (POST, PUT, PATCH, DELETE) of the module follows one origin rule, anonymous requests included: publicRoute (sign-up, sign-in, and the routes other features add for anonymous callers, such as POST /verify-email) checks it for every unsafe request before it validates anything; authedRoute checks it for cookie-authenticated ones after the credential. A request is refused with 403 CSRF_REJECTED when its Origin is neither the deployment's origin nor one of trustedOrigins (Origin: null, the origin of sandboxed frames, included), or when it has no Origin but Sec-Fetch-Site: cross-site. Requests with neither header (curl, servers, mobile apps) pass: they are not a browser acting for a visitor. Bearer-authenticated requests to authenticated routes are not checked, since a cross-site page cannot attach that header.",
+    "url": "/docs/security/origin#login-csrf",
+    "context":
+      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › Login CSRF",
   },
   {
-    "id": "security/cursors:6",
-    "page": "security/cursors",
+    "id": "security/origin:4",
+    "page": "security/origin",
     "type": "text",
     "content":
-      "Every refusal is 400 INVALID_CURSOR; a cursor only chooses where a page of the caller's own, already authorized list starts, so even a valid forged cursor reveals nothing more than paging.",
-    "url": "/docs/security/cursors#forged-cursors-list-pagination",
-    "context": "security/cursors › Forged cursors (list pagination)",
+      "Second layer: every route that declares a JSON body (all of the auth module's) answers 415 UNSUPPORTED_MEDIA_TYPE unless the body is labelled application/json or application/*+json (a charset other than UTF-8 is refused too). This check sits in the core (createModuleFetch, src/core/json_content_type.ts), so it holds for every module, before the body is read. A page can only send application/json cross-origin after a CORS preflight, which a hostile origin does not pass. The messenger webhook declares no body schema and keeps taking what the messenger sends.",
+    "url": "/docs/security/origin#login-csrf",
+    "context":
+      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › Login CSRF",
   },
   {
-    "id": "security/cursors:7",
-    "page": "security/cursors",
+    "id": "security/origin:5",
+    "page": "security/origin",
     "type": "text",
     "content":
-      "What the deployment must configure. FRAGMENT_SECRET (or the secret option of auth()): a random value of at least 32 characters (openssl rand -base64 32), the same in every process, kept out of source control. Without it cursors are not forgeable either, but they stop working after a restart and across processes. fragment-cli serve on the embedded database generates one at the first start and keeps it in .data/fragment-secret (mode 0600); on PostgreSQL without one it starts with a loud warning (a warning, not an error: the cost is cursors that restart from the first page, not a hole). The messenger's listUpdates() (a server-side API) signs its cursors with its own secret option or FRAGMENT_SECRET too, else with the process key; hooks.list() hands its cursors to no client and signs them with the process key.",
-    "url": "/docs/security/cursors#forged-cursors-list-pagination",
-    "context": "security/cursors › Forged cursors (list pagination)",
+      "Deployment. Set publicOrigin (PUBLIC_ORIGIN in examples/app.ts) to the origin users reach the API at; list front ends served from other origins in trustedOrigins.",
+    "url": "/docs/security/origin#login-csrf",
+    "context":
+      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › Login CSRF",
   },
   {
-    "id": "security/cursors:8",
-    "page": "security/cursors",
-    "type": "text",
-    "content": "Tests.",
-    "url": "/docs/security/cursors#forged-cursors-list-pagination",
-    "context": "security/cursors › Forged cursors (list pagination)",
-  },
-  {
-    "id": "security/cursors:9",
-    "page": "security/cursors",
+    "id": "security/origin:6",
+    "page": "security/origin",
     "type": "text",
     "content":
-      'a well-typed cursor re-signed with the key the package shipped | tests/security/attacks/cursors.ts: "a well-typed cursor re-signed with the packaged key is refused: 400 INVALID_CURSOR" (four routes)',
-    "url": "/docs/security/cursors#forged-cursors-list-pagination",
-    "context": "security/cursors › Forged cursors (list pagination)",
+      'Tests. login CSRF: sign-in and sign-up follow the origin rule (finding 2): a sign-in with the attacker\'s credentials from Origin: https://evil.example (with the victim\'s cookie attached), from Origin: null and with Sec-Fetch-Site: cross-site → 403 and no Set-Cookie; the same for sign-up, and no account created; text/plain, text/plain;charset=UTF-8, urlencoded, multipart, application/jsonx, application/json; charset=latin1 and no Content-Type on sign-in and sign-up → 415; a text/plain body on an authenticated route → 415; same-origin, trusted-origin, headerless, +json and charset=utf-8 sign-ins → 200. Unit tests: tests/auth/auth_http.test.ts ("refuses a sign-in or sign-up from another origin (login CSRF) with 403, before validating it", "answers 415 to a sign-in whose body is not labelled JSON"), tests/core/module_http.test.ts ("answers 415 to a declared body not labelled JSON, before reading it").',
+    "url": "/docs/security/origin#login-csrf",
+    "context":
+      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › Login CSRF",
   },
   {
-    "id": "security/cursors:10",
-    "page": "security/cursors",
-    "type": "text",
-    "content":
-      'type-confused values (text for a timestamp or uuid, numbers, nulls, arrays, 3,000-character strings, NUL bytes, lone surrogates, wrong column count) with the packaged key | same file: "type-confused values signed with the packaged key: 400, never 5xx"',
-    "url": "/docs/security/cursors#forged-cursors-list-pagination",
-    "context": "security/cursors › Forged cursors (list pagination)",
+    "id": "security/origin#a-trusted-host-header",
+    "page": "security/origin",
+    "type": "heading",
+    "content": "A trusted Host header",
+    "url": "/docs/security/origin#a-trusted-host-header",
+    "context": "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7)",
   },
   {
-    "id": "security/cursors:11",
-    "page": "security/cursors",
+    "id": "security/origin:7",
+    "page": "security/origin",
     "type": "text",
     "content":
-      'the same values and edited envelopes (version, direction, page size, fingerprint) signed with the deployment\'s own (leaked) key | same file: "values that are not of the columns\' types: 400 INVALID_CURSOR before any query"; its control "the deployment secret is the key: …"',
-    "url": "/docs/security/cursors#forged-cursors-list-pagination",
-    "context": "security/cursors › Forged cursors (list pagination)",
+      "Attack 1: the Host decides. The same-origin check compared Origin with the request URL's origin, and the Secure flag of the session cookie was dropped when that URL was plain http on a loopback host. Both URLs come from the Host header, which the client (or a proxy) chooses. Behind a TLS-terminating proxy that forwards to http://127.0.0.1:8080 and passes that Host, the session cookie of an https site lost Secure (then sent over any plain-http request to the domain), and the same-origin check accepted an Origin of http://127.0.0.1:8080 and refused the real one.",
+    "url": "/docs/security/origin#a-trusted-host-header",
+    "context":
+      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › A trusted Host header",
   },
   {
-    "id": "security/cursors:12",
-    "page": "security/cursors",
+    "id": "security/origin:8",
+    "page": "security/origin",
     "type": "text",
     "content":
-      'garbage, base64 junk, tampered body or MAC, cut or extended cursors | same file: "garbage, tampered and base64 junk cursors: 400 INVALID_CURSOR"',
-    "url": "/docs/security/cursors#forged-cursors-list-pagination",
-    "context": "security/cursors › Forged cursors (list pagination)",
+      "Attack 2: a Host carrying a path reroutes. Runtimes build request.url from Host plus the request target. On Deno, POST /api/auth/sign-in with Host: 127.0.0.1:8080/api/auth/sign-up? became http://127.0.0.1:8080/api/auth/sign-up?/api/auth/sign-in: the sign-in created an account. Anything that routes, logs or authorizes on the path (a proxy allowing only /sign-in, say) was bypassed. Node's HTTP server (through @hono/node-server) refuses such hosts itself with an empty 400; Bun's request URL then fails to parse (400).",
+    "url": "/docs/security/origin#a-trusted-host-header",
+    "context":
+      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › A trusted Host header",
   },
   {
-    "id": "security/cursors:13",
-    "page": "security/cursors",
+    "id": "security/origin:9",
+    "page": "security/origin",
     "type": "text",
     "content":
-      'a cursor of another list, another user\'s list, another organization | same file: "a cursor of another list, of another user, of another organization: 400"',
-    "url": "/docs/security/cursors#forged-cursors-list-pagination",
-    "context": "security/cursors › Forged cursors (list pagination)",
+      "Defence. With publicOrigin set, every origin decision uses it: the origin rule compares Origin with publicOrigin (the request's own origin is then not trusted at all), the cookie is Secure unless publicOrigin itself is plain http on a loopback host, and links the module builds (verification emails) start with it (deploymentOrigin() in src/auth/origin_check.ts). Without it the request's own origin stands in, which is right for local development only. The core refuses a malformed Host with 400 INVALID_HOST before any routing, in every module's fetch and in the composed server of serve() / fragment-cli serve (src/core/host_header.ts): a valid host is a host name (letters, digits, hyphens, underscores, dot-separated labels) or an IPv4 or bracketed IPv6 literal, with an optional port up to 65535, and nothing else (no path, query, fragment, user info, spaces, non-ASCII or empty value). A request with no Host at all (built in code) passes: HTTP/1.1 servers refuse those themselves.",
+    "url": "/docs/security/origin#a-trusted-host-header",
+    "context":
+      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › A trusted Host header",
   },
   {
-    "id": "security/cursors:14",
-    "page": "security/cursors",
+    "id": "security/origin:10",
+    "page": "security/origin",
     "type": "text",
     "content":
-      'random sort keys signed with the key; random edits of real cursors (fast-check, seeds 200001, 200002) | same file: "seeded random sort keys, …: 200 or 400 INVALID_CURSOR, never 5xx", "seeded random mutations of real cursors: …"',
-    "url": "/docs/security/cursors#forged-cursors-list-pagination",
-    "context": "security/cursors › Forged cursors (list pagination)",
+      "Deployment. Set publicOrigin in production. The Host check does not replace it: a well-formed Host can still name any host.",
+    "url": "/docs/security/origin#a-trusted-host-header",
+    "context":
+      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › A trusted Host header",
   },
   {
-    "id": "security/cursors:15",
-    "page": "security/cursors",
+    "id": "security/origin:11",
+    "page": "security/origin",
     "type": "text",
     "content":
-      'no default key; a key is needed to verify; each type\'s accepted and refused values; accepted values are ones PostgreSQL takes | tests/db/cursor.test.ts: "has no default key: …", "refuses, signed with the right key, values that are not of the columns\' types", "checks int4, int8 and text values", "every value the type check lets through is one the database takes" (PGlite and PostgreSQL)',
-    "url": "/docs/security/cursors#forged-cursors-list-pagination",
-    "context": "security/cursors › Forged cursors (list pagination)",
+      'Tests. Host header: publicOrigin decides, malformed hosts are refused (finding 6): with publicOrigin: "https://app.example.com", a sign-up over http://127.0.0.1:<port> gets a Secure cookie; a sign-in and a cookie sign-out with Origin: http://127.0.0.1:<port> (the Host\'s origin) → 403, with the public origin → 200; raw HTTP over node:net with Host values carrying a path, a query or fragment marker, user info, a port over 65535, an empty port, a space, a backslash, or empty → 400 (INVALID_HOST when the body is ours) and no account created by the rerouted sign-in; 127.0.0.1:<port>, localhost, app.example.com:8443 and [::1]:8080 accepted. Unit tests: tests/auth/auth_http.test.ts ("with publicOrigin, decides origins and Secure from it, never from the Host"), tests/core/module_http.test.ts ("answers 400 INVALID_HOST to a malformed Host header, before routing", module fetch and composeModules), tests/cli/examples_app.test.ts ("follows PUBLIC_ORIGIN and logs an update\'s id and kind, never its text").',
+    "url": "/docs/security/origin#a-trusted-host-header",
+    "context":
+      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › A trusted Host header",
   },
   {
-    "id": "security/cursors:16",
-    "page": "security/cursors",
-    "type": "text",
-    "content":
-      "one secret for every process; another secret refuses; one warning without a secret | tests/auth/secret.test.ts",
-    "url": "/docs/security/cursors#forged-cursors-list-pagination",
-    "context": "security/cursors › Forged cursors (list pagination)",
+    "id": "security/origin#smaller-ones",
+    "page": "security/origin",
+    "type": "heading",
+    "content": "Smaller ones",
+    "url": "/docs/security/origin#smaller-ones",
+    "context": "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7)",
   },
   {
-    "id": "security/cursors:17",
-    "page": "security/cursors",
+    "id": "security/origin:12",
+    "page": "security/origin",
     "type": "text",
     "content":
-      "the messenger: same secret pages across instances, another refuses, non-int8 values refused | tests/messenger/secret.test.ts",
-    "url": "/docs/security/cursors#forged-cursors-list-pagination",
-    "context": "security/cursors › Forged cursors (list pagination)",
+      'Lone surrogates in passwords. Passwords are encoded as UTF-8 before hashing, which turns every unpaired surrogate into U+FFFD: "pass\\uD800", "pass\\uDC00" and "pass\\uFFFD" were one password. Sign-up and sign-in now refuse a password that is not well-formed Unicode with 400 VALIDATION_ERROR (body.password) before any hashing (isWellFormed() where the runtime has it, an equivalent pattern otherwise: src/auth/well_formed.ts); api.createUser throws TypeError. An account created with such a password before this change can no longer sign in with it (its password must be reset). Test: "refuses passwords with lone surrogates on sign-up and sign-in (400), which collided".',
+    "url": "/docs/security/origin#smaller-ones",
+    "context":
+      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › Smaller ones",
   },
   {
-    "id": "security/cursors:18",
-    "page": "security/cursors",
+    "id": "security/origin:13",
+    "page": "security/origin",
     "type": "text",
     "content":
-      "serve generates, keeps (0600) and reuses the secret on PGlite; warns on PostgreSQL | tests/cli/serve_secret.test.ts",
-    "url": "/docs/security/cursors#forged-cursors-list-pagination",
-    "context": "security/cursors › Forged cursors (list pagination)",
+      'Logo URLs stored as given. logoUrl was stored verbatim once it parsed as an http(s) URL, so HTTPS://Example.COM:443/a/../logo 1.png reached every client that renders it unnormalized (spaces, <, mixed case, dot segments, a default port: room for filter bypasses and look-alike links). The stored value is now the parsed URL\'s href (https://example.com/logo%201.png), at most 2048 characters after normalization. Tests: "stores the normalized href of a logo URL" (create and update), and in tests/auth/organizations.test.ts "stores the normalized href of logoUrl".',
+    "url": "/docs/security/origin#smaller-ones",
+    "context":
+      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › Smaller ones",
+  },
+  {
+    "id": "security/origin:14",
+    "page": "security/origin",
+    "type": "text",
+    "content":
+      "Secrets and message text in the example's output. examples/app.ts printed the webhook secret it generated when WEBHOOK_SECRET was unset, and its message handler logged every message's text. Terminal output ends up in log collectors, CI logs and screenshots. It now only says that a secret was generated, not shown, and how to set WEBHOOK_SECRET (the webhook refuses every delivery until then), and the handler logs the update's id and kind. Tests: tests/cli/examples_app.test.ts (\"says a webhook secret was generated without showing it\", \"follows PUBLIC_ORIGIN and logs an update's id and kind, never its text\").",
+    "url": "/docs/security/origin#smaller-ones",
+    "context":
+      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › Smaller ones",
   },
   {
     "id": "webhook",
@@ -7189,7 +7216,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "webhook",
     "type": "text",
     "content":
-      "The example app (deno task start) reads WEBHOOK_SECRET from the environment. When it is unset it generates a random development secret for that run and prints it once on stderr with a warning, so a fresh clone works without configuration. In production, always set WEBHOOK_SECRET: a generated secret changes at every start, and the messenger's webhook would stop being accepted.",
+      "The example app (deno task start) reads WEBHOOK_SECRET from the environment. When it is unset it generates a random secret for that run, kept in memory only and never printed (a secret in a terminal or a log file is a leaked secret): stderr only warns that the webhook, whose secret nobody knows, refuses every delivery until WEBHOOK_SECRET is set. Set WEBHOOK_SECRET to receive updates, in development too (WEBHOOK_SECRET=$(openssl rand -hex 32)). Its onMessage handler logs an update's id and kind, never the message text (users' messages are not log material).",
     "url": "/docs/webhook#secret-header",
     "context": "Webhook › Secret header",
   },
@@ -7408,7 +7435,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "webhook",
     "type": "text",
     "content":
-      "listUpdates({ kind?, status?, order?, pageSize?, cursor? }): by update_id, with cursor pagination: { updates, cursor, hasNextPage }. Its cursors are signed with the option secret (default FRAGMENT_SECRET, at least 32 characters; the same deployment secret as auth's), so every process of the deployment accepts them; without either, with a random key of the process (valid until it exits; nothing is printed, since no route hands these cursors to clients). A forged or type-confused cursor is InvalidCursorError (400 INVALID_CURSOR if your route lets it through).",
+      "listUpdates({ kind?, status?, order?, pageSize?, cursor? }): by update_id, with cursor pagination: { updates, cursor, hasNextPage }.",
     "url": "/docs/webhook#reading-stored-updates",
     "context": "Webhook › Reading stored updates",
   },

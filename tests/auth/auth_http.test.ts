@@ -154,7 +154,11 @@ forEachAdapter((name, getAdapter) => {
 
     it("answers 400 for malformed JSON and never lets the client choose its role", async () => {
       const malformed = await module.fetch(
-        new Request("http://localhost/api/auth/sign-up", { method: "POST", body: "{" }),
+        new Request("http://localhost/api/auth/sign-up", {
+          method: "POST",
+          body: "{",
+          headers: { "content-type": "application/json" },
+        }),
       );
       assert.equal(malformed.status, 400);
       const result = await call(module, "POST", "/sign-up", {
@@ -404,6 +408,93 @@ forEachAdapter((name, getAdapter) => {
       );
     });
 
+    it("refuses a sign-in or sign-up from another origin (login CSRF) with 403, before validating it", async () => {
+      const user = await signUp(module);
+      const evil = { origin: "https://evil.example" };
+      for (const path of ["/sign-in", "/sign-up"]) {
+        for (const headers of [evil, { "sec-fetch-site": "cross-site" }, { origin: "null" }]) {
+          const valid = await call(module, "POST", path, {
+            body: { email: user.user.email, password: PASSWORD },
+            headers,
+          });
+          assertError(valid, 403, "CSRF_REJECTED");
+          assert.equal(valid.headers.get("set-cookie"), null);
+          // The origin is checked before the body: a cross-site caller learns nothing else.
+          assertError(
+            await call(module, "POST", path, { body: { email: 1 }, headers }),
+            403,
+            "CSRF_REJECTED",
+          );
+        }
+      }
+      const sameOrigin = await call(module, "POST", "/sign-in", {
+        body: { email: user.user.email, password: PASSWORD },
+        headers: { origin: "http://localhost" },
+      });
+      assert.equal(sameOrigin.status, 200);
+    });
+
+    it("answers 415 to a sign-in whose body is not labelled JSON", async () => {
+      const user = await signUp(module);
+      for (const type of ["text/plain", "application/x-www-form-urlencoded"]) {
+        const response = await module.fetch(
+          new Request("http://localhost/api/auth/sign-in", {
+            method: "POST",
+            headers: { "content-type": type },
+            body: JSON.stringify({ email: user.user.email, password: PASSWORD }),
+          }),
+        );
+        assert.equal(response.status, 415, type);
+        assert.equal((await response.json()).error.code, "UNSUPPORTED_MEDIA_TYPE");
+      }
+    });
+
+    it("with publicOrigin, decides origins and Secure from it, never from the Host", async () => {
+      const hasher = scryptPasswordHasher({ params: { ln: 4 } });
+      const behindProxy = auth({
+        database: db,
+        publicOrigin: "https://app.example.com",
+        passwordHasher: hasher,
+      });
+      // A TLS proxy forwarding plain http to a loopback address: the cookie stays Secure.
+      const local = "http://localhost";
+      const created = await call(behindProxy, "POST", "/sign-up", {
+        base: local,
+        body: { email: uniqueEmail("public"), password: PASSWORD },
+      });
+      assert.equal(created.status, 200);
+      assert.ok(cookieOf(created.headers).split("; ").includes("Secure"));
+      const { token } = created.body;
+      const fromHost = await call(behindProxy, "POST", "/sign-out", {
+        base: local,
+        token,
+        transport: "cookie",
+        headers: { origin: local },
+      });
+      assertError(fromHost, 403, "CSRF_REJECTED");
+      const fromPublic = await call(behindProxy, "POST", "/sign-out", {
+        base: local,
+        token,
+        transport: "cookie",
+        headers: { origin: "https://app.example.com" },
+      });
+      assert.equal(fromPublic.status, 204);
+      assert.ok(cookieOf(fromPublic.headers).split("; ").includes("Secure"));
+      // A local publicOrigin over plain http: no Secure, whatever Host the request carries.
+      const development = auth({
+        database: db,
+        publicOrigin: "http://localhost:3000",
+        passwordHasher: hasher,
+      });
+      const dev = await call(development, "POST", "/sign-up", {
+        base: "https://api.example.com",
+        body: { email: uniqueEmail("dev"), password: PASSWORD },
+        headers: { origin: "http://localhost:3000" },
+      });
+      assert.equal(dev.status, 200);
+      assert.ok(!cookieOf(dev.headers).includes("Secure"));
+    });
+
     it("accepts cookie requests from trustedOrigins", async () => {
       const trusting = auth({
         database: db,
@@ -510,6 +601,11 @@ forEachAdapter((name, getAdapter) => {
         (error: unknown) => (error as { code?: string }).code === "EMAIL_TAKEN",
       );
       await assert.rejects(module.api.createUser({ email: "nope", password: PASSWORD }), TypeError);
+      await assert.rejects(
+        module.api.createUser({ email: uniqueEmail(), password: `${PASSWORD}\uD800` }),
+        TypeError,
+        "a lone surrogate would hash like U+FFFD",
+      );
       await assert.rejects(
         module.api.createUser({ email: uniqueEmail(), password: "short" }),
         TypeError,

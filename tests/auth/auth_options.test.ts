@@ -57,6 +57,8 @@ describe("auth()", () => {
       [{ bodyLimit: 10 }, "bodyLimit"],
       [{ trustedOrigins: ["https://app.example.com/path"] }, "trustedOrigins"],
       [{ trustedOrigins: ["app.example.com"] }, "trustedOrigins"],
+      [{ publicOrigin: "app.example.com" }, "publicOrigin"],
+      [{ publicOrigin: "https://app.example.com/api" }, "publicOrigin"],
       [{ passwordHasher: {} }, "passwordHasher"],
     ];
     for (const [override, option] of cases) {

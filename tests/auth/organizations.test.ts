@@ -130,6 +130,8 @@ forEachAdapter((name, getAdapter) => {
         [{ name: "Logo", logoUrl: "javascript:alert(1)" }, "body.logoUrl"],
         [{ name: "Logo", logoUrl: "data:image/png;base64,AAAA" }, "body.logoUrl"],
         [{ name: "Logo", logoUrl: "not a url" }, "body.logoUrl"],
+        // 1,020 characters that percent-encode to more than 2,048.
+        [{ name: "Logo", logoUrl: `https://example.com/${"<".repeat(1000)}` }, "body.logoUrl"],
         [{ name: "Big", metadata: { blob: "x".repeat(9000) } }, "body.metadata"],
       ];
       for (const [body, path] of cases) {
@@ -139,6 +141,24 @@ forEachAdapter((name, getAdapter) => {
         });
         assertError(result, 400, "VALIDATION_ERROR");
         assert.ok(result.body.issues.some((i: { path: string }) => i.path === path), path);
+      }
+    });
+
+    it("stores the normalized href of logoUrl (case, default port, dot segments, escapes)", async () => {
+      const owner = await newUser(module);
+      const cases: [string, string][] = [
+        ["HTTPS://CDN.Example.COM:443/a/./b/../logo.png", "https://cdn.example.com/a/logo.png"],
+        ["http://example.com", "http://example.com/"],
+        ["https://example.com/a b?q=<x>", "https://example.com/a%20b?q=%3Cx%3E"],
+        ["https://bücher.example/", "https://xn--bcher-kva.example/"],
+      ];
+      for (const [given, stored] of cases) {
+        const result = await call(module, "POST", "/organizations", {
+          token: owner.token,
+          body: { name: "Logo", slug: `l-${crypto.randomUUID().slice(0, 8)}`, logoUrl: given },
+        });
+        assert.equal(result.status, 201, JSON.stringify(result.body));
+        assert.equal(result.body.organization.logoUrl, stored, given);
       }
     });
 

@@ -85,6 +85,7 @@ forEachAdapter((name, getAdapter) => {
       const response = await fetch(`${base}/api/auth/sign-up`, {
         method: "POST",
         body: JSON.stringify({ email: uniqueEmail("race"), password: PASSWORD }),
+        headers: { "content-type": "application/json" },
       });
       assert.equal(response.status, 200);
       return await response.json();
@@ -252,6 +253,7 @@ forEachAdapter((name, getAdapter) => {
             const response = await fetch(`${base}/api/auth/sign-in`, {
               method: "POST",
               body: JSON.stringify({ email: invitee.user.email, password: PASSWORD }),
+              headers: { "content-type": "application/json" },
             });
             tokens.push((await response.json()).token);
           }

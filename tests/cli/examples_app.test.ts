@@ -118,4 +118,61 @@ describe("serve examples/app.ts (deno task start) on a fresh PGlite directory", 
     server = undefined;
     if (RUNTIME !== "deno") assert.equal(code, 0);
   });
+
+  it("says a webhook secret was generated without showing it", slow, async () => {
+    server = await startServe([app, "--port", "0", "--host", "127.0.0.1"], {
+      cwd: dir.path,
+      env: { WEBHOOK_SECRET: "", PUBLIC_ORIGIN: "" },
+    });
+    const stderr = server.stderr();
+    assert.match(stderr, /WEBHOOK_SECRET is not set; .* not shown/);
+    // The old warning ended with the secret (24 random bytes in base64url: 32 characters).
+    assert.doesNotMatch(`${stderr}\n${server.stdout()}`, /[A-Za-z0-9_-]{32}/);
+    await server.stop();
+    server = undefined;
+  });
+
+  it("follows PUBLIC_ORIGIN and logs an update's id and kind, never its text", slow, async () => {
+    const secret = "examples-app-test-secret";
+    server = await startServe([app, "--port", "0", "--host", "127.0.0.1"], {
+      cwd: dir.path,
+      env: { WEBHOOK_SECRET: secret, PUBLIC_ORIGIN: "https://app.example.com" },
+    });
+    const signUp = await fetch(`${server.url}/api/auth/sign-up`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "https://app.example.com" },
+      body: JSON.stringify({ email: "grace@example.com", password: "correct horse battery" }),
+    });
+    assert.equal(signUp.status, 200, await signUp.clone().text());
+    await signUp.body?.cancel();
+    // Served over plain http on 127.0.0.1, but the deployment's origin is https.
+    assert.match(signUp.headers.get("set-cookie") ?? "", /; Secure/);
+    const fromHost = await fetch(`${server.url}/api/auth/sign-in`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url },
+      body: JSON.stringify({ email: "grace@example.com", password: "correct horse battery" }),
+    });
+    assert.equal(fromHost.status, 403);
+    await fromHost.body?.cancel();
+
+    const text = "a very private message";
+    const delivered = await fetch(`${server.url}/api/messenger/messenger/webhook`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-messenger-bot-api-secret-token": secret,
+      },
+      body: JSON.stringify({ update_id: 4242, message: { message_id: 1, text } }),
+    });
+    assert.equal(delivered.status, 200, await delivered.clone().text());
+    await delivered.body?.cancel();
+    const deadline = Date.now() + 30_000;
+    while (!/update 4242/.test(server.stdout()) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.match(server.stdout(), /\[messenger\] update 4242 \(message\) processed/);
+    assert.ok(!`${server.stdout()}${server.stderr()}`.includes(text), "message text logged");
+    await server.stop();
+    server = undefined;
+  });
 });

@@ -75,7 +75,11 @@ describe("fragment-cli serve on PGlite", () => {
     for (const { method, path } of printedRoutes(server.stdout())) {
       const url = `${server.url}${path.replace(":id", "7")}`;
       const init = method === "POST"
-        ? { method, body: JSON.stringify({ id: 7, body: "hello" }) }
+        ? {
+          method,
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ id: 7, body: "hello" }),
+        }
         : { method };
       const response = await fetch(url, init);
       assert.ok(response.status < 300, `${method} ${path}: ${response.status}`);
@@ -273,6 +277,7 @@ describe(
         assert.match(server.stdout(), /^ {2}notes \[notes\]: version 0 → 3 /m);
         const created = await fetch(`${server.url}/api/notes`, {
           method: "POST",
+          headers: { "content-type": "application/json" },
           body: JSON.stringify({ id: 1, body: "on postgres" }),
         });
         assert.equal(created.status, 201);

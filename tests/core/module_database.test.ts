@@ -69,6 +69,7 @@ describe("defineModule() with a schema", () => {
       const put = await a.fetch(
         new Request("http://x/api/notes/notes/1", {
           method: "PUT",
+          headers: { "content-type": "application/json" },
           body: JSON.stringify({ body: "in a" }),
         }),
       );

@@ -1,9 +1,12 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { echo, echoDefinition } from "../fixtures/echo_module.ts";
-import { isModuleInstance, ModuleConfigError } from "../../mod.ts";
+import { composeModules, isModuleInstance, ModuleConfigError } from "../../mod.ts";
 
 const base = "http://localhost/api/echo";
+
+/** The content type every JSON body must be labelled with. */
+const JSON_TYPE = { "content-type": "application/json" };
 
 async function call(path: string, init?: RequestInit): Promise<Response> {
   return await echo.fetch(new Request(`${base}${path}`, init));
@@ -73,14 +76,18 @@ describe("module HTTP behaviour", () => {
 
   it("answers malformed JSON with 400 INVALID_JSON", async () => {
     for (const body of ["{nope", "", "[1,"]) {
-      const response = await call("/items", { method: "POST", body });
+      const response = await call("/items", { method: "POST", headers: JSON_TYPE, body });
       assert.equal(response.status, 400);
       assert.equal((await errorOf(response)).code, "INVALID_JSON");
     }
   });
 
   it("answers validation failures with 400 and issues for body, params and query", async () => {
-    const body = await call("/items", { method: "POST", body: JSON.stringify({ count: -1 }) });
+    const body = await call("/items", {
+      method: "POST",
+      headers: JSON_TYPE,
+      body: JSON.stringify({ count: -1 }),
+    });
     assert.equal(body.status, 400);
     const json = await body.json();
     assert.equal(json.error.code, "VALIDATION_ERROR");
@@ -94,6 +101,76 @@ describe("module HTTP behaviour", () => {
     const query = await call("/hello/ada?excited=maybe");
     assert.equal(query.status, 400);
     assert.equal((await query.json()).issues[0].path, "query.excited");
+  });
+
+  it("answers 415 to a declared body not labelled JSON, before reading it", async () => {
+    const valid = JSON.stringify({ title: "a", count: 1 });
+    for (
+      const type of [
+        "text/plain",
+        "text/plain;charset=UTF-8",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+        "application/json-seq",
+        "application/json; charset=utf-16",
+        "json",
+      ]
+    ) {
+      const response = await call("/items", {
+        method: "POST",
+        headers: { "content-type": type },
+        body: valid,
+      });
+      assert.equal(response.status, 415, type);
+      assert.equal((await errorOf(response)).code, "UNSUPPORTED_MEDIA_TYPE");
+    }
+    const untyped = await call("/items", { method: "POST", body: new Blob([valid]) });
+    assert.equal(untyped.status, 415, "no Content-Type");
+    await untyped.body?.cancel();
+    for (
+      const type of [
+        "application/json",
+        "APPLICATION/JSON; charset=UTF-8",
+        'application/json;charset="utf-8"',
+        "application/merge-patch+json",
+        "application/json; profile=x",
+      ]
+    ) {
+      const response = await call("/items", {
+        method: "POST",
+        headers: { "content-type": type },
+        body: valid,
+      });
+      assert.equal(response.status, 201, type);
+      await response.body?.cancel();
+    }
+    // Routes without a body schema take any body (the messenger webhook reads its own).
+    const deleted = await call("/items/7", {
+      method: "DELETE",
+      headers: { "content-type": "text/plain" },
+      body: "x",
+    });
+    assert.equal(deleted.status, 204);
+  });
+
+  it("answers 400 INVALID_HOST to a malformed Host header, before routing", async () => {
+    for (const host of ["x.example/api/echo/items?", "a@b", "b:99999", "b:", "", "é.example"]) {
+      const response = await call("/hello/ada", { headers: { host } });
+      assert.equal(response.status, 400, host);
+      assert.equal((await errorOf(response)).code, "INVALID_HOST");
+    }
+    for (const host of ["localhost", "app.example.com:8443", "10.0.0.1", "[::1]:80", "web_1"]) {
+      const response = await call("/hello/ada", { headers: { host } });
+      assert.equal(response.status, 200, host);
+      await response.body?.cancel();
+    }
+    // The composed server of `serve` refuses it too, before it picks a module (or answers 404).
+    const composed = composeModules([echo]);
+    const outside = await composed(
+      new Request("http://localhost/elsewhere", { headers: { host: "localhost/api/echo/x?" } }),
+    );
+    assert.equal(outside.status, 400);
+    assert.equal((await errorOf(outside)).code, "INVALID_HOST");
   });
 
   it("answers an unknown path with 404 in the error shape", async () => {
@@ -128,7 +205,7 @@ describe("module HTTP behaviour", () => {
 
   it("refuses bodies over the limit with 413, declared or streamed", async () => {
     const big = JSON.stringify({ title: "x".repeat(100), count: 1 });
-    const declared = await call("/items", { method: "POST", body: big });
+    const declared = await call("/items", { method: "POST", headers: JSON_TYPE, body: big });
     assert.equal(declared.status, 413);
     assert.equal((await errorOf(declared)).code, "PAYLOAD_TOO_LARGE");
 
@@ -144,7 +221,10 @@ describe("module HTTP behaviour", () => {
       },
     });
     const streamed = await echo.fetch(
-      new Request(`${base}/items`, { method: "POST", body: stream, duplex: "half" } as RequestInit),
+      new Request(
+        `${base}/items`,
+        { method: "POST", headers: JSON_TYPE, body: stream, duplex: "half" } as RequestInit,
+      ),
     );
     assert.equal(streamed.status, 413);
     await streamed.body?.cancel();
@@ -152,7 +232,7 @@ describe("module HTTP behaviour", () => {
     // A Request built in code may declare less than it carries: the size read is checked too.
     const understated = await call("/items", {
       method: "POST",
-      headers: { "content-length": "10" },
+      headers: { ...JSON_TYPE, "content-length": "10" },
       body: big,
     });
     assert.equal(understated.status, 413);

@@ -6,3 +6,4 @@ import { closeSharedDatabase } from "./harness.ts";
 import "./attacks/cursors.ts";
 
 after(() => closeSharedDatabase());
+import "./attacks/origin.ts";

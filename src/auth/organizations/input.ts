@@ -42,17 +42,33 @@ export const slugSchema: z.ZodType<string, string> = z.string().max(200).transfo
     if (problem) context.addIssue({ code: "custom", message: problem });
   });
 
-/** A logo URL: http or https only (no `javascript:`, `data:` …), at most 2048 characters. */
+/**
+ * A logo URL: http or https only (no `javascript:`, `data:` …), stored as the normalized `href` of
+ * the parsed URL (lower-case scheme and host, no default port, dot segments resolved, spaces and
+ * other unsafe characters percent-encoded), at most 2048 characters before and after.
+ */
 export const logoUrlSchema: z.ZodType<string, string> = z.string().max(2048).superRefine(
   checkStorable,
-).refine((value) => {
+).transform((value, context) => {
+  let url: URL;
   try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:";
+    url = new URL(value);
   } catch {
-    return false;
+    url = new URL("invalid:");
   }
-}, "Must be an http or https URL");
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    context.addIssue({ code: "custom", message: "Must be an http or https URL" });
+    return z.NEVER;
+  }
+  if (url.href.length > 2048) {
+    context.addIssue({
+      code: "custom",
+      message: "Must be at most 2048 characters once normalized",
+    });
+    return z.NEVER;
+  }
+  return url.href;
+});
 
 /** Any JSON value whose text is at most `maxBytes` bytes, its strings and keys storable. */
 export function metadataSchema(maxBytes: number): z.ZodType<JsonValue, unknown> {
