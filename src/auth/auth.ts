@@ -14,6 +14,8 @@ import { AUTH_MODULE_NAME, type AuthOptions, resolveAuthOptions } from "./option
 import { organizationsFeature } from "./organizations/mod.ts";
 import { authSchema } from "./schema.ts";
 import { authTableNames } from "./tables.ts";
+import { createEmailVerification } from "./email_verification.ts";
+import { verificationRoutes } from "./verification_routes.ts";
 
 /**
  * An instantiated auth module: a mountable module plus its server-side API.
@@ -30,6 +32,9 @@ export interface AuthModule extends ModuleInstance {
   /** Server-side operations for the embedding application. */
   readonly api: AuthApi;
 }
+
+// Once per process: a test suite instantiates many modules.
+let warnedRelativeLinks = false;
 
 /**
  * Instantiates the auth module: users, credentials (cookie `service_auth` or Bearer token),
@@ -66,6 +71,7 @@ export function auth(options: AuthOptions): AuthModule {
       tables,
       options: resolved.organizations,
       routeDeps,
+      secret: resolved.secret,
     })
     : null;
   const accounts = createAccounts({
@@ -75,11 +81,27 @@ export function auth(options: AuthOptions): AuthModule {
     ttlSeconds: resolved.ttlSeconds,
     onUserCreated: organizations?.onUserCreated,
   });
+  if (!resolved.logsVerificationEmail && resolved.publicOrigin === null && !warnedRelativeLinks) {
+    warnedRelativeLinks = true;
+    console.warn(
+      "[auth] sendVerificationEmail is set but publicOrigin is not: verification links are " +
+        "relative (/api/auth/verify-email?token=…); set publicOrigin to mail absolute links",
+    );
+  }
+  const verification = createEmailVerification({
+    db,
+    tables,
+    sendEmail: resolved.sendVerificationEmail,
+    ttlSeconds: resolved.emailVerificationTtlSeconds,
+    publicOrigin: resolved.publicOrigin,
+    mountRoute: resolved.mountRoute ?? `/api/${AUTH_MODULE_NAME}`,
+  });
   const routes = authRoutes({
     ...routeDeps,
     db,
     tables,
     accounts,
+    verification,
     me: organizations
       ? (context) => organizations.me(context)
       : (context) =>
@@ -95,7 +117,11 @@ export function auth(options: AuthOptions): AuthModule {
   const hooks = organizations?.notifications.hooks ?? null;
   const instance = createModule({
     name: AUTH_MODULE_NAME,
-    routes: [...routes, ...(organizations?.routes ?? [])],
+    routes: [
+      ...routes,
+      ...verificationRoutes({ ...routeDeps, verification }),
+      ...(organizations?.routes ?? []),
+    ],
     mountRoute: resolved.mountRoute,
     bodyLimit: resolved.bodyLimit,
     database: { schema: authSchema, namespace: resolved.namespace, adapter: db },

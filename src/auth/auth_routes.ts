@@ -11,6 +11,7 @@ import type { AuthContext } from "./authenticator.ts";
 import { authedRoute, type AuthRouteDeps, publicRoute } from "./auth_route.ts";
 import { clearedSessionCookie, sessionCookie } from "./cookies.ts";
 import { emailSchema, MAX_EMAIL_LENGTH, normalizeEmail } from "./email.ts";
+import type { EmailVerification } from "./email_verification.ts";
 import { deleteSession } from "./sessions.ts";
 import type { AuthTableNames } from "./tables.ts";
 import type { SqlAdapter } from "../db/mod.ts";
@@ -59,6 +60,8 @@ export interface AuthRoutesDeps extends AuthRouteDeps {
   db: SqlAdapter;
   tables: AuthTableNames;
   accounts: Accounts;
+  /** Mails the verification token after sign-up. */
+  verification: EmailVerification;
   /**
    * The `/me` answer ({@link MePayload}) as JSON text: the organizations feature writes its
    * entries into it as read, without parsing them into objects first.
@@ -87,8 +90,11 @@ export function authRoutes(deps: AuthRoutesDeps): Route[] {
       method: "POST",
       path: "/sign-up",
       body: signUpBody,
-      handler: async ({ body, request }) =>
-        credentialResponse(request, await accounts.signUp(body.email, body.password)),
+      handler: async ({ body, request }) => {
+        const issued = await accounts.signUp(body.email, body.password);
+        await deps.verification.sendAfterSignUp(issued.user);
+        return credentialResponse(request, issued);
+      },
     }),
     publicRoute({
       method: "POST",

@@ -100,6 +100,24 @@ export async function respondToInvitation(
 }
 
 /**
+ * Gives a pending, unexpired invitation whose token hash is still `tokenHash` the token `token`
+ * (its hash); `null` when it was answered, expired or re-sent meanwhile.
+ */
+export async function rotateInvitationToken(
+  db: SqlQuerier,
+  tables: AuthTableNames,
+  input: { invitationId: string; tokenHash: string; token: string },
+): Promise<InvitationRow | null> {
+  const [row] = await db.query<InvitationRow>(
+    `UPDATE ${tables.invitations} AS i SET token_hash = $3, updated_at = now()
+     WHERE i.id = $1 AND i.token_hash = $2 AND i.status = 'pending' AND i.expires_at > now()
+     RETURNING ${invitationColumns("i")}`,
+    [input.invitationId, input.tokenHash, hashToken(input.token)],
+  );
+  return row ?? null;
+}
+
+/**
  * Marks pending invitations past their expiry as `expired` — one by id, or all of an
  * organization — and returns them (for the `invitationExpired` events).
  */
@@ -134,7 +152,7 @@ export async function cancelPendingInvitations(
   );
 }
 
-/** One page of an organization's invitations (every status, tokens included), oldest first. */
+/** One page of an organization's invitations (every status, no tokens), oldest first. */
 export async function pageOrganizationInvitations(
   db: SqlQuerier,
   tables: AuthTableNames,

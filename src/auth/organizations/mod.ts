@@ -62,12 +62,15 @@ export function organizationsFeature(deps: {
   tables: AuthTableNames;
   options: ResolvedOrganizationsOptions;
   routeDeps: AuthRouteDeps;
+  /** The deployment's secret (seals invitation tokens in stored events), or `null`. */
+  secret: string | null;
 }): OrganizationsFeature {
   const notifications = createNotifications({
     db: deps.db,
     namespace: deps.namespace,
     tables: deps.tables,
     handlers: deps.options.hooks,
+    secret: deps.secret,
   });
   const context: OrganizationsContext = {
     db: deps.db,

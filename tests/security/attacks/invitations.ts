@@ -70,7 +70,7 @@ describe("attack: invitation takeover (finding 4)", () => {
       organizations: {
         hooks: { invitationCreated: (payload) => void delivered.push(payload) },
       },
-    } as any);
+    });
     http = client(target);
   });
   after(() => target.close());
