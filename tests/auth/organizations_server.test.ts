@@ -10,6 +10,7 @@ import type { SqlAdapter } from "../../src/db/mod.ts";
 import { forEachAdapter } from "../helpers/databases.ts";
 import { uniqueEmail } from "./helpers/http.ts";
 import { organizationsModule } from "./helpers/organizations.ts";
+import { latestMail, verifyEmail } from "./helpers/verification.ts";
 
 const PASSWORD = "correct horse battery";
 
@@ -87,7 +88,9 @@ forEachAdapter((name, getAdapter) => {
         body: JSON.stringify({ email: uniqueEmail("race"), password: PASSWORD }),
       });
       assert.equal(response.status, 200);
-      return await response.json();
+      const signed = await response.json();
+      await verifyEmail(module, signed.user.id);
+      return signed;
     }
 
     describe(`${name}: the invitation flow over HTTP with cookies`, () => {
@@ -128,6 +131,13 @@ forEachAdapter((name, getAdapter) => {
           password: PASSWORD,
         });
         assert.equal(signedUp.status, 200);
+        // Until Bob proves he reads mail at that address, the invitation is not his to see.
+        assert.deepEqual((await bob.request("GET", "/me")).body.invitations, []);
+        const verified = await bob.request("POST", "/verify-email", {
+          token: latestMail(module, signedUp.body.user.id).token,
+        });
+        assert.equal(verified.status, 200);
+        assert.equal(verified.body.user.emailVerified, true);
         const me = await bob.request("GET", "/me");
         assert.deepEqual(me.body.invitations.map((e: any) => e.invitation.id), [invitationId]);
         assert.equal(me.body.invitations[0].organization.name, "Alice & Co");
