@@ -35,7 +35,11 @@ export function createSealer(secret: string | null, purpose: string): Sealer {
       const iv = randomBytes(12);
       const cipher = createCipheriv("aes-256-gcm", key, iv);
       cipher.setAAD(Buffer.from(context, "utf8"));
-      const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final(), cipher.getAuthTag()]);
+      const body = Buffer.concat([
+        cipher.update(plain, "utf8"),
+        cipher.final(),
+        cipher.getAuthTag(),
+      ]);
       return `${VERSION}.${iv.toString("base64url")}.${body.toString("base64url")}`;
     },
     open(sealed, context) {
@@ -48,7 +52,10 @@ export function createSealer(secret: string | null, purpose: string): Sealer {
         const decipher = createDecipheriv("aes-256-gcm", key, iv);
         decipher.setAAD(Buffer.from(context, "utf8"));
         decipher.setAuthTag(body.subarray(body.length - 16));
-        const plain = Buffer.concat([decipher.update(body.subarray(0, body.length - 16)), decipher.final()]);
+        const plain = Buffer.concat([
+          decipher.update(body.subarray(0, body.length - 16)),
+          decipher.final(),
+        ]);
         return plain.toString("utf8");
       } catch {
         return null;

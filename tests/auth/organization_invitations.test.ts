@@ -482,9 +482,14 @@ forEachAdapter((name, getAdapter) => {
       const { id } = await createOrganization(module, owner);
       const adminMember = await addMember(module, owner, id, admin, ["admin"]);
       const invitation = await invite(module, admin, id, invitee.user.email);
-      const removed = await call(module, "DELETE", `/organizations/${id}/members/${adminMember.id}`, {
-        token: owner.token,
-      });
+      const removed = await call(
+        module,
+        "DELETE",
+        `/organizations/${id}/members/${adminMember.id}`,
+        {
+          token: owner.token,
+        },
+      );
       assert.ok(removed.status < 300, JSON.stringify(removed.body));
       assertError(
         await respond(invitee, invitation.id, "accept", invitation.token),

@@ -94,11 +94,21 @@ describe("attack: invitation takeover (finding 4)", () => {
     return answer.body.organization.id as string;
   }
 
-  async function invite(actor: { token: string }, organizationId: string, email: string, roles?: string[]) {
-    const answer = await http.send("POST", `/organizations/${organizationId}/invitations`, actor.token, {
-      email,
-      ...(roles ? { roles } : {}),
-    });
+  async function invite(
+    actor: { token: string },
+    organizationId: string,
+    email: string,
+    roles?: string[],
+  ) {
+    const answer = await http.send(
+      "POST",
+      `/organizations/${organizationId}/invitations`,
+      actor.token,
+      {
+        email,
+        ...(roles ? { roles } : {}),
+      },
+    );
     assert.ok(answer.status === 201 || answer.status === 200, answer.text);
     return answer.body.invitation as { id: string; token: string };
   }
@@ -184,10 +194,15 @@ describe("attack: invitation takeover (finding 4)", () => {
     const organizationId = await organizationOf(owner);
     const addAdmin = async () => {
       const admin = await verifiedUser("admin");
-      const added = await http.send("POST", `/organizations/${organizationId}/members`, owner.token, {
-        userId: admin.user.id,
-        roles: ["admin"],
-      });
+      const added = await http.send(
+        "POST",
+        `/organizations/${organizationId}/members`,
+        owner.token,
+        {
+          userId: admin.user.id,
+          roles: ["admin"],
+        },
+      );
       assert.equal(added.status, 201, added.text);
       return { ...admin, memberId: added.body.member.id as string };
     };
@@ -228,15 +243,25 @@ describe("attack: invitation takeover (finding 4)", () => {
 
     // A co-owner invites as owner, then is demoted to admin: still a manager, no longer an owner.
     const coOwner = await addAdmin();
-    await http.send("PATCH", `/organizations/${organizationId}/members/${coOwner.memberId}`, owner.token, {
-      roles: ["owner"],
-    });
+    await http.send(
+      "PATCH",
+      `/organizations/${organizationId}/members/${coOwner.memberId}`,
+      owner.token,
+      {
+        roles: ["owner"],
+      },
+    );
     const inviteeC = await verifiedUser("invitee");
     const asOwner = await invite(coOwner, organizationId, inviteeC.user.email, ["owner"]);
     const asAdmin = await invite(coOwner, organizationId, (await verifiedUser("x")).user.email);
-    await http.send("PATCH", `/organizations/${organizationId}/members/${coOwner.memberId}`, owner.token, {
-      roles: ["admin"],
-    });
+    await http.send(
+      "PATCH",
+      `/organizations/${organizationId}/members/${coOwner.memberId}`,
+      owner.token,
+      {
+        roles: ["admin"],
+      },
+    );
     const refusedC = await accept(inviteeC, asOwner);
     assert.equal(refusedC.status, 409, refusedC.text);
     assert.equal(refusedC.body.error.code, "INVITATION_REVOKED");
