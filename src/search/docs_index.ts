@@ -617,7 +617,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      "organizations | enabled | false, or the organizations configuration: see organizations.md",
+      "sendVerificationEmail | logs the link (console) | ({ user, email, token, url }) => void | Promise<void>: delivers the email verification mail, see Email verification",
     "url": "/docs/auth#options",
     "context": "Auth module › Options",
   },
@@ -626,12 +626,30 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      'A bad option throws ModuleConfigError at instantiation, naming it: Invalid configuration for module "auth": sessionTtlDays: expected a number of days greater than 0 ….',
+      "emailVerificationTtlHours | 24 | how long a verification token works, in hours (fractions allowed, at most 720)",
     "url": "/docs/auth#options",
     "context": "Auth module › Options",
   },
   {
     "id": "auth:13",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "organizations | enabled | false, or the organizations configuration: see organizations.md",
+    "url": "/docs/auth#options",
+    "context": "Auth module › Options",
+  },
+  {
+    "id": "auth:14",
+    "page": "auth",
+    "type": "text",
+    "content":
+      'A bad option throws ModuleConfigError at instantiation, naming it: Invalid configuration for module "auth": sessionTtlDays: expected a number of days greater than 0 ….',
+    "url": "/docs/auth#options",
+    "context": "Auth module › Options",
+  },
+  {
+    "id": "auth:15",
     "page": "auth",
     "type": "text",
     "content":
@@ -648,7 +666,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:14",
+    "id": "auth:16",
     "page": "auth",
     "type": "text",
     "content":
@@ -665,7 +683,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes",
   },
   {
-    "id": "auth:15",
+    "id": "auth:17",
     "page": "auth",
     "type": "text",
     "content":
@@ -674,7 +692,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes › POST /sign-up",
   },
   {
-    "id": "auth:16",
+    "id": "auth:18",
     "page": "auth",
     "type": "text",
     "content":
@@ -683,10 +701,19 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes › POST /sign-up",
   },
   {
-    "id": "auth:17",
+    "id": "auth:19",
     "page": "auth",
     "type": "text",
     "content": "The role is always user; a role field in the body is ignored.",
+    "url": "/docs/auth#post-sign-up",
+    "context": "Auth module › Routes › POST /sign-up",
+  },
+  {
+    "id": "auth:20",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "The user starts with emailVerified: false; the module mails a verification token through sendVerificationEmail (see Email verification). A failing mailer does not fail the sign-up (it is logged without the token); the user asks again with POST /verify-email/resend.",
     "url": "/docs/auth#post-sign-up",
     "context": "Auth module › Routes › POST /sign-up",
   },
@@ -699,7 +726,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes",
   },
   {
-    "id": "auth:18",
+    "id": "auth:21",
     "page": "auth",
     "type": "text",
     "content":
@@ -708,7 +735,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes › POST /sign-in",
   },
   {
-    "id": "auth:19",
+    "id": "auth:22",
     "page": "auth",
     "type": "text",
     "content":
@@ -725,7 +752,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes",
   },
   {
-    "id": "auth:20",
+    "id": "auth:23",
     "page": "auth",
     "type": "text",
     "content":
@@ -750,7 +777,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes",
   },
   {
-    "id": "auth:21",
+    "id": "auth:24",
     "page": "auth",
     "type": "text",
     "content": "The bootstrap payload of a single-page application:",
@@ -758,13 +785,99 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes › GET /me",
   },
   {
-    "id": "auth:22",
+    "id": "auth:25",
     "page": "auth",
     "type": "text",
     "content":
       "With organizations enabled the three organization fields are filled in (see organizations.md); with organizations: false they stay empty.",
     "url": "/docs/auth#get-me",
     "context": "Auth module › Routes › GET /me",
+  },
+  {
+    "id": "auth#email-verification",
+    "page": "auth",
+    "type": "heading",
+    "content": "Email verification",
+    "url": "/docs/auth#email-verification",
+    "context": "Auth module",
+  },
+  {
+    "id": "auth:26",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "Anyone can sign up with any address, so an address proves nothing until its owner shows they read its mail. user.emailVerified (in the sign-up, sign-in, /session, /me and /verify-email answers) says whether they did; the organizations API matches invitations only to verified addresses (see organizations.md).",
+    "url": "/docs/auth#email-verification",
+    "context": "Auth module › Email verification",
+  },
+  {
+    "id": "auth:27",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "At sign-up, and on POST /verify-email/resend, the module creates a token (32 random bytes, base64url), keeps only its SHA-256 in email_verifications with the address it was sent to, and calls sendVerificationEmail (awaited: queue slow mail):",
+    "url": "/docs/auth#email-verification",
+    "context": "Auth module › Email verification",
+  },
+  {
+    "id": "auth:28",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "url is <publicOrigin><mountRoute>/verify-email?token=<token>. It is never built from the request's Host (which the client chooses). Without publicOrigin it is relative (/api/auth/verify-email?token=…), and the module warns once at start-up when a custom sendVerificationEmail is set without publicOrigin. The link is meant for a page of your application that posts the token (a GET never verifies: mail scanners follow links); build your own link from token if that page lives elsewhere.",
+    "url": "/docs/auth#email-verification",
+    "context": "Auth module › Email verification",
+  },
+  {
+    "id": "auth:29",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "The dev default (no sendVerificationEmail) logs the link with console.log: [auth] Verification link for ada@example.com: /api/auth/verify-email?token=…. It is the only place the module ever prints a token: set the option in production.",
+    "url": "/docs/auth#email-verification",
+    "context": "Auth module › Email verification",
+  },
+  {
+    "id": "auth#post-verify-email",
+    "page": "auth",
+    "type": "heading",
+    "content": "POST /verify-email",
+    "url": "/docs/auth#post-verify-email",
+    "context": "Auth module › Email verification",
+  },
+  {
+    "id": "auth:30",
+    "page": "auth",
+    "type": "text",
+    "content": "Anonymous (the token is the proof; a credential, if any, is ignored):",
+    "url": "/docs/auth#post-verify-email",
+    "context": "Auth module › Email verification › POST /verify-email",
+  },
+  {
+    "id": "auth:31",
+    "page": "auth",
+    "type": "text",
+    "content":
+      '200 {"user": {…, "emailVerified": true}}. A token works once, for emailVerificationTtlHours (24 h), and only while the user\'s address is still the one it was sent to. Unknown, malformed, used or replaced token, or one sent to an address the user no longer has → 400 INVALID_VERIFICATION_TOKEN; expired → 410 VERIFICATION_TOKEN_EXPIRED; a body without a string token (or one over 512 characters) → 400 VALIDATION_ERROR.',
+    "url": "/docs/auth#post-verify-email",
+    "context": "Auth module › Email verification › POST /verify-email",
+  },
+  {
+    "id": "auth#post-verify-emailresend",
+    "page": "auth",
+    "type": "heading",
+    "content": "POST /verify-email/resend",
+    "url": "/docs/auth#post-verify-emailresend",
+    "context": "Auth module › Email verification",
+  },
+  {
+    "id": "auth:32",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "Authenticated, no body needed: mails a fresh token to the caller's address and answers 204; every earlier token of the user stops working. Already verified → 409 EMAIL_ALREADY_VERIFIED. A mailer that throws makes it a 500 (the client may retry).",
+    "url": "/docs/auth#post-verify-emailresend",
+    "context": "Auth module › Email verification › POST /verify-email/resend",
   },
   {
     "id": "auth#credentials",
@@ -775,7 +888,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:23",
+    "id": "auth:33",
     "page": "auth",
     "type": "text",
     "content":
@@ -784,7 +897,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:24",
+    "id": "auth:34",
     "page": "auth",
     "type": "text",
     "content": "no credential | 401 UNAUTHENTICATED, WWW-Authenticate: Bearer",
@@ -792,7 +905,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:25",
+    "id": "auth:35",
     "page": "auth",
     "type": "text",
     "content":
@@ -801,7 +914,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:26",
+    "id": "auth:36",
     "page": "auth",
     "type": "text",
     "content":
@@ -810,7 +923,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:27",
+    "id": "auth:37",
     "page": "auth",
     "type": "text",
     "content":
@@ -819,7 +932,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:28",
+    "id": "auth:38",
     "page": "auth",
     "type": "text",
     "content": "cookie-authenticated POST/PUT/PATCH/DELETE from another origin | 403 CSRF_REJECTED",
@@ -827,7 +940,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:29",
+    "id": "auth:39",
     "page": "auth",
     "type": "text",
     "content":
@@ -836,7 +949,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:30",
+    "id": "auth:40",
     "page": "auth",
     "type": "text",
     "content":
@@ -845,7 +958,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:31",
+    "id": "auth:41",
     "page": "auth",
     "type": "text",
     "content":
@@ -862,7 +975,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:32",
+    "id": "auth:42",
     "page": "auth",
     "type": "text",
     "content": "auth() returns the module plus api, for the application that embeds it:",
@@ -870,16 +983,16 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Server-side API",
   },
   {
-    "id": "auth:33",
+    "id": "auth:43",
     "page": "auth",
     "type": "text",
     "content":
-      "createUser applies the sign-up rules (email normalization, 8–128 character password; a taken email throws an HttpError with code EMAIL_TAKEN, an invalid input a TypeError).",
+      "createUser applies the sign-up rules (email normalization, 8–128 character password; a taken email throws an HttpError with code EMAIL_TAKEN, an invalid input a TypeError). emailVerified: true creates the user verified; otherwise (default false) no mail is sent: the user asks for one with POST /verify-email/resend once signed in.",
     "url": "/docs/auth#server-side-api",
     "context": "Auth module › Server-side API",
   },
   {
-    "id": "auth:34",
+    "id": "auth:44",
     "page": "auth",
     "type": "text",
     "content":
@@ -888,7 +1001,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Server-side API",
   },
   {
-    "id": "auth:35",
+    "id": "auth:45",
     "page": "auth",
     "type": "text",
     "content":
@@ -905,7 +1018,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:36",
+    "id": "auth:46",
     "page": "auth",
     "type": "text",
     "content":
@@ -914,7 +1027,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:37",
+    "id": "auth:47",
     "page": "auth",
     "type": "text",
     "content": "400 | VALIDATION_ERROR | a field fails validation; issues lists {path, message}",
@@ -922,7 +1035,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:38",
+    "id": "auth:48",
     "page": "auth",
     "type": "text",
     "content": "400 | INVALID_JSON | the body is not JSON",
@@ -930,7 +1043,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:39",
+    "id": "auth:49",
     "page": "auth",
     "type": "text",
     "content": "400 | CONFLICTING_CREDENTIALS | cookie and Bearer header carry different tokens",
@@ -938,7 +1051,16 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:40",
+    "id": "auth:50",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "400 | INVALID_VERIFICATION_TOKEN | verification token unknown, used, replaced or for an old address",
+    "url": "/docs/auth#error-codes",
+    "context": "Auth module › Error codes",
+  },
+  {
+    "id": "auth:51",
     "page": "auth",
     "type": "text",
     "content": "401 | UNAUTHENTICATED | no valid credential (WWW-Authenticate: Bearer)",
@@ -946,7 +1068,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:41",
+    "id": "auth:52",
     "page": "auth",
     "type": "text",
     "content": "401 | INVALID_CREDENTIALS | wrong email or password",
@@ -954,7 +1076,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:42",
+    "id": "auth:53",
     "page": "auth",
     "type": "text",
     "content": "403 | CSRF_REJECTED | cookie-authenticated unsafe request from another origin",
@@ -962,7 +1084,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:43",
+    "id": "auth:54",
     "page": "auth",
     "type": "text",
     "content": "409 | EMAIL_TAKEN | sign-up with an email that has an account",
@@ -970,7 +1092,23 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:44",
+    "id": "auth:55",
+    "page": "auth",
+    "type": "text",
+    "content": "409 | EMAIL_ALREADY_VERIFIED | POST /verify-email/resend for a verified address",
+    "url": "/docs/auth#error-codes",
+    "context": "Auth module › Error codes",
+  },
+  {
+    "id": "auth:56",
+    "page": "auth",
+    "type": "text",
+    "content": "410 | VERIFICATION_TOKEN_EXPIRED | the verification token expired",
+    "url": "/docs/auth#error-codes",
+    "context": "Auth module › Error codes",
+  },
+  {
+    "id": "auth:57",
     "page": "auth",
     "type": "text",
     "content": "413 | PAYLOAD_TOO_LARGE | body over bodyLimit",
@@ -978,7 +1116,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:45",
+    "id": "auth:58",
     "page": "auth",
     "type": "text",
     "content": "503 | SERVICE_UNAVAILABLE | the database cannot be reached (Retry-After: 5)",
@@ -986,7 +1124,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:46",
+    "id": "auth:59",
     "page": "auth",
     "type": "text",
     "content": "The organizations routes add their own codes, listed in organizations.md.",
@@ -1002,7 +1140,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:47",
+    "id": "auth:60",
     "page": "auth",
     "type": "text",
     "content":
@@ -1011,7 +1149,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Passwords",
   },
   {
-    "id": "auth:48",
+    "id": "auth:61",
     "page": "auth",
     "type": "text",
     "content": "The stored string describes itself:",
@@ -1019,7 +1157,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Passwords",
   },
   {
-    "id": "auth:49",
+    "id": "auth:62",
     "page": "auth",
     "type": "text",
     "content":
@@ -1036,7 +1174,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:50",
+    "id": "auth:63",
     "page": "auth",
     "type": "text",
     "content": "The schema authSchema lives in the namespace auth (option namespace):",
@@ -1044,7 +1182,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:51",
+    "id": "auth:64",
     "page": "auth",
     "type": "text",
     "content":
@@ -1053,7 +1191,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:52",
+    "id": "auth:65",
     "page": "auth",
     "type": "text",
     "content":
@@ -1062,7 +1200,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:53",
+    "id": "auth:66",
     "page": "auth",
     "type": "text",
     "content": "3 | index sessions_user_id_idx",
@@ -1070,11 +1208,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:54",
+    "id": "auth:67",
     "page": "auth",
     "type": "text",
     "content":
-      "Versions 4–16 hold the organizations tables and the durable hook table of its notifications (see organizations.md); versions are append-only.",
+      "Versions 4–17 hold the organizations tables and the durable hook table of its notifications (see organizations.md). Version 18 adds users.email_verified_at (set by POST /verify-email), 19–20 the table email_verifications (id, user_id → users on delete cascade, email, token_hash unique, expires_at, used_at, created_at) and its user_id index. Versions are append-only.",
     "url": "/docs/auth#storage",
     "context": "Auth module › Storage",
   },
@@ -1087,7 +1225,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:55",
+    "id": "auth:68",
     "page": "auth",
     "type": "text",
     "content":
@@ -1096,7 +1234,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Security notes",
   },
   {
-    "id": "auth:56",
+    "id": "auth:69",
     "page": "auth",
     "type": "text",
     "content":
@@ -1105,20 +1243,29 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Security notes",
   },
   {
-    "id": "auth:57",
+    "id": "auth:70",
     "page": "auth",
     "type": "text",
     "content":
-      "Tokens and passwords never appear in logs, and responses are Cache-Control: no-store.",
+      "Tokens and passwords never appear in logs (the one exception: the development default of sendVerificationEmail prints the verification link), and responses are Cache-Control: no-store.",
     "url": "/docs/auth#security-notes",
     "context": "Auth module › Security notes",
   },
   {
-    "id": "auth:58",
+    "id": "auth:71",
     "page": "auth",
     "type": "text",
     "content":
-      "Not built in: rate limiting of sign-in attempts (put it in front, per IP and per email), email verification, and password reset (use api.revokeUserSessions after changing a password).",
+      "Email verification tokens are single-use, expire (emailVerificationTtlHours), are stored as SHA-256 only and are bound to the address they were mailed to.",
+    "url": "/docs/auth#security-notes",
+    "context": "Auth module › Security notes",
+  },
+  {
+    "id": "auth:72",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "Not built in: rate limiting of sign-in attempts (put it in front, per IP and per email), and password reset (use api.revokeUserSessions after changing a password).",
     "url": "/docs/auth#security-notes",
     "context": "Auth module › Security notes",
   },
@@ -5568,7 +5715,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "organizations:17",
     "page": "organizations",
     "type": "text",
-    "content": "the invitee (matching email) | accept or reject the invitation",
+    "content":
+      "the invitee (matching, verified email) | accept or reject the invitation (accept: while the inviter may still send it)",
     "url": "/docs/organizations#roles",
     "context": "Organizations › Roles",
   },
@@ -5627,7 +5775,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "organizations",
     "type": "text",
     "content":
-      "status is pending, accepted, rejected, canceled or expired (a pending invitation past expiresAt reads as expired everywhere, and is marked so for good at its expiry or at the first attempt to use it). token appears only where the caller needs it: the creation response, the organization's invitation list (owners and admins) and the invitee's own pending list. It never appears in /me, in accept/reject/cancel responses, or in events other than invitationCreated.",
+      "status is pending, accepted, rejected, canceled or expired (a pending invitation past expiresAt reads as expired everywhere, and is marked so for good at its expiry or at the first attempt to use it). token appears in one answer only: the inviter's creation (or re-send) response, so the inviter or your invitationCreated hook can send it. The database keeps its SHA-256 alone; no list, /me, accept/reject/cancel response or event other than invitationCreated carries it.",
     "url": "/docs/organizations#resources",
     "context": "Organizations › Resources",
   },
@@ -5899,7 +6047,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "organizations",
     "type": "text",
     "content":
-      'Every invitation of the organization, any status, with tokens: {"invitations": [Invitation, …], "cursor", "hasNextPage"}.',
+      'Every invitation of the organization, any status, without tokens: {"invitations": [Invitation, …], "cursor", "hasNextPage"}.',
     "url": "/docs/organizations#get-organizationsorganizationidinvitations-owner-admin",
     "context":
       "Organizations › Routes › GET /organizations/:organizationId/invitations (owner, admin)",
@@ -5917,7 +6065,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "organizations",
     "type": "text",
     "content":
-      '→ 201 {"invitation": {…, "email": "bob@example.com", "token": "…"}}. The token is 32 random bytes (256 bits), base64url. Inviting an email that already has a pending invitation re-sends it: 200 with the same invitation, a new token (the old one stops working), the new roles and a new expiry. Inviting a member\'s email → 409 ALREADY_MEMBER; only owners invite as owner.',
+      '→ 201 {"invitation": {…, "email": "bob@example.com", "token": "…"}}. The token is 32 random bytes (256 bits), base64url. Inviting an email that already has a pending invitation re-sends it: 200 with the same invitation, a new token (the old one stops working), the new roles and a new expiry, and the caller as its inviter. Inviting a member\'s email → 409 ALREADY_MEMBER; only owners invite as owner. This answer is the only one that ever carries the token.',
     "url": "/docs/organizations#post-organizationsorganizationidinvitations-owner-admin",
     "context":
       "Organizations › Routes › POST /organizations/:organizationId/invitations (owner, admin)",
@@ -5935,7 +6083,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "organizations",
     "type": "text",
     "content":
-      'The caller\'s pending, unexpired invitations (matched by the caller\'s email), with tokens and the organization: {"invitations": [{"invitation": …, "organization": …}], "cursor", "hasNextPage"}.',
+      'The caller\'s pending, unexpired invitations (matched by the caller\'s email), without tokens, with their organization: {"invitations": [{"invitation": …, "organization": …}], "cursor", "hasNextPage"}. Only for a verified address (auth.md): until the caller verified it, the answer is an empty list ({"invitations": [], "cursor": null, "hasNextPage": false}), since anyone can sign up with any address.',
     "url": "/docs/organizations#get-organizationsinvitations",
     "context": "Organizations › Routes › GET /organizations/invitations",
   },
@@ -5961,7 +6109,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "organizations",
     "type": "text",
     "content":
-      'accept | the user whose email is the invitation\'s | {"invitation", "organization", "member"}: a membership with the invitation\'s roles',
+      'accept | the user whose verified email is the invitation\'s | {"invitation", "organization", "member"}: a membership with the invitation\'s roles',
     "url": "/docs/organizations#patch-organizationsinvitationsinvitationid",
     "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
   },
@@ -5986,12 +6134,21 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "organizations",
     "type": "text",
     "content":
-      "Checked in this order: the invitation must exist in a live organization and be visible to the caller (404 otherwise: neither the invitee nor a member); the caller must be allowed the action (403 FORBIDDEN); the token must match (403 INVALID_INVITATION_TOKEN); an expired invitation is 410 INVITATION_EXPIRED; one already accepted, rejected or canceled is 409 INVITATION_NOT_PENDING.",
+      "Checked in this order: the invitation must exist in a live organization and be visible to the caller (404 otherwise: neither the invitee nor a member); the caller must be allowed the action (403 FORBIDDEN), and an invitee must have verified their address to accept or reject (403 EMAIL_NOT_VERIFIED); the token must match (403 INVALID_INVITATION_TOKEN); an expired invitation is 410 INVITATION_EXPIRED; one already accepted, rejected or canceled is 409 INVITATION_NOT_PENDING; at acceptance, the inviter must still be allowed to grant it (409 INVITATION_REVOKED, below).",
     "url": "/docs/organizations#patch-organizationsinvitationsinvitationid",
     "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
   },
   {
     "id": "organizations:49",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "An invitation speaks for its inviter only while they could still send it. Accepting re-reads, inside the accepting transaction, the inviter's current membership: the inviter must still be an owner or admin of the organization, and still an owner when the invitation grants owner. Otherwise → 409 INVITATION_REVOKED, and nothing changes: the invitation stays pending (the invitee may still reject it; a current owner or admin re-sending it to the same email makes it theirs, with a new token, and valid again; or cancels it). Reject and cancel do not depend on the inviter.",
+    "url": "/docs/organizations#patch-organizationsinvitationsinvitationid",
+    "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
+  },
+  {
+    "id": "organizations:50",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6008,16 +6165,16 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:50",
+    "id": "organizations:51",
     "page": "organizations",
     "type": "text",
     "content":
-      "All organizations, the active one (or null), and up to 100 pending invitations (page through all with GET /organizations/invitations). Three queries whatever the number of organizations.",
+      "All organizations, the active one (or null), and up to 100 pending invitations (page through all with GET /organizations/invitations), which, like that list, stay empty until the caller's address is verified. Three queries whatever the number of organizations (two while unverified).",
     "url": "/docs/organizations#get-me",
     "context": "Organizations › Routes › GET /me",
   },
   {
-    "id": "organizations:51",
+    "id": "organizations:52",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6034,20 +6191,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:52",
-    "page": "organizations",
-    "type": "text",
-    "content":
-      'An owner or admin invites: POST /organizations/:id/invitations {"email"} (and your invitationCreated hook sends the email with the token and the invitation id).',
-    "url": "/docs/organizations#the-invitation-flow",
-    "context": "Organizations › The invitation flow",
-  },
-  {
     "id": "organizations:53",
     "page": "organizations",
     "type": "text",
     "content":
-      'The invitee signs in with that email and accepts or rejects: PATCH /organizations/invitations/:invitationId {"action": "accept", "token"}.',
+      'An owner or admin invites: POST /organizations/:id/invitations {"email"} (and your invitationCreated hook sends the email with the token and the invitation id; the creation answer is the only other place the token appears).',
     "url": "/docs/organizations#the-invitation-flow",
     "context": "Organizations › The invitation flow",
   },
@@ -6056,7 +6204,25 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "organizations",
     "type": "text",
     "content":
-      "Meanwhile their pending invitations are listed by GET /organizations/invitations (with tokens) and carried in GET /me (without).",
+      "The invitee signs up (or in) with that email and verifies it (POST /verify-email with the token of the verification mail, see auth.md).",
+    "url": "/docs/organizations#the-invitation-flow",
+    "context": "Organizations › The invitation flow",
+  },
+  {
+    "id": "organizations:55",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      'They accept or reject with the token of the invitation mail: PATCH /organizations/invitations/:invitationId {"action": "accept", "token"}; this works while their inviter is still an owner or admin.',
+    "url": "/docs/organizations#the-invitation-flow",
+    "context": "Organizations › The invitation flow",
+  },
+  {
+    "id": "organizations:56",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "Once verified, their pending invitations are listed by GET /organizations/invitations and carried in GET /me, never with tokens.",
     "url": "/docs/organizations#the-invitation-flow",
     "context": "Organizations › The invitation flow",
   },
@@ -6069,7 +6235,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:55",
+    "id": "organizations:57",
     "page": "organizations",
     "type": "text",
     "content": "400 | VALIDATION_ERROR | a field fails validation (issues lists them)",
@@ -6077,7 +6243,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:56",
+    "id": "organizations:58",
     "page": "organizations",
     "type": "text",
     "content": "400 | INVALID_CURSOR | a cursor this list did not issue",
@@ -6085,7 +6251,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:57",
+    "id": "organizations:59",
     "page": "organizations",
     "type": "text",
     "content": "400 | INVALID_PAGE_SIZE | pageSize not a positive integer",
@@ -6093,7 +6259,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:58",
+    "id": "organizations:60",
     "page": "organizations",
     "type": "text",
     "content": "401 | UNAUTHENTICATED | no valid credential",
@@ -6101,7 +6267,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:59",
+    "id": "organizations:61",
     "page": "organizations",
     "type": "text",
     "content": "403 | CSRF_REJECTED | cookie-authenticated unsafe request from another origin",
@@ -6109,7 +6275,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:60",
+    "id": "organizations:62",
     "page": "organizations",
     "type": "text",
     "content": "403 | FORBIDDEN | a member whose roles do not allow it",
@@ -6117,7 +6283,15 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:61",
+    "id": "organizations:63",
+    "page": "organizations",
+    "type": "text",
+    "content": "403 | EMAIL_NOT_VERIFIED | accepting or rejecting before verifying the address",
+    "url": "/docs/organizations#errors",
+    "context": "Organizations › Errors",
+  },
+  {
+    "id": "organizations:64",
     "page": "organizations",
     "type": "text",
     "content": "403 | INVALID_INVITATION_TOKEN | the token does not match",
@@ -6125,7 +6299,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:62",
+    "id": "organizations:65",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6134,7 +6308,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:63",
+    "id": "organizations:66",
     "page": "organizations",
     "type": "text",
     "content": "404 | USER_NOT_FOUND | adding a user who does not exist",
@@ -6142,7 +6316,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:64",
+    "id": "organizations:67",
     "page": "organizations",
     "type": "text",
     "content": "409 | SLUG_TAKEN | the slug is in use (deleted organizations included)",
@@ -6150,7 +6324,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:65",
+    "id": "organizations:68",
     "page": "organizations",
     "type": "text",
     "content": "409 | ALREADY_MEMBER | adding or inviting a member",
@@ -6158,7 +6332,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:66",
+    "id": "organizations:69",
     "page": "organizations",
     "type": "text",
     "content": "409 | LAST_OWNER | the change would leave no owner",
@@ -6166,7 +6340,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:67",
+    "id": "organizations:70",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6175,7 +6349,15 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:68",
+    "id": "organizations:71",
+    "page": "organizations",
+    "type": "text",
+    "content": "409 | INVITATION_REVOKED | accepting after the inviter lost the right to send it",
+    "url": "/docs/organizations#errors",
+    "context": "Organizations › Errors",
+  },
+  {
+    "id": "organizations:72",
     "page": "organizations",
     "type": "text",
     "content": "410 | INVITATION_EXPIRED | the invitation expired",
@@ -6183,7 +6365,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:69",
+    "id": "organizations:73",
     "page": "organizations",
     "type": "text",
     "content": "503 | SERVICE_UNAVAILABLE | the database cannot be reached",
@@ -6191,7 +6373,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:70",
+    "id": "organizations:74",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6208,7 +6390,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:71",
+    "id": "organizations:75",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6217,7 +6399,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:72",
+    "id": "organizations:76",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6226,7 +6408,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:73",
+    "id": "organizations:77",
     "page": "organizations",
     "type": "text",
     "content": 'organizationUpdated | {organization, changed: ["name", …], actorUserId}',
@@ -6234,7 +6416,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:74",
+    "id": "organizations:78",
     "page": "organizations",
     "type": "text",
     "content": "organizationDeleted | {organization, canceledInvitationIds, actorUserId}",
@@ -6242,7 +6424,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:75",
+    "id": "organizations:79",
     "page": "organizations",
     "type": "text",
     "content": 'memberAdded | {member, via: "added" | "invitation", actorUserId}',
@@ -6250,7 +6432,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:76",
+    "id": "organizations:80",
     "page": "organizations",
     "type": "text",
     "content": "memberRemoved | {member, actorUserId} (removed or left)",
@@ -6258,7 +6440,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:77",
+    "id": "organizations:81",
     "page": "organizations",
     "type": "text",
     "content": "memberRolesChanged | {member, previousRoles, actorUserId}",
@@ -6266,7 +6448,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:78",
+    "id": "organizations:82",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6275,7 +6457,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:79",
+    "id": "organizations:83",
     "page": "organizations",
     "type": "text",
     "content": "invitationAccepted | {invitation, member, actorUserId}",
@@ -6283,7 +6465,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:80",
+    "id": "organizations:84",
     "page": "organizations",
     "type": "text",
     "content": "invitationRejected | {invitation, actorUserId}",
@@ -6291,7 +6473,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:81",
+    "id": "organizations:85",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6300,7 +6482,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:82",
+    "id": "organizations:86",
     "page": "organizations",
     "type": "text",
     "content": "invitationExpired | {invitation}",
@@ -6308,7 +6490,16 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:83",
+    "id": "organizations:87",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "The token at rest. Only invitationCreated carries a token, and the hook table does not keep it in plain text: the stored payload holds the invitation without its token, the token sealed with AES-256-GCM (sealedToken, bound to the invitation id) under a key derived (HKDF-SHA-256) from the deployment's secret (see auth.md), and its SHA-256 (tokenHash). The worker opens it just before calling your handler, which receives the documented payload, token included; api.hooks.list() and a database dump show only the sealed form. Trade-off: a token sealed under a key the delivering process does not have (the secret changed, or no secret is set, which means a random key per process, and another process or an earlier run sealed it) cannot be opened; rather than lose the mail, the delivery gives the invitation a new token (if it is still pending with the sealed one) and records a new invitationCreated (rotated: true) that this process can open; the token of the inviter's creation answer then stops working. Set secret (the same on every process) to avoid it.",
+    "url": "/docs/organizations#notifications",
+    "context": "Organizations › Notifications",
+  },
+  {
+    "id": "organizations:88",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6325,53 +6516,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:84",
-    "page": "organizations",
-    "type": "text",
-    "content": "The organizations tables are versions 4–16 of the auth schema (namespace auth):",
-    "url": "/docs/organizations#storage",
-    "context": "Organizations › Storage",
-  },
-  {
-    "id": "organizations:85",
-    "page": "organizations",
-    "type": "text",
-    "content":
-      "4 | organizations (id, name, slug unique, logo_url, metadata jsonb, created_by → users, created_at, updated_at, deleted_at)",
-    "url": "/docs/organizations#storage",
-    "context": "Organizations › Storage",
-  },
-  {
-    "id": "organizations:86",
-    "page": "organizations",
-    "type": "text",
-    "content":
-      "5 | members (id, organization_id → organizations on delete cascade, user_id → users on delete cascade, roles jsonb, …)",
-    "url": "/docs/organizations#storage",
-    "context": "Organizations › Storage",
-  },
-  {
-    "id": "organizations:87",
-    "page": "organizations",
-    "type": "text",
-    "content": "6 | unique index members_organization_user_key (organization_id, user_id)",
-    "url": "/docs/organizations#storage",
-    "context": "Organizations › Storage",
-  },
-  {
-    "id": "organizations:88",
-    "page": "organizations",
-    "type": "text",
-    "content": "7 | index members_user_id_idx",
-    "url": "/docs/organizations#storage",
-    "context": "Organizations › Storage",
-  },
-  {
     "id": "organizations:89",
     "page": "organizations",
     "type": "text",
-    "content":
-      "8 | invitations (id, organization_id, email, roles jsonb, status, token unique, inviter_id, expires_at, created_at, updated_at, responded_at)",
+    "content": "The organizations tables are versions 4–16 of the auth schema (namespace auth):",
     "url": "/docs/organizations#storage",
     "context": "Organizations › Storage",
   },
@@ -6380,7 +6528,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "organizations",
     "type": "text",
     "content":
-      "9 | unique partial index invitations_pending_email_key (organization_id, email) where status = 'pending'",
+      "4 | organizations (id, name, slug unique, logo_url, metadata jsonb, created_by → users, created_at, updated_at, deleted_at)",
     "url": "/docs/organizations#storage",
     "context": "Organizations › Storage",
   },
@@ -6388,7 +6536,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "organizations:91",
     "page": "organizations",
     "type": "text",
-    "content": "10 | index invitations_email_idx (email, status)",
+    "content":
+      "5 | members (id, organization_id → organizations on delete cascade, user_id → users on delete cascade, roles jsonb, …)",
     "url": "/docs/organizations#storage",
     "context": "Organizations › Storage",
   },
@@ -6396,7 +6545,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "organizations:92",
     "page": "organizations",
     "type": "text",
-    "content": "11 | index invitations_organization_idx (organization_id, created_at, id)",
+    "content": "6 | unique index members_organization_user_key (organization_id, user_id)",
     "url": "/docs/organizations#storage",
     "context": "Organizations › Storage",
   },
@@ -6404,7 +6553,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "organizations:93",
     "page": "organizations",
     "type": "text",
-    "content": "12 | sessions.active_organization_id → organizations on delete set null",
+    "content": "7 | index members_user_id_idx",
     "url": "/docs/organizations#storage",
     "context": "Organizations › Storage",
   },
@@ -6412,7 +6561,58 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "organizations:94",
     "page": "organizations",
     "type": "text",
+    "content":
+      "8 | invitations (id, organization_id, email, roles jsonb, status, token_hash unique, inviter_id, expires_at, created_at, updated_at, responded_at); the column was token until version 21",
+    "url": "/docs/organizations#storage",
+    "context": "Organizations › Storage",
+  },
+  {
+    "id": "organizations:95",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "9 | unique partial index invitations_pending_email_key (organization_id, email) where status = 'pending'",
+    "url": "/docs/organizations#storage",
+    "context": "Organizations › Storage",
+  },
+  {
+    "id": "organizations:96",
+    "page": "organizations",
+    "type": "text",
+    "content": "10 | index invitations_email_idx (email, status)",
+    "url": "/docs/organizations#storage",
+    "context": "Organizations › Storage",
+  },
+  {
+    "id": "organizations:97",
+    "page": "organizations",
+    "type": "text",
+    "content": "11 | index invitations_organization_idx (organization_id, created_at, id)",
+    "url": "/docs/organizations#storage",
+    "context": "Organizations › Storage",
+  },
+  {
+    "id": "organizations:98",
+    "page": "organizations",
+    "type": "text",
+    "content": "12 | sessions.active_organization_id → organizations on delete set null",
+    "url": "/docs/organizations#storage",
+    "context": "Organizations › Storage",
+  },
+  {
+    "id": "organizations:99",
+    "page": "organizations",
+    "type": "text",
     "content": "13–16 | the durable hook table hook_occurrences and its indexes",
+    "url": "/docs/organizations#storage",
+    "context": "Organizations › Storage",
+  },
+  {
+    "id": "organizations:100",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "21–22 | invitations.token renamed token_hash; tokens stored before in plain text replaced by their SHA-256 (hex) in place: they keep working",
     "url": "/docs/organizations#storage",
     "context": "Organizations › Storage",
   },
@@ -6425,25 +6625,25 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:95",
+    "id": "organizations:101",
     "page": "organizations",
     "type": "text",
     "content":
-      "Tokens (credentials and invitations) are 256-bit CSPRNG values. Credential tokens are stored hashed; invitation tokens are stored as issued (owners and the invitee list them) and compared in constant time.",
+      "Tokens (credentials and invitations) are 256-bit CSPRNG values, stored as SHA-256 only; an invitation token is compared (as its digest) in constant time and returned only in the inviter's creation answer. The one copy at rest is sealed in the invitationCreated event (see Notifications).",
     "url": "/docs/organizations#security-notes",
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:96",
+    "id": "organizations:102",
     "page": "organizations",
     "type": "text",
     "content":
-      "Accepting needs the token and the caller's email (normalized the same way everywhere); the status, the expiry and the organization's deletion are re-checked inside the accepting transaction, whose conditional update makes a double accept produce one membership.",
+      "Accepting needs the token and the caller's email (normalized the same way everywhere), verified; the status, the expiry, the organization's deletion and the inviter's current rights are re-checked inside the accepting transaction, whose conditional update makes a double accept produce one membership. See security/invitations.md.",
     "url": "/docs/organizations#security-notes",
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:97",
+    "id": "organizations:103",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6452,7 +6652,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:98",
+    "id": "organizations:104",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6461,7 +6661,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:99",
+    "id": "organizations:105",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6470,11 +6670,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:100",
+    "id": "organizations:106",
     "page": "organizations",
     "type": "text",
     "content":
-      "Not built in: limits on organizations per user, members per organization or pending invitations per organization; verified emails (an invitation goes to whoever controls the signed-in account with that email, so pair the module with email verification if sign-up is open).",
+      "Not built in: limits on organizations per user, members per organization or pending invitations per organization.",
     "url": "/docs/organizations#security-notes",
     "context": "Organizations › Security notes",
   },
@@ -6855,6 +7055,219 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "url": "/docs/search#keeping-the-bundled-index-fresh",
     "context":
       "Search and the reference site › The reference site › Keeping the bundled index fresh",
+  },
+  {
+    "id": "security/invitations",
+    "page": "security/invitations",
+    "type": "page",
+    "content": "security/invitations",
+    "url": "/docs/security/invitations",
+    "breadcrumbs": [
+      "Security",
+    ],
+    "context": "Security",
+  },
+  {
+    "id": "security/invitations#invitation-takeover-finding-4",
+    "page": "security/invitations",
+    "type": "heading",
+    "content": "Invitation takeover (finding 4)",
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations",
+  },
+  {
+    "id": "security/invitations:1",
+    "page": "security/invitations",
+    "type": "text",
+    "content":
+      "The attack. An invitation is addressed to an email address, and anyone can sign up with any address. Before the fix, whoever registered the invitee's address first saw the invitation with its token in GET /organizations/invitations and could accept it, joining the organization with the invitation's roles (up to owner). The organization's list showed every token to every admin; the tokens sat in plain text in invitations.token and in the hook table (hook_occurrences.payload of invitationCreated), so a database dump or backup was a set of working invitations; and an invitation sent by an admin kept working after that admin was removed or demoted.",
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security/invitations:2",
+    "page": "security/invitations",
+    "type": "text",
+    "content": "What defends against it.",
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security/invitations:3",
+    "page": "security/invitations",
+    "type": "text",
+    "content":
+      "Verified addresses. users.email_verified_at is set only by POST /verify-email with a token mailed to the address through sendVerificationEmail (or by api.createUser({ emailVerified: true }), an administrator vouching for it). Verification tokens are 256-bit, single-use, expire after emailVerificationTtlHours (24 h), are stored as SHA-256 only, are looked up by that digest, and are bound to the address they were sent to: a token proves nothing once the user's address changed. A resend replaces every earlier token. | src/auth/email_verification.ts, email_verification_store.ts, verification_routes.ts",
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security/invitations:4",
+    "page": "security/invitations",
+    "type": "text",
+    "content":
+      "Invitations reach verified addresses only. GET /organizations/invitations and the invitations of GET /me are empty until the caller's address is verified; accepting or rejecting answers 403 EMAIL_NOT_VERIFIED before the token is even compared. | invitation_routes.ts (checkActor, the list), me.ts",
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security/invitations:5",
+    "page": "security/invitations",
+    "type": "text",
+    "content":
+      "Tokens never shown again. Only the inviter's creation (or re-send) answer carries the invitation token; the organization's list, the invitee's list, /me, accept/reject/cancel answers and every other event carry none. | resources.ts (toInvitation)",
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security/invitations:6",
+    "page": "security/invitations",
+    "type": "text",
+    "content":
+      "Hashed at rest. invitations.token_hash holds the SHA-256 (tokens stored in plain text before schema version 21 were hashed in place by version 22); an accept compares digests in constant time. | invitation_store.ts, schema v21–22",
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security/invitations:7",
+    "page": "security/invitations",
+    "type": "text",
+    "content":
+      "Sealed in the hook table. The invitationCreated payload stores the token sealed with AES-256-GCM under a key derived (HKDF-SHA-256) from the deployment's secret, bound to the invitation id; the handler receives it opened. A token sealed under a key the delivering process lacks is not lost: the invitation gets a new token and a new event (rotated: true). | sealing.ts, sealed_invitation_event.ts, notifications.ts",
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security/invitations:8",
+    "page": "security/invitations",
+    "type": "text",
+    "content":
+      "The inviter's current rights at acceptance. Inside the accepting transaction (which locks the organization against concurrent role changes), the inviter must still be an owner or admin, and an owner for an invitation granting owner; otherwise 409 INVITATION_REVOKED and the invitation stays pending (a current manager can re-send it). | access.ts (mayStillGrant), invitation_routes.ts",
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security/invitations:9",
+    "page": "security/invitations",
+    "type": "text",
+    "content": "What the deployment must configure.",
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security/invitations:10",
+    "page": "security/invitations",
+    "type": "text",
+    "content":
+      "sendVerificationEmail: the development default logs the verification link to the console (the only place the module prints a token). In production, mail it; without it nobody can verify and no invitation can be accepted.",
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security/invitations:11",
+    "page": "security/invitations",
+    "type": "text",
+    "content":
+      "publicOrigin, so the url handed to sendVerificationEmail is absolute and never derived from a request's Host (without it the link is relative, and a warning is printed once).",
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security/invitations:12",
+    "page": "security/invitations",
+    "type": "text",
+    "content":
+      "secret (or FRAGMENT_SECRET), identical on every process: it keys the sealing of invitation tokens in the hook table. Without it each process seals with a random key, and an invitation mail delivered by another process (or after a restart) carries a re-issued token, which silently invalidates the one in the inviter's creation answer.",
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security/invitations:13",
+    "page": "security/invitations",
+    "type": "text",
+    "content":
+      "Send invitation mails from the invitationCreated hook (or from the creation answer); do not log the payload.",
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security/invitations:14",
+    "page": "security/invitations",
+    "type": "text",
+    "content":
+      "Residual risks. Verification proves control of the mailbox at one moment; a user who loses the address keeps the verified flag (there is no route to change an address; a change made in SQL invalidates the pending verification tokens, not the flag). An invitation revoked by its inviter's lost rights still shows as pending in the invitee's list until someone cancels or re-sends it. Rate limits on POST /verify-email and /verify-email/resend are the rate-limit section's concern (256-bit tokens make guessing moot; resend costs a mail).",
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security/invitations:15",
+    "page": "security/invitations",
+    "type": "text",
+    "content": "Tests. tests/security/attacks/invitations.ts (in tests/security/attacks.test.ts):",
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security/invitations:16",
+    "page": "security/invitations",
+    "type": "text",
+    "content":
+      '"an account with the invitee\'s address but no proof of it neither sees nor accepts the invitation"',
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security/invitations:17",
+    "page": "security/invitations",
+    "type": "text",
+    "content":
+      '"no answer but the inviter\'s creation answer carries the token, and no table keeps it in plain text"',
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security/invitations:18",
+    "page": "security/invitations",
+    "type": "text",
+    "content":
+      '"an invitation dies with its inviter\'s rights: removed admin, demoted admin, demoted owner"',
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security/invitations:19",
+    "page": "security/invitations",
+    "type": "text",
+    "content":
+      '"a verification token is single-use, hashed at rest, replaced by a resend and bound to its address"',
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security/invitations:20",
+    "page": "security/invitations",
+    "type": "text",
+    "content":
+      '"a verification token sent to an old address proves nothing after the address changed"',
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security/invitations:21",
+    "page": "security/invitations",
+    "type": "text",
+    "content": '"an expired verification token is refused with 410"',
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security/invitations:22",
+    "page": "security/invitations",
+    "type": "text",
+    "content":
+      'Also tests/auth/email_verification.test.ts, tests/auth/invitation_event_sealing.test.ts (a token sealed under another secret is re-issued) and the "invitations reach verified addresses only" and "the inviter\'s rights at acceptance" suites of tests/auth/organization_invitations.test.ts.',
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
   },
   {
     "id": "webhook",
