@@ -81,11 +81,12 @@ export function auth(options: AuthOptions): AuthModule {
     ttlSeconds: resolved.ttlSeconds,
     onUserCreated: organizations?.onUserCreated,
   });
+  const mountRoute = resolved.mountRoute ?? `/api/${AUTH_MODULE_NAME}`;
   if (!resolved.logsVerificationEmail && resolved.publicOrigin === null && !warnedRelativeLinks) {
     warnedRelativeLinks = true;
     console.warn(
       "[auth] sendVerificationEmail is set but publicOrigin is not: verification links are " +
-        "relative (/api/auth/verify-email?token=…); set publicOrigin to mail absolute links",
+        `relative (${mountRoute}/verify-email?token=…); set publicOrigin to mail absolute links`,
     );
   }
   const verification = createEmailVerification({
@@ -94,7 +95,7 @@ export function auth(options: AuthOptions): AuthModule {
     sendEmail: resolved.sendVerificationEmail,
     ttlSeconds: resolved.emailVerificationTtlSeconds,
     publicOrigin: resolved.publicOrigin,
-    mountRoute: resolved.mountRoute ?? `/api/${AUTH_MODULE_NAME}`,
+    mountRoute,
   });
   const routes = authRoutes({
     ...routeDeps,

@@ -51,6 +51,7 @@ forEachAdapter((name, getAdapter) => {
     module = auth({
       database: db,
       passwordHasher: scryptPasswordHasher({ params: { ln: 4 }, derive: counter.derive }),
+      sendVerificationEmail: () => {}, // quiet: email_verification.test.ts covers the mail
     });
   });
 

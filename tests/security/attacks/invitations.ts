@@ -182,7 +182,7 @@ describe("attack: invitation takeover (finding 4)", () => {
     for (const { payload } of stored) {
       assert.ok(!JSON.stringify(payload).includes(token), "the hook table keeps the token");
     }
-    const page = await target.module.api.hooks!.list({ name: "invitationCreated" } as any);
+    const page = await target.module.api.hooks!.list({ name: "invitationCreated" });
     assert.ok(!JSON.stringify(page).includes(token), "the hooks API shows the token");
     await target.module.api.hooks!.drain();
     const mine = delivered.find((p) => p.invitation.id === invitation.id);
