@@ -446,6 +446,14 @@ forEachAdapter((name, getAdapter) => {
       });
       assert.equal(listed.status, 200);
       assert.deepEqual(listed.body, { invitations: [], cursor: null, hasNextPage: false });
+      // The same pager as for everyone: bad paging input is refused the same way.
+      assertError(
+        await call(module, "GET", "/organizations/invitations?cursor=forged", {
+          token: invitee.token,
+        }),
+        400,
+        "INVALID_CURSOR",
+      );
       const me = await call(module, "GET", "/me", { token: invitee.token });
       assert.deepEqual(me.body.invitations, []);
       for (const action of ["accept", "reject"]) {

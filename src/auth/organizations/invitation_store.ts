@@ -182,11 +182,15 @@ export const PENDING_FOR_EMAIL = (tables: AuthTableNames): string =>
    JOIN ${tables.organizations} o ON o.id = i.organization_id AND o.deleted_at IS NULL
    WHERE i.email = $1 AND i.status = 'pending' AND i.expires_at > now()`;
 
-/** One page of the pending, unexpired invitations of an email, oldest first. */
+/**
+ * One page of the pending, unexpired invitations of an email, oldest first. `null` (the address of
+ * an unverified caller) matches nothing, through the same pager (so a bad cursor or page size is
+ * refused the same way).
+ */
 export async function pagePendingInvitations(
   db: SqlQuerier,
   tables: AuthTableNames,
-  email: string,
+  email: string | null,
   request: { pageSize?: string; cursor?: string },
 ): Promise<Page<InvitationEntry>> {
   const q = keysetQuery({
