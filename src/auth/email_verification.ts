@@ -57,7 +57,8 @@ export type SendVerificationEmail = (mail: VerificationEmail) => void | Promise<
 export function logVerificationEmail(mail: VerificationEmail): void {
   console.log(
     `[auth] Verification link for ${mail.email}: ${mail.url} ` +
-      "(printed by the default sendVerificationEmail; configure it to send mail instead)",
+      `(its page posts {"token": "${mail.token}"} to /verify-email; printed by the default ` +
+      "sendVerificationEmail: set the option to mail it instead)",
   );
 }
 

@@ -833,7 +833,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      "The dev default (no sendVerificationEmail) logs the link with console.log: [auth] Verification link for ada@example.com: /api/auth/verify-email?token=…. It is the only place the module ever prints a token: set the option in production.",
+      'The dev default (no sendVerificationEmail) logs the link with console.log: [auth] Verification link for ada@example.com: /api/auth/verify-email?token=… (its page posts {"token": "…"} to /verify-email; …). It is the only place the module ever prints a token: set the option in production.',
     "url": "/docs/auth#email-verification",
     "context": "Auth module › Email verification",
   },
