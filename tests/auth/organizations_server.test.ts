@@ -252,6 +252,58 @@ forEachAdapter((name, getAdapter) => {
         }
       });
 
+      it("an accept racing its inviter's demotion either joins before it or is revoked", async () => {
+        const outcomes = new Set<string>();
+        for (let round = 0; round < 8; round++) {
+          const owner = await signUp();
+          const admin = await signUp();
+          const invitee = await signUp();
+          const created = await bearer(base, owner.token, "POST", "/organizations", {
+            name: "Race",
+            slug: `race-${crypto.randomUUID().slice(0, 8)}`,
+          });
+          const id = created.body.organization.id;
+          const added = await bearer(base, owner.token, "POST", `/organizations/${id}/members`, {
+            userId: admin.user.id,
+            roles: ["admin"],
+          });
+          const invitation =
+            (await bearer(base, admin.token, "POST", `/organizations/${id}/invitations`, {
+              email: invitee.user.email,
+            })).body.invitation;
+          const [demoted, accepted] = await Promise.all([
+            bearer(
+              base,
+              owner.token,
+              "PATCH",
+              `/organizations/${id}/members/${added.body.member.id}`,
+              {
+                roles: ["member"],
+              },
+            ),
+            bearer(base, invitee.token, "PATCH", `/organizations/invitations/${invitation.id}`, {
+              action: "accept",
+              token: invitation.token,
+            }),
+          ]);
+          assert.equal(demoted.status, 200, JSON.stringify(demoted.body));
+          const members = await db.query(
+            "SELECT 1 FROM auth.members WHERE organization_id = $1 AND user_id = $2",
+            [id, invitee.user.id],
+          );
+          if (accepted.status === 200) {
+            assert.equal(members.length, 1);
+            outcomes.add("joined first");
+          } else {
+            assert.equal(accepted.status, 409, JSON.stringify(accepted.body));
+            assert.equal(accepted.body.error.code, "INVITATION_REVOKED");
+            assert.equal(members.length, 0);
+            outcomes.add("revoked");
+          }
+        }
+        assert.ok(outcomes.size > 0);
+      });
+
       it("concurrent accepts of one invitation make one member and one 200", async () => {
         for (let round = 0; round < 8; round++) {
           const owner = await signUp();
