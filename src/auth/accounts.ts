@@ -51,7 +51,7 @@ export interface Accounts {
    */
   createUser(
     tx: SqlTransaction,
-    input: { email: string; passwordHash: string; role: string },
+    input: { email: string; passwordHash: string; role: string; emailVerified?: boolean },
   ): Promise<{ user: AuthUser; activeOrganizationId: string | null }>;
   /** Creates a user and their first credential in one transaction. */
   signUp(email: string, password: string): Promise<IssuedCredential>;

@@ -45,6 +45,12 @@ export interface AuthCreateUserInput {
   password: string;
   /** The global role. @default "user" */
   role?: AuthUserRole;
+  /**
+   * Whether the address counts as verified at once (an administrator seeding accounts vouches for
+   * it). Otherwise no mail is sent: the user asks for one with `POST /verify-email/resend`.
+   * @default false
+   */
+  emailVerified?: boolean;
 }
 
 /**
@@ -123,9 +129,13 @@ export function createAuthApi(deps: AuthApiDeps): AuthApi {
       }
       const role = input.role ?? "user";
       if (!ROLES.includes(role)) throw new TypeError(`createUser(): unknown role "${role}"`);
+      const emailVerified = input.emailVerified ?? false;
+      if (typeof emailVerified !== "boolean") {
+        throw new TypeError("createUser(): emailVerified must be a boolean");
+      }
       const passwordHash = await hasher.hash(input.password);
       const created = await db.transaction((tx) =>
-        accounts.createUser(tx, { email: parsed.data, passwordHash, role })
+        accounts.createUser(tx, { email: parsed.data, passwordHash, role, emailVerified })
       );
       return created.user;
     },

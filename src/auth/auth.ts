@@ -15,6 +15,8 @@ import { AUTH_MODULE_NAME, type AuthOptions, resolveAuthOptions } from "./option
 import { organizationsFeature } from "./organizations/mod.ts";
 import { authSchema } from "./schema.ts";
 import { authTableNames } from "./tables.ts";
+import { createEmailVerification } from "./email_verification.ts";
+import { verificationRoutes } from "./verification_routes.ts";
 
 /**
  * An instantiated auth module: a mountable module plus its server-side API.
@@ -46,6 +48,8 @@ function signingSecret(secret: string | null): string {
   }
   return processSecret();
 }
+// Once per process: a test suite instantiates many modules.
+let warnedRelativeLinks = false;
 
 /**
  * Instantiates the auth module: users, credentials (cookie `service_auth` or Bearer token),
@@ -96,11 +100,28 @@ export function auth(options: AuthOptions): AuthModule {
     ttlSeconds: resolved.ttlSeconds,
     onUserCreated: organizations?.onUserCreated,
   });
+  const mountRoute = resolved.mountRoute ?? `/api/${AUTH_MODULE_NAME}`;
+  if (!resolved.logsVerificationEmail && resolved.publicOrigin === null && !warnedRelativeLinks) {
+    warnedRelativeLinks = true;
+    console.warn(
+      "[auth] sendVerificationEmail is set but publicOrigin is not: verification links are " +
+        `relative (${mountRoute}/verify-email?token=…); set publicOrigin to mail absolute links`,
+    );
+  }
+  const verification = createEmailVerification({
+    db,
+    tables,
+    sendEmail: resolved.sendVerificationEmail,
+    ttlSeconds: resolved.emailVerificationTtlSeconds,
+    publicOrigin: resolved.publicOrigin,
+    mountRoute,
+  });
   const routes = authRoutes({
     ...routeDeps,
     db,
     tables,
     accounts,
+    verification,
     me: organizations
       ? (context) => organizations.me(context)
       : (context) =>
@@ -116,7 +137,11 @@ export function auth(options: AuthOptions): AuthModule {
   const hooks = organizations?.notifications.hooks ?? null;
   const instance = createModule({
     name: AUTH_MODULE_NAME,
-    routes: [...routes, ...(organizations?.routes ?? [])],
+    routes: [
+      ...routes,
+      ...verificationRoutes({ ...routeDeps, verification }),
+      ...(organizations?.routes ?? []),
+    ],
     mountRoute: resolved.mountRoute,
     bodyLimit: resolved.bodyLimit,
     database: { schema: authSchema, namespace: resolved.namespace, adapter: db },

@@ -13,6 +13,7 @@ import { clearedSessionCookie, sessionCookie } from "./cookies.ts";
 import { deploymentOrigin } from "./origin_check.ts";
 import { isWellFormedText } from "./well_formed.ts";
 import { emailSchema, MAX_EMAIL_LENGTH, normalizeEmail } from "./email.ts";
+import type { EmailVerification } from "./email_verification.ts";
 import { deleteSession } from "./sessions.ts";
 import type { AuthTableNames } from "./tables.ts";
 import type { SqlAdapter } from "../db/mod.ts";
@@ -69,6 +70,8 @@ export interface AuthRoutesDeps extends AuthRouteDeps {
   db: SqlAdapter;
   tables: AuthTableNames;
   accounts: Accounts;
+  /** Mails the verification token after sign-up. */
+  verification: EmailVerification;
   /**
    * The `/me` answer ({@link MePayload}) as JSON text: the organizations feature writes its
    * entries into it as read, without parsing them into objects first.
@@ -97,11 +100,11 @@ export function authRoutes(deps: AuthRoutesDeps): Route[] {
       method: "POST",
       path: "/sign-up",
       body: signUpBody,
-      handler: async ({ body, request }) =>
-        credentialResponse(
-          deploymentOrigin(request, deps.publicOrigin),
-          await accounts.signUp(body.email, body.password),
-        ),
+      handler: async ({ body, request }) => {
+        const issued = await accounts.signUp(body.email, body.password);
+        await deps.verification.sendAfterSignUp(issued.user);
+        return credentialResponse(deploymentOrigin(request, deps.publicOrigin), issued);
+      },
     }),
     publicRoute(deps, {
       method: "POST",

@@ -26,6 +26,8 @@ export const AUTH_ERROR_CODES = Object.freeze({
   /** 400: `cursor` was not issued by this list, or `pageSize` is not a positive integer. */
   INVALID_CURSOR: 400,
   INVALID_PAGE_SIZE: 400,
+  /** 400: the email verification token is unknown, used, replaced by a newer one, or was sent to an address the user no longer has. */
+  INVALID_VERIFICATION_TOKEN: 400,
   /** 401: no credential, or an unknown, expired or signed-out one (`WWW-Authenticate: Bearer`). */
   UNAUTHENTICATED: 401,
   /** 401: wrong email or password (one message for both). */
@@ -37,6 +39,8 @@ export const AUTH_ERROR_CODES = Object.freeze({
   CSRF_REJECTED: 403,
   /** 403: authenticated, visible, but the caller's roles do not allow it. */
   FORBIDDEN: 403,
+  /** 403: the caller's email address is not verified (accepting or rejecting an invitation). */
+  EMAIL_NOT_VERIFIED: 403,
   /** 403: the invitation token does not match. */
   INVALID_INVITATION_TOKEN: 403,
   /** 404: no such resource, or one the caller may not know about. */
@@ -51,10 +55,19 @@ export const AUTH_ERROR_CODES = Object.freeze({
   ALREADY_MEMBER: 409,
   /** 409: the change would leave the organization without an owner. */
   LAST_OWNER: 409,
+  /** 409: `POST /verify-email/resend` for an address already verified. */
+  EMAIL_ALREADY_VERIFIED: 409,
+  /**
+   * 409: the inviter is no longer an owner or admin of the organization (or no longer an owner,
+   * for an invitation granting `owner`): the invitation grants nothing; ask for a new one.
+   */
+  INVITATION_REVOKED: 409,
   /** 409: the invitation was already accepted, rejected or canceled. */
   INVITATION_NOT_PENDING: 409,
   /** 410: the invitation expired. */
   INVITATION_EXPIRED: 410,
+  /** 410: the email verification token expired (ask for another with `/verify-email/resend`). */
+  VERIFICATION_TOKEN_EXPIRED: 410,
   /** 503: the database cannot be reached (mapped by the core for every module, `Retry-After`). */
   SERVICE_UNAVAILABLE: 503,
 });

@@ -24,6 +24,7 @@ export { auth, type AuthModule } from "./auth.ts";
 export type { AuthOptions } from "./options.ts";
 export type { AuthApi, AuthCreateUserInput, AuthRequestContext, AuthUserRole } from "./api.ts";
 export type { AuthUser } from "./users.ts";
+export type { SendVerificationEmail, VerificationEmail } from "./email_verification.ts";
 export type { AuthSession } from "./sessions.ts";
 export { authSchema, type AuthTables } from "./schema.ts";
 export { AUTH_ERROR_CODES, type AuthErrorCode } from "./errors.ts";

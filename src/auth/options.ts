@@ -8,6 +8,7 @@ import process from "node:process";
 import { ModuleConfigError } from "../core/mod.ts";
 import { resolveNamespace, type SqlAdapter } from "../db/mod.ts";
 import { type PasswordHasher, scryptPasswordHasher } from "./password_hasher.ts";
+import { logVerificationEmail, type SendVerificationEmail } from "./email_verification.ts";
 import {
   type AuthOrganizationsOptions,
   type ResolvedOrganizationsOptions,
@@ -75,6 +76,16 @@ export interface AuthOptions {
    */
   publicOrigin?: string;
   /**
+   * Delivers the email verification mail (`{ user, email, token, url }`), at sign-up and on
+   * `POST /verify-email/resend`; awaited, so queue slow mail. `url` is built from `publicOrigin`.
+   * The default logs the link to the console, the only place the module prints a token: set it
+   * in production.
+   * @default logs the link with console.log
+   */
+  sendVerificationEmail?: SendVerificationEmail;
+  /** How long a verification token works, in hours (fractions allowed). @default 24 */
+  emailVerificationTtlHours?: number;
+  /**
    * The organizations API: `false` mounts none of its routes (and `GET /me` answers empty
    * organization fields); an object configures it.
    * @default {} (enabled with the default roles owner, admin, member)
@@ -95,6 +106,10 @@ export interface ResolvedAuthOptions {
   secret: string | null;
   publicOrigin: string | null;
   passwordHasher: PasswordHasher;
+  sendVerificationEmail: SendVerificationEmail;
+  /** Whether `sendVerificationEmail` is the console default. */
+  logsVerificationEmail: boolean;
+  emailVerificationTtlSeconds: number;
   organizations: ResolvedOrganizationsOptions | null;
 }
 
@@ -162,6 +177,12 @@ export function resolveAuthOptions(options: AuthOptions): ResolvedAuthOptions {
   ) {
     fail("passwordHasher: expected hash, verify, needsRehash and dummyHash functions");
   }
+  const send = options.sendVerificationEmail ?? logVerificationEmail;
+  if (typeof send !== "function") fail("sendVerificationEmail: expected a function");
+  const hours = options.emailVerificationTtlHours ?? 24;
+  if (typeof hours !== "number" || !Number.isFinite(hours) || hours <= 0 || hours > 720) {
+    fail(`emailVerificationTtlHours: expected a number of hours greater than 0 and at most 720`);
+  }
   return {
     database: options.database,
     namespace,
@@ -173,6 +194,9 @@ export function resolveAuthOptions(options: AuthOptions): ResolvedAuthOptions {
     secret,
     publicOrigin,
     passwordHasher: hasher,
+    sendVerificationEmail: send,
+    logsVerificationEmail: options.sendVerificationEmail === undefined,
+    emailVerificationTtlSeconds: hours * 60 * 60,
     organizations: resolveOrganizationsOptions(options.organizations),
   };
 }

@@ -75,6 +75,7 @@ interface SessionRow {
   user_id: string;
   email: string;
   role: string;
+  email_verified: boolean;
 }
 
 /** The unexpired session with this token hash and its user, or `null`. */
@@ -85,7 +86,8 @@ export async function findSession(
 ): Promise<SessionWithUser | null> {
   const [row] = await db.query<SessionRow>(
     `SELECT s.id AS session_id, s.expires_at, s.active_organization_id,
-            u.id AS user_id, u.email, u.role
+            u.id AS user_id, u.email, u.role,
+            (u.email_verified_at IS NOT NULL) AS email_verified
      FROM ${tables.sessions} s JOIN ${tables.users} u ON u.id = s.user_id
      WHERE s.token_hash = $1 AND s.expires_at > now()`,
     [tokenHash],
@@ -98,7 +100,12 @@ export async function findSession(
       expiresAt: row.expires_at,
       activeOrganizationId: row.active_organization_id,
     },
-    user: { id: row.user_id, email: row.email, role: row.role },
+    user: {
+      id: row.user_id,
+      email: row.email,
+      role: row.role,
+      emailVerified: row.email_verified,
+    },
   };
 }
 

@@ -15,7 +15,12 @@ import type { AuthTableNames } from "./tables.ts";
  * ```ts
  * import type { AuthUser } from "./users.ts";
  *
- * const user: AuthUser = { id: crypto.randomUUID(), email: "ada@example.com", role: "user" };
+ * const user: AuthUser = {
+ *   id: crypto.randomUUID(),
+ *   email: "ada@example.com",
+ *   role: "user",
+ *   emailVerified: false,
+ * };
  * ```
  */
 export interface AuthUser {
@@ -25,6 +30,11 @@ export interface AuthUser {
   email: string;
   /** The global role: `user` (default) or `admin`, set only through the server-side API. */
   role: string;
+  /**
+   * Whether the user proved they read mail at `email` (`POST /verify-email`, or created verified
+   * through `api.createUser`). Invitations are matched only to verified addresses.
+   */
+  emailVerified: boolean;
 }
 
 /** A user row with its password hash, never sent to a client. */
@@ -32,24 +42,35 @@ export interface UserRecord extends AuthUser {
   passwordHash: string;
 }
 
-const USER_COLUMNS = 'id, email, role, password_hash AS "passwordHash"';
+/**
+ * The select list of a {@link UserRecord} from the users table aliased `alias` (`emailVerified`
+ * computed from `email_verified_at`).
+ */
+export function userColumns(alias?: string): string {
+  const c = (name: string) => alias ? `${alias}.${name}` : name;
+  return `${c("id")}, ${c("email")}, ${c("role")}, ${c("password_hash")} AS "passwordHash", ` +
+    `(${c("email_verified_at")} IS NOT NULL) AS "emailVerified"`;
+}
+
+const USER_COLUMNS = userColumns();
 
 /** The public fields of a user. */
 export function publicUser(user: AuthUser): AuthUser {
-  return { id: user.id, email: user.email, role: user.role };
+  return { id: user.id, email: user.email, role: user.role, emailVerified: user.emailVerified };
 }
 
 /** Inserts a user; a taken email is a 409 `EMAIL_TAKEN`. */
 export async function insertUser(
   db: SqlQuerier,
   tables: AuthTableNames,
-  user: { email: string; passwordHash: string; role: string },
+  user: { email: string; passwordHash: string; role: string; emailVerified?: boolean },
 ): Promise<UserRecord> {
   try {
     const [row] = await db.query<UserRecord>(
-      `INSERT INTO ${tables.users} (email, password_hash, role) VALUES ($1, $2, $3)
+      `INSERT INTO ${tables.users} (email, password_hash, role, email_verified_at)
+       VALUES ($1, $2, $3, CASE WHEN $4::boolean THEN now() END)
        RETURNING ${USER_COLUMNS}`,
-      [user.email, user.passwordHash, user.role],
+      [user.email, user.passwordHash, user.role, user.emailVerified ?? false],
     );
     return row;
   } catch (error) {

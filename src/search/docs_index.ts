@@ -599,7 +599,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      "trustedOrigins | [] | origins besides the deployment's own allowed to send unsafe requests (see the origin rule)",
+      "trustedOrigins | [] | origins besides the request's own allowed to send cookie-authenticated POST/PATCH/DELETE requests",
     "url": "/docs/auth#options",
     "context": "Auth module › Options",
   },
@@ -608,7 +608,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      'publicOrigin | unset | the origin users reach the deployment at ("https://app.example.com"); origin and Secure decisions use it, never Host',
+      "passwordHasher | scryptPasswordHasher() | how passwords are hashed; tests pass scryptPasswordHasher({ params: { ln: 4 } }) to run fast",
     "url": "/docs/auth#options",
     "context": "Auth module › Options",
   },
@@ -617,7 +617,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      "passwordHasher | scryptPasswordHasher() | how passwords are hashed; tests pass scryptPasswordHasher({ params: { ln: 4 } }) to run fast",
+      "sendVerificationEmail | logs the link (console) | ({ user, email, token, url }) => void | Promise<void>: delivers the email verification mail, see Email verification",
     "url": "/docs/auth#options",
     "context": "Auth module › Options",
   },
@@ -626,7 +626,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      "organizations | enabled | false, or the organizations configuration: see organizations.md",
+      "emailVerificationTtlHours | 24 | how long a verification token works, in hours (fractions allowed, at most 720)",
     "url": "/docs/auth#options",
     "context": "Auth module › Options",
   },
@@ -635,12 +635,21 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      'A bad option throws ModuleConfigError at instantiation, naming it: Invalid configuration for module "auth": sessionTtlDays: expected a number of days greater than 0 ….',
+      "organizations | enabled | false, or the organizations configuration: see organizations.md",
     "url": "/docs/auth#options",
     "context": "Auth module › Options",
   },
   {
     "id": "auth:14",
+    "page": "auth",
+    "type": "text",
+    "content":
+      'A bad option throws ModuleConfigError at instantiation, naming it: Invalid configuration for module "auth": sessionTtlDays: expected a number of days greater than 0 ….',
+    "url": "/docs/auth#options",
+    "context": "Auth module › Options",
+  },
+  {
+    "id": "auth:15",
     "page": "auth",
     "type": "text",
     "content":
@@ -657,7 +666,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:15",
+    "id": "auth:16",
     "page": "auth",
     "type": "text",
     "content":
@@ -674,7 +683,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes",
   },
   {
-    "id": "auth:16",
+    "id": "auth:17",
     "page": "auth",
     "type": "text",
     "content":
@@ -683,20 +692,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes › POST /sign-up",
   },
   {
-    "id": "auth:17",
-    "page": "auth",
-    "type": "text",
-    "content":
-      "The password must be 8–128 characters (counted as characters, so an emoji is one). Longer is a 400, never silently truncated.",
-    "url": "/docs/auth#post-sign-up",
-    "context": "Auth module › Routes › POST /sign-up",
-  },
-  {
     "id": "auth:18",
     "page": "auth",
     "type": "text",
     "content":
-      'The password must be well-formed Unicode: one with an unpaired surrogate ("\\uD800" in JSON) is a 400 VALIDATION_ERROR (UTF-8 turns every unpaired surrogate into U+FFFD, so such passwords would hash alike).',
+      "The password must be 8–128 characters (counted as characters, so an emoji is one). Longer is a 400, never silently truncated.",
     "url": "/docs/auth#post-sign-up",
     "context": "Auth module › Routes › POST /sign-up",
   },
@@ -713,7 +713,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      "Like every unsafe request, it must come from the deployment's origin or a trusted one (403 CSRF_REJECTED otherwise: a hostile page cannot create an account or sign a visitor in), with Content-Type: application/json (415 otherwise).",
+      "The user starts with emailVerified: false; the module mails a verification token through sendVerificationEmail (see Email verification). A failing mailer does not fail the sign-up (it is logged without the token); the user asks again with POST /verify-email/resend.",
     "url": "/docs/auth#post-sign-up",
     "context": "Auth module › Routes › POST /sign-up",
   },
@@ -739,7 +739,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      "with 401, after the same work: an unknown email is checked against a dummy hash, so both paths run exactly one scrypt derivation (the tests count them). A password over 128 characters, or with an unpaired surrogate, is a 400 before any hashing. A sign-in from another origin is a 403 CSRF_REJECTED before its body is looked at: a hostile page cannot sign a visitor in to the attacker's account (login CSRF).",
+      "with 401, after the same work: an unknown email is checked against a dummy hash, so both paths run exactly one scrypt derivation (the tests count them). A password over 128 characters is a 400 before any hashing.",
     "url": "/docs/auth#post-sign-in",
     "context": "Auth module › Routes › POST /sign-in",
   },
@@ -794,6 +794,92 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes › GET /me",
   },
   {
+    "id": "auth#email-verification",
+    "page": "auth",
+    "type": "heading",
+    "content": "Email verification",
+    "url": "/docs/auth#email-verification",
+    "context": "Auth module",
+  },
+  {
+    "id": "auth:26",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "Anyone can sign up with any address, so an address proves nothing until its owner shows they read its mail. user.emailVerified (in the sign-up, sign-in, /session, /me and /verify-email answers) says whether they did; the organizations API matches invitations only to verified addresses (see organizations.md).",
+    "url": "/docs/auth#email-verification",
+    "context": "Auth module › Email verification",
+  },
+  {
+    "id": "auth:27",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "At sign-up, and on POST /verify-email/resend, the module creates a token (32 random bytes, base64url), keeps only its SHA-256 in email_verifications with the address it was sent to, and calls sendVerificationEmail (awaited: queue slow mail):",
+    "url": "/docs/auth#email-verification",
+    "context": "Auth module › Email verification",
+  },
+  {
+    "id": "auth:28",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "url is <publicOrigin><mountRoute>/verify-email?token=<token>. It is never built from the request's Host (which the client chooses). Without publicOrigin it is relative (/api/auth/verify-email?token=…), and the module warns once at start-up when a custom sendVerificationEmail is set without publicOrigin. The link is meant for a page of your application that posts the token (a GET never verifies: mail scanners follow links); build your own link from token if that page lives elsewhere.",
+    "url": "/docs/auth#email-verification",
+    "context": "Auth module › Email verification",
+  },
+  {
+    "id": "auth:29",
+    "page": "auth",
+    "type": "text",
+    "content":
+      'The dev default (no sendVerificationEmail) logs the link with console.log: [auth] Verification link for ada@example.com: /api/auth/verify-email?token=… (its page posts {"token": "…"} to /verify-email; …). It is the only place the module ever prints a token: set the option in production.',
+    "url": "/docs/auth#email-verification",
+    "context": "Auth module › Email verification",
+  },
+  {
+    "id": "auth#post-verify-email",
+    "page": "auth",
+    "type": "heading",
+    "content": "POST /verify-email",
+    "url": "/docs/auth#post-verify-email",
+    "context": "Auth module › Email verification",
+  },
+  {
+    "id": "auth:30",
+    "page": "auth",
+    "type": "text",
+    "content": "Anonymous (the token is the proof; a credential, if any, is ignored):",
+    "url": "/docs/auth#post-verify-email",
+    "context": "Auth module › Email verification › POST /verify-email",
+  },
+  {
+    "id": "auth:31",
+    "page": "auth",
+    "type": "text",
+    "content":
+      '200 {"user": {…, "emailVerified": true}}. A token works once, for emailVerificationTtlHours (24 h), and only while the user\'s address is still the one it was sent to. Unknown, malformed, used or replaced token, or one sent to an address the user no longer has → 400 INVALID_VERIFICATION_TOKEN; expired → 410 VERIFICATION_TOKEN_EXPIRED; a body without a string token (or one over 512 characters) → 400 VALIDATION_ERROR.',
+    "url": "/docs/auth#post-verify-email",
+    "context": "Auth module › Email verification › POST /verify-email",
+  },
+  {
+    "id": "auth#post-verify-emailresend",
+    "page": "auth",
+    "type": "heading",
+    "content": "POST /verify-email/resend",
+    "url": "/docs/auth#post-verify-emailresend",
+    "context": "Auth module › Email verification",
+  },
+  {
+    "id": "auth:32",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "Authenticated, no body needed: mails a fresh token to the caller's address and answers 204; every earlier token of the user stops working. Already verified → 409 EMAIL_ALREADY_VERIFIED. A mailer that throws makes it a 500 (the client may retry).",
+    "url": "/docs/auth#post-verify-emailresend",
+    "context": "Auth module › Email verification › POST /verify-email/resend",
+  },
+  {
     "id": "auth#credentials",
     "page": "auth",
     "type": "heading",
@@ -802,7 +888,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:26",
+    "id": "auth:33",
     "page": "auth",
     "type": "text",
     "content":
@@ -811,7 +897,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:27",
+    "id": "auth:34",
     "page": "auth",
     "type": "text",
     "content": "no credential | 401 UNAUTHENTICATED, WWW-Authenticate: Bearer",
@@ -819,7 +905,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:28",
+    "id": "auth:35",
     "page": "auth",
     "type": "text",
     "content":
@@ -828,7 +914,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:29",
+    "id": "auth:36",
     "page": "auth",
     "type": "text",
     "content":
@@ -837,7 +923,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:30",
+    "id": "auth:37",
     "page": "auth",
     "type": "text",
     "content":
@@ -846,7 +932,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:31",
+    "id": "auth:38",
     "page": "auth",
     "type": "text",
     "content": "cookie-authenticated POST/PUT/PATCH/DELETE from another origin | 403 CSRF_REJECTED",
@@ -854,91 +940,31 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:32",
-    "page": "auth",
-    "type": "text",
-    "content": "anonymous POST (sign-up, sign-in, …) from another origin | 403 CSRF_REJECTED",
-    "url": "/docs/auth#credentials",
-    "context": "Auth module › Credentials",
-  },
-  {
-    "id": "auth:33",
-    "page": "auth",
-    "type": "text",
-    "content":
-      "The cookie is HttpOnly; SameSite=Lax; Path=/ with Max-Age/Expires at the credential's expiry, and Secure unless the deployment's origin is plain http on localhost, *.localhost, 127.0.0.1 or [::1] (browsers drop Secure cookies there). The deployment's origin is publicOrigin when it is set, else the request's own (from its URL, i.e. its Host). Set publicOrigin in production: behind a TLS-terminating proxy that forwards to http://127.0.0.1:8080 with that Host, the request's own origin would be local and the cookie would lose Secure.",
-    "url": "/docs/auth#credentials",
-    "context": "Auth module › Credentials",
-  },
-  {
-    "id": "auth#the-origin-rule",
-    "page": "auth",
-    "type": "heading",
-    "content": "The origin rule",
-    "url": "/docs/auth#the-origin-rule",
-    "context": "Auth module › Credentials",
-  },
-  {
-    "id": "auth:34",
-    "page": "auth",
-    "type": "text",
-    "content":
-      "Every unsafe request (POST, PUT, PATCH, DELETE) a browser sends from another origin is refused with 403 CSRF_REJECTED: anonymous ones too (sign-up, sign-in, and every route a future version opens to anonymous callers), so a hostile page can neither act as a signed-in visitor nor sign the visitor in to the attacker's account (login CSRF). A request is from another origin when",
-    "url": "/docs/auth#the-origin-rule",
-    "context": "Auth module › Credentials › The origin rule",
-  },
-  {
-    "id": "auth:35",
-    "page": "auth",
-    "type": "text",
-    "content":
-      "its Origin header is neither the deployment's origin nor one of trustedOrigins (the opaque Origin: null of sandboxed frames and some redirects is never allowed), or",
-    "url": "/docs/auth#the-origin-rule",
-    "context": "Auth module › Credentials › The origin rule",
-  },
-  {
-    "id": "auth:36",
-    "page": "auth",
-    "type": "text",
-    "content": "it has no Origin but Sec-Fetch-Site: cross-site.",
-    "url": "/docs/auth#the-origin-rule",
-    "context": "Auth module › Credentials › The origin rule",
-  },
-  {
-    "id": "auth:37",
-    "page": "auth",
-    "type": "text",
-    "content":
-      "The deployment's origin is publicOrigin when set; the request's own origin is trusted only when publicOrigin is unset (local development), because its Host is whatever the client or a proxy put there. Requests with neither header (curl, servers, mobile apps) pass. Bearer-authenticated requests to authenticated routes are not checked: a cross-site page cannot attach that header. SameSite=Lax already keeps the cookie off cross-site fetch and form posts in current browsers; the origin check covers same-site subdomains, older browsers, and anonymous requests (which carry no cookie at all).",
-    "url": "/docs/auth#the-origin-rule",
-    "context": "Auth module › Credentials › The origin rule",
-  },
-  {
-    "id": "auth:38",
-    "page": "auth",
-    "type": "text",
-    "content":
-      "A body must be sent as Content-Type: application/json (a +json type and charset=utf-8 are fine): any other type, or none, is a 415 UNSUPPORTED_MEDIA_TYPE. A form on another site can post text/plain, urlencoded and multipart bodies without asking the server first; application/json needs a CORS preflight, which a hostile origin does not pass.",
-    "url": "/docs/auth#the-origin-rule",
-    "context": "Auth module › Credentials › The origin rule",
-  },
-  {
     "id": "auth:39",
     "page": "auth",
     "type": "text",
     "content":
-      "A Host header that is not a host name or IP literal with an optional port is a 400 INVALID_HOST before any routing (Deno built the request URL from it: Host: example.com/api/auth/sign-up? turned a sign-in into a sign-up).",
-    "url": "/docs/auth#the-origin-rule",
-    "context": "Auth module › Credentials › The origin rule",
+      "The cookie is HttpOnly; SameSite=Lax; Path=/ with Max-Age/Expires at the credential's expiry, and Secure unless the request came over plain http to localhost, *.localhost, 127.0.0.1 or [::1] (browsers drop Secure cookies there). Behind a TLS-terminating proxy the request URL is http://<public host>, which is not local, so the cookie stays Secure.",
+    "url": "/docs/auth#credentials",
+    "context": "Auth module › Credentials",
   },
   {
     "id": "auth:40",
     "page": "auth",
     "type": "text",
     "content":
-      "Order of checks: Host (400 INVALID_HOST) → body framing (413, 415, malformed JSON 400) → credential on authenticated routes (401) → origin (403 CSRF_REJECTED) → input validation (400 VALIDATION_ERROR) → the route's own rules. An anonymous caller therefore learns nothing about an authenticated route's input but 401, and a cross-site caller nothing about any route's input but 403.",
-    "url": "/docs/auth#the-origin-rule",
-    "context": "Auth module › Credentials › The origin rule",
+      "CSRF. A cookie-authenticated unsafe request is refused when its Origin header is neither the request's own origin nor one of trustedOrigins, or when it has no Origin but Sec-Fetch-Site: cross-site. Requests with neither header (curl, servers) pass; Bearer requests are not checked, since a cross-site page cannot set that header. SameSite=Lax already keeps the cookie off cross-site subresource and fetch requests; the origin check covers same-site subdomains and older browsers.",
+    "url": "/docs/auth#credentials",
+    "context": "Auth module › Credentials",
+  },
+  {
+    "id": "auth:41",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "Order of checks on an authenticated route: body framing (413, malformed JSON 400) → credential (401) → origin (403 CSRF_REJECTED) → input validation (400 VALIDATION_ERROR) → the route's own rules. An anonymous caller therefore learns nothing about a route's input but 401.",
+    "url": "/docs/auth#credentials",
+    "context": "Auth module › Credentials",
   },
   {
     "id": "auth#server-side-api",
@@ -949,19 +975,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:41",
-    "page": "auth",
-    "type": "text",
-    "content": "auth() returns the module plus api, for the application that embeds it:",
-    "url": "/docs/auth#server-side-api",
-    "context": "Auth module › Server-side API",
-  },
-  {
     "id": "auth:42",
     "page": "auth",
     "type": "text",
-    "content":
-      "createUser applies the sign-up rules (email normalization, 8–128 character well-formed password; a taken email throws an HttpError with code EMAIL_TAKEN, an invalid input a TypeError).",
+    "content": "auth() returns the module plus api, for the application that embeds it:",
     "url": "/docs/auth#server-side-api",
     "context": "Auth module › Server-side API",
   },
@@ -970,12 +987,21 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      "getRequestAuth reads the cookie or Bearer header exactly like the routes (no CSRF check: the caller decides what the request does). session.activeOrganizationId is the credential's active organization.",
+      "createUser applies the sign-up rules (email normalization, 8–128 character password; a taken email throws an HttpError with code EMAIL_TAKEN, an invalid input a TypeError). emailVerified: true creates the user verified; otherwise (default false) no mail is sent: the user asks for one with POST /verify-email/resend once signed in.",
     "url": "/docs/auth#server-side-api",
     "context": "Auth module › Server-side API",
   },
   {
     "id": "auth:44",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "getRequestAuth reads the cookie or Bearer header exactly like the routes (no CSRF check: the caller decides what the request does). session.activeOrganizationId is the credential's active organization.",
+    "url": "/docs/auth#server-side-api",
+    "context": "Auth module › Server-side API",
+  },
+  {
+    "id": "auth:45",
     "page": "auth",
     "type": "text",
     "content":
@@ -992,7 +1018,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:45",
+    "id": "auth:46",
     "page": "auth",
     "type": "text",
     "content":
@@ -1001,7 +1027,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:46",
+    "id": "auth:47",
     "page": "auth",
     "type": "text",
     "content": "400 | VALIDATION_ERROR | a field fails validation; issues lists {path, message}",
@@ -1009,7 +1035,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:47",
+    "id": "auth:48",
     "page": "auth",
     "type": "text",
     "content": "400 | INVALID_JSON | the body is not JSON",
@@ -1017,7 +1043,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:48",
+    "id": "auth:49",
     "page": "auth",
     "type": "text",
     "content": "400 | CONFLICTING_CREDENTIALS | cookie and Bearer header carry different tokens",
@@ -1025,18 +1051,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:49",
-    "page": "auth",
-    "type": "text",
-    "content": "400 | INVALID_HOST | the Host header is not a host name with an optional port",
-    "url": "/docs/auth#error-codes",
-    "context": "Auth module › Error codes",
-  },
-  {
     "id": "auth:50",
     "page": "auth",
     "type": "text",
-    "content": "401 | UNAUTHENTICATED | no valid credential (WWW-Authenticate: Bearer)",
+    "content":
+      "400 | INVALID_VERIFICATION_TOKEN | verification token unknown, used, replaced or for an old address",
     "url": "/docs/auth#error-codes",
     "context": "Auth module › Error codes",
   },
@@ -1044,7 +1063,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "auth:51",
     "page": "auth",
     "type": "text",
-    "content": "401 | INVALID_CREDENTIALS | wrong email or password",
+    "content": "401 | UNAUTHENTICATED | no valid credential (WWW-Authenticate: Bearer)",
     "url": "/docs/auth#error-codes",
     "context": "Auth module › Error codes",
   },
@@ -1052,7 +1071,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "auth:52",
     "page": "auth",
     "type": "text",
-    "content": "403 | CSRF_REJECTED | unsafe request from another origin (see the origin rule)",
+    "content": "401 | INVALID_CREDENTIALS | wrong email or password",
     "url": "/docs/auth#error-codes",
     "context": "Auth module › Error codes",
   },
@@ -1060,7 +1079,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "auth:53",
     "page": "auth",
     "type": "text",
-    "content": "409 | EMAIL_TAKEN | sign-up with an email that has an account",
+    "content": "403 | CSRF_REJECTED | cookie-authenticated unsafe request from another origin",
     "url": "/docs/auth#error-codes",
     "context": "Auth module › Error codes",
   },
@@ -1068,7 +1087,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "auth:54",
     "page": "auth",
     "type": "text",
-    "content": "413 | PAYLOAD_TOO_LARGE | body over bodyLimit",
+    "content": "409 | EMAIL_TAKEN | sign-up with an email that has an account",
     "url": "/docs/auth#error-codes",
     "context": "Auth module › Error codes",
   },
@@ -1076,7 +1095,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "auth:55",
     "page": "auth",
     "type": "text",
-    "content": "415 | UNSUPPORTED_MEDIA_TYPE | a body not sent as application/json",
+    "content": "409 | EMAIL_ALREADY_VERIFIED | POST /verify-email/resend for a verified address",
     "url": "/docs/auth#error-codes",
     "context": "Auth module › Error codes",
   },
@@ -1084,12 +1103,28 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "auth:56",
     "page": "auth",
     "type": "text",
-    "content": "503 | SERVICE_UNAVAILABLE | the database cannot be reached (Retry-After: 5)",
+    "content": "410 | VERIFICATION_TOKEN_EXPIRED | the verification token expired",
     "url": "/docs/auth#error-codes",
     "context": "Auth module › Error codes",
   },
   {
     "id": "auth:57",
+    "page": "auth",
+    "type": "text",
+    "content": "413 | PAYLOAD_TOO_LARGE | body over bodyLimit",
+    "url": "/docs/auth#error-codes",
+    "context": "Auth module › Error codes",
+  },
+  {
+    "id": "auth:58",
+    "page": "auth",
+    "type": "text",
+    "content": "503 | SERVICE_UNAVAILABLE | the database cannot be reached (Retry-After: 5)",
+    "url": "/docs/auth#error-codes",
+    "context": "Auth module › Error codes",
+  },
+  {
+    "id": "auth:59",
     "page": "auth",
     "type": "text",
     "content": "The organizations routes add their own codes, listed in organizations.md.",
@@ -1105,7 +1140,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:58",
+    "id": "auth:60",
     "page": "auth",
     "type": "text",
     "content":
@@ -1114,7 +1149,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Passwords",
   },
   {
-    "id": "auth:59",
+    "id": "auth:61",
     "page": "auth",
     "type": "text",
     "content": "The stored string describes itself:",
@@ -1122,7 +1157,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Passwords",
   },
   {
-    "id": "auth:60",
+    "id": "auth:62",
     "page": "auth",
     "type": "text",
     "content":
@@ -1139,7 +1174,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:61",
+    "id": "auth:63",
     "page": "auth",
     "type": "text",
     "content": "The schema authSchema lives in the namespace auth (option namespace):",
@@ -1147,7 +1182,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:62",
+    "id": "auth:64",
     "page": "auth",
     "type": "text",
     "content":
@@ -1156,7 +1191,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:63",
+    "id": "auth:65",
     "page": "auth",
     "type": "text",
     "content":
@@ -1165,7 +1200,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:64",
+    "id": "auth:66",
     "page": "auth",
     "type": "text",
     "content": "3 | index sessions_user_id_idx",
@@ -1173,11 +1208,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:65",
+    "id": "auth:67",
     "page": "auth",
     "type": "text",
     "content":
-      "Versions 4–16 hold the organizations tables and the durable hook table of its notifications (see organizations.md); versions are append-only.",
+      "Versions 4–17 hold the organizations tables and the durable hook table of its notifications (see organizations.md). Version 18 adds users.email_verified_at (set by POST /verify-email), 19–20 the table email_verifications (id, user_id → users on delete cascade, email, token_hash unique, expires_at, used_at, created_at) and its user_id index. Versions are append-only.",
     "url": "/docs/auth#storage",
     "context": "Auth module › Storage",
   },
@@ -1190,7 +1225,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:66",
+    "id": "auth:68",
     "page": "auth",
     "type": "text",
     "content":
@@ -1199,7 +1234,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Security notes",
   },
   {
-    "id": "auth:67",
+    "id": "auth:69",
     "page": "auth",
     "type": "text",
     "content":
@@ -1208,20 +1243,29 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Security notes",
   },
   {
-    "id": "auth:68",
+    "id": "auth:70",
     "page": "auth",
     "type": "text",
     "content":
-      "Tokens and passwords never appear in logs, and responses are Cache-Control: no-store.",
+      "Tokens and passwords never appear in logs (the one exception: the development default of sendVerificationEmail prints the verification link), and responses are Cache-Control: no-store.",
     "url": "/docs/auth#security-notes",
     "context": "Auth module › Security notes",
   },
   {
-    "id": "auth:69",
+    "id": "auth:71",
     "page": "auth",
     "type": "text",
     "content":
-      "Not built in: rate limiting of sign-in attempts (put it in front, per IP and per email), email verification, and password reset (use api.revokeUserSessions after changing a password).",
+      "Email verification tokens are single-use, expire (emailVerificationTtlHours), are stored as SHA-256 only and are bound to the address they were mailed to.",
+    "url": "/docs/auth#security-notes",
+    "context": "Auth module › Security notes",
+  },
+  {
+    "id": "auth:72",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "Not built in: rate limiting of sign-in attempts (put it in front, per IP and per email), and password reset (use api.revokeUserSessions after changing a password).",
     "url": "/docs/auth#security-notes",
     "context": "Auth module › Security notes",
   },
@@ -4113,7 +4157,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "getting-started",
     "type": "text",
     "content":
-      "The messenger module receives chat-messenger updates at POST /api/messenger/messenger/webhook (the route /messenger/webhook inside the module's mount). The header X-Messenger-Bot-Api-Secret-Token must equal the configured secret. The example app reads it from WEBHOOK_SECRET; when that is unset it makes up a random secret for the run, which it never shows (it only says on stderr that it did), so the webhook refuses every delivery. Start it with a secret you know:",
+      "The messenger module receives chat-messenger updates at POST /api/messenger/messenger/webhook (the route /messenger/webhook inside the module's mount). The header X-Messenger-Bot-Api-Secret-Token must equal the configured secret. The example app reads it from WEBHOOK_SECRET; when that is unset it makes up a random secret for the run and prints it once on stderr. Start it with a secret you know:",
     "url": "/docs/getting-started#send-a-webhook-update",
     "context": "Getting started › Send a webhook update",
   },
@@ -4122,7 +4166,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "getting-started",
     "type": "text",
     "content":
-      'The update is stored, then processed in the background as a durable hook: the example\'s handler logs [messenger] update 1001 (message) processed (its id and kind, never the text). Send the same update_id again and the answer is {"ok":true,"duplicate":true}: the update is stored and processed once, whatever the retries. A missing or wrong secret is a 401 and nothing is stored. See the webhook page.',
+      'The update is stored, then processed in the background as a durable hook: the example\'s handler logs [messenger] update 1001: hello. Send the same update_id again and the answer is {"ok":true,"duplicate":true}: the update is stored and processed once, whatever the retries. A missing or wrong secret is a 401 and nothing is stored. See the webhook page.',
     "url": "/docs/getting-started#send-a-webhook-update",
     "context": "Getting started › Send a webhook update",
   },
@@ -5372,7 +5416,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "modules",
     "type": "text",
     "content":
-      "params, query, body: zod schemas. The handler's arguments are typed from them and validation always runs before the handler. Query values arrive as strings (use z.coerce). Declaring body makes a JSON body required, labelled Content-Type: application/json (or a +json type such as application/merge-patch+json; a charset parameter must say UTF-8): anything else, a missing Content-Type included, is a 415 before the body is read. A page on another site can send text/plain, form and multipart bodies without a CORS preflight; a JSON content type cannot be sent cross-origin without one, so this keeps forms on other sites away from JSON routes. A route that must take other bodies (the messenger webhook) declares no body and reads it itself with readBodyText().",
+      "params, query, body: zod schemas. The handler's arguments are typed from them and validation always runs before the handler. Query values arrive as strings (use z.coerce). Declaring body makes a JSON body required; the Content-Type is not checked, the content is.",
     "url": "/docs/modules#routes",
     "context": "Modules › Routes",
   },
@@ -5438,7 +5482,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "modules:16",
     "page": "modules",
     "type": "text",
-    "content": "declared body not labelled JSON | 415 | UNSUPPORTED_MEDIA_TYPE",
+    "content":
+      "an exception in a handler | 500, logged once on stderr, no stack in the body | INTERNAL_ERROR",
     "url": "/docs/modules#http-behaviour-of-every-module",
     "context": "Modules › HTTP behaviour of every module",
   },
@@ -5446,30 +5491,12 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "modules:17",
     "page": "modules",
     "type": "text",
-    "content":
-      "Host header not a host name or IP with a port | 400, before routing (also in serve's server) | INVALID_HOST",
-    "url": "/docs/modules#http-behaviour-of-every-module",
-    "context": "Modules › HTTP behaviour of every module",
-  },
-  {
-    "id": "modules:18",
-    "page": "modules",
-    "type": "text",
-    "content":
-      "an exception in a handler | 500, logged once on stderr, no stack in the body | INTERNAL_ERROR",
-    "url": "/docs/modules#http-behaviour-of-every-module",
-    "context": "Modules › HTTP behaviour of every module",
-  },
-  {
-    "id": "modules:19",
-    "page": "modules",
-    "type": "text",
     "content": "Every error body has one shape:",
     "url": "/docs/modules#http-behaviour-of-every-module",
     "context": "Modules › HTTP behaviour of every module",
   },
   {
-    "id": "modules:20",
+    "id": "modules:18",
     "page": "modules",
     "type": "text",
     "content":
@@ -5486,7 +5513,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules",
   },
   {
-    "id": "modules:21",
+    "id": "modules:19",
     "page": "modules",
     "type": "text",
     "content":
@@ -5495,7 +5522,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › Mounting and serving",
   },
   {
-    "id": "modules:22",
+    "id": "modules:20",
     "page": "modules",
     "type": "text",
     "content": "Two modules on one mount throw DuplicateMountError.",
@@ -5503,7 +5530,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › Mounting and serving",
   },
   {
-    "id": "modules:23",
+    "id": "modules:21",
     "page": "modules",
     "type": "text",
     "content":
@@ -5512,7 +5539,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › Mounting and serving",
   },
   {
-    "id": "modules:24",
+    "id": "modules:22",
     "page": "modules",
     "type": "text",
     "content":
@@ -5688,7 +5715,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "organizations:17",
     "page": "organizations",
     "type": "text",
-    "content": "the invitee (matching email) | accept or reject the invitation",
+    "content":
+      "the invitee (matching, verified email) | accept or reject the invitation (accept: while the inviter may still send it)",
     "url": "/docs/organizations#roles",
     "context": "Organizations › Roles",
   },
@@ -5747,7 +5775,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "organizations",
     "type": "text",
     "content":
-      "status is pending, accepted, rejected, canceled or expired (a pending invitation past expiresAt reads as expired everywhere, and is marked so for good at its expiry or at the first attempt to use it). token appears only where the caller needs it: the creation response, the organization's invitation list (owners and admins) and the invitee's own pending list. It never appears in /me, in accept/reject/cancel responses, or in events other than invitationCreated.",
+      "status is pending, accepted, rejected, canceled or expired (a pending invitation past expiresAt reads as expired everywhere, and is marked so for good at its expiry or at the first attempt to use it). token appears in one answer only: the inviter's creation (or re-send) response, so the inviter or your invitationCreated hook can send it. The database keeps its SHA-256 alone; no list, /me, accept/reject/cancel response or event other than invitationCreated carries it.",
     "url": "/docs/organizations#resources",
     "context": "Organizations › Resources",
   },
@@ -5815,8 +5843,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "organizations:28",
     "page": "organizations",
     "type": "text",
-    "content":
-      "logoUrl: an http: or https: URL (at most 2048 characters, before and after normalization) or null. It is stored as the parsed URL's normalized href: lower-case scheme and host, no default port, dot segments resolved, spaces and other unsafe characters percent-encoded (HTTPS://CDN.Example.com:443/a/../logo 1.png → https://cdn.example.com/logo%201.png).",
+    "content": "logoUrl: an http: or https: URL (at most 2048 characters) or null.",
     "url": "/docs/organizations#post-organizations",
     "context": "Organizations › Routes › POST /organizations",
   },
@@ -6020,7 +6047,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "organizations",
     "type": "text",
     "content":
-      'Every invitation of the organization, any status, with tokens: {"invitations": [Invitation, …], "cursor", "hasNextPage"}.',
+      'Every invitation of the organization, any status, without tokens: {"invitations": [Invitation, …], "cursor", "hasNextPage"}.',
     "url": "/docs/organizations#get-organizationsorganizationidinvitations-owner-admin",
     "context":
       "Organizations › Routes › GET /organizations/:organizationId/invitations (owner, admin)",
@@ -6038,7 +6065,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "organizations",
     "type": "text",
     "content":
-      '→ 201 {"invitation": {…, "email": "bob@example.com", "token": "…"}}. The token is 32 random bytes (256 bits), base64url. Inviting an email that already has a pending invitation re-sends it: 200 with the same invitation, a new token (the old one stops working), the new roles and a new expiry. Inviting a member\'s email → 409 ALREADY_MEMBER; only owners invite as owner.',
+      '→ 201 {"invitation": {…, "email": "bob@example.com", "token": "…"}}. The token is 32 random bytes (256 bits), base64url. Inviting an email that already has a pending invitation re-sends it: 200 with the same invitation, a new token (the old one stops working), the new roles and a new expiry, and the caller as its inviter. Inviting a member\'s email → 409 ALREADY_MEMBER; only owners invite as owner. This answer is the only one that ever carries the token.',
     "url": "/docs/organizations#post-organizationsorganizationidinvitations-owner-admin",
     "context":
       "Organizations › Routes › POST /organizations/:organizationId/invitations (owner, admin)",
@@ -6056,7 +6083,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "organizations",
     "type": "text",
     "content":
-      'The caller\'s pending, unexpired invitations (matched by the caller\'s email), with tokens and the organization: {"invitations": [{"invitation": …, "organization": …}], "cursor", "hasNextPage"}.',
+      'The caller\'s pending, unexpired invitations (matched by the caller\'s email), without tokens, with their organization: {"invitations": [{"invitation": …, "organization": …}], "cursor", "hasNextPage"}. Only for a verified address (auth.md): until the caller verified it, the answer is an empty list ({"invitations": [], "cursor": null, "hasNextPage": false}), since anyone can sign up with any address.',
     "url": "/docs/organizations#get-organizationsinvitations",
     "context": "Organizations › Routes › GET /organizations/invitations",
   },
@@ -6082,7 +6109,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "organizations",
     "type": "text",
     "content":
-      'accept | the user whose email is the invitation\'s | {"invitation", "organization", "member"}: a membership with the invitation\'s roles',
+      'accept | the user whose verified email is the invitation\'s | {"invitation", "organization", "member"}: a membership with the invitation\'s roles',
     "url": "/docs/organizations#patch-organizationsinvitationsinvitationid",
     "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
   },
@@ -6107,12 +6134,21 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "organizations",
     "type": "text",
     "content":
-      "Checked in this order: the invitation must exist in a live organization and be visible to the caller (404 otherwise: neither the invitee nor a member); the caller must be allowed the action (403 FORBIDDEN); the token must match (403 INVALID_INVITATION_TOKEN); an expired invitation is 410 INVITATION_EXPIRED; one already accepted, rejected or canceled is 409 INVITATION_NOT_PENDING.",
+      "Checked in this order: the invitation must exist in a live organization and be visible to the caller (404 otherwise: neither the invitee nor a member); the caller must be allowed the action (403 FORBIDDEN), and an invitee must have verified their address to accept or reject (403 EMAIL_NOT_VERIFIED); the token must match (403 INVALID_INVITATION_TOKEN); an expired invitation is 410 INVITATION_EXPIRED; one already accepted, rejected or canceled is 409 INVITATION_NOT_PENDING; at acceptance, the inviter must still be allowed to grant it (409 INVITATION_REVOKED, below).",
     "url": "/docs/organizations#patch-organizationsinvitationsinvitationid",
     "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
   },
   {
     "id": "organizations:49",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "An invitation speaks for its inviter only while they could still send it. Accepting re-reads, inside the accepting transaction, the inviter's current membership: the inviter must still be an owner or admin of the organization, and still an owner when the invitation grants owner. Otherwise → 409 INVITATION_REVOKED, and nothing changes: the invitation stays pending (the invitee may still reject it; a current owner or admin re-sending it to the same email makes it theirs, with a new token, and valid again; or cancels it). Reject and cancel do not depend on the inviter.",
+    "url": "/docs/organizations#patch-organizationsinvitationsinvitationid",
+    "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
+  },
+  {
+    "id": "organizations:50",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6129,16 +6165,16 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:50",
+    "id": "organizations:51",
     "page": "organizations",
     "type": "text",
     "content":
-      "All organizations, the active one (or null), and up to 100 pending invitations (page through all with GET /organizations/invitations). Three queries whatever the number of organizations.",
+      "All organizations, the active one (or null), and up to 100 pending invitations (page through all with GET /organizations/invitations), which, like that list, stay empty until the caller's address is verified. Three queries whatever the number of organizations (two while unverified).",
     "url": "/docs/organizations#get-me",
     "context": "Organizations › Routes › GET /me",
   },
   {
-    "id": "organizations:51",
+    "id": "organizations:52",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6155,20 +6191,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:52",
-    "page": "organizations",
-    "type": "text",
-    "content":
-      'An owner or admin invites: POST /organizations/:id/invitations {"email"} (and your invitationCreated hook sends the email with the token and the invitation id).',
-    "url": "/docs/organizations#the-invitation-flow",
-    "context": "Organizations › The invitation flow",
-  },
-  {
     "id": "organizations:53",
     "page": "organizations",
     "type": "text",
     "content":
-      'The invitee signs in with that email and accepts or rejects: PATCH /organizations/invitations/:invitationId {"action": "accept", "token"}.',
+      'An owner or admin invites: POST /organizations/:id/invitations {"email"} (and your invitationCreated hook sends the email with the token and the invitation id; the creation answer is the only other place the token appears).',
     "url": "/docs/organizations#the-invitation-flow",
     "context": "Organizations › The invitation flow",
   },
@@ -6177,7 +6204,25 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "organizations",
     "type": "text",
     "content":
-      "Meanwhile their pending invitations are listed by GET /organizations/invitations (with tokens) and carried in GET /me (without).",
+      "The invitee signs up (or in) with that email and verifies it (POST /verify-email with the token of the verification mail, see auth.md).",
+    "url": "/docs/organizations#the-invitation-flow",
+    "context": "Organizations › The invitation flow",
+  },
+  {
+    "id": "organizations:55",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      'They accept or reject with the token of the invitation mail: PATCH /organizations/invitations/:invitationId {"action": "accept", "token"}; this works while their inviter is still an owner or admin.',
+    "url": "/docs/organizations#the-invitation-flow",
+    "context": "Organizations › The invitation flow",
+  },
+  {
+    "id": "organizations:56",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "Once verified, their pending invitations are listed by GET /organizations/invitations and carried in GET /me, never with tokens.",
     "url": "/docs/organizations#the-invitation-flow",
     "context": "Organizations › The invitation flow",
   },
@@ -6190,7 +6235,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:55",
+    "id": "organizations:57",
     "page": "organizations",
     "type": "text",
     "content": "400 | VALIDATION_ERROR | a field fails validation (issues lists them)",
@@ -6198,7 +6243,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:56",
+    "id": "organizations:58",
     "page": "organizations",
     "type": "text",
     "content": "400 | INVALID_CURSOR | a cursor this list did not issue",
@@ -6206,7 +6251,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:57",
+    "id": "organizations:59",
     "page": "organizations",
     "type": "text",
     "content": "400 | INVALID_PAGE_SIZE | pageSize not a positive integer",
@@ -6214,7 +6259,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:58",
+    "id": "organizations:60",
     "page": "organizations",
     "type": "text",
     "content": "401 | UNAUTHENTICATED | no valid credential",
@@ -6222,7 +6267,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:59",
+    "id": "organizations:61",
     "page": "organizations",
     "type": "text",
     "content": "403 | CSRF_REJECTED | cookie-authenticated unsafe request from another origin",
@@ -6230,7 +6275,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:60",
+    "id": "organizations:62",
     "page": "organizations",
     "type": "text",
     "content": "403 | FORBIDDEN | a member whose roles do not allow it",
@@ -6238,7 +6283,15 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:61",
+    "id": "organizations:63",
+    "page": "organizations",
+    "type": "text",
+    "content": "403 | EMAIL_NOT_VERIFIED | accepting or rejecting before verifying the address",
+    "url": "/docs/organizations#errors",
+    "context": "Organizations › Errors",
+  },
+  {
+    "id": "organizations:64",
     "page": "organizations",
     "type": "text",
     "content": "403 | INVALID_INVITATION_TOKEN | the token does not match",
@@ -6246,7 +6299,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:62",
+    "id": "organizations:65",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6255,7 +6308,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:63",
+    "id": "organizations:66",
     "page": "organizations",
     "type": "text",
     "content": "404 | USER_NOT_FOUND | adding a user who does not exist",
@@ -6263,7 +6316,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:64",
+    "id": "organizations:67",
     "page": "organizations",
     "type": "text",
     "content": "409 | SLUG_TAKEN | the slug is in use (deleted organizations included)",
@@ -6271,7 +6324,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:65",
+    "id": "organizations:68",
     "page": "organizations",
     "type": "text",
     "content": "409 | ALREADY_MEMBER | adding or inviting a member",
@@ -6279,7 +6332,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:66",
+    "id": "organizations:69",
     "page": "organizations",
     "type": "text",
     "content": "409 | LAST_OWNER | the change would leave no owner",
@@ -6287,7 +6340,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:67",
+    "id": "organizations:70",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6296,7 +6349,15 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:68",
+    "id": "organizations:71",
+    "page": "organizations",
+    "type": "text",
+    "content": "409 | INVITATION_REVOKED | accepting after the inviter lost the right to send it",
+    "url": "/docs/organizations#errors",
+    "context": "Organizations › Errors",
+  },
+  {
+    "id": "organizations:72",
     "page": "organizations",
     "type": "text",
     "content": "410 | INVITATION_EXPIRED | the invitation expired",
@@ -6304,7 +6365,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:69",
+    "id": "organizations:73",
     "page": "organizations",
     "type": "text",
     "content": "503 | SERVICE_UNAVAILABLE | the database cannot be reached",
@@ -6312,7 +6373,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:70",
+    "id": "organizations:74",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6329,7 +6390,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:71",
+    "id": "organizations:75",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6338,7 +6399,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:72",
+    "id": "organizations:76",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6347,7 +6408,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:73",
+    "id": "organizations:77",
     "page": "organizations",
     "type": "text",
     "content": 'organizationUpdated | {organization, changed: ["name", …], actorUserId}',
@@ -6355,7 +6416,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:74",
+    "id": "organizations:78",
     "page": "organizations",
     "type": "text",
     "content": "organizationDeleted | {organization, canceledInvitationIds, actorUserId}",
@@ -6363,7 +6424,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:75",
+    "id": "organizations:79",
     "page": "organizations",
     "type": "text",
     "content": 'memberAdded | {member, via: "added" | "invitation", actorUserId}',
@@ -6371,7 +6432,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:76",
+    "id": "organizations:80",
     "page": "organizations",
     "type": "text",
     "content": "memberRemoved | {member, actorUserId} (removed or left)",
@@ -6379,7 +6440,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:77",
+    "id": "organizations:81",
     "page": "organizations",
     "type": "text",
     "content": "memberRolesChanged | {member, previousRoles, actorUserId}",
@@ -6387,7 +6448,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:78",
+    "id": "organizations:82",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6396,7 +6457,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:79",
+    "id": "organizations:83",
     "page": "organizations",
     "type": "text",
     "content": "invitationAccepted | {invitation, member, actorUserId}",
@@ -6404,7 +6465,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:80",
+    "id": "organizations:84",
     "page": "organizations",
     "type": "text",
     "content": "invitationRejected | {invitation, actorUserId}",
@@ -6412,7 +6473,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:81",
+    "id": "organizations:85",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6421,7 +6482,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:82",
+    "id": "organizations:86",
     "page": "organizations",
     "type": "text",
     "content": "invitationExpired | {invitation}",
@@ -6429,7 +6490,16 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:83",
+    "id": "organizations:87",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "The token at rest. Only invitationCreated carries a token, and the hook table does not keep it in plain text: the stored payload holds the invitation without its token, the token sealed with AES-256-GCM (sealedToken, bound to the invitation id) under a key derived (HKDF-SHA-256) from the deployment's secret (see auth.md), and its SHA-256 (tokenHash). The worker opens it just before calling your handler, which receives the documented payload, token included; api.hooks.list() and a database dump show only the sealed form. Trade-off: a token sealed under a key the delivering process does not have (the secret changed, or no secret is set, which means a random key per process, and another process or an earlier run sealed it) cannot be opened; rather than lose the mail, the delivery gives the invitation a new token (if it is still pending with the sealed one) and records a new invitationCreated (rotated: true) that this process can open; the token of the inviter's creation answer then stops working. Set secret (the same on every process) to avoid it.",
+    "url": "/docs/organizations#notifications",
+    "context": "Organizations › Notifications",
+  },
+  {
+    "id": "organizations:88",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6446,53 +6516,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:84",
-    "page": "organizations",
-    "type": "text",
-    "content": "The organizations tables are versions 4–16 of the auth schema (namespace auth):",
-    "url": "/docs/organizations#storage",
-    "context": "Organizations › Storage",
-  },
-  {
-    "id": "organizations:85",
-    "page": "organizations",
-    "type": "text",
-    "content":
-      "4 | organizations (id, name, slug unique, logo_url, metadata jsonb, created_by → users, created_at, updated_at, deleted_at)",
-    "url": "/docs/organizations#storage",
-    "context": "Organizations › Storage",
-  },
-  {
-    "id": "organizations:86",
-    "page": "organizations",
-    "type": "text",
-    "content":
-      "5 | members (id, organization_id → organizations on delete cascade, user_id → users on delete cascade, roles jsonb, …)",
-    "url": "/docs/organizations#storage",
-    "context": "Organizations › Storage",
-  },
-  {
-    "id": "organizations:87",
-    "page": "organizations",
-    "type": "text",
-    "content": "6 | unique index members_organization_user_key (organization_id, user_id)",
-    "url": "/docs/organizations#storage",
-    "context": "Organizations › Storage",
-  },
-  {
-    "id": "organizations:88",
-    "page": "organizations",
-    "type": "text",
-    "content": "7 | index members_user_id_idx",
-    "url": "/docs/organizations#storage",
-    "context": "Organizations › Storage",
-  },
-  {
     "id": "organizations:89",
     "page": "organizations",
     "type": "text",
-    "content":
-      "8 | invitations (id, organization_id, email, roles jsonb, status, token unique, inviter_id, expires_at, created_at, updated_at, responded_at)",
+    "content": "The organizations tables are versions 4–16 of the auth schema (namespace auth):",
     "url": "/docs/organizations#storage",
     "context": "Organizations › Storage",
   },
@@ -6501,7 +6528,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "organizations",
     "type": "text",
     "content":
-      "9 | unique partial index invitations_pending_email_key (organization_id, email) where status = 'pending'",
+      "4 | organizations (id, name, slug unique, logo_url, metadata jsonb, created_by → users, created_at, updated_at, deleted_at)",
     "url": "/docs/organizations#storage",
     "context": "Organizations › Storage",
   },
@@ -6509,7 +6536,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "organizations:91",
     "page": "organizations",
     "type": "text",
-    "content": "10 | index invitations_email_idx (email, status)",
+    "content":
+      "5 | members (id, organization_id → organizations on delete cascade, user_id → users on delete cascade, roles jsonb, …)",
     "url": "/docs/organizations#storage",
     "context": "Organizations › Storage",
   },
@@ -6517,7 +6545,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "organizations:92",
     "page": "organizations",
     "type": "text",
-    "content": "11 | index invitations_organization_idx (organization_id, created_at, id)",
+    "content": "6 | unique index members_organization_user_key (organization_id, user_id)",
     "url": "/docs/organizations#storage",
     "context": "Organizations › Storage",
   },
@@ -6525,7 +6553,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "organizations:93",
     "page": "organizations",
     "type": "text",
-    "content": "12 | sessions.active_organization_id → organizations on delete set null",
+    "content": "7 | index members_user_id_idx",
     "url": "/docs/organizations#storage",
     "context": "Organizations › Storage",
   },
@@ -6533,7 +6561,58 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "organizations:94",
     "page": "organizations",
     "type": "text",
+    "content":
+      "8 | invitations (id, organization_id, email, roles jsonb, status, token_hash unique, inviter_id, expires_at, created_at, updated_at, responded_at); the column was token until version 21",
+    "url": "/docs/organizations#storage",
+    "context": "Organizations › Storage",
+  },
+  {
+    "id": "organizations:95",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "9 | unique partial index invitations_pending_email_key (organization_id, email) where status = 'pending'",
+    "url": "/docs/organizations#storage",
+    "context": "Organizations › Storage",
+  },
+  {
+    "id": "organizations:96",
+    "page": "organizations",
+    "type": "text",
+    "content": "10 | index invitations_email_idx (email, status)",
+    "url": "/docs/organizations#storage",
+    "context": "Organizations › Storage",
+  },
+  {
+    "id": "organizations:97",
+    "page": "organizations",
+    "type": "text",
+    "content": "11 | index invitations_organization_idx (organization_id, created_at, id)",
+    "url": "/docs/organizations#storage",
+    "context": "Organizations › Storage",
+  },
+  {
+    "id": "organizations:98",
+    "page": "organizations",
+    "type": "text",
+    "content": "12 | sessions.active_organization_id → organizations on delete set null",
+    "url": "/docs/organizations#storage",
+    "context": "Organizations › Storage",
+  },
+  {
+    "id": "organizations:99",
+    "page": "organizations",
+    "type": "text",
     "content": "13–16 | the durable hook table hook_occurrences and its indexes",
+    "url": "/docs/organizations#storage",
+    "context": "Organizations › Storage",
+  },
+  {
+    "id": "organizations:100",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "21–22 | invitations.token renamed token_hash; tokens stored before in plain text replaced by their SHA-256 (hex) in place: they keep working",
     "url": "/docs/organizations#storage",
     "context": "Organizations › Storage",
   },
@@ -6546,25 +6625,25 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:95",
+    "id": "organizations:101",
     "page": "organizations",
     "type": "text",
     "content":
-      "Tokens (credentials and invitations) are 256-bit CSPRNG values. Credential tokens are stored hashed; invitation tokens are stored as issued (owners and the invitee list them) and compared in constant time.",
+      "Tokens (credentials and invitations) are 256-bit CSPRNG values, stored as SHA-256 only; an invitation token is compared (as its digest) in constant time and returned only in the inviter's creation answer. The one copy at rest is sealed in the invitationCreated event (see Notifications).",
     "url": "/docs/organizations#security-notes",
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:96",
+    "id": "organizations:102",
     "page": "organizations",
     "type": "text",
     "content":
-      "Accepting needs the token and the caller's email (normalized the same way everywhere); the status, the expiry and the organization's deletion are re-checked inside the accepting transaction, whose conditional update makes a double accept produce one membership.",
+      "Accepting needs the token and the caller's email (normalized the same way everywhere), verified; the status, the expiry, the organization's deletion and the inviter's current rights are re-checked inside the accepting transaction, whose conditional update makes a double accept produce one membership. See security/invitations.md.",
     "url": "/docs/organizations#security-notes",
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:97",
+    "id": "organizations:103",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6573,7 +6652,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:98",
+    "id": "organizations:104",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6582,7 +6661,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:99",
+    "id": "organizations:105",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6591,11 +6670,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:100",
+    "id": "organizations:106",
     "page": "organizations",
     "type": "text",
     "content":
-      "Not built in: limits on organizations per user, members per organization or pending invitations per organization; verified emails (an invitation goes to whoever controls the signed-in account with that email, so pair the module with email verification if sign-up is open).",
+      "Not built in: limits on organizations per user, members per organization or pending invitations per organization.",
     "url": "/docs/organizations#security-notes",
     "context": "Organizations › Security notes",
   },
@@ -6978,186 +7057,217 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Search and the reference site › The reference site › Keeping the bundled index fresh",
   },
   {
-    "id": "security/origin",
-    "page": "security/origin",
+    "id": "security/invitations",
+    "page": "security/invitations",
     "type": "page",
-    "content": "security/origin",
-    "url": "/docs/security/origin",
+    "content": "security/invitations",
+    "url": "/docs/security/invitations",
     "breadcrumbs": [
       "Security",
     ],
     "context": "Security",
   },
   {
-    "id": "security/origin#origins-host-headers-and-request-framing-findings-2-6-and-7",
-    "page": "security/origin",
+    "id": "security/invitations#invitation-takeover-finding-4",
+    "page": "security/invitations",
     "type": "heading",
-    "content": "Origins, Host headers and request framing (findings 2, 6 and 7)",
-    "url": "/docs/security/origin#origins-host-headers-and-request-framing-findings-2-6-and-7",
-    "context": "security/origin",
+    "content": "Invitation takeover (finding 4)",
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations",
   },
   {
-    "id": "security/origin:1",
-    "page": "security/origin",
+    "id": "security/invitations:1",
+    "page": "security/invitations",
     "type": "text",
     "content":
-      "Attacks replayed by tests/security/attacks/origin.ts (run through tests/security/attacks.test.ts) against the auth module served over real HTTP by serve().",
-    "url": "/docs/security/origin#origins-host-headers-and-request-framing-findings-2-6-and-7",
-    "context": "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7)",
+      "The attack. An invitation is addressed to an email address, and anyone can sign up with any address. Before the fix, whoever registered the invitee's address first saw the invitation with its token in GET /organizations/invitations and could accept it, joining the organization with the invitation's roles (up to owner). The organization's list showed every token to every admin; the tokens sat in plain text in invitations.token and in the hook table (hook_occurrences.payload of invitationCreated), so a database dump or backup was a set of working invitations; and an invitation sent by an admin kept working after that admin was removed or demoted.",
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
   },
   {
-    "id": "security/origin#login-csrf",
-    "page": "security/origin",
-    "type": "heading",
-    "content": "Login CSRF",
-    "url": "/docs/security/origin#login-csrf",
-    "context": "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7)",
+    "id": "security/invitations:2",
+    "page": "security/invitations",
+    "type": "text",
+    "content": "What defends against it.",
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
   },
   {
-    "id": "security/origin:2",
-    "page": "security/origin",
+    "id": "security/invitations:3",
+    "page": "security/invitations",
     "type": "text",
     "content":
-      "Attack. A page on another site posts a form (or a fetch with mode: \"no-cors\") to /api/auth/sign-in with the attacker's email and password. text/plain, urlencoded and multipart bodies need no CORS preflight, and sign-in used to skip the origin check (it had no credential to check it for) and parse any body as JSON. The visitor's browser then holds the attacker's session: whatever they store (a card, a document, an organization they create) lands in the attacker's account. Sign-up worked the same way (an account created in the visitor's name by any page).",
-    "url": "/docs/security/origin#login-csrf",
-    "context":
-      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › Login CSRF",
+      "Verified addresses. users.email_verified_at is set only by POST /verify-email with a token mailed to the address through sendVerificationEmail (or by api.createUser({ emailVerified: true }), an administrator vouching for it). Verification tokens are 256-bit, single-use, expire after emailVerificationTtlHours (24 h), are stored as SHA-256 only, are looked up by that digest, and are bound to the address they were sent to: a token proves nothing once the user's address changed. A resend replaces every earlier token. | src/auth/email_verification.ts, email_verification_store.ts, verification_routes.ts",
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
   },
   {
-    "id": "security/origin:3",
-    "page": "security/origin",
+    "id": "security/invitations:4",
+    "page": "security/invitations",
     "type": "text",
     "content":
-      "Defence. Every unsafe request (POST, PUT, PATCH, DELETE) of the module follows one origin rule, anonymous requests included: publicRoute (sign-up, sign-in, and the routes other features add for anonymous callers, such as POST /verify-email) checks it for every unsafe request before it validates anything; authedRoute checks it for cookie-authenticated ones after the credential. A request is refused with 403 CSRF_REJECTED when its Origin is neither the deployment's origin nor one of trustedOrigins (Origin: null, the origin of sandboxed frames, included), or when it has no Origin but Sec-Fetch-Site: cross-site. Requests with neither header (curl, servers, mobile apps) pass: they are not a browser acting for a visitor. Bearer-authenticated requests to authenticated routes are not checked, since a cross-site page cannot attach that header.",
-    "url": "/docs/security/origin#login-csrf",
-    "context":
-      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › Login CSRF",
+      "Invitations reach verified addresses only. GET /organizations/invitations and the invitations of GET /me are empty until the caller's address is verified; accepting or rejecting answers 403 EMAIL_NOT_VERIFIED before the token is even compared. | invitation_routes.ts (checkActor, the list), me.ts",
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
   },
   {
-    "id": "security/origin:4",
-    "page": "security/origin",
+    "id": "security/invitations:5",
+    "page": "security/invitations",
     "type": "text",
     "content":
-      "Second layer: every route that declares a JSON body (all of the auth module's) answers 415 UNSUPPORTED_MEDIA_TYPE unless the body is labelled application/json or application/*+json (a charset other than UTF-8 is refused too). This check sits in the core (createModuleFetch, src/core/json_content_type.ts), so it holds for every module, before the body is read. A page can only send application/json cross-origin after a CORS preflight, which a hostile origin does not pass. The messenger webhook declares no body schema and keeps taking what the messenger sends.",
-    "url": "/docs/security/origin#login-csrf",
-    "context":
-      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › Login CSRF",
+      "Tokens never shown again. Only the inviter's creation (or re-send) answer carries the invitation token; the organization's list, the invitee's list, /me, accept/reject/cancel answers and every other event carry none. | resources.ts (toInvitation)",
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
   },
   {
-    "id": "security/origin:5",
-    "page": "security/origin",
+    "id": "security/invitations:6",
+    "page": "security/invitations",
     "type": "text",
     "content":
-      "Deployment. Set publicOrigin (PUBLIC_ORIGIN in examples/app.ts) to the origin users reach the API at; list front ends served from other origins in trustedOrigins.",
-    "url": "/docs/security/origin#login-csrf",
-    "context":
-      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › Login CSRF",
+      "Hashed at rest. invitations.token_hash holds the SHA-256 (tokens stored in plain text before schema version 21 were hashed in place by version 22); an accept compares digests in constant time. | invitation_store.ts, schema v21–22",
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
   },
   {
-    "id": "security/origin:6",
-    "page": "security/origin",
+    "id": "security/invitations:7",
+    "page": "security/invitations",
     "type": "text",
     "content":
-      'Tests. login CSRF: sign-in and sign-up follow the origin rule (finding 2): a sign-in with the attacker\'s credentials from Origin: https://evil.example (with the victim\'s cookie attached), from Origin: null and with Sec-Fetch-Site: cross-site → 403 and no Set-Cookie; the same for sign-up, and no account created; text/plain, text/plain;charset=UTF-8, urlencoded, multipart, application/jsonx, application/json; charset=latin1 and no Content-Type on sign-in and sign-up → 415; a text/plain body on an authenticated route → 415; same-origin, trusted-origin, headerless, +json and charset=utf-8 sign-ins → 200. Unit tests: tests/auth/auth_http.test.ts ("refuses a sign-in or sign-up from another origin (login CSRF) with 403, before validating it", "answers 415 to a sign-in whose body is not labelled JSON"), tests/core/module_http.test.ts ("answers 415 to a declared body not labelled JSON, before reading it").',
-    "url": "/docs/security/origin#login-csrf",
-    "context":
-      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › Login CSRF",
+      "Sealed in the hook table. The invitationCreated payload stores the token sealed with AES-256-GCM under a key derived (HKDF-SHA-256) from the deployment's secret, bound to the invitation id; the handler receives it opened. A token sealed under a key the delivering process lacks is not lost: the invitation gets a new token and a new event (rotated: true). | sealing.ts, sealed_invitation_event.ts, notifications.ts",
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
   },
   {
-    "id": "security/origin#a-trusted-host-header",
-    "page": "security/origin",
-    "type": "heading",
-    "content": "A trusted Host header",
-    "url": "/docs/security/origin#a-trusted-host-header",
-    "context": "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7)",
-  },
-  {
-    "id": "security/origin:7",
-    "page": "security/origin",
+    "id": "security/invitations:8",
+    "page": "security/invitations",
     "type": "text",
     "content":
-      "Attack 1: the Host decides. The same-origin check compared Origin with the request URL's origin, and the Secure flag of the session cookie was dropped when that URL was plain http on a loopback host. Both URLs come from the Host header, which the client (or a proxy) chooses. Behind a TLS-terminating proxy that forwards to http://127.0.0.1:8080 and passes that Host, the session cookie of an https site lost Secure (then sent over any plain-http request to the domain), and the same-origin check accepted an Origin of http://127.0.0.1:8080 and refused the real one.",
-    "url": "/docs/security/origin#a-trusted-host-header",
-    "context":
-      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › A trusted Host header",
+      "The inviter's current rights at acceptance. Inside the accepting transaction (which locks the organization against concurrent role changes), the inviter must still be an owner or admin, and an owner for an invitation granting owner; otherwise 409 INVITATION_REVOKED and the invitation stays pending (a current manager can re-send it). | access.ts (mayStillGrant), invitation_routes.ts",
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
   },
   {
-    "id": "security/origin:8",
-    "page": "security/origin",
+    "id": "security/invitations:9",
+    "page": "security/invitations",
+    "type": "text",
+    "content": "What the deployment must configure.",
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security/invitations:10",
+    "page": "security/invitations",
     "type": "text",
     "content":
-      "Attack 2: a Host carrying a path reroutes. Runtimes build request.url from Host plus the request target. On Deno, POST /api/auth/sign-in with Host: 127.0.0.1:8080/api/auth/sign-up? became http://127.0.0.1:8080/api/auth/sign-up?/api/auth/sign-in: the sign-in created an account. Anything that routes, logs or authorizes on the path (a proxy allowing only /sign-in, say) was bypassed. Node's HTTP server (through @hono/node-server) refuses such hosts itself with an empty 400; Bun's request URL then fails to parse (400).",
-    "url": "/docs/security/origin#a-trusted-host-header",
-    "context":
-      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › A trusted Host header",
+      "sendVerificationEmail: the development default logs the verification link to the console (the only place the module prints a token). In production, mail it; without it nobody can verify and no invitation can be accepted.",
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
   },
   {
-    "id": "security/origin:9",
-    "page": "security/origin",
+    "id": "security/invitations:11",
+    "page": "security/invitations",
     "type": "text",
     "content":
-      "Defence. With publicOrigin set, every origin decision uses it: the origin rule compares Origin with publicOrigin (the request's own origin is then not trusted at all), the cookie is Secure unless publicOrigin itself is plain http on a loopback host, and links the module builds (verification emails) start with it (deploymentOrigin() in src/auth/origin_check.ts). Without it the request's own origin stands in, which is right for local development only. The core refuses a malformed Host with 400 INVALID_HOST before any routing, in every module's fetch and in the composed server of serve() / fragment-cli serve (src/core/host_header.ts): a valid host is a host name (letters, digits, hyphens, underscores, dot-separated labels) or an IPv4 or bracketed IPv6 literal, with an optional port up to 65535, and nothing else (no path, query, fragment, user info, spaces, non-ASCII or empty value). A request with no Host at all (built in code) passes: HTTP/1.1 servers refuse those themselves.",
-    "url": "/docs/security/origin#a-trusted-host-header",
-    "context":
-      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › A trusted Host header",
+      "publicOrigin, so the url handed to sendVerificationEmail is absolute and never derived from a request's Host (without it the link is relative, and a warning is printed once).",
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
   },
   {
-    "id": "security/origin:10",
-    "page": "security/origin",
+    "id": "security/invitations:12",
+    "page": "security/invitations",
     "type": "text",
     "content":
-      "Deployment. Set publicOrigin in production. The Host check does not replace it: a well-formed Host can still name any host.",
-    "url": "/docs/security/origin#a-trusted-host-header",
-    "context":
-      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › A trusted Host header",
+      "secret (or FRAGMENT_SECRET), identical on every process: it keys the sealing of invitation tokens in the hook table. Without it each process seals with a random key, and an invitation mail delivered by another process (or after a restart) carries a re-issued token, which silently invalidates the one in the inviter's creation answer.",
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
   },
   {
-    "id": "security/origin:11",
-    "page": "security/origin",
+    "id": "security/invitations:13",
+    "page": "security/invitations",
     "type": "text",
     "content":
-      'Tests. Host header: publicOrigin decides, malformed hosts are refused (finding 6): with publicOrigin: "https://app.example.com", a sign-up over http://127.0.0.1:<port> gets a Secure cookie; a sign-in and a cookie sign-out with Origin: http://127.0.0.1:<port> (the Host\'s origin) → 403, with the public origin → 200; raw HTTP over node:net with Host values carrying a path, a query or fragment marker, user info, a port over 65535, an empty port, a space, a backslash, or empty → 400 (INVALID_HOST when the body is ours) and no account created by the rerouted sign-in; 127.0.0.1:<port>, localhost, app.example.com:8443 and [::1]:8080 accepted. Unit tests: tests/auth/auth_http.test.ts ("with publicOrigin, decides origins and Secure from it, never from the Host"), tests/core/module_http.test.ts ("answers 400 INVALID_HOST to a malformed Host header, before routing", module fetch and composeModules), tests/cli/examples_app.test.ts ("follows PUBLIC_ORIGIN and logs an update\'s id and kind, never its text").',
-    "url": "/docs/security/origin#a-trusted-host-header",
-    "context":
-      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › A trusted Host header",
+      "Send invitation mails from the invitationCreated hook (or from the creation answer); do not log the payload.",
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
   },
   {
-    "id": "security/origin#smaller-ones",
-    "page": "security/origin",
-    "type": "heading",
-    "content": "Smaller ones",
-    "url": "/docs/security/origin#smaller-ones",
-    "context": "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7)",
-  },
-  {
-    "id": "security/origin:12",
-    "page": "security/origin",
+    "id": "security/invitations:14",
+    "page": "security/invitations",
     "type": "text",
     "content":
-      'Lone surrogates in passwords. Passwords are encoded as UTF-8 before hashing, which turns every unpaired surrogate into U+FFFD: "pass\\uD800", "pass\\uDC00" and "pass\\uFFFD" were one password. Sign-up and sign-in now refuse a password that is not well-formed Unicode with 400 VALIDATION_ERROR (body.password) before any hashing (isWellFormed() where the runtime has it, an equivalent pattern otherwise: src/auth/well_formed.ts); api.createUser throws TypeError. An account created with such a password before this change can no longer sign in with it (its password must be reset). Test: "refuses passwords with lone surrogates on sign-up and sign-in (400), which collided".',
-    "url": "/docs/security/origin#smaller-ones",
-    "context":
-      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › Smaller ones",
+      "Residual risks. Verification proves control of the mailbox at one moment; a user who loses the address keeps the verified flag (there is no route to change an address; a change made in SQL invalidates the pending verification tokens, not the flag). An invitation revoked by its inviter's lost rights still shows as pending in the invitee's list until someone cancels or re-sends it. Rate limits on POST /verify-email and /verify-email/resend are the rate-limit section's concern (256-bit tokens make guessing moot; resend costs a mail).",
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
   },
   {
-    "id": "security/origin:13",
-    "page": "security/origin",
+    "id": "security/invitations:15",
+    "page": "security/invitations",
     "type": "text",
-    "content":
-      'Logo URLs stored as given. logoUrl was stored verbatim once it parsed as an http(s) URL, so HTTPS://Example.COM:443/a/../logo 1.png reached every client that renders it unnormalized (spaces, <, mixed case, dot segments, a default port: room for filter bypasses and look-alike links). The stored value is now the parsed URL\'s href (https://example.com/logo%201.png), at most 2048 characters after normalization. Tests: "stores the normalized href of a logo URL" (create and update), and in tests/auth/organizations.test.ts "stores the normalized href of logoUrl".',
-    "url": "/docs/security/origin#smaller-ones",
-    "context":
-      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › Smaller ones",
+    "content": "Tests. tests/security/attacks/invitations.ts (in tests/security/attacks.test.ts):",
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
   },
   {
-    "id": "security/origin:14",
-    "page": "security/origin",
+    "id": "security/invitations:16",
+    "page": "security/invitations",
     "type": "text",
     "content":
-      "Secrets and message text in the example's output. examples/app.ts printed the webhook secret it generated when WEBHOOK_SECRET was unset, and its message handler logged every message's text. Terminal output ends up in log collectors, CI logs and screenshots. It now only says that a secret was generated, not shown, and how to set WEBHOOK_SECRET (the webhook refuses every delivery until then), and the handler logs the update's id and kind. Tests: tests/cli/examples_app.test.ts (\"says a webhook secret was generated without showing it\", \"follows PUBLIC_ORIGIN and logs an update's id and kind, never its text\").",
-    "url": "/docs/security/origin#smaller-ones",
-    "context":
-      "security/origin › Origins, Host headers and request framing (findings 2, 6 and 7) › Smaller ones",
+      '"an account with the invitee\'s address but no proof of it neither sees nor accepts the invitation"',
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security/invitations:17",
+    "page": "security/invitations",
+    "type": "text",
+    "content":
+      '"no answer but the inviter\'s creation answer carries the token, and no table keeps it in plain text"',
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security/invitations:18",
+    "page": "security/invitations",
+    "type": "text",
+    "content":
+      '"an invitation dies with its inviter\'s rights: removed admin, demoted admin, demoted owner"',
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security/invitations:19",
+    "page": "security/invitations",
+    "type": "text",
+    "content":
+      '"a verification token is single-use, hashed at rest, replaced by a resend and bound to its address"',
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security/invitations:20",
+    "page": "security/invitations",
+    "type": "text",
+    "content":
+      '"a verification token sent to an old address proves nothing after the address changed"',
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security/invitations:21",
+    "page": "security/invitations",
+    "type": "text",
+    "content": '"an expired verification token is refused with 410"',
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security/invitations:22",
+    "page": "security/invitations",
+    "type": "text",
+    "content":
+      'Also tests/auth/email_verification.test.ts, tests/auth/invitation_event_sealing.test.ts (a token sealed under another secret is re-issued) and the "invitations reach verified addresses only" and "the inviter\'s rights at acceptance" suites of tests/auth/organization_invitations.test.ts.',
+    "url": "/docs/security/invitations#invitation-takeover-finding-4",
+    "context": "security/invitations › Invitation takeover (finding 4)",
   },
   {
     "id": "webhook",
@@ -7216,7 +7326,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "webhook",
     "type": "text",
     "content":
-      "The example app (deno task start) reads WEBHOOK_SECRET from the environment. When it is unset it generates a random secret for that run, kept in memory only and never printed (a secret in a terminal or a log file is a leaked secret): stderr only warns that the webhook, whose secret nobody knows, refuses every delivery until WEBHOOK_SECRET is set. Set WEBHOOK_SECRET to receive updates, in development too (WEBHOOK_SECRET=$(openssl rand -hex 32)). Its onMessage handler logs an update's id and kind, never the message text (users' messages are not log material).",
+      "The example app (deno task start) reads WEBHOOK_SECRET from the environment. When it is unset it generates a random development secret for that run and prints it once on stderr with a warning, so a fresh clone works without configuration. In production, always set WEBHOOK_SECRET: a generated secret changes at every start, and the messenger's webhook would stop being accepted.",
     "url": "/docs/webhook#secret-header",
     "context": "Webhook › Secret header",
   },

@@ -51,6 +51,7 @@ forEachAdapter((name, getAdapter) => {
     module = auth({
       database: db,
       passwordHasher: scryptPasswordHasher({ params: { ln: 4 }, derive: counter.derive }),
+      sendVerificationEmail: () => {}, // quiet: email_verification.test.ts covers the mail
     });
   });
 
@@ -63,9 +64,15 @@ forEachAdapter((name, getAdapter) => {
       assert.equal(result.status, 200);
       assert.deepEqual(Object.keys(result.body).sort(), ["expiresAt", "token", "user"]);
       assert.match(result.body.token, /^[A-Za-z0-9_-]{43}$/);
-      assert.deepEqual(Object.keys(result.body.user).sort(), ["email", "id", "role"]);
+      assert.deepEqual(Object.keys(result.body.user).sort(), [
+        "email",
+        "emailVerified",
+        "id",
+        "role",
+      ]);
       assert.equal(result.body.user.email, email);
       assert.equal(result.body.user.role, "user");
+      assert.equal(result.body.user.emailVerified, false, "verified only by POST /verify-email");
       assert.equal(result.headers.get("cache-control"), "no-store");
       const [row] = await db.query<{ expires_at: Date; days: number }>(
         `SELECT expires_at, extract(epoch FROM expires_at - created_at)::float8 / 86400 AS days
@@ -589,9 +596,24 @@ forEachAdapter((name, getAdapter) => {
         email: ` ${email.toUpperCase()} `,
         password: PASSWORD,
       });
-      assert.deepEqual(Object.keys(user).sort(), ["email", "id", "role"]);
+      assert.deepEqual(Object.keys(user).sort(), ["email", "emailVerified", "id", "role"]);
       assert.equal(user.email, email);
       assert.equal(user.role, "user");
+      assert.equal(user.emailVerified, false);
+      const seeded = await module.api.createUser({
+        email: uniqueEmail("seeded"),
+        password: PASSWORD,
+        emailVerified: true,
+      });
+      assert.equal(seeded.emailVerified, true, "an administrator may vouch for the address");
+      await assert.rejects(
+        module.api.createUser({
+          email: uniqueEmail(),
+          password: PASSWORD,
+          emailVerified: "yes" as unknown as boolean,
+        }),
+        TypeError,
+      );
       const signedIn = await call(module, "POST", "/sign-in", {
         body: { email, password: PASSWORD },
       });

@@ -28,6 +28,8 @@ describe("auth()", () => {
         "POST /api/auth/sign-out",
         "GET /api/auth/session",
         "GET /api/auth/me",
+        "POST /api/auth/verify-email",
+        "POST /api/auth/verify-email/resend",
       ]
     ) {
       assert.ok(module.routes.some((r) => `${r.method} ${r.path}` === expected), expected);

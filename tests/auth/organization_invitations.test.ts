@@ -15,8 +15,10 @@ import {
   invite,
   newUser,
   organizationsModule,
+  signUpAs,
   type TestUser,
 } from "./helpers/organizations.ts";
+import { verifyEmail } from "./helpers/verification.ts";
 
 forEachAdapter((name, getAdapter) => {
   let db: SqlAdapter;
@@ -429,6 +431,110 @@ forEachAdapter((name, getAdapter) => {
         [invitation.id, "expired"],
       ]);
       assert.ok(!("token" in expiredEvents[0].invitation));
+    });
+  });
+
+  describe(`${name}: invitations reach verified addresses only`, () => {
+    it("an unverified invitee sees none and may not answer (403 EMAIL_NOT_VERIFIED) until verified", async () => {
+      const owner = await newUser(module);
+      const { id } = await createOrganization(module, owner);
+      const email = uniqueEmail("unverified");
+      const invitation = await invite(module, owner, id, email);
+      const invitee = await signUpAs(module, email, { verified: false });
+      const listed = await call(module, "GET", "/organizations/invitations", {
+        token: invitee.token,
+      });
+      assert.equal(listed.status, 200);
+      assert.deepEqual(listed.body, { invitations: [], cursor: null, hasNextPage: false });
+      // The same pager as for everyone: bad paging input is refused the same way.
+      assertError(
+        await call(module, "GET", "/organizations/invitations?cursor=forged", {
+          token: invitee.token,
+        }),
+        400,
+        "INVALID_CURSOR",
+      );
+      const me = await call(module, "GET", "/me", { token: invitee.token });
+      assert.deepEqual(me.body.invitations, []);
+      for (const action of ["accept", "reject"]) {
+        assertError(
+          await respond(invitee, invitation.id, action, invitation.token),
+          403,
+          "EMAIL_NOT_VERIFIED",
+        );
+      }
+      assert.equal(await statusOf(invitation.id), "pending");
+      await verifyEmail(module, invitee.user.id);
+      const after = await call(module, "GET", "/organizations/invitations", {
+        token: invitee.token,
+      });
+      assert.deepEqual(after.body.invitations.map((e: any) => e.invitation.id), [invitation.id]);
+      const accepted = await respond(invitee, invitation.id, "accept", invitation.token);
+      assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
+    });
+
+    it("canceling stays with the inviter and managers, whatever the invitee's verification", async () => {
+      const owner = await newUser(module, "owner", { verified: false });
+      const { id } = await createOrganization(module, owner);
+      const invitation = await invite(module, owner, id, uniqueEmail("cancel"));
+      const canceled = await respond(owner, invitation.id, "cancel", invitation.token);
+      assert.equal(canceled.status, 200, JSON.stringify(canceled.body));
+    });
+  });
+
+  describe(`${name}: the inviter's rights at acceptance`, () => {
+    it("409 INVITATION_REVOKED once the inviter is no manager; the invitation stays pending, a re-send revives it", async () => {
+      const owner = await newUser(module);
+      const admin = await newUser(module);
+      const invitee = await newUser(module);
+      const { id } = await createOrganization(module, owner);
+      const adminMember = await addMember(module, owner, id, admin, ["admin"]);
+      const invitation = await invite(module, admin, id, invitee.user.email);
+      const removed = await call(
+        module,
+        "DELETE",
+        `/organizations/${id}/members/${adminMember.id}`,
+        {
+          token: owner.token,
+        },
+      );
+      assert.ok(removed.status < 300, JSON.stringify(removed.body));
+      assertError(
+        await respond(invitee, invitation.id, "accept", invitation.token),
+        409,
+        "INVITATION_REVOKED",
+      );
+      assert.equal(await statusOf(invitation.id), "pending");
+      // A current owner re-sending it makes it theirs (new token, new inviter): valid again.
+      const resent = await invite(module, owner, id, invitee.user.email);
+      assert.equal(resent.id, invitation.id, "the same invitation, now the owner's");
+      const accepted = await respond(invitee, resent.id, "accept", resent.token);
+      assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
+    });
+
+    it("an owner invitation needs its inviter to still be an owner; a member invitation survives owner → admin", async () => {
+      const owner = await newUser(module);
+      const coOwner = await newUser(module);
+      const { id } = await createOrganization(module, owner);
+      const coMember = await addMember(module, owner, id, coOwner, ["owner"]);
+      const future = await newUser(module);
+      const plain = await newUser(module);
+      const asOwner = await invite(module, coOwner, id, future.user.email, ["owner"]);
+      const asMember = await invite(module, coOwner, id, plain.user.email);
+      const demoted = await call(module, "PATCH", `/organizations/${id}/members/${coMember.id}`, {
+        token: owner.token,
+        body: { roles: ["admin"] },
+      });
+      assert.equal(demoted.status, 200, JSON.stringify(demoted.body));
+      assertError(
+        await respond(future, asOwner.id, "accept", asOwner.token),
+        409,
+        "INVITATION_REVOKED",
+      );
+      const rejected = await respond(future, asOwner.id, "reject", asOwner.token);
+      assert.equal(rejected.status, 200, "rejecting needs no rights of the inviter");
+      const accepted = await respond(plain, asMember.id, "accept", asMember.token);
+      assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
     });
   });
 });

@@ -10,6 +10,7 @@ import type { SqlAdapter } from "../../src/db/mod.ts";
 import { forEachAdapter } from "../helpers/databases.ts";
 import { uniqueEmail } from "./helpers/http.ts";
 import { organizationsModule } from "./helpers/organizations.ts";
+import { latestMail, verifyEmail } from "./helpers/verification.ts";
 
 const PASSWORD = "correct horse battery";
 
@@ -88,7 +89,9 @@ forEachAdapter((name, getAdapter) => {
         headers: { "content-type": "application/json" },
       });
       assert.equal(response.status, 200);
-      return await response.json();
+      const signed = await response.json();
+      await verifyEmail(module, signed.user.id);
+      return signed;
     }
 
     describe(`${name}: the invitation flow over HTTP with cookies`, () => {
@@ -129,6 +132,13 @@ forEachAdapter((name, getAdapter) => {
           password: PASSWORD,
         });
         assert.equal(signedUp.status, 200);
+        // Until Bob proves he reads mail at that address, the invitation is not his to see.
+        assert.deepEqual((await bob.request("GET", "/me")).body.invitations, []);
+        const verified = await bob.request("POST", "/verify-email", {
+          token: latestMail(module, signedUp.body.user.id).token,
+        });
+        assert.equal(verified.status, 200);
+        assert.equal(verified.body.user.emailVerified, true);
         const me = await bob.request("GET", "/me");
         assert.deepEqual(me.body.invitations.map((e: any) => e.invitation.id), [invitationId]);
         assert.equal(me.body.invitations[0].organization.name, "Alice & Co");
@@ -241,6 +251,58 @@ forEachAdapter((name, getAdapter) => {
           );
           assert.equal(owners, 1);
         }
+      });
+
+      it("an accept racing its inviter's demotion either joins before it or is revoked", async () => {
+        const outcomes = new Set<string>();
+        for (let round = 0; round < 8; round++) {
+          const owner = await signUp();
+          const admin = await signUp();
+          const invitee = await signUp();
+          const created = await bearer(base, owner.token, "POST", "/organizations", {
+            name: "Race",
+            slug: `race-${crypto.randomUUID().slice(0, 8)}`,
+          });
+          const id = created.body.organization.id;
+          const added = await bearer(base, owner.token, "POST", `/organizations/${id}/members`, {
+            userId: admin.user.id,
+            roles: ["admin"],
+          });
+          const invitation =
+            (await bearer(base, admin.token, "POST", `/organizations/${id}/invitations`, {
+              email: invitee.user.email,
+            })).body.invitation;
+          const [demoted, accepted] = await Promise.all([
+            bearer(
+              base,
+              owner.token,
+              "PATCH",
+              `/organizations/${id}/members/${added.body.member.id}`,
+              {
+                roles: ["member"],
+              },
+            ),
+            bearer(base, invitee.token, "PATCH", `/organizations/invitations/${invitation.id}`, {
+              action: "accept",
+              token: invitation.token,
+            }),
+          ]);
+          assert.equal(demoted.status, 200, JSON.stringify(demoted.body));
+          const members = await db.query(
+            "SELECT 1 FROM auth.members WHERE organization_id = $1 AND user_id = $2",
+            [id, invitee.user.id],
+          );
+          if (accepted.status === 200) {
+            assert.equal(members.length, 1);
+            outcomes.add("joined first");
+          } else {
+            assert.equal(accepted.status, 409, JSON.stringify(accepted.body));
+            assert.equal(accepted.body.error.code, "INVITATION_REVOKED");
+            assert.equal(members.length, 0);
+            outcomes.add("revoked");
+          }
+        }
+        assert.ok(outcomes.size > 0);
       });
 
       it("concurrent accepts of one invitation make one member and one 200", async () => {

@@ -7,3 +7,4 @@ import "./attacks/cursors.ts";
 
 after(() => closeSharedDatabase());
 import "./attacks/origin.ts";
+import "./attacks/invitations.ts";

@@ -49,3 +49,16 @@ export function requireManager(entry: EntryRow, action: string): void {
 export function requireOwner(entry: EntryRow, action: string): void {
   if (!hasOwner(entry.m_roles)) throw authError("FORBIDDEN", `Only owners may ${action}`);
 }
+
+/**
+ * Whether an inviter whose current roles are `inviterRoles` (`null`: no longer a member) may still
+ * grant `roles`: checked when an invitation is accepted, so an invitation dies with its inviter's
+ * rights (an owner or admin, and an owner for an invitation granting `owner`).
+ */
+export function mayStillGrant(
+  inviterRoles: readonly string[] | null,
+  roles: readonly string[],
+): boolean {
+  if (inviterRoles === null || !canManage(inviterRoles)) return false;
+  return !hasOwner(roles) || hasOwner(inviterRoles);
+}

@@ -28,7 +28,8 @@ export interface OrganizationEventPayloads {
   memberRolesChanged: { member: Member; previousRoles: string[]; actorUserId: string };
   /**
    * An invitation was created or re-sent (`rotated`: same invitation, new token and expiry). The
-   * payload carries the token, to send the invitation email.
+   * payload carries the token, to send the invitation email; the hook table keeps it sealed
+   * (see `sealed_invitation_event.ts`).
    */
   invitationCreated: {
     invitation: Invitation & { token: string };

@@ -14,7 +14,14 @@ import { emailSchema } from "../email.ts";
 import { authError, notFound } from "../errors.ts";
 import { setActiveOrganizationIfNone } from "../sessions.ts";
 import { hashToken, newToken, secretsEqual } from "../tokens.ts";
-import { canManage, hasOwner, requireEntry, requireManager, requireOwner } from "./access.ts";
+import {
+  canManage,
+  hasOwner,
+  mayStillGrant,
+  requireEntry,
+  requireManager,
+  requireOwner,
+} from "./access.ts";
 import { created, inTransaction, type OrganizationsContext } from "./context.ts";
 import { pageQuery, rolesSchema } from "./input.ts";
 import {
@@ -73,6 +80,13 @@ export function invitationRoutes(context: OrganizationsContext): Route[] {
       }
       throw notFound("Invitation");
     }
+    if (invitee && !auth.user.emailVerified) {
+      // Anyone can sign up with any address: only a proven one speaks for the invitee.
+      throw authError(
+        "EMAIL_NOT_VERIFIED",
+        "Verify your email address (POST /verify-email) before answering an invitation",
+      );
+    }
     if (invitee) return;
     if (entry) throw authError("FORBIDDEN", "Only the invited user may accept or reject it");
     throw notFound("Invitation");
@@ -94,10 +108,12 @@ export function invitationRoutes(context: OrganizationsContext): Route[] {
       path: "/organizations/invitations",
       query: pageQuery,
       handler: async ({ query, auth }) => {
+        // An unverified address is anyone's claim: it is shown no invitation.
+        const email = auth.user.emailVerified ? auth.user.email : null;
         const page = await pagePendingInvitations(
           context.db,
           tables,
-          auth.user.email,
+          email,
           query,
           context.secret,
         );
@@ -133,6 +149,17 @@ export function invitationRoutes(context: OrganizationsContext): Route[] {
           }
           const row = await respondToInvitation(tx, tables, found.i_id, STATUS_OF[body.action]);
           if (!row) return { error: await notPending(tx, found.i_id) };
+          if (body.action === "accept") {
+            // The invitation speaks for its inviter only while they may still grant its roles.
+            const inviter = await findEntry(tx, tables, row.i_organization_id, row.i_inviter_id);
+            if (!mayStillGrant(inviter?.m_roles ?? null, row.i_roles)) {
+              // Thrown, so the transaction rolls back: the invitation stays pending.
+              throw authError(
+                "INVITATION_REVOKED",
+                "The inviter may no longer grant this invitation; ask the organization for a new one",
+              );
+            }
+          }
           const invitation = toInvitation(row);
           const actorUserId = auth.user.id;
           if (body.action !== "accept") {

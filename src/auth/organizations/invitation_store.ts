@@ -101,6 +101,24 @@ export async function respondToInvitation(
 }
 
 /**
+ * Gives a pending, unexpired invitation whose token hash is still `tokenHash` the token `token`
+ * (its hash); `null` when it was answered, expired or re-sent meanwhile.
+ */
+export async function rotateInvitationToken(
+  db: SqlQuerier,
+  tables: AuthTableNames,
+  input: { invitationId: string; tokenHash: string; token: string },
+): Promise<InvitationRow | null> {
+  const [row] = await db.query<InvitationRow>(
+    `UPDATE ${tables.invitations} AS i SET token_hash = $3, updated_at = now()
+     WHERE i.id = $1 AND i.token_hash = $2 AND i.status = 'pending' AND i.expires_at > now()
+     RETURNING ${invitationColumns("i")}`,
+    [input.invitationId, input.tokenHash, hashToken(input.token)],
+  );
+  return row ?? null;
+}
+
+/**
  * Marks pending invitations past their expiry as `expired` — one by id, or all of an
  * organization — and returns them (for the `invitationExpired` events).
  */
@@ -135,7 +153,7 @@ export async function cancelPendingInvitations(
   );
 }
 
-/** One page of an organization's invitations (every status, tokens included), oldest first. */
+/** One page of an organization's invitations (every status, no tokens), oldest first. */
 export async function pageOrganizationInvitations(
   db: SqlQuerier,
   tables: AuthTableNames,
@@ -167,11 +185,15 @@ export const PENDING_FOR_EMAIL = (tables: AuthTableNames): string =>
    JOIN ${tables.organizations} o ON o.id = i.organization_id AND o.deleted_at IS NULL
    WHERE i.email = $1 AND i.status = 'pending' AND i.expires_at > now()`;
 
-/** One page of the pending, unexpired invitations of an email, oldest first. */
+/**
+ * One page of the pending, unexpired invitations of an email, oldest first. `null` (the address of
+ * an unverified caller) matches nothing, through the same pager (so a bad cursor or page size is
+ * refused the same way).
+ */
 export async function pagePendingInvitations(
   db: SqlQuerier,
   tables: AuthTableNames,
-  email: string,
+  email: string | null,
   request: { pageSize?: string; cursor?: string },
   secret: string,
 ): Promise<Page<InvitationEntry>> {

@@ -15,7 +15,7 @@ import { meInvitationsReader } from "./me_invitations.ts";
 /**
  * The `/me` answer of a caller as JSON text: `user`, `organizations` (every entry),
  * `activeOrganization` (the entry of the credential's active organization, or `null`) and
- * `invitations` (pending ones addressed to the caller's email). One per module instance: it keeps
+ * `invitations` (pending ones addressed to the caller's email, once it is verified). One per module instance: it keeps
  * the parts it read.
  */
 export function meAnswer(
@@ -27,7 +27,8 @@ export function meAnswer(
   return async (auth) => {
     const [entries, invitations] = await Promise.all([
       entriesReader.read(auth.user.id),
-      invitationsReader.read(auth.user.email),
+      // Invitations go to proven addresses only (anyone can sign up with any address).
+      auth.user.emailVerified ? invitationsReader.read(auth.user.email) : "[]",
     ]);
     const active = auth.session.activeOrganizationId;
     const activeEntry = active === null ? undefined : entries.byOrganization.get(active);

@@ -70,6 +70,7 @@ export function organizationsFeature(deps: {
     namespace: deps.namespace,
     tables: deps.tables,
     handlers: deps.options.hooks,
+    secret: deps.secret,
   });
   const context: OrganizationsContext = {
     db: deps.db,

@@ -21,8 +21,15 @@ import type {
   OrganizationEventName,
   OrganizationEventPayloads,
 } from "./events.ts";
-import { expireInvitations } from "./invitation_store.ts";
-import { toInvitation } from "./resources.ts";
+import { createSealer } from "../sealing.ts";
+import { newToken } from "../tokens.ts";
+import { expireInvitations, rotateInvitationToken } from "./invitation_store.ts";
+import { type Invitation, toInvitation } from "./resources.ts";
+import {
+  openInvitationCreated,
+  sealInvitationCreated,
+  type StoredInvitationCreated,
+} from "./sealed_invitation_event.ts";
 
 /** The internal hook that marks an invitation expired at its expiry. */
 const EXPIRY_HOOK = "invitationExpiryCheck";
@@ -62,8 +69,11 @@ export function createNotifications(options: {
   namespace: string;
   tables: AuthTableNames;
   handlers: OrganizationEventHandlers;
+  /** The deployment's secret: keys the sealing of invitation tokens in stored events. */
+  secret: string | null;
 }): Notifications {
   const { db, namespace, tables, handlers } = options;
+  const sealer = createSealer(options.secret, "auth:invitationCreated:token");
   // deno-lint-ignore no-explicit-any
   const registered: Record<string, HookHandler<any>> = {};
   for (const [name, handler] of Object.entries(handlers)) {
@@ -85,6 +95,43 @@ export function createNotifications(options: {
     }
   }
 
+  const created = handlers.invitationCreated;
+  if (created) {
+    registered.invitationCreated = async (payload: JsonValue, context) => {
+      const opened = openInvitationCreated(payload as unknown as StoredInvitationCreated, sealer);
+      if (opened === "unsealable") {
+        await reissue(payload as unknown as StoredInvitationCreated);
+        return;
+      }
+      await created(opened, { id: context.id, attempt: context.attempt });
+    };
+  }
+
+  /**
+   * A token sealed with a key this process does not have (the secret changed, or no secret and
+   * another process sealed it) cannot be mailed: the invitation, if it still has that token, gets
+   * a new one, announced by a new `invitationCreated` event (`rotated: true`). The inviter's token
+   * from the creation answer stops working.
+   */
+  async function reissue(stored: StoredInvitationCreated): Promise<void> {
+    await db.transaction(async (tx) => {
+      const token = newToken();
+      const row = await rotateInvitationToken(tx, tables, {
+        invitationId: stored.invitation.id,
+        tokenHash: stored.tokenHash,
+        token,
+      });
+      if (!row) return; // Answered, expired or re-sent since: nothing to mail.
+      await notifications.emit(tx, "invitationCreated", {
+        invitation: toInvitation(row, token) as Invitation & { token: string },
+        organization: stored.organization,
+        rotated: true,
+        actorUserId: stored.actorUserId,
+      });
+    });
+    hooks.wake();
+  }
+
   registered[EXPIRY_HOOK] = async (payload: JsonValue) => {
     const { invitationId } = payload as { invitationId: string };
     await db.transaction((tx) => expire(tx, invitationId));
@@ -98,7 +145,9 @@ export function createNotifications(options: {
       if (!handlers[name]) return;
       await hooks.enqueue(tx, {
         name,
-        payload: payload as unknown as JsonValue,
+        payload: name === "invitationCreated"
+          ? sealInvitationCreated(payload as OrganizationEventPayloads["invitationCreated"], sealer)
+          : payload as unknown as JsonValue,
         ...(key === undefined ? {} : { key }),
       });
     },

@@ -71,8 +71,8 @@ export interface OrganizationEntry {
 export type InvitationStatus = "pending" | "accepted" | "rejected" | "canceled" | "expired";
 
 /**
- * An invitation as the API shows it. `token` is present only for those who need it: the creation
- * response, the organization's list (owners and admins) and the invitee's own pending list.
+ * An invitation as the API shows it. `token` is present in the inviter's creation (or re-send)
+ * answer and the `invitationCreated` event only; the database keeps its SHA-256.
  *
  * @example
  * ```ts ignore

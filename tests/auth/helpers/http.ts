@@ -88,7 +88,9 @@ export async function signUp(
   module: ModuleInstance,
   email: string = uniqueEmail(),
   password = "correct horse battery",
-): Promise<{ token: string; user: { id: string; email: string; role: string } }> {
+): Promise<
+  { token: string; user: { id: string; email: string; role: string; emailVerified: boolean } }
+> {
   const result = await call(module, "POST", "/sign-up", { body: { email, password } });
   assert.equal(result.status, 200, JSON.stringify(result.body));
   return { token: result.body.token, user: result.body.user };

@@ -16,29 +16,55 @@ import {
 } from "../../../src/auth/mod.ts";
 import { migrate, type SqlAdapter } from "../../../src/db/mod.ts";
 import { call, signUp, uniqueEmail } from "./http.ts";
+import { type Mailbox, registerMailbox, verifyEmail, withMailbox } from "./verification.ts";
 
 /** A signed-up user with their token. */
 export interface TestUser {
   token: string;
-  user: { id: string; email: string; role: string };
+  user: { id: string; email: string; role: string; emailVerified: boolean };
 }
 
-/** Migrates the auth schema (idempotent) and instantiates the module with a cheap hasher. */
+/**
+ * Migrates the auth schema (idempotent) and instantiates the module with a cheap hasher and a
+ * mailbox keeping its verification mails (see `verification.ts`).
+ */
 export async function organizationsModule(
   db: SqlAdapter,
   options: Partial<AuthOptions> = {},
 ): Promise<AuthModule> {
   await migrate(db, authSchema, { namespace: options.namespace ?? "auth" });
-  return auth({
+  const mailbox: Mailbox = new Map();
+  const module = auth({
     database: db,
     passwordHasher: scryptPasswordHasher({ params: { ln: 4 } }),
-    ...options,
+    ...withMailbox(options, mailbox),
   });
+  registerMailbox(module, mailbox);
+  return module;
 }
 
-/** Signs up a fresh user. */
-export async function newUser(module: AuthModule, label = "user"): Promise<TestUser> {
-  return await signUp(module, uniqueEmail(label));
+/**
+ * Signs up a fresh user and verifies their address through `POST /verify-email` (invitations
+ * reach verified addresses only), unless `verified: false`.
+ */
+export async function newUser(
+  module: AuthModule,
+  label = "user",
+  options: { verified?: boolean } = {},
+): Promise<TestUser> {
+  return await signUpAs(module, uniqueEmail(label), options);
+}
+
+/** {@link newUser} with a given address. */
+export async function signUpAs(
+  module: AuthModule,
+  email: string,
+  options: { verified?: boolean } = {},
+): Promise<TestUser> {
+  const signed = await signUp(module, email);
+  if (options.verified === false) return signed;
+  await verifyEmail(module, signed.user.id);
+  return { ...signed, user: { ...signed.user, emailVerified: true } };
 }
 
 /** Creates an organization as `owner`; returns its id and the response body. */

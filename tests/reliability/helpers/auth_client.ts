@@ -12,9 +12,10 @@
  * @module
  */
 import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
 import { type Outcome, send } from "./http_load.ts";
 import type { OutputLog } from "./output_log.ts";
-import { newPassword } from "./system.ts";
+import { newPassword, VERIFICATION_MAILBOX } from "./system.ts";
 
 /** A signed-up user. */
 export interface SignedUp {
@@ -39,6 +40,20 @@ export class AuthClient {
     const result = await send(`${server}/api/auth/sign-up`, { json: { email, password } });
     assert.equal(result.status, 200, result.text);
     return { token: this.token(result.body.token), email, password, user: result.body.user };
+  }
+
+  /**
+   * Verifies a user's address through `POST /verify-email` on `server`, with the token of their
+   * latest mail in the system's mailbox file (invitations reach verified addresses only).
+   */
+  async verify(server: string, user: SignedUp): Promise<void> {
+    const lines = (await readFile(VERIFICATION_MAILBOX, "utf8")).split("\n").filter(Boolean);
+    const mails = lines.map((line) => JSON.parse(line) as { userId: string; token: string });
+    const mail = mails.findLast((m) => m.userId === user.user.id);
+    assert.ok(mail, `no verification mail for ${user.user.id} in ${VERIFICATION_MAILBOX}`);
+    const token = this.#log.secret(mail.token, "verification token");
+    const result = await send(`${server}/api/auth/verify-email`, { json: { token } });
+    assert.equal(result.status, 200, result.text);
   }
 
   /** Signs in again: a new, independent credential. */

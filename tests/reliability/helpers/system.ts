@@ -13,6 +13,9 @@
  * @module
  */
 import assert from "node:assert/strict";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import process from "node:process";
 import { fileURLToPath } from "node:url";
 import type { SqlQuerier } from "../../../src/db/mod.ts";
 import type { OutputLog } from "./output_log.ts";
@@ -46,13 +49,27 @@ export function newPassword(log: OutputLog): string {
   return log.secret(`pw-${crypto.randomUUID()}`, "password");
 }
 
+/**
+ * The file the system's verification mails go to (`VERIFICATION_MAILBOX`), one per test process;
+ * read by `AuthClient.verify`.
+ */
+export const VERIFICATION_MAILBOX: string = join(
+  tmpdir(),
+  `fragment-verification-${process.pid}-${crypto.randomUUID().slice(0, 8)}.jsonl`,
+);
+
 /** The environment of a serve process of the system. */
 export function systemEnv(
   databaseUrl: string,
   webhookSecret: string,
   extra: Record<string, string> = {},
 ): Record<string, string> {
-  return { DATABASE_URL: databaseUrl, WEBHOOK_SECRET: webhookSecret, ...extra };
+  return {
+    DATABASE_URL: databaseUrl,
+    WEBHOOK_SECRET: webhookSecret,
+    VERIFICATION_MAILBOX,
+    ...extra,
+  };
 }
 
 /** Runs `fragment-cli db migrate` on the system's database and checks it succeeded. */

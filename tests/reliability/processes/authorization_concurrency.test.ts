@@ -181,6 +181,7 @@ describe("authorization under concurrency (two serve processes)", () => {
     async () => {
       const owner = await client.signUp(on(0), "inviter");
       const invitee = await client.signUp(on(1), "invitee");
+      await client.verify(on(1), invitee);
       const organizationId = await organization(owner);
       const invited = await client.call(
         on(0),
@@ -232,6 +233,7 @@ describe("authorization under concurrency (two serve processes)", () => {
     async () => {
       const owner = await client.signUp(on(0), "inviter");
       const invitee = await client.signUp(on(1), "invitee");
+      await client.verify(on(1), invitee);
       const organizationId = await organization(owner);
       const invited = await client.call(
         on(0),

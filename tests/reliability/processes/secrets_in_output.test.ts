@@ -103,6 +103,7 @@ describe("no secret in any output", () => {
     const api = (path: string) => `${server.url}/api/auth${path}`;
     const owner = await client.signUp(server.url, "owner");
     const invitee = await client.signUp(server.url, "invitee");
+    await client.verify(server.url, invitee);
     // Failed sign-ins: a wrong password (itself a secret a user typed), an unknown address.
     for (
       const [email, password] of [[owner.email, newPassword(log)], [
