@@ -5,3 +5,4 @@ import { after } from "node:test";
 import { closeSharedDatabase } from "./harness.ts";
 
 after(() => closeSharedDatabase());
+import "./attacks/membership.ts";
