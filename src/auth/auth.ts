@@ -87,8 +87,10 @@ export function auth(options: AuthOptions): AuthModule {
           {
             user: context.user,
             organizations: [],
+            organizationsHasMore: false,
             activeOrganization: null,
             invitations: [],
+            invitationsHasMore: false,
           } satisfies MePayload,
         )),
   });
@@ -108,6 +110,7 @@ export function auth(options: AuthOptions): AuthModule {
     authenticator,
     hasher: resolved.passwordHasher,
     hooks,
+    organizations,
   });
   return Object.freeze({ ...instance, api });
 }

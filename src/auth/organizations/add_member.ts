@@ -1,94 +1,108 @@
 /**
- * Adding a member in one statement: the caller's roles are checked, the user looked up, the
- * member inserted and its `memberAdded` event enqueued together, so there is no transaction to
- * open and no lock to hold. One snapshot serves the check and the insert: a role change or a
- * deletion that commits while the statement runs is ordered after the addition, one committed
- * before it is seen.
+ * Adding a member without an invitation: by an owner or admin through
+ * `POST /organizations/:organizationId/members` when `canAddMember` allows it, or by the server
+ * through `module.api.addMember()`. Nobody can otherwise put a user into an organization they did
+ * not accept to join (finding 5 of the security review: a stranger added any user id they had
+ * seen, and their organization then filled the victim's `/me`).
+ *
+ * The policy is asked before any transaction (it may be slow, and must not run under a lock);
+ * the insert then runs in a transaction that locks the organization row, checks the caller's
+ * roles again (a demotion may have committed meanwhile) and `membershipLimit`.
  *
  * @module
  */
 
-import type { EnqueueSql, SqlQuerier } from "../../db/mod.ts";
-import type { AuthTableNames } from "../tables.ts";
-import { isUuid } from "../users.ts";
-import { ADMIN_ROLE, OWNER_ROLE } from "./options.ts";
-import { memberColumns, memberJsonSql, type MemberRow } from "./resources.ts";
+import type { AuthUser } from "../users.ts";
+import { findUserById, isUuid, publicUser } from "../users.ts";
+import { authError, notFound } from "../errors.ts";
+import { hasOwner, requireEntry, requireManager, requireOwner } from "./access.ts";
+import { inTransaction, type OrganizationsContext } from "./context.ts";
+import { admitMember } from "./limits.ts";
+import { insertMember } from "./organization_store.ts";
+import { type Member, toMember, toOrganization } from "./resources.ts";
 
-/** What the statement found: the new member, or what stood in its way. */
-export interface AddMemberOutcome {
-  /** The inserted member, `null` when nothing was inserted. */
-  member: MemberRow | null;
-  /** The caller's roles in the live organization, `null` when not a member of it. */
-  callerRoles: string[] | null;
-  /** Whether the user to add exists. */
-  userFound: boolean;
-  /** Whether a `memberAdded` event was enqueued with the member (wake the workers then). */
-  eventEnqueued: boolean;
-}
-
-/** The input of {@link addMemberStatement}. */
+/** What to add, and who asks (`null`: the server, through `module.api.addMember()`). */
 export interface AddMemberInput {
   organizationId: string;
-  callerId: string;
   userId: string;
   roles: readonly string[];
-  /** The `memberAdded` event's insert, given the payload SQL; `null` when nobody listens. */
-  event: (payloadSql: string, firstParam: number) => EnqueueSql | null;
+  actor: AuthUser | null;
+}
+
+function directAddRefused(): Error {
+  return authError(
+    "DIRECT_ADD_NOT_ALLOWED",
+    "Adding a user directly is not allowed: invite them " +
+      "(POST /organizations/:organizationId/invitations) and let them accept",
+  );
+}
+
+function userNotFound(): Error {
+  return authError("USER_NOT_FOUND", "User not found");
+}
+
+/** 404, or 403 unless `roles` (of the caller) may add a member with `newRoles`. */
+function requireAdder(
+  entry: Parameters<typeof requireManager>[0],
+  newRoles: readonly string[],
+): void {
+  requireManager(entry, "add members");
+  if (hasOwner(newRoles)) requireOwner(entry, "grant the owner role");
 }
 
 /**
- * Inserts the member when the caller is an owner or admin of the live organization (an owner to
- * grant `owner`) and the user exists and is not a member yet; reports what it found either way.
+ * Adds a user as a member, in the order of the checks: the caller's rights (404 for a
+ * non-member, 403 `FORBIDDEN`), the `canAddMember` policy (403 `DIRECT_ADD_NOT_ALLOWED`, before
+ * the user is even looked up, so a refused caller learns nothing about user ids), the user
+ * (404 `USER_NOT_FOUND`), `membershipLimit` (403 `MEMBERSHIP_LIMIT_REACHED`), an existing
+ * membership (409 `ALREADY_MEMBER`). The server (`actor: null`) skips the caller's checks and the
+ * policy.
  */
-export async function addMemberStatement(
-  db: SqlQuerier,
-  tables: AuthTableNames,
+export async function addMember(
+  context: OrganizationsContext,
   input: AddMemberInput,
-): Promise<AddMemberOutcome> {
-  if (!isUuid(input.organizationId)) {
-    return { member: null, callerRoles: null, userFound: false, eventEnqueued: false };
+): Promise<Member> {
+  const { db, tables, options, notifications } = context;
+  const { actor, roles } = input;
+  if (actor) {
+    const entry = await requireEntry(db, tables, input.organizationId, actor.id);
+    requireAdder(entry, roles);
+    const policy = options.canAddMember;
+    if (!policy) throw directAddRefused();
+    const user = await findUserById(db, tables, input.userId);
+    if (!user) throw userNotFound();
+    const allowed = await policy({
+      actor,
+      organization: toOrganization(entry),
+      user: publicUser(user),
+      roles: Object.freeze([...roles]),
+    });
+    if (allowed !== true) throw directAddRefused();
+  } else {
+    // The server's call: no caller, no policy; ids that cannot be ones are not found.
+    if (!isUuid(input.organizationId)) throw notFound("Organization");
+    if (!(await findUserById(db, tables, input.userId))) throw userNotFound();
   }
-  const event = input.event(
-    `json_build_object('member', ${
-      memberJsonSql("inserted", "m_")
-    }, 'via', 'added', 'actorUserId', $2::text)`,
-    8,
-  );
-  const [row] = await db.query<
-    MemberRow & { caller_roles: string[] | null; user_found: boolean }
-  >(
-    `WITH caller AS (
-       SELECT o.id, m.roles FROM ${tables.organizations} o
-       JOIN ${tables.members} m ON m.organization_id = o.id AND m.user_id = $2
-       WHERE o.id = $1 AND o.deleted_at IS NULL
-     ), target AS (
-       SELECT id FROM ${tables.users} WHERE id = $3
-     ), inserted AS (
-       INSERT INTO ${tables.members} AS m (organization_id, user_id, roles)
-       SELECT caller.id, target.id, $4::text::jsonb FROM caller, target
-       WHERE (caller.roles ? $5 OR caller.roles ? $6) AND (NOT $7::bool OR caller.roles ? $5)
-       ON CONFLICT (organization_id, user_id) DO NOTHING
-       RETURNING ${memberColumns("m")}
-     )${event ? `, event AS (${event.sql})` : ""}
-     SELECT (SELECT roles FROM caller) AS caller_roles,
-            EXISTS (SELECT 1 FROM target) AS user_found, inserted.*
-     FROM (SELECT 1) AS one LEFT JOIN inserted ON true`,
-    [
-      input.organizationId,
-      input.callerId,
-      isUuid(input.userId) ? input.userId : null,
-      JSON.stringify(input.roles),
-      OWNER_ROLE,
-      ADMIN_ROLE,
-      input.roles.includes(OWNER_ROLE),
-      ...(event?.params ?? []),
-    ],
-  );
-  const member = row.m_id === null ? null : row;
-  return {
-    member,
-    callerRoles: row.caller_roles,
-    userFound: row.user_found,
-    eventEnqueued: member !== null && event !== null,
-  };
+  return await inTransaction(context, async (tx) => {
+    const refused = await admitMember(tx, context, input.organizationId, input.userId);
+    if (refused === "gone") throw notFound("Organization");
+    if (actor) {
+      // Under the lock: the caller's roles as they are now.
+      requireAdder(await requireEntry(tx, tables, input.organizationId, actor.id), roles);
+    }
+    if (refused) throw refused;
+    const inserted = await insertMember(tx, tables, {
+      organizationId: input.organizationId,
+      userId: input.userId,
+      roles,
+    });
+    if (!inserted) throw authError("ALREADY_MEMBER", "The user is already a member");
+    const member = toMember(inserted);
+    await notifications.emit(tx, "memberAdded", {
+      member,
+      via: "added",
+      actorUserId: actor?.id ?? null,
+    });
+    return member;
+  });
 }
