@@ -282,8 +282,10 @@ forEachAdapter((name, getAdapter) => {
         assert.deepEqual(result.body, {
           user,
           organizations: [],
+          organizationsHasMore: false,
           activeOrganization: null,
           invitations: [],
+          invitationsHasMore: false,
         });
       });
 

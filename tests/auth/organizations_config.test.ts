@@ -17,6 +17,7 @@ import { assertError, call, signUp, uniqueEmail } from "./helpers/http.ts";
 import {
   addMember,
   createOrganization,
+  DIRECT_ADD,
   invite,
   newUser,
   organizationsModule,
@@ -127,8 +128,10 @@ forEachAdapter((name, getAdapter) => {
       assert.deepEqual(me.body, {
         user,
         organizations: [],
+        organizationsHasMore: false,
         activeOrganization: null,
         invitations: [],
+        invitationsHasMore: false,
       });
     });
   });
@@ -140,6 +143,7 @@ forEachAdapter((name, getAdapter) => {
           roles: ["owner", "editor", "viewer"],
           creatorRoles: ["owner", "editor"],
           defaultMemberRoles: ["viewer"],
+          ...DIRECT_ADD,
         },
       });
       const owner = await newUser(module);
@@ -259,7 +263,7 @@ forEachAdapter((name, getAdapter) => {
       // Its own namespace, so drain() sees only this module's events.
       module = await organizationsModule(db, {
         namespace: "auth_events",
-        organizations: { hooks },
+        organizations: { hooks, ...DIRECT_ADD },
       });
     });
 
