@@ -76,6 +76,9 @@ export class FuzzWorld {
     this.authModule = auth({
       database: db,
       passwordHasher: scryptPasswordHasher({ params: { ln: 4 } }),
+      // The fixtures add members directly; thousands of fuzzed runs may create more than the
+      // default 100 organizations for one person (the limits have their own tests).
+      organizations: { canAddMember: () => true, organizationLimit: false },
     });
     this.messengerModule = messenger({ database: db, webhookSecret: this.webhookSecret });
   }

@@ -78,7 +78,12 @@ describe("attack: membership without consent (finding 5)", () => {
     await target.module.api.addMember({ organizationId: shared, userId: victim.user.id });
     const attacker = await signUp(target, "attacker");
     await target.module.api.addMember({ organizationId: shared, userId: attacker.user.id });
-    const members = await request(target, "GET", `/organizations/${shared}/members`, attacker.token);
+    const members = await request(
+      target,
+      "GET",
+      `/organizations/${shared}/members`,
+      attacker.token,
+    );
     const seen = members.body.members.map((member: any) => member.userId);
     assert.ok(seen.includes(victim.user.id));
 
@@ -109,11 +114,9 @@ describe("attack: membership without consent (finding 5)", () => {
 describe("attack: /me without a bound (finding 5)", () => {
   let target: AuthTarget;
   // A deployment that lets owners add directly and lifts the organization limit: the worst case.
-  before(async () =>
-    (target = await serveAuth({
-      organizations: { canAddMember: () => true, organizationLimit: false },
-    }))
-  );
+  before(async () => (target = await serveAuth({
+    organizations: { canAddMember: () => true, organizationLimit: false },
+  })));
   after(() => target.close());
 
   it("lists at most 100 organizations, flags the rest and pages them through GET /organizations", async () => {
@@ -139,7 +142,10 @@ describe("attack: /me without a bound (finding 5)", () => {
     assert.equal(me.body.organizations.length, 100);
     assert.equal(me.body.organizationsHasMore, true);
     assert.equal(me.body.invitationsHasMore, false);
-    assert.deepEqual(me.body.organizations.map((entry: any) => entry.organization.id), ids.slice(0, 100));
+    assert.deepEqual(
+      me.body.organizations.map((entry: any) => entry.organization.id),
+      ids.slice(0, 100),
+    );
     // The active organization is given even when it is beyond the listed ones.
     assert.equal(me.body.activeOrganization.organization.id, last);
     assert.ok(me.bytes < 150_000, `/me is ${me.bytes} bytes`);
@@ -160,16 +166,14 @@ describe("attack: /me without a bound (finding 5)", () => {
 
 describe("attack: limits under concurrent requests (finding 5)", () => {
   let target: AuthTarget;
-  before(async () =>
-    (target = await serveAuth({
-      organizations: {
-        canAddMember: () => true,
-        organizationLimit: 3,
-        membershipLimit: 4,
-        invitationLimit: 3,
-      },
-    }))
-  );
+  before(async () => (target = await serveAuth({
+    organizations: {
+      canAddMember: () => true,
+      organizationLimit: 3,
+      membershipLimit: 4,
+      invitationLimit: 3,
+    },
+  })));
   after(() => target.close());
 
   it("organizationLimit: 10 concurrent creations by one user end with exactly 3", async () => {
@@ -186,7 +190,10 @@ describe("attack: limits under concurrent requests (finding 5)", () => {
     assert.equal(list.body.organizations.length, 3);
     // Deleting one frees a place: only live organizations count.
     const gone = list.body.organizations[0].organization.id;
-    assert.equal((await request(target, "DELETE", `/organizations/${gone}`, user.token)).status, 204);
+    assert.equal(
+      (await request(target, "DELETE", `/organizations/${gone}`, user.token)).status,
+      204,
+    );
     await createOrganization(target, user);
   });
 
@@ -194,9 +201,13 @@ describe("attack: limits under concurrent requests (finding 5)", () => {
     const owner = await signUp(target, "owner");
     const id = await createOrganization(target, owner);
     const users = await Promise.all(Array.from({ length: 10 }, () => signUp(target, "joiner")));
-    const results = await Promise.all(users.map((user) =>
-      request(target, "POST", `/organizations/${id}/members`, owner.token, { userId: user.user.id })
-    ));
+    const results = await Promise.all(
+      users.map((user) =>
+        request(target, "POST", `/organizations/${id}/members`, owner.token, {
+          userId: user.user.id,
+        })
+      ),
+    );
     assert.deepEqual(codes(results), { "201": 3, "403 MEMBERSHIP_LIMIT_REACHED": 7 });
     const members = await request(target, "GET", `/organizations/${id}/members`, owner.token);
     assert.equal(members.body.members.length, 4);
@@ -209,18 +220,36 @@ describe("attack: limits under concurrent requests (finding 5)", () => {
     // invitationLimit is 3: invite in two rounds, accepting nothing in between would stop at 3.
     const invitations: { id: string; token: string; user: Client }[] = [];
     for (const user of users.slice(0, 3)) {
-      const result = await request(target, "POST", `/organizations/${id}/invitations`, owner.token, {
-        email: user.user.email,
-      });
+      const result = await request(
+        target,
+        "POST",
+        `/organizations/${id}/invitations`,
+        owner.token,
+        {
+          email: user.user.email,
+        },
+      );
       assert.equal(result.status, 201, JSON.stringify(result.body));
-      invitations.push({ id: result.body.invitation.id, token: result.body.invitation.token, user });
+      invitations.push({
+        id: result.body.invitation.id,
+        token: result.body.invitation.token,
+        user,
+      });
     }
-    const results = await Promise.all(invitations.map((invitation) =>
-      request(target, "PATCH", `/organizations/invitations/${invitation.id}`, invitation.user.token, {
-        action: "accept",
-        token: invitation.token,
-      })
-    ));
+    const results = await Promise.all(
+      invitations.map((invitation) =>
+        request(
+          target,
+          "PATCH",
+          `/organizations/invitations/${invitation.id}`,
+          invitation.user.token,
+          {
+            action: "accept",
+            token: invitation.token,
+          },
+        )
+      ),
+    );
     assert.equal(codes(results)["200"], 3);
     // Now 4 members: the next acceptance is refused, and its invitation stays pending.
     const extra = users[3];
@@ -247,22 +276,40 @@ describe("attack: limits under concurrent requests (finding 5)", () => {
     const users = await Promise.all(Array.from({ length: 3 }, () => signUp(target, "racer")));
     const invitations = [];
     for (const user of users) {
-      const result = await request(target, "POST", `/organizations/${id}/invitations`, owner.token, {
-        email: user.user.email,
+      const result = await request(
+        target,
+        "POST",
+        `/organizations/${id}/invitations`,
+        owner.token,
+        {
+          email: user.user.email,
+        },
+      );
+      invitations.push({
+        id: result.body.invitation.id,
+        token: result.body.invitation.token,
+        user,
       });
-      invitations.push({ id: result.body.invitation.id, token: result.body.invitation.token, user });
     }
     // One more member leaves room for 2 of the 3 acceptances.
     const direct = await signUp(target, "direct");
     await request(target, "POST", `/organizations/${id}/members`, owner.token, {
       userId: direct.user.id,
     });
-    const results = await Promise.all(invitations.map((invitation) =>
-      request(target, "PATCH", `/organizations/invitations/${invitation.id}`, invitation.user.token, {
-        action: "accept",
-        token: invitation.token,
-      })
-    ));
+    const results = await Promise.all(
+      invitations.map((invitation) =>
+        request(
+          target,
+          "PATCH",
+          `/organizations/invitations/${invitation.id}`,
+          invitation.user.token,
+          {
+            action: "accept",
+            token: invitation.token,
+          },
+        )
+      ),
+    );
     assert.deepEqual(codes(results), { "200": 2, "403 MEMBERSHIP_LIMIT_REACHED": 1 });
     const members = await request(target, "GET", `/organizations/${id}/members`, owner.token);
     assert.equal(members.body.members.length, 4);
@@ -272,10 +319,13 @@ describe("attack: limits under concurrent requests (finding 5)", () => {
     const owner = await signUp(target, "spammer");
     const id = await createOrganization(target, owner);
     const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) =>
-        request(target, "POST", `/organizations/${id}/invitations`, owner.token, {
-          email: `spam-${i}-${crypto.randomUUID().slice(0, 8)}@example.com`,
-        })),
+      Array.from(
+        { length: 10 },
+        (_, i) =>
+          request(target, "POST", `/organizations/${id}/invitations`, owner.token, {
+            email: `spam-${i}-${crypto.randomUUID().slice(0, 8)}@example.com`,
+          }),
+      ),
     );
     assert.deepEqual(codes(results), { "201": 3, "403 INVITATION_LIMIT_REACHED": 7 });
     const sent = results.find((result) => result.status === 201)!.body.invitation;
