@@ -10,16 +10,15 @@
 import type { SqlQuerier } from "../../db/mod.ts";
 import type { AuthContext } from "../authenticator.ts";
 import type { AuthTableNames } from "../tables.ts";
-import { ME_ORGANIZATION_LIMIT, meEntriesReader } from "./me_entries.ts";
-import { ME_INVITATION_LIMIT, meInvitationsReader } from "./me_invitations.ts";
+import { meEntriesReader } from "./me_entries.ts";
+import { meInvitationsReader } from "./me_invitations.ts";
 import { findEntry, toEntry } from "./organization_store.ts";
 
 /**
- * The `/me` answer of a caller as JSON text: `user`, `organizations` (the first
- * {@link ME_ORGANIZATION_LIMIT} entries, oldest first), `organizationsHasMore`,
- * `activeOrganization` (the entry of the credential's active organization, listed or not, or
- * `null`), `invitations` (the first {@link ME_INVITATION_LIMIT} pending ones addressed to the
- * caller's email) and `invitationsHasMore`. One per module instance: it keeps the parts it read.
+ * The `/me` answer of a caller as JSON text: `user`, `organizations` (the oldest 100 entries,
+ * `ME_ORGANIZATION_LIMIT`), `organizationsHasMore`, `activeOrganization` (the entry of the
+ * credential's active organization, listed or not, or `null`), `invitations` (the oldest 100
+ * pending ones addressed to the caller's email, `ME_INVITATION_LIMIT`) and `invitationsHasMore`. One per module instance: it keeps the parts it read.
  */
 export function meAnswer(
   db: SqlQuerier,
