@@ -762,7 +762,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      "With organizations enabled the three organization fields are filled in (see organizations.md); with organizations: false they stay empty.",
+      "With organizations enabled the organization fields are filled in, at most 100 organizations and 100 invitations with the …HasMore flags saying there are more (see organizations.md); with organizations: false they stay empty (and the flags false).",
     "url": "/docs/auth#get-me",
     "context": "Auth module › Routes › GET /me",
   },
@@ -897,6 +897,15 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Server-side API",
   },
   {
+    "id": "auth:36",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "addMember puts a user into an organization without an invitation and without asking organizations.canAddMember (the HTTP route refuses direct adds by default, see organizations.md); membershipLimit applies. It throws an HttpError (NOT_FOUND, USER_NOT_FOUND, MEMBERSHIP_LIMIT_REACHED, ALREADY_MEMBER), a TypeError for roles not among organizations.roles, an Error with organizations: false.",
+    "url": "/docs/auth#server-side-api",
+    "context": "Auth module › Server-side API",
+  },
+  {
     "id": "auth#error-codes",
     "page": "auth",
     "type": "heading",
@@ -905,7 +914,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:36",
+    "id": "auth:37",
     "page": "auth",
     "type": "text",
     "content":
@@ -914,7 +923,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:37",
+    "id": "auth:38",
     "page": "auth",
     "type": "text",
     "content": "400 | VALIDATION_ERROR | a field fails validation; issues lists {path, message}",
@@ -922,7 +931,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:38",
+    "id": "auth:39",
     "page": "auth",
     "type": "text",
     "content": "400 | INVALID_JSON | the body is not JSON",
@@ -930,7 +939,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:39",
+    "id": "auth:40",
     "page": "auth",
     "type": "text",
     "content": "400 | CONFLICTING_CREDENTIALS | cookie and Bearer header carry different tokens",
@@ -938,7 +947,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:40",
+    "id": "auth:41",
     "page": "auth",
     "type": "text",
     "content": "401 | UNAUTHENTICATED | no valid credential (WWW-Authenticate: Bearer)",
@@ -946,7 +955,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:41",
+    "id": "auth:42",
     "page": "auth",
     "type": "text",
     "content": "401 | INVALID_CREDENTIALS | wrong email or password",
@@ -954,7 +963,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:42",
+    "id": "auth:43",
     "page": "auth",
     "type": "text",
     "content": "403 | CSRF_REJECTED | cookie-authenticated unsafe request from another origin",
@@ -962,7 +971,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:43",
+    "id": "auth:44",
     "page": "auth",
     "type": "text",
     "content": "409 | EMAIL_TAKEN | sign-up with an email that has an account",
@@ -970,7 +979,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:44",
+    "id": "auth:45",
     "page": "auth",
     "type": "text",
     "content": "413 | PAYLOAD_TOO_LARGE | body over bodyLimit",
@@ -978,7 +987,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:45",
+    "id": "auth:46",
     "page": "auth",
     "type": "text",
     "content": "503 | SERVICE_UNAVAILABLE | the database cannot be reached (Retry-After: 5)",
@@ -986,7 +995,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:46",
+    "id": "auth:47",
     "page": "auth",
     "type": "text",
     "content": "The organizations routes add their own codes, listed in organizations.md.",
@@ -1002,7 +1011,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:47",
+    "id": "auth:48",
     "page": "auth",
     "type": "text",
     "content":
@@ -1011,7 +1020,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Passwords",
   },
   {
-    "id": "auth:48",
+    "id": "auth:49",
     "page": "auth",
     "type": "text",
     "content": "The stored string describes itself:",
@@ -1019,7 +1028,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Passwords",
   },
   {
-    "id": "auth:49",
+    "id": "auth:50",
     "page": "auth",
     "type": "text",
     "content":
@@ -1036,19 +1045,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:50",
-    "page": "auth",
-    "type": "text",
-    "content": "The schema authSchema lives in the namespace auth (option namespace):",
-    "url": "/docs/auth#storage",
-    "context": "Auth module › Storage",
-  },
-  {
     "id": "auth:51",
     "page": "auth",
     "type": "text",
-    "content":
-      "1 | users (id uuid, email unique, password_hash, role default user, created_at, updated_at)",
+    "content": "The schema authSchema lives in the namespace auth (option namespace):",
     "url": "/docs/auth#storage",
     "context": "Auth module › Storage",
   },
@@ -1057,7 +1057,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      "2 | sessions (id uuid, user_id → users on delete cascade, token_hash unique, expires_at, created_at)",
+      "1 | users (id uuid, email unique, password_hash, role default user, created_at, updated_at)",
     "url": "/docs/auth#storage",
     "context": "Auth module › Storage",
   },
@@ -1065,12 +1065,21 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "auth:53",
     "page": "auth",
     "type": "text",
-    "content": "3 | index sessions_user_id_idx",
+    "content":
+      "2 | sessions (id uuid, user_id → users on delete cascade, token_hash unique, expires_at, created_at)",
     "url": "/docs/auth#storage",
     "context": "Auth module › Storage",
   },
   {
     "id": "auth:54",
+    "page": "auth",
+    "type": "text",
+    "content": "3 | index sessions_user_id_idx",
+    "url": "/docs/auth#storage",
+    "context": "Auth module › Storage",
+  },
+  {
+    "id": "auth:55",
     "page": "auth",
     "type": "text",
     "content":
@@ -1087,7 +1096,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:55",
+    "id": "auth:56",
     "page": "auth",
     "type": "text",
     "content":
@@ -1096,7 +1105,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Security notes",
   },
   {
-    "id": "auth:56",
+    "id": "auth:57",
     "page": "auth",
     "type": "text",
     "content":
@@ -1105,7 +1114,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Security notes",
   },
   {
-    "id": "auth:57",
+    "id": "auth:58",
     "page": "auth",
     "type": "text",
     "content":
@@ -1114,7 +1123,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Security notes",
   },
   {
-    "id": "auth:58",
+    "id": "auth:59",
     "page": "auth",
     "type": "text",
     "content":
@@ -5508,7 +5517,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "organizations",
     "type": "text",
     "content":
-      'An invalid value throws ModuleConfigError when the module is instantiated, naming the option: Invalid configuration for module "auth": organizations.creatorRoles: "boss" is not one of organizations.roles (owner, admin, member).',
+      "canAddMember | unset (direct add refused) | ({ actor, organization, user, roles }) => boolean | Promise<boolean>: may an owner or admin add a user without an invitation; see Consent",
     "url": "/docs/organizations#configuration",
     "context": "Organizations › Configuration",
   },
@@ -5517,9 +5526,142 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "organizations",
     "type": "text",
     "content":
+      "organizationLimit | 100 | live organizations one user may have created (and still belong to); false for no limit; 403 ORGANIZATION_LIMIT_REACHED",
+    "url": "/docs/organizations#configuration",
+    "context": "Organizations › Configuration",
+  },
+  {
+    "id": "organizations:13",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "membershipLimit | 100 | members per organization (direct adds, acceptances, api.addMember); false for no limit; 403 MEMBERSHIP_LIMIT_REACHED",
+    "url": "/docs/organizations#configuration",
+    "context": "Organizations › Configuration",
+  },
+  {
+    "id": "organizations:14",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "invitationLimit | 100 | pending, unexpired invitations per organization; false for no limit; 403 INVITATION_LIMIT_REACHED",
+    "url": "/docs/organizations#configuration",
+    "context": "Organizations › Configuration",
+  },
+  {
+    "id": "organizations:15",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      'An invalid value throws ModuleConfigError when the module is instantiated, naming the option: Invalid configuration for module "auth": organizations.creatorRoles: "boss" is not one of organizations.roles (owner, admin, member).',
+    "url": "/docs/organizations#configuration",
+    "context": "Organizations › Configuration",
+  },
+  {
+    "id": "organizations:16",
+    "page": "organizations",
+    "type": "text",
+    "content":
       'autoCreateOrganization creates the organization in the same transaction as the user (if it fails, the user is not created either), makes the creator a member with creatorRoles, and makes it the active organization of the credential the sign-up issues. name(email) defaults to "<local part>\'s Organization" (trimmed, cut at 120 characters); slug(userId) defaults to the user id. The slug is normalized like any other; a taken slug gets a suffix (-2 … -5, then a random one) instead of failing the sign-up; an unusable one becomes org-<userId>.',
     "url": "/docs/organizations#configuration",
     "context": "Organizations › Configuration",
+  },
+  {
+    "id": "organizations#consent",
+    "page": "organizations",
+    "type": "heading",
+    "content": "Consent",
+    "url": "/docs/organizations#consent",
+    "context": "Organizations",
+  },
+  {
+    "id": "organizations:17",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "Nobody joins an organization without saying yes. A stranger who knows a user's id (every member list shows the ids of its members) could otherwise put that user into organizations of their own, which then fill the user's GET /me. So:",
+    "url": "/docs/organizations#consent",
+    "context": "Organizations › Consent",
+  },
+  {
+    "id": "organizations:18",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "Invitations are the way in. An owner or admin invites an email; the user signed in with that email accepts (see the invitation flow).",
+    "url": "/docs/organizations#consent",
+    "context": "Organizations › Consent",
+  },
+  {
+    "id": "organizations:19",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "Direct add (POST /organizations/:organizationId/members) is refused by default with 403 DIRECT_ADD_NOT_ALLOWED, whose message points to invitations. The route stays (it is in the specification); a deployment opens it with canAddMember, asked after the caller's own rights are checked (an owner or admin of the organization, an owner to grant owner) and once the user is known to exist. Only true allows the add:",
+    "url": "/docs/organizations#consent",
+    "context": "Organizations › Consent",
+  },
+  {
+    "id": "organizations:20",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      'Global admins get no exception by default (users.role = "admin" is an operator\'s role, not a user\'s consent): canAddMember: ({ actor }) => actor.role === "admin" grants one, and the admin must still be an owner or admin of the organization.',
+    "url": "/docs/organizations#consent",
+    "context": "Organizations › Consent",
+  },
+  {
+    "id": "organizations:21",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "The server adds directly with authModule.api.addMember({ organizationId, userId, roles? }) (no policy, no caller; membershipLimit applies; memberAdded carries actorUserId: null), like better-auth's server-only addMember. Clerk and GitHub likewise require an invitation.",
+    "url": "/docs/organizations#consent",
+    "context": "Organizations › Consent",
+  },
+  {
+    "id": "organizations#limits",
+    "page": "organizations",
+    "type": "heading",
+    "content": "Limits",
+    "url": "/docs/organizations#limits",
+    "context": "Organizations › Consent",
+  },
+  {
+    "id": "organizations:22",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "organizationLimit, membershipLimit and invitationLimit (100 each by default, false for none) bound what one user or one organization can pile up. Reaching one is a 403 with its own code, and concurrent requests cannot overshoot: each count runs in the inserting transaction after a row lock every competing insert takes too (the user's row for organizations, the organization's row for members and invitations).",
+    "url": "/docs/organizations#limits",
+    "context": "Organizations › Consent › Limits",
+  },
+  {
+    "id": "organizations:23",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "organizationLimit counts the live organizations the user created and is still a member of (soft-deleted ones free their place; so does handing an organization over and leaving it). The organization of autoCreateOrganization counts. better-auth has no such limit by default; 100 keeps one account from creating organizations without end while no real user meets it.",
+    "url": "/docs/organizations#limits",
+    "context": "Organizations › Consent › Limits",
+  },
+  {
+    "id": "organizations:24",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "membershipLimit counts every member, the owners included, and applies to direct adds, acceptances (a refused acceptance leaves the invitation pending, to accept once there is room) and api.addMember. 100 is better-auth's default.",
+    "url": "/docs/organizations#limits",
+    "context": "Organizations › Consent › Limits",
+  },
+  {
+    "id": "organizations:25",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "invitationLimit counts the pending, unexpired invitations; re-sending the pending invitation of an email adds none, and canceled, answered or expired ones free their place. 100 is better-auth's default.",
+    "url": "/docs/organizations#limits",
+    "context": "Organizations › Consent › Limits",
   },
   {
     "id": "organizations#roles",
@@ -5530,7 +5672,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:13",
+    "id": "organizations:26",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5539,7 +5681,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Roles",
   },
   {
-    "id": "organizations:14",
+    "id": "organizations:27",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5548,7 +5690,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Roles",
   },
   {
-    "id": "organizations:15",
+    "id": "organizations:28",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5557,7 +5699,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Roles",
   },
   {
-    "id": "organizations:16",
+    "id": "organizations:29",
     "page": "organizations",
     "type": "text",
     "content": "the inviter (while a member) | cancel their own invitation",
@@ -5565,7 +5707,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Roles",
   },
   {
-    "id": "organizations:17",
+    "id": "organizations:30",
     "page": "organizations",
     "type": "text",
     "content": "the invitee (matching email) | accept or reject the invitation",
@@ -5573,7 +5715,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Roles",
   },
   {
-    "id": "organizations:18",
+    "id": "organizations:31",
     "page": "organizations",
     "type": "text",
     "content": "anyone else | nothing inside the organization: 404, as if it did not exist",
@@ -5581,7 +5723,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Roles",
   },
   {
-    "id": "organizations:19",
+    "id": "organizations:32",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5598,7 +5740,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:20",
+    "id": "organizations:33",
     "page": "organizations",
     "type": "text",
     "content": "All ids are strings, all timestamps ISO 8601 in UTC (2026-11-21T15:05:58.123Z).",
@@ -5606,7 +5748,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Resources",
   },
   {
-    "id": "organizations:21",
+    "id": "organizations:34",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5615,7 +5757,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Resources",
   },
   {
-    "id": "organizations:22",
+    "id": "organizations:35",
     "page": "organizations",
     "type": "text",
     "content": "An invitation:",
@@ -5623,7 +5765,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Resources",
   },
   {
-    "id": "organizations:23",
+    "id": "organizations:36",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5640,7 +5782,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:24",
+    "id": "organizations:37",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5649,7 +5791,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Lists",
   },
   {
-    "id": "organizations:25",
+    "id": "organizations:38",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5674,7 +5816,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:26",
+    "id": "organizations:39",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5683,7 +5825,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › POST /organizations",
   },
   {
-    "id": "organizations:27",
+    "id": "organizations:40",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5692,7 +5834,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › POST /organizations",
   },
   {
-    "id": "organizations:28",
+    "id": "organizations:41",
     "page": "organizations",
     "type": "text",
     "content": "logoUrl: an http: or https: URL (at most 2048 characters) or null.",
@@ -5700,7 +5842,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › POST /organizations",
   },
   {
-    "id": "organizations:29",
+    "id": "organizations:42",
     "page": "organizations",
     "type": "text",
     "content": "metadata: any JSON value up to maxMetadataBytes, or null.",
@@ -5708,11 +5850,20 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › POST /organizations",
   },
   {
-    "id": "organizations:30",
+    "id": "organizations:43",
     "page": "organizations",
     "type": "text",
     "content":
       "The creator gets creatorRoles. The organization becomes the presented credential's active organization if it had none.",
+    "url": "/docs/organizations#post-organizations",
+    "context": "Organizations › Routes › POST /organizations",
+  },
+  {
+    "id": "organizations:44",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "A user who already created organizationLimit live organizations → 403 ORGANIZATION_LIMIT_REACHED.",
     "url": "/docs/organizations#post-organizations",
     "context": "Organizations › Routes › POST /organizations",
   },
@@ -5725,7 +5876,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:31",
+    "id": "organizations:45",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5742,7 +5893,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:32",
+    "id": "organizations:46",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5759,7 +5910,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:33",
+    "id": "organizations:47",
     "page": "organizations",
     "type": "text",
     "content": 'At least one field; null clears logoUrl or metadata. → 200 {"organization": …}.',
@@ -5775,7 +5926,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:34",
+    "id": "organizations:48",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5792,7 +5943,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:35",
+    "id": "organizations:49",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5809,7 +5960,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:36",
+    "id": "organizations:50",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5826,7 +5977,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:37",
+    "id": "organizations:51",
     "page": "organizations",
     "type": "text",
     "content": 'Any member. → {"members": [Member, …], "cursor", "hasNextPage"}.',
@@ -5842,11 +5993,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:38",
+    "id": "organizations:52",
     "page": "organizations",
     "type": "text",
     "content":
-      '→ 201 {"member": …}. roles defaults to defaultMemberRoles; every role must be one of roles (400 otherwise); only owners may give owner. Unknown user → 404 USER_NOT_FOUND; already a member → 409 ALREADY_MEMBER.',
+      "→ 201 {\"member\": …}, only when canAddMember allows it (see Consent). roles defaults to defaultMemberRoles; every role must be one of roles (400 otherwise); only owners may give owner. Checked in this order: the caller's membership (404) and roles (403 FORBIDDEN); the policy (403 DIRECT_ADD_NOT_ALLOWED: always without canAddMember, before the user is looked up); unknown user → 404 USER_NOT_FOUND; the policy's answer (403 DIRECT_ADD_NOT_ALLOWED unless true); a full organization → 403 MEMBERSHIP_LIMIT_REACHED; already a member → 409 ALREADY_MEMBER.",
     "url": "/docs/organizations#post-organizationsorganizationidmembers-owner-admin",
     "context":
       "Organizations › Routes › POST /organizations/:organizationId/members (owner, admin)",
@@ -5860,7 +6011,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:39",
+    "id": "organizations:53",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5878,7 +6029,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:40",
+    "id": "organizations:54",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5895,7 +6046,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:41",
+    "id": "organizations:55",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5913,11 +6064,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:42",
+    "id": "organizations:56",
     "page": "organizations",
     "type": "text",
     "content":
-      '→ 201 {"invitation": {…, "email": "bob@example.com", "token": "…"}}. The token is 32 random bytes (256 bits), base64url. Inviting an email that already has a pending invitation re-sends it: 200 with the same invitation, a new token (the old one stops working), the new roles and a new expiry. Inviting a member\'s email → 409 ALREADY_MEMBER; only owners invite as owner.',
+      '→ 201 {"invitation": {…, "email": "bob@example.com", "token": "…"}}. The token is 32 random bytes (256 bits), base64url. Inviting an email that already has a pending invitation re-sends it: 200 with the same invitation, a new token (the old one stops working), the new roles and a new expiry. Inviting a member\'s email → 409 ALREADY_MEMBER; only owners invite as owner. An organization with invitationLimit pending invitations → 403 INVITATION_LIMIT_REACHED (re-sending a pending one still works).',
     "url": "/docs/organizations#post-organizationsorganizationidinvitations-owner-admin",
     "context":
       "Organizations › Routes › POST /organizations/:organizationId/invitations (owner, admin)",
@@ -5931,7 +6082,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:43",
+    "id": "organizations:57",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5948,7 +6099,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:44",
+    "id": "organizations:58",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5957,7 +6108,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
   },
   {
-    "id": "organizations:45",
+    "id": "organizations:59",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5966,7 +6117,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
   },
   {
-    "id": "organizations:46",
+    "id": "organizations:60",
     "page": "organizations",
     "type": "text",
     "content": 'reject | the same | {"invitation"}',
@@ -5974,7 +6125,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
   },
   {
-    "id": "organizations:47",
+    "id": "organizations:61",
     "page": "organizations",
     "type": "text",
     "content": 'cancel | the inviter (still a member), owners, admins | {"invitation"}',
@@ -5982,7 +6133,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
   },
   {
-    "id": "organizations:48",
+    "id": "organizations:62",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5991,11 +6142,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
   },
   {
-    "id": "organizations:49",
+    "id": "organizations:63",
     "page": "organizations",
     "type": "text",
     "content":
-      "Accepting is a conditional update (WHERE status = 'pending' AND expires_at > now()): of two concurrent accepts exactly one succeeds and creates the membership; the other gets 409. Accepting when already a member (added directly meanwhile) keeps the existing membership and roles. Accepting sets the organization active for the credential when it had none.",
+      "Accepting is a conditional update (WHERE status = 'pending' AND expires_at > now()): of two concurrent accepts exactly one succeeds and creates the membership; the other gets 409. Accepting when already a member (added directly meanwhile) keeps the existing membership and roles. Accepting sets the organization active for the credential when it had none. Accepting into an organization that has membershipLimit members → 403 MEMBERSHIP_LIMIT_REACHED, and the invitation stays pending.",
     "url": "/docs/organizations#patch-organizationsinvitationsinvitationid",
     "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
   },
@@ -6008,16 +6159,16 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:50",
+    "id": "organizations:64",
     "page": "organizations",
     "type": "text",
     "content":
-      "All organizations, the active one (or null), and up to 100 pending invitations (page through all with GET /organizations/invitations). Three queries whatever the number of organizations.",
+      "Bounded. At most 100 organizations (the oldest first, the order of GET /organizations) and 100 pending invitations (the oldest first, the order of GET /organizations/invitations). organizationsHasMore / invitationsHasMore say there are more: page through all of them with GET /organizations?pageSize=100 (its first page is the list /me carries; follow cursor) or GET /organizations/invitations. activeOrganization is the active organization's entry even when it is not among the listed ones (one more query, only then). Three queries otherwise (the credential, the entries, the invitations) whatever the number of organizations; 100 entries with small metadata are about 60 KB (a user in 500 organizations got 293 KB before the bound).",
     "url": "/docs/organizations#get-me",
     "context": "Organizations › Routes › GET /me",
   },
   {
-    "id": "organizations:51",
+    "id": "organizations:65",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6034,7 +6185,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:52",
+    "id": "organizations:66",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6043,7 +6194,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › The invitation flow",
   },
   {
-    "id": "organizations:53",
+    "id": "organizations:67",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6052,7 +6203,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › The invitation flow",
   },
   {
-    "id": "organizations:54",
+    "id": "organizations:68",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6069,7 +6220,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:55",
+    "id": "organizations:69",
     "page": "organizations",
     "type": "text",
     "content": "400 | VALIDATION_ERROR | a field fails validation (issues lists them)",
@@ -6077,7 +6228,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:56",
+    "id": "organizations:70",
     "page": "organizations",
     "type": "text",
     "content": "400 | INVALID_CURSOR | a cursor this list did not issue",
@@ -6085,7 +6236,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:57",
+    "id": "organizations:71",
     "page": "organizations",
     "type": "text",
     "content": "400 | INVALID_PAGE_SIZE | pageSize not a positive integer",
@@ -6093,7 +6244,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:58",
+    "id": "organizations:72",
     "page": "organizations",
     "type": "text",
     "content": "401 | UNAUTHENTICATED | no valid credential",
@@ -6101,7 +6252,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:59",
+    "id": "organizations:73",
     "page": "organizations",
     "type": "text",
     "content": "403 | CSRF_REJECTED | cookie-authenticated unsafe request from another origin",
@@ -6109,7 +6260,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:60",
+    "id": "organizations:74",
     "page": "organizations",
     "type": "text",
     "content": "403 | FORBIDDEN | a member whose roles do not allow it",
@@ -6117,7 +6268,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:61",
+    "id": "organizations:75",
     "page": "organizations",
     "type": "text",
     "content": "403 | INVALID_INVITATION_TOKEN | the token does not match",
@@ -6125,7 +6276,43 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:62",
+    "id": "organizations:76",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "403 | DIRECT_ADD_NOT_ALLOWED | adding a user directly without canAddMember's consent: invite",
+    "url": "/docs/organizations#errors",
+    "context": "Organizations › Errors",
+  },
+  {
+    "id": "organizations:77",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "403 | ORGANIZATION_LIMIT_REACHED | creating more than organizationLimit organizations",
+    "url": "/docs/organizations#errors",
+    "context": "Organizations › Errors",
+  },
+  {
+    "id": "organizations:78",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "403 | MEMBERSHIP_LIMIT_REACHED | adding or accepting into an organization with membershipLimit members",
+    "url": "/docs/organizations#errors",
+    "context": "Organizations › Errors",
+  },
+  {
+    "id": "organizations:79",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "403 | INVITATION_LIMIT_REACHED | inviting beyond invitationLimit pending invitations",
+    "url": "/docs/organizations#errors",
+    "context": "Organizations › Errors",
+  },
+  {
+    "id": "organizations:80",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6134,7 +6321,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:63",
+    "id": "organizations:81",
     "page": "organizations",
     "type": "text",
     "content": "404 | USER_NOT_FOUND | adding a user who does not exist",
@@ -6142,7 +6329,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:64",
+    "id": "organizations:82",
     "page": "organizations",
     "type": "text",
     "content": "409 | SLUG_TAKEN | the slug is in use (deleted organizations included)",
@@ -6150,7 +6337,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:65",
+    "id": "organizations:83",
     "page": "organizations",
     "type": "text",
     "content": "409 | ALREADY_MEMBER | adding or inviting a member",
@@ -6158,7 +6345,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:66",
+    "id": "organizations:84",
     "page": "organizations",
     "type": "text",
     "content": "409 | LAST_OWNER | the change would leave no owner",
@@ -6166,7 +6353,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:67",
+    "id": "organizations:85",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6175,7 +6362,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:68",
+    "id": "organizations:86",
     "page": "organizations",
     "type": "text",
     "content": "410 | INVITATION_EXPIRED | the invitation expired",
@@ -6183,7 +6370,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:69",
+    "id": "organizations:87",
     "page": "organizations",
     "type": "text",
     "content": "503 | SERVICE_UNAVAILABLE | the database cannot be reached",
@@ -6191,7 +6378,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:70",
+    "id": "organizations:88",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6208,7 +6395,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:71",
+    "id": "organizations:89",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6217,7 +6404,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:72",
+    "id": "organizations:90",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6226,7 +6413,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:73",
+    "id": "organizations:91",
     "page": "organizations",
     "type": "text",
     "content": 'organizationUpdated | {organization, changed: ["name", …], actorUserId}',
@@ -6234,7 +6421,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:74",
+    "id": "organizations:92",
     "page": "organizations",
     "type": "text",
     "content": "organizationDeleted | {organization, canceledInvitationIds, actorUserId}",
@@ -6242,15 +6429,16 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:75",
+    "id": "organizations:93",
     "page": "organizations",
     "type": "text",
-    "content": 'memberAdded | {member, via: "added" | "invitation", actorUserId}',
+    "content":
+      'memberAdded | {member, via: "added" | "invitation", actorUserId} (null for api.addMember)',
     "url": "/docs/organizations#notifications",
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:76",
+    "id": "organizations:94",
     "page": "organizations",
     "type": "text",
     "content": "memberRemoved | {member, actorUserId} (removed or left)",
@@ -6258,7 +6446,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:77",
+    "id": "organizations:95",
     "page": "organizations",
     "type": "text",
     "content": "memberRolesChanged | {member, previousRoles, actorUserId}",
@@ -6266,7 +6454,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:78",
+    "id": "organizations:96",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6275,7 +6463,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:79",
+    "id": "organizations:97",
     "page": "organizations",
     "type": "text",
     "content": "invitationAccepted | {invitation, member, actorUserId}",
@@ -6283,7 +6471,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:80",
+    "id": "organizations:98",
     "page": "organizations",
     "type": "text",
     "content": "invitationRejected | {invitation, actorUserId}",
@@ -6291,7 +6479,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:81",
+    "id": "organizations:99",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6300,7 +6488,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:82",
+    "id": "organizations:100",
     "page": "organizations",
     "type": "text",
     "content": "invitationExpired | {invitation}",
@@ -6308,7 +6496,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:83",
+    "id": "organizations:101",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6325,7 +6513,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:84",
+    "id": "organizations:102",
     "page": "organizations",
     "type": "text",
     "content": "The organizations tables are versions 4–16 of the auth schema (namespace auth):",
@@ -6333,7 +6521,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:85",
+    "id": "organizations:103",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6342,7 +6530,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:86",
+    "id": "organizations:104",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6351,7 +6539,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:87",
+    "id": "organizations:105",
     "page": "organizations",
     "type": "text",
     "content": "6 | unique index members_organization_user_key (organization_id, user_id)",
@@ -6359,7 +6547,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:88",
+    "id": "organizations:106",
     "page": "organizations",
     "type": "text",
     "content": "7 | index members_user_id_idx",
@@ -6367,7 +6555,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:89",
+    "id": "organizations:107",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6376,7 +6564,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:90",
+    "id": "organizations:108",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6385,7 +6573,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:91",
+    "id": "organizations:109",
     "page": "organizations",
     "type": "text",
     "content": "10 | index invitations_email_idx (email, status)",
@@ -6393,7 +6581,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:92",
+    "id": "organizations:110",
     "page": "organizations",
     "type": "text",
     "content": "11 | index invitations_organization_idx (organization_id, created_at, id)",
@@ -6401,7 +6589,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:93",
+    "id": "organizations:111",
     "page": "organizations",
     "type": "text",
     "content": "12 | sessions.active_organization_id → organizations on delete set null",
@@ -6409,7 +6597,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:94",
+    "id": "organizations:112",
     "page": "organizations",
     "type": "text",
     "content": "13–16 | the durable hook table hook_occurrences and its indexes",
@@ -6425,7 +6613,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:95",
+    "id": "organizations:113",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6434,7 +6622,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:96",
+    "id": "organizations:114",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6443,16 +6631,25 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:97",
+    "id": "organizations:115",
     "page": "organizations",
     "type": "text",
     "content":
-      "Roles are validated against roles; only owners grant, revoke or touch owner; the last-owner rule holds under concurrent requests because every role change and removal first locks the organization row, then re-reads the caller's roles and counts the other owners. Adding a member removes no owner and takes no lock: one statement checks the caller's roles, inserts the member and enqueues memberAdded, so a role change committed before it is seen and one committed while it runs is ordered after it.",
+      "Roles are validated against roles; only owners grant, revoke or touch owner; the last-owner rule holds under concurrent requests because every role change and removal first locks the organization row, then re-reads the caller's roles and counts the other owners. Adding a member (directly or by accepting) locks the organization row too, then re-reads the caller's roles and counts the members against membershipLimit.",
     "url": "/docs/organizations#security-notes",
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:98",
+    "id": "organizations:116",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "Membership needs consent: direct adds only with canAddMember, invitations otherwise (see Consent); GET /me is bounded to 100 organizations and 100 invitations.",
+    "url": "/docs/organizations#security-notes",
+    "context": "Organizations › Security notes",
+  },
+  {
+    "id": "organizations:117",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6461,7 +6658,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:99",
+    "id": "organizations:118",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6470,11 +6667,20 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:100",
+    "id": "organizations:119",
     "page": "organizations",
     "type": "text",
     "content":
-      "Not built in: limits on organizations per user, members per organization or pending invitations per organization; verified emails (an invitation goes to whoever controls the signed-in account with that email, so pair the module with email verification if sign-up is open).",
+      "Organizations per user, members per organization and pending invitations per organization are limited (organizationLimit, membershipLimit, invitationLimit, 100 each by default).",
+    "url": "/docs/organizations#security-notes",
+    "context": "Organizations › Security notes",
+  },
+  {
+    "id": "organizations:120",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "Not built in: verified emails (an invitation goes to whoever controls the signed-in account with that email, so pair the module with email verification if sign-up is open).",
     "url": "/docs/organizations#security-notes",
     "context": "Organizations › Security notes",
   },
@@ -6855,6 +7061,96 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "url": "/docs/search#keeping-the-bundled-index-fresh",
     "context":
       "Search and the reference site › The reference site › Keeping the bundled index fresh",
+  },
+  {
+    "id": "security/membership",
+    "page": "security/membership",
+    "type": "page",
+    "content": "security/membership",
+    "url": "/docs/security/membership",
+    "breadcrumbs": [
+      "Security",
+    ],
+    "context": "Security",
+  },
+  {
+    "id": "security/membership#membership-without-consent-finding-5",
+    "page": "security/membership",
+    "type": "heading",
+    "content": "Membership without consent (finding 5)",
+    "url": "/docs/security/membership#membership-without-consent-finding-5",
+    "context": "security/membership",
+  },
+  {
+    "id": "security/membership:1",
+    "page": "security/membership",
+    "type": "text",
+    "content":
+      'The attack. Any signed-up user could create an organization and POST /organizations/:organizationId/members {"userId"} with any user id they had seen — every member list of an organization they share with the victim shows the ids of its members. The victim then belonged to the stranger\'s organization without having been asked: it showed in their GET /me (a phishing surface: "Acme Security Team" in the victim\'s own organization switcher), and /me had no bound, so enough of them made every page load of the victim\'s application download hundreds of kilobytes (342 KB seen; 293 KB for 500 organizations in our measurement). Nothing bounded how many organizations one user could create, how many members an organization could have, or how many pending invitations it could send.',
+    "url": "/docs/security/membership#membership-without-consent-finding-5",
+    "context": "security/membership › Membership without consent (finding 5)",
+  },
+  {
+    "id": "security/membership:2",
+    "page": "security/membership",
+    "type": "text",
+    "content": "What defends against it.",
+    "url": "/docs/security/membership#membership-without-consent-finding-5",
+    "context": "security/membership › Membership without consent (finding 5)",
+  },
+  {
+    "id": "security/membership:3",
+    "page": "security/membership",
+    "type": "text",
+    "content":
+      'Consent. Users join through invitations they accept. The direct-add route of the specification stays but is refused by default with 403 DIRECT_ADD_NOT_ALLOWED (its message points to invitations), after the caller\'s own rights are checked and before the target user is looked up, so a refused caller learns nothing about user ids either. A deployment opens it with organizations.canAddMember({ actor, organization, user, roles }); only true allows the add. Global admins (users.role = "admin") get no exception by default. The server keeps a direct way in: authModule.api.addMember() (no policy; the limits apply), as better-auth offers direct adds only as a server-side call, and Clerk and GitHub require an invitation.',
+    "url": "/docs/security/membership#membership-without-consent-finding-5",
+    "context": "security/membership › Membership without consent (finding 5)",
+  },
+  {
+    "id": "security/membership:4",
+    "page": "security/membership",
+    "type": "text",
+    "content":
+      "A bounded /me. At most 100 organizations and 100 pending invitations, the oldest first, with organizationsHasMore / invitationsHasMore saying there are more; GET /organizations and GET /organizations/invitations page through all of them in the same order. activeOrganization is given even when it is beyond the first 100. The per-user kept parts of /me are validated over the listed rows and the next one, so they stay exact.",
+    "url": "/docs/security/membership#membership-without-consent-finding-5",
+    "context": "security/membership › Membership without consent (finding 5)",
+  },
+  {
+    "id": "security/membership:5",
+    "page": "security/membership",
+    "type": "text",
+    "content":
+      "Limits (false for none), each a 403 with its own code: organizationLimit (default 100, live organizations a user created and still belongs to; ORGANIZATION_LIMIT_REACHED), membershipLimit (default 100, members per organization, for direct adds, acceptances and api.addMember; MEMBERSHIP_LIMIT_REACHED, and a refused acceptance leaves the invitation pending), invitationLimit (default 100, pending unexpired invitations per organization; INVITATION_LIMIT_REACHED). They hold under concurrent requests: each count runs in the inserting transaction after a row lock every competing insert takes (the user's row, FOR NO KEY UPDATE, for organizations; the organization's row, FOR UPDATE, for members and invitations).",
+    "url": "/docs/security/membership#membership-without-consent-finding-5",
+    "context": "security/membership › Membership without consent (finding 5)",
+  },
+  {
+    "id": "security/membership:6",
+    "page": "security/membership",
+    "type": "text",
+    "content":
+      'What the deployment must configure. Nothing for the defaults. Set canAddMember only where accounts are already trusted to be placed (an internal tool, an admin console: ({ actor }) => actor.role === "admin"); prefer api.addMember for provisioning from the server. Raise or lift the limits (organizationLimit: false, …) for tenants that need more, knowing that /me still lists only 100 organizations and clients must page the rest.',
+    "url": "/docs/security/membership#membership-without-consent-finding-5",
+    "context": "security/membership › Membership without consent (finding 5)",
+  },
+  {
+    "id": "security/membership:7",
+    "page": "security/membership",
+    "type": "text",
+    "content":
+      "Not covered. Invitations remain the way to reach a stranger's list of pending invitations: whoever controls an email address receives invitations to it, bounded per organization by invitationLimit but not per recipient (finding 4's verified email decides who can accept). A user with many accounts is limited per account. metadata of up to maxMetadataBytes (8 KiB) per organization can still make a consented /me larger than the typical 60 KB.",
+    "url": "/docs/security/membership#membership-without-consent-finding-5",
+    "context": "security/membership › Membership without consent (finding 5)",
+  },
+  {
+    "id": "security/membership:8",
+    "page": "security/membership",
+    "type": "text",
+    "content":
+      'Tests. tests/security/attacks/membership.ts (run by tests/security/attacks.test.ts, over HTTP against a served module on PGlite): "a stranger cannot add a user they have seen to their own organization", "refuses before looking the user up", "lists at most 100 organizations, flags the rest and pages them through GET /organizations", and the limit tests (10 concurrent creations, direct adds, acceptances and invitations end with exactly the limit). PGlite runs one statement at a time, so the races are replayed on PostgreSQL, with 5 connections, by tests/auth/organization_consent.test.ts ("organizationLimit: concurrent creations …", "membershipLimit: concurrent direct adds and acceptances …", "invitationLimit: concurrent invitations …"); without the row locks the first two fail there. The same file tests the policy\'s context and answers, api.addMember, and the /me bound with its kept parts; tests/auth/organizations_config.test.ts the validation of the options.',
+    "url": "/docs/security/membership#membership-without-consent-finding-5",
+    "context": "security/membership › Membership without consent (finding 5)",
   },
   {
     "id": "webhook",
