@@ -119,7 +119,10 @@ describe("attack: /me without a bound (finding 5)", () => {
   })));
   after(() => target.close());
 
-  it("lists at most 100 organizations, flags the rest and pages them through GET /organizations", async () => {
+  // About 200 requests: beyond bun's default 5 s on a slow machine.
+  it("lists at most 100 organizations, flags the rest and pages them through GET /organizations", {
+    timeout: 60_000,
+  }, async () => {
     const owner = await signUp(target, "flooder");
     const victim = await signUp(target, "flooded");
     const ids: string[] = [];
