@@ -41,7 +41,7 @@ function userNotFound(): Error {
   return authError("USER_NOT_FOUND", "User not found");
 }
 
-/** 404, or 403 unless `roles` (of the caller) may add a member with `newRoles`. */
+/** 403 `FORBIDDEN` unless the caller's entry may add a member with `newRoles`. */
 function requireAdder(
   entry: Parameters<typeof requireManager>[0],
   newRoles: readonly string[],
