@@ -5,21 +5,35 @@
  * not accept to join (finding 5 of the security review: a stranger added any user id they had
  * seen, and their organization then filled the victim's `/me`).
  *
- * The policy is asked before any transaction (it may be slow, and must not run under a lock);
- * the insert then runs in a transaction that locks the organization row, checks the caller's
- * roles again (a demotion may have committed meanwhile) and `membershipLimit`.
+ * The policy is asked first, outside any transaction (it may be slow and must not run under a
+ * lock). The insert is then one statement: it reads the caller's roles in the live organization,
+ * looks the user up, counts the members against `membershipLimit`, inserts the member and
+ * enqueues its `memberAdded` event together. Without a limit it runs alone, with no transaction
+ * and no lock (adding a member removes no owner: a role change committed before it is seen, one
+ * committed while it runs is ordered after it). With a limit it runs in a transaction right after
+ * locking the organization row, so that of concurrent adds and acceptances each counts the
+ * members the others committed (its snapshot is taken after the lock is granted).
  *
  * @module
  */
 
+import type { EnqueueSql, SqlQuerier } from "../../db/mod.ts";
+import { authError, notFound } from "../errors.ts";
+import type { AuthTableNames } from "../tables.ts";
 import type { AuthUser } from "../users.ts";
 import { findUserById, isUuid, publicUser } from "../users.ts";
-import { authError, notFound } from "../errors.ts";
-import { hasOwner, requireEntry, requireManager, requireOwner } from "./access.ts";
-import { inTransaction, type OrganizationsContext } from "./context.ts";
-import { admitMember } from "./limits.ts";
-import { insertMember } from "./organization_store.ts";
-import { type Member, toMember, toOrganization } from "./resources.ts";
+import { canManage, hasOwner, requireEntry } from "./access.ts";
+import type { OrganizationsContext } from "./context.ts";
+import { lockOrganization } from "./limits.ts";
+import { ADMIN_ROLE, OWNER_ROLE } from "./options.ts";
+import {
+  type Member,
+  memberColumns,
+  memberJsonSql,
+  type MemberRow,
+  toMember,
+  toOrganization,
+} from "./resources.ts";
 
 /** What to add, and who asks (`null`: the server, through `module.api.addMember()`). */
 export interface AddMemberInput {
@@ -41,22 +55,23 @@ function userNotFound(): Error {
   return authError("USER_NOT_FOUND", "User not found");
 }
 
-/** 403 `FORBIDDEN` unless the caller's entry may add a member with `newRoles`. */
-function requireAdder(
-  entry: Parameters<typeof requireManager>[0],
-  newRoles: readonly string[],
-): void {
-  requireManager(entry, "add members");
-  if (hasOwner(newRoles)) requireOwner(entry, "grant the owner role");
+/** 403 `FORBIDDEN` unless the caller's roles may add a member with `newRoles`. */
+function requireAdder(callerRoles: readonly string[], newRoles: readonly string[]): void {
+  if (!canManage(callerRoles)) {
+    throw authError("FORBIDDEN", "Only owners and admins may add members");
+  }
+  if (hasOwner(newRoles) && !hasOwner(callerRoles)) {
+    throw authError("FORBIDDEN", "Only owners may grant the owner role");
+  }
 }
 
 /**
  * Adds a user as a member, in the order of the checks: the caller's rights (404 for a
- * non-member, 403 `FORBIDDEN`), the `canAddMember` policy (403 `DIRECT_ADD_NOT_ALLOWED`, before
- * the user is even looked up, so a refused caller learns nothing about user ids), the user
- * (404 `USER_NOT_FOUND`), `membershipLimit` (403 `MEMBERSHIP_LIMIT_REACHED`), an existing
- * membership (409 `ALREADY_MEMBER`). The server (`actor: null`) skips the caller's checks and the
- * policy.
+ * non-member, 403 `FORBIDDEN`), the `canAddMember` policy (403 `DIRECT_ADD_NOT_ALLOWED`; without
+ * one, before the user is even looked up, so a refused caller learns nothing about user ids), the
+ * user (404 `USER_NOT_FOUND`), the policy's answer, `membershipLimit` (403
+ * `MEMBERSHIP_LIMIT_REACHED`), an existing membership (409 `ALREADY_MEMBER`). The server
+ * (`actor: null`) skips the caller's checks and the policy.
  */
 export async function addMember(
   context: OrganizationsContext,
@@ -65,11 +80,17 @@ export async function addMember(
   const { db, tables, options, notifications } = context;
   const { actor, roles } = input;
   if (actor) {
-    const entry = await requireEntry(db, tables, input.organizationId, actor.id);
-    requireAdder(entry, roles);
     const policy = options.canAddMember;
-    if (!policy) throw directAddRefused();
-    const user = await findUserById(db, tables, input.userId);
+    if (!policy) {
+      const entry = await requireEntry(db, tables, input.organizationId, actor.id);
+      requireAdder(entry.m_roles, roles);
+      throw directAddRefused();
+    }
+    const [entry, user] = await Promise.all([
+      requireEntry(db, tables, input.organizationId, actor.id),
+      findUserById(db, tables, input.userId),
+    ]);
+    requireAdder(entry.m_roles, roles);
     if (!user) throw userNotFound();
     const allowed = await policy({
       actor,
@@ -78,31 +99,136 @@ export async function addMember(
       roles: Object.freeze([...roles]),
     });
     if (allowed !== true) throw directAddRefused();
-  } else {
-    // The server's call: no caller, no policy; ids that cannot be ones are not found.
-    if (!isUuid(input.organizationId)) throw notFound("Organization");
-    if (!(await findUserById(db, tables, input.userId))) throw userNotFound();
+  } else if (!isUuid(input.organizationId)) {
+    throw notFound("Organization");
   }
-  return await inTransaction(context, async (tx) => {
-    const refused = await admitMember(tx, context, input.organizationId, input.userId);
-    if (refused === "gone") throw notFound("Organization");
-    if (actor) {
-      // Under the lock: the caller's roles as they are now.
-      requireAdder(await requireEntry(tx, tables, input.organizationId, actor.id), roles);
-    }
-    if (refused) throw refused;
-    const inserted = await insertMember(tx, tables, {
+  const limit = options.membershipLimit;
+  const statement = (q: SqlQuerier) =>
+    addMemberStatement(q, tables, {
       organizationId: input.organizationId,
+      callerId: actor?.id ?? null,
       userId: input.userId,
       roles,
+      limit,
+      event: (payloadSql, firstParam) =>
+        notifications.eventSql("memberAdded", { from: "inserted", payloadSql, firstParam }),
     });
-    if (!inserted) throw authError("ALREADY_MEMBER", "The user is already a member");
-    const member = toMember(inserted);
-    await notifications.emit(tx, "memberAdded", {
-      member,
-      via: "added",
-      actorUserId: actor?.id ?? null,
-    });
-    return member;
+  const outcome = limit === null ? await statement(db) : await db.transaction(async (tx) => {
+    if (!(await lockOrganization(tx, tables, input.organizationId, "UPDATE"))) return null;
+    return await statement(tx);
   });
+  if (outcome?.member) {
+    if (outcome.eventEnqueued) notifications.wake();
+    return toMember(outcome.member);
+  }
+  // Nothing was inserted: say why, in the order the checks apply.
+  if (!outcome || !outcome.organizationFound) throw notFound("Organization");
+  if (actor) {
+    // The caller's roles as the statement saw them (a demotion may have committed meanwhile).
+    if (!outcome.callerRoles) throw notFound("Organization");
+    requireAdder(outcome.callerRoles, roles);
+  }
+  if (!outcome.userFound) throw userNotFound();
+  if (!outcome.hasRoom) {
+    throw authError(
+      "MEMBERSHIP_LIMIT_REACHED",
+      `The organization has reached its limit of ${limit} members`,
+    );
+  }
+  throw authError("ALREADY_MEMBER", "The user is already a member");
+}
+
+/** What the statement found: the new member, or what stood in its way. */
+interface AddMemberOutcome {
+  /** The inserted member, `null` when nothing was inserted. */
+  member: MemberRow | null;
+  /** Whether the organization exists and is live. */
+  organizationFound: boolean;
+  /** The caller's roles in it, `null` when not a member (or no caller). */
+  callerRoles: string[] | null;
+  /** Whether the user to add exists. */
+  userFound: boolean;
+  /** Whether the organization has fewer members than the limit (the user not counted). */
+  hasRoom: boolean;
+  /** Whether a `memberAdded` event was enqueued with the member (wake the workers then). */
+  eventEnqueued: boolean;
+}
+
+/**
+ * Inserts the member when the organization is live, the caller (unless `callerId` is `null`) is
+ * an owner or admin of it (an owner to grant `owner`), the user exists, the organization has
+ * room and the user is not a member yet; reports what it found either way.
+ */
+async function addMemberStatement(
+  db: SqlQuerier,
+  tables: AuthTableNames,
+  input: {
+    organizationId: string;
+    callerId: string | null;
+    userId: string;
+    roles: readonly string[];
+    limit: number | null;
+    /** The `memberAdded` event's insert, given the payload SQL; `null` when nobody listens. */
+    event: (payloadSql: string, firstParam: number) => EnqueueSql | null;
+  },
+): Promise<AddMemberOutcome> {
+  const event = input.event(
+    `json_build_object('member', ${
+      memberJsonSql("inserted", "m_")
+    }, 'via', 'added', 'actorUserId', $2::text)`,
+    9,
+  );
+  const [row] = await db.query<
+    MemberRow & {
+      organization_found: boolean;
+      caller_roles: string[] | null;
+      user_found: boolean;
+      has_room: boolean;
+    }
+  >(
+    `WITH org AS (
+       SELECT o.id, m.roles FROM ${tables.organizations} o
+       LEFT JOIN ${tables.members} m ON m.organization_id = o.id AND m.user_id = $2::uuid
+       WHERE o.id = $1 AND o.deleted_at IS NULL
+     ), target AS (
+       SELECT id FROM ${tables.users} WHERE id = $3
+     ), room AS (
+       SELECT $8::int IS NULL OR (
+         SELECT count(*) FROM ${tables.members} WHERE organization_id = $1 AND user_id <> $3
+       ) < $8::int AS ok
+     ), inserted AS (
+       INSERT INTO ${tables.members} AS m (organization_id, user_id, roles)
+       SELECT org.id, target.id, $4::text::jsonb FROM org, target, room
+       WHERE room.ok AND ($2::uuid IS NULL OR (
+         (org.roles ? $5 OR org.roles ? $6) AND (NOT $7::bool OR org.roles ? $5)
+       ))
+       ON CONFLICT (organization_id, user_id) DO NOTHING
+       RETURNING ${memberColumns("m")}
+     )${event ? `, event AS (${event.sql})` : ""}
+     SELECT EXISTS (SELECT 1 FROM org) AS organization_found,
+            (SELECT roles FROM org) AS caller_roles,
+            EXISTS (SELECT 1 FROM target) AS user_found,
+            (SELECT ok FROM room) AS has_room, inserted.*
+     FROM (SELECT 1) AS one LEFT JOIN inserted ON true`,
+    [
+      input.organizationId,
+      input.callerId,
+      isUuid(input.userId) ? input.userId : null,
+      JSON.stringify(input.roles),
+      OWNER_ROLE,
+      ADMIN_ROLE,
+      input.roles.includes(OWNER_ROLE),
+      input.limit,
+      ...(event?.params ?? []),
+    ],
+  );
+  const member = row.m_id === null ? null : row;
+  return {
+    member,
+    organizationFound: row.organization_found,
+    callerRoles: row.caller_roles,
+    userFound: row.user_found,
+    hasRoom: row.has_room,
+    eventEnqueued: member !== null && event !== null,
+  };
 }

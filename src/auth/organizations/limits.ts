@@ -57,12 +57,8 @@ export async function admitMember(
   userId: string,
 ): Promise<HttpError | "gone" | null> {
   const { tables, options: { membershipLimit: limit } } = context;
-  const locked = await tx.query(
-    `SELECT id FROM ${tables.organizations} WHERE id = $1 AND deleted_at IS NULL
-     FOR ${limit === null ? "SHARE" : "UPDATE"}`,
-    [organizationId],
-  );
-  if (locked.length === 0) return "gone";
+  const mode = limit === null ? "SHARE" : "UPDATE";
+  if (!(await lockOrganization(tx, tables, organizationId, mode))) return "gone";
   if (limit === null) return null;
   const [{ count }] = await tx.query<{ count: number }>(
     `SELECT count(*)::int AS count FROM ${tables.members}
@@ -74,6 +70,24 @@ export async function admitMember(
     "MEMBERSHIP_LIMIT_REACHED",
     `The organization has reached its limit of ${limit} members`,
   );
+}
+
+/**
+ * Locks a live organization's row until the transaction ends: `FOR UPDATE` before counting its
+ * members (every other join waits), `FOR SHARE` to keep only its deletion out. `false` when it does
+ * not exist or is deleted.
+ */
+export async function lockOrganization(
+  tx: SqlQuerier,
+  tables: AuthTableNames,
+  organizationId: string,
+  mode: "UPDATE" | "SHARE",
+): Promise<boolean> {
+  const locked = await tx.query(
+    `SELECT id FROM ${tables.organizations} WHERE id = $1 AND deleted_at IS NULL FOR ${mode}`,
+    [organizationId],
+  );
+  return locked.length > 0;
 }
 
 /**
