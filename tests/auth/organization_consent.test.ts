@@ -186,6 +186,30 @@ forEachAdapter((name, getAdapter) => {
     });
   });
 
+  describe(`${name}: membershipLimit: false`, () => {
+    it("adds in one statement, without a lock, with the same checks", async () => {
+      const module = await withOptions({ membershipLimit: false, canAddMember: () => true });
+      const owner = await newUser(module, "owner");
+      const { id } = await createOrganization(module, owner);
+      const users = await Promise.all(Array.from({ length: 6 }, () => newUser(module)));
+      const results = await Promise.all(users.map((u) => addRequest(module, owner, id, u.user.id)));
+      assert.deepEqual(tally(results), { "201": 6 });
+      assertError(await addRequest(module, owner, id, users[0].user.id), 409, "ALREADY_MEMBER");
+      assertError(await addRequest(module, users[0], id, owner.user.id), 403, "FORBIDDEN");
+      const server = await module.api.addMember({
+        organizationId: id,
+        userId: (await newUser(module)).user.id,
+        roles: ["owner"],
+      });
+      assert.deepEqual(server.roles, ["owner"]);
+      await rejectsWith(
+        module.api.addMember({ organizationId: crypto.randomUUID(), userId: owner.user.id }),
+        404,
+        "NOT_FOUND",
+      );
+    });
+  });
+
   describe(`${name}: limits`, () => {
     it("organizationLimit: concurrent creations end with exactly the limit; deleted ones do not count", async () => {
       const module = await withOptions({ organizationLimit: 2, autoCreateOrganization: {} });
