@@ -3988,7 +3988,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "getting-started",
     "type": "text",
     "content":
-      "GET /me is the start-up payload of a single-page application: the user, their organizations (each with their membership), the active organization and their pending invitations. Without a credential it answers 401.",
+      "GET /me is the start-up payload of a single-page application: the user, their organizations (each with their membership; the first 100), the active organization and their pending invitations (the first 100). Without a credential it answers 401.",
     "url": "/docs/getting-started#sign-up-and-call-the-api",
     "context": "Getting started › Sign up and call the API",
   },
