@@ -116,7 +116,8 @@ export function invitationRoutes(context: OrganizationsContext): Route[] {
         }
         const outcome = await inTransaction(context, async (tx) => {
           if (body.action === "accept") {
-            // Deleting the organization waits for this transaction (and cancels nothing it took).
+            // Deleting the organization waits for this transaction (and cancels nothing it took);
+            // under a membershipLimit so do other joins, and a full organization refuses.
             const refused = await admitMember(tx, context, found.i_organization_id, auth.user.id);
             if (refused) return { error: refused === "gone" ? notFound("Invitation") : refused };
           }
