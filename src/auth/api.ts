@@ -12,6 +12,8 @@ import { deleteUserSessions } from "./sessions.ts";
 import type { AuthSession } from "./sessions.ts";
 import type { AuthTableNames } from "./tables.ts";
 import type { PasswordHasher } from "./password_hasher.ts";
+import type { OrganizationsFeature, ServerAddMemberInput } from "./organizations/mod.ts";
+import type { Member } from "./organizations/resources.ts";
 import { type AuthUser, isUuid, publicUser, updateUserRole } from "./users.ts";
 import { PASSWORD_LENGTH } from "./auth_routes.ts";
 import { isWellFormedText } from "./well_formed.ts";
@@ -90,6 +92,20 @@ export interface AuthApi {
   /** Sets a user's global role; throws `RangeError` when the user does not exist. */
   setUserRole(userId: string, role: AuthUserRole): Promise<AuthUser>;
   /**
+   * Adds a user to an organization on the server's say, without an invitation and without
+   * asking `organizations.canAddMember` (the HTTP route needs its consent); `membershipLimit`
+   * still applies. Emits `memberAdded` with `actorUserId: null`. Throws `HttpError` 404
+   * `NOT_FOUND` (no live organization) or `USER_NOT_FOUND`, 403 `MEMBERSHIP_LIMIT_REACHED`, 409
+   * `ALREADY_MEMBER`; `TypeError` for roles not among `organizations.roles`, and `Error` with
+   * `organizations: false`.
+   *
+   * @example Put every new employee into the company's organization
+   * ```ts ignore
+   * await authModule.api.addMember({ organizationId: companyId, userId: user.id });
+   * ```
+   */
+  addMember(input: ServerAddMemberInput): Promise<Member>;
+  /**
    * The durable hooks delivering the organization events (inspect, `requeue` failed deliveries,
    * `drain()` in tests); `null` with `organizations: false`. `serve()` runs their worker through
    * the module's `background`; an application embedding the module elsewhere calls
@@ -106,6 +122,8 @@ export interface AuthApiDeps {
   authenticator: Authenticator;
   hasher: PasswordHasher;
   hooks: DurableHooks | null;
+  /** The organizations feature, `null` with `organizations: false`. */
+  organizations: OrganizationsFeature | null;
 }
 
 const ROLES: readonly AuthUserRole[] = ["user", "admin"];
@@ -157,6 +175,12 @@ export function createAuthApi(deps: AuthApiDeps): AuthApi {
       const updated = await updateUserRole(db, tables, userId, role);
       if (!updated) throw new RangeError(`setUserRole(): no user with id "${userId}"`);
       return publicUser(updated);
+    },
+    addMember(input) {
+      if (!deps.organizations) {
+        return Promise.reject(new Error("addMember(): the organizations feature is disabled"));
+      }
+      return deps.organizations.addMember(input);
     },
   };
 }

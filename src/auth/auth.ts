@@ -129,8 +129,10 @@ export function auth(options: AuthOptions): AuthModule {
           {
             user: context.user,
             organizations: [],
+            organizationsHasMore: false,
             activeOrganization: null,
             invitations: [],
+            invitationsHasMore: false,
           } satisfies MePayload,
         )),
   });
@@ -154,6 +156,7 @@ export function auth(options: AuthOptions): AuthModule {
     authenticator,
     hasher: resolved.passwordHasher,
     hooks,
+    organizations,
   });
   return Object.freeze({ ...instance, api });
 }

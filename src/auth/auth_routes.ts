@@ -60,9 +60,15 @@ const signInBody = z.object({
 /** The shape of the `GET /me` answer. */
 export interface MePayload {
   user: AuthUser;
+  /** At most 100 entries, the oldest first; `GET /organizations` pages them all. */
   organizations: unknown[];
+  /** Whether the user has more organizations than `organizations` lists. */
+  organizationsHasMore: boolean;
   activeOrganization: unknown;
+  /** At most 100, the oldest first; `GET /organizations/invitations` pages them all. */
   invitations: unknown[];
+  /** Whether there are more pending invitations than `invitations` lists. */
+  invitationsHasMore: boolean;
 }
 
 /** What the credential routes need. */

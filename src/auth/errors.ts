@@ -41,6 +41,17 @@ export const AUTH_ERROR_CODES = Object.freeze({
   FORBIDDEN: 403,
   /** 403: the caller's email address is not verified (accepting or rejecting an invitation). */
   EMAIL_NOT_VERIFIED: 403,
+  /**
+   * 403: adding a user directly is not allowed (`organizations.canAddMember` unset or said no);
+   * invite them instead.
+   */
+  DIRECT_ADD_NOT_ALLOWED: 403,
+  /** 403: the caller already created `organizations.organizationLimit` live organizations. */
+  ORGANIZATION_LIMIT_REACHED: 403,
+  /** 403: the organization already has `organizations.membershipLimit` members. */
+  MEMBERSHIP_LIMIT_REACHED: 403,
+  /** 403: the organization already has `organizations.invitationLimit` pending invitations. */
+  INVITATION_LIMIT_REACHED: 403,
   /** 403: the invitation token does not match. */
   INVALID_INVITATION_TOKEN: 403,
   /** 404: no such resource, or one the caller may not know about. */

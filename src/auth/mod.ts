@@ -41,6 +41,8 @@ export { AUTH_SESSION_COOKIE } from "./cookies.ts";
 export {
   type AuthOrganizationsOptions,
   type AutoCreateOrganizationOptions,
+  type CanAddMember,
+  type CanAddMemberContext,
   type Invitation as AuthInvitation,
   type InvitationEntry as AuthInvitationEntry,
   type InvitationStatus as AuthInvitationStatus,
@@ -53,4 +55,5 @@ export {
   type OrganizationEventName,
   type OrganizationEventPayloads,
   RESERVED_SLUGS as AUTH_RESERVED_SLUGS,
+  type ServerAddMemberInput as AuthAddMemberInput,
 } from "./organizations/mod.ts";

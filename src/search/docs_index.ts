@@ -617,7 +617,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      "sendVerificationEmail | logs the link (console) | ({ user, email, token, url }) => void | Promise<void>: delivers the email verification mail, see Email verification",
+      "organizations | enabled | false, or the organizations configuration: see organizations.md",
     "url": "/docs/auth#options",
     "context": "Auth module › Options",
   },
@@ -626,30 +626,12 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      "emailVerificationTtlHours | 24 | how long a verification token works, in hours (fractions allowed, at most 720)",
-    "url": "/docs/auth#options",
-    "context": "Auth module › Options",
-  },
-  {
-    "id": "auth:13",
-    "page": "auth",
-    "type": "text",
-    "content":
-      "organizations | enabled | false, or the organizations configuration: see organizations.md",
-    "url": "/docs/auth#options",
-    "context": "Auth module › Options",
-  },
-  {
-    "id": "auth:14",
-    "page": "auth",
-    "type": "text",
-    "content":
       'A bad option throws ModuleConfigError at instantiation, naming it: Invalid configuration for module "auth": sessionTtlDays: expected a number of days greater than 0 ….',
     "url": "/docs/auth#options",
     "context": "Auth module › Options",
   },
   {
-    "id": "auth:15",
+    "id": "auth:13",
     "page": "auth",
     "type": "text",
     "content":
@@ -666,7 +648,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:16",
+    "id": "auth:14",
     "page": "auth",
     "type": "text",
     "content":
@@ -683,7 +665,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes",
   },
   {
-    "id": "auth:17",
+    "id": "auth:15",
     "page": "auth",
     "type": "text",
     "content":
@@ -692,7 +674,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes › POST /sign-up",
   },
   {
-    "id": "auth:18",
+    "id": "auth:16",
     "page": "auth",
     "type": "text",
     "content":
@@ -701,19 +683,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes › POST /sign-up",
   },
   {
-    "id": "auth:19",
+    "id": "auth:17",
     "page": "auth",
     "type": "text",
     "content": "The role is always user; a role field in the body is ignored.",
-    "url": "/docs/auth#post-sign-up",
-    "context": "Auth module › Routes › POST /sign-up",
-  },
-  {
-    "id": "auth:20",
-    "page": "auth",
-    "type": "text",
-    "content":
-      "The user starts with emailVerified: false; the module mails a verification token through sendVerificationEmail (see Email verification). A failing mailer does not fail the sign-up (it is logged without the token); the user asks again with POST /verify-email/resend.",
     "url": "/docs/auth#post-sign-up",
     "context": "Auth module › Routes › POST /sign-up",
   },
@@ -726,7 +699,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes",
   },
   {
-    "id": "auth:21",
+    "id": "auth:18",
     "page": "auth",
     "type": "text",
     "content":
@@ -735,7 +708,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes › POST /sign-in",
   },
   {
-    "id": "auth:22",
+    "id": "auth:19",
     "page": "auth",
     "type": "text",
     "content":
@@ -752,7 +725,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes",
   },
   {
-    "id": "auth:23",
+    "id": "auth:20",
     "page": "auth",
     "type": "text",
     "content":
@@ -777,7 +750,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes",
   },
   {
-    "id": "auth:24",
+    "id": "auth:21",
     "page": "auth",
     "type": "text",
     "content": "The bootstrap payload of a single-page application:",
@@ -785,99 +758,13 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes › GET /me",
   },
   {
-    "id": "auth:25",
+    "id": "auth:22",
     "page": "auth",
     "type": "text",
     "content":
-      "With organizations enabled the three organization fields are filled in (see organizations.md); with organizations: false they stay empty.",
+      "With organizations enabled the organization fields are filled in, at most 100 organizations and 100 invitations with the …HasMore flags saying there are more (see organizations.md); with organizations: false they stay empty (and the flags false).",
     "url": "/docs/auth#get-me",
     "context": "Auth module › Routes › GET /me",
-  },
-  {
-    "id": "auth#email-verification",
-    "page": "auth",
-    "type": "heading",
-    "content": "Email verification",
-    "url": "/docs/auth#email-verification",
-    "context": "Auth module",
-  },
-  {
-    "id": "auth:26",
-    "page": "auth",
-    "type": "text",
-    "content":
-      "Anyone can sign up with any address, so an address proves nothing until its owner shows they read its mail. user.emailVerified (in the sign-up, sign-in, /session, /me and /verify-email answers) says whether they did; the organizations API matches invitations only to verified addresses (see organizations.md).",
-    "url": "/docs/auth#email-verification",
-    "context": "Auth module › Email verification",
-  },
-  {
-    "id": "auth:27",
-    "page": "auth",
-    "type": "text",
-    "content":
-      "At sign-up, and on POST /verify-email/resend, the module creates a token (32 random bytes, base64url), keeps only its SHA-256 in email_verifications with the address it was sent to, and calls sendVerificationEmail (awaited: queue slow mail):",
-    "url": "/docs/auth#email-verification",
-    "context": "Auth module › Email verification",
-  },
-  {
-    "id": "auth:28",
-    "page": "auth",
-    "type": "text",
-    "content":
-      "url is <publicOrigin><mountRoute>/verify-email?token=<token>. It is never built from the request's Host (which the client chooses). Without publicOrigin it is relative (/api/auth/verify-email?token=…), and the module warns once at start-up when a custom sendVerificationEmail is set without publicOrigin. The link is meant for a page of your application that posts the token (a GET never verifies: mail scanners follow links); build your own link from token if that page lives elsewhere.",
-    "url": "/docs/auth#email-verification",
-    "context": "Auth module › Email verification",
-  },
-  {
-    "id": "auth:29",
-    "page": "auth",
-    "type": "text",
-    "content":
-      'The dev default (no sendVerificationEmail) logs the link with console.log: [auth] Verification link for ada@example.com: /api/auth/verify-email?token=… (its page posts {"token": "…"} to /verify-email; …). It is the only place the module ever prints a token: set the option in production.',
-    "url": "/docs/auth#email-verification",
-    "context": "Auth module › Email verification",
-  },
-  {
-    "id": "auth#post-verify-email",
-    "page": "auth",
-    "type": "heading",
-    "content": "POST /verify-email",
-    "url": "/docs/auth#post-verify-email",
-    "context": "Auth module › Email verification",
-  },
-  {
-    "id": "auth:30",
-    "page": "auth",
-    "type": "text",
-    "content": "Anonymous (the token is the proof; a credential, if any, is ignored):",
-    "url": "/docs/auth#post-verify-email",
-    "context": "Auth module › Email verification › POST /verify-email",
-  },
-  {
-    "id": "auth:31",
-    "page": "auth",
-    "type": "text",
-    "content":
-      '200 {"user": {…, "emailVerified": true}}. A token works once, for emailVerificationTtlHours (24 h), and only while the user\'s address is still the one it was sent to. Unknown, malformed, used or replaced token, or one sent to an address the user no longer has → 400 INVALID_VERIFICATION_TOKEN; expired → 410 VERIFICATION_TOKEN_EXPIRED; a body without a string token (or one over 512 characters) → 400 VALIDATION_ERROR.',
-    "url": "/docs/auth#post-verify-email",
-    "context": "Auth module › Email verification › POST /verify-email",
-  },
-  {
-    "id": "auth#post-verify-emailresend",
-    "page": "auth",
-    "type": "heading",
-    "content": "POST /verify-email/resend",
-    "url": "/docs/auth#post-verify-emailresend",
-    "context": "Auth module › Email verification",
-  },
-  {
-    "id": "auth:32",
-    "page": "auth",
-    "type": "text",
-    "content":
-      "Authenticated, no body needed: mails a fresh token to the caller's address and answers 204; every earlier token of the user stops working. Already verified → 409 EMAIL_ALREADY_VERIFIED. A mailer that throws makes it a 500 (the client may retry).",
-    "url": "/docs/auth#post-verify-emailresend",
-    "context": "Auth module › Email verification › POST /verify-email/resend",
   },
   {
     "id": "auth#credentials",
@@ -888,7 +775,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:33",
+    "id": "auth:23",
     "page": "auth",
     "type": "text",
     "content":
@@ -897,7 +784,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:34",
+    "id": "auth:24",
     "page": "auth",
     "type": "text",
     "content": "no credential | 401 UNAUTHENTICATED, WWW-Authenticate: Bearer",
@@ -905,7 +792,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:35",
+    "id": "auth:25",
     "page": "auth",
     "type": "text",
     "content":
@@ -914,7 +801,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:36",
+    "id": "auth:26",
     "page": "auth",
     "type": "text",
     "content":
@@ -923,7 +810,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:37",
+    "id": "auth:27",
     "page": "auth",
     "type": "text",
     "content":
@@ -932,7 +819,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:38",
+    "id": "auth:28",
     "page": "auth",
     "type": "text",
     "content": "cookie-authenticated POST/PUT/PATCH/DELETE from another origin | 403 CSRF_REJECTED",
@@ -940,7 +827,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:39",
+    "id": "auth:29",
     "page": "auth",
     "type": "text",
     "content":
@@ -949,7 +836,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:40",
+    "id": "auth:30",
     "page": "auth",
     "type": "text",
     "content":
@@ -958,7 +845,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:41",
+    "id": "auth:31",
     "page": "auth",
     "type": "text",
     "content":
@@ -975,7 +862,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:42",
+    "id": "auth:32",
     "page": "auth",
     "type": "text",
     "content": "auth() returns the module plus api, for the application that embeds it:",
@@ -983,16 +870,16 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Server-side API",
   },
   {
-    "id": "auth:43",
+    "id": "auth:33",
     "page": "auth",
     "type": "text",
     "content":
-      "createUser applies the sign-up rules (email normalization, 8–128 character password; a taken email throws an HttpError with code EMAIL_TAKEN, an invalid input a TypeError). emailVerified: true creates the user verified; otherwise (default false) no mail is sent: the user asks for one with POST /verify-email/resend once signed in.",
+      "createUser applies the sign-up rules (email normalization, 8–128 character password; a taken email throws an HttpError with code EMAIL_TAKEN, an invalid input a TypeError).",
     "url": "/docs/auth#server-side-api",
     "context": "Auth module › Server-side API",
   },
   {
-    "id": "auth:44",
+    "id": "auth:34",
     "page": "auth",
     "type": "text",
     "content":
@@ -1001,11 +888,20 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Server-side API",
   },
   {
-    "id": "auth:45",
+    "id": "auth:35",
     "page": "auth",
     "type": "text",
     "content":
       "The global role (user or admin) can only be changed here: no HTTP route changes it.",
+    "url": "/docs/auth#server-side-api",
+    "context": "Auth module › Server-side API",
+  },
+  {
+    "id": "auth:36",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "addMember puts a user into an organization without an invitation and without asking organizations.canAddMember (the HTTP route refuses direct adds by default, see organizations.md); membershipLimit applies. It throws an HttpError (NOT_FOUND, USER_NOT_FOUND, MEMBERSHIP_LIMIT_REACHED, ALREADY_MEMBER), a TypeError for roles not among organizations.roles, an Error with organizations: false.",
     "url": "/docs/auth#server-side-api",
     "context": "Auth module › Server-side API",
   },
@@ -1018,7 +914,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:46",
+    "id": "auth:37",
     "page": "auth",
     "type": "text",
     "content":
@@ -1027,7 +923,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:47",
+    "id": "auth:38",
     "page": "auth",
     "type": "text",
     "content": "400 | VALIDATION_ERROR | a field fails validation; issues lists {path, message}",
@@ -1035,7 +931,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:48",
+    "id": "auth:39",
     "page": "auth",
     "type": "text",
     "content": "400 | INVALID_JSON | the body is not JSON",
@@ -1043,7 +939,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:49",
+    "id": "auth:40",
     "page": "auth",
     "type": "text",
     "content": "400 | CONFLICTING_CREDENTIALS | cookie and Bearer header carry different tokens",
@@ -1051,16 +947,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:50",
-    "page": "auth",
-    "type": "text",
-    "content":
-      "400 | INVALID_VERIFICATION_TOKEN | verification token unknown, used, replaced or for an old address",
-    "url": "/docs/auth#error-codes",
-    "context": "Auth module › Error codes",
-  },
-  {
-    "id": "auth:51",
+    "id": "auth:41",
     "page": "auth",
     "type": "text",
     "content": "401 | UNAUTHENTICATED | no valid credential (WWW-Authenticate: Bearer)",
@@ -1068,7 +955,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:52",
+    "id": "auth:42",
     "page": "auth",
     "type": "text",
     "content": "401 | INVALID_CREDENTIALS | wrong email or password",
@@ -1076,7 +963,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:53",
+    "id": "auth:43",
     "page": "auth",
     "type": "text",
     "content": "403 | CSRF_REJECTED | cookie-authenticated unsafe request from another origin",
@@ -1084,7 +971,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:54",
+    "id": "auth:44",
     "page": "auth",
     "type": "text",
     "content": "409 | EMAIL_TAKEN | sign-up with an email that has an account",
@@ -1092,23 +979,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:55",
-    "page": "auth",
-    "type": "text",
-    "content": "409 | EMAIL_ALREADY_VERIFIED | POST /verify-email/resend for a verified address",
-    "url": "/docs/auth#error-codes",
-    "context": "Auth module › Error codes",
-  },
-  {
-    "id": "auth:56",
-    "page": "auth",
-    "type": "text",
-    "content": "410 | VERIFICATION_TOKEN_EXPIRED | the verification token expired",
-    "url": "/docs/auth#error-codes",
-    "context": "Auth module › Error codes",
-  },
-  {
-    "id": "auth:57",
+    "id": "auth:45",
     "page": "auth",
     "type": "text",
     "content": "413 | PAYLOAD_TOO_LARGE | body over bodyLimit",
@@ -1116,7 +987,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:58",
+    "id": "auth:46",
     "page": "auth",
     "type": "text",
     "content": "503 | SERVICE_UNAVAILABLE | the database cannot be reached (Retry-After: 5)",
@@ -1124,7 +995,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:59",
+    "id": "auth:47",
     "page": "auth",
     "type": "text",
     "content": "The organizations routes add their own codes, listed in organizations.md.",
@@ -1140,7 +1011,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:60",
+    "id": "auth:48",
     "page": "auth",
     "type": "text",
     "content":
@@ -1149,7 +1020,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Passwords",
   },
   {
-    "id": "auth:61",
+    "id": "auth:49",
     "page": "auth",
     "type": "text",
     "content": "The stored string describes itself:",
@@ -1157,7 +1028,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Passwords",
   },
   {
-    "id": "auth:62",
+    "id": "auth:50",
     "page": "auth",
     "type": "text",
     "content":
@@ -1174,7 +1045,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:63",
+    "id": "auth:51",
     "page": "auth",
     "type": "text",
     "content": "The schema authSchema lives in the namespace auth (option namespace):",
@@ -1182,7 +1053,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:64",
+    "id": "auth:52",
     "page": "auth",
     "type": "text",
     "content":
@@ -1191,7 +1062,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:65",
+    "id": "auth:53",
     "page": "auth",
     "type": "text",
     "content":
@@ -1200,7 +1071,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:66",
+    "id": "auth:54",
     "page": "auth",
     "type": "text",
     "content": "3 | index sessions_user_id_idx",
@@ -1208,11 +1079,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:67",
+    "id": "auth:55",
     "page": "auth",
     "type": "text",
     "content":
-      "Versions 4–17 hold the organizations tables and the durable hook table of its notifications (see organizations.md). Version 18 adds users.email_verified_at (set by POST /verify-email), 19–20 the table email_verifications (id, user_id → users on delete cascade, email, token_hash unique, expires_at, used_at, created_at) and its user_id index. Versions are append-only.",
+      "Versions 4–16 hold the organizations tables and the durable hook table of its notifications (see organizations.md); versions are append-only.",
     "url": "/docs/auth#storage",
     "context": "Auth module › Storage",
   },
@@ -1225,7 +1096,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:68",
+    "id": "auth:56",
     "page": "auth",
     "type": "text",
     "content":
@@ -1234,7 +1105,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Security notes",
   },
   {
-    "id": "auth:69",
+    "id": "auth:57",
     "page": "auth",
     "type": "text",
     "content":
@@ -1243,29 +1114,20 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Security notes",
   },
   {
-    "id": "auth:70",
+    "id": "auth:58",
     "page": "auth",
     "type": "text",
     "content":
-      "Tokens and passwords never appear in logs (the one exception: the development default of sendVerificationEmail prints the verification link), and responses are Cache-Control: no-store.",
+      "Tokens and passwords never appear in logs, and responses are Cache-Control: no-store.",
     "url": "/docs/auth#security-notes",
     "context": "Auth module › Security notes",
   },
   {
-    "id": "auth:71",
+    "id": "auth:59",
     "page": "auth",
     "type": "text",
     "content":
-      "Email verification tokens are single-use, expire (emailVerificationTtlHours), are stored as SHA-256 only and are bound to the address they were mailed to.",
-    "url": "/docs/auth#security-notes",
-    "context": "Auth module › Security notes",
-  },
-  {
-    "id": "auth:72",
-    "page": "auth",
-    "type": "text",
-    "content":
-      "Not built in: rate limiting of sign-in attempts (put it in front, per IP and per email), and password reset (use api.revokeUserSessions after changing a password).",
+      "Not built in: rate limiting of sign-in attempts (put it in front, per IP and per email), email verification, and password reset (use api.revokeUserSessions after changing a password).",
     "url": "/docs/auth#security-notes",
     "context": "Auth module › Security notes",
   },
@@ -2318,6 +2180,17 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 2. Add member (3.83 × better-auth in the latest run; 4.58 × and 4.62 × in the two before)",
   },
   {
+    "id": "benchmarks:105",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "Since then (security finding 5): direct adds need the canAddMember policy and count the members against membershipLimit. The bench app opts in (canAddMember: () => true) and sets membershipLimit: 1_000_000, as the better-auth side does, so the same statement now also counts the members and runs in a transaction right after locking the organization row (the policy's reads of the caller's entry and of the user come before it). Not measured in a full run yet; a smoke run (--quick --only 2, 12 requests on a loaded machine) gave 1.60 ×.",
+    "url":
+      "/docs/benchmarks#2-add-member-383--better-auth-in-the-latest-run-458--and-462--in-the-two-before",
+    "context":
+      "Benchmarks › What bounds the targets, and what changed › 2. Add member (3.83 × better-auth in the latest run; 4.58 × and 4.62 × in the two before)",
+  },
+  {
     "id":
       "benchmarks#3-get-me-at-50-organizations-076--in-the-latest-run-042--and-031--in-the-two-before",
     "page": "benchmarks",
@@ -2329,7 +2202,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › What bounds the targets, and what changed",
   },
   {
-    "id": "benchmarks:105",
+    "id": "benchmarks:106",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2340,7 +2213,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 3. GET /me at 50 organizations (0.76 × in the latest run; 0.42 × and 0.31 × in the two before)",
   },
   {
-    "id": "benchmarks:106",
+    "id": "benchmarks:107",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2351,7 +2224,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 3. GET /me at 50 organizations (0.76 × in the latest run; 0.42 × and 0.31 × in the two before)",
   },
   {
-    "id": "benchmarks:107",
+    "id": "benchmarks:108",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2362,7 +2235,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 3. GET /me at 50 organizations (0.76 × in the latest run; 0.42 × and 0.31 × in the two before)",
   },
   {
-    "id": "benchmarks:108",
+    "id": "benchmarks:109",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2373,7 +2246,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 3. GET /me at 50 organizations (0.76 × in the latest run; 0.42 × and 0.31 × in the two before)",
   },
   {
-    "id": "benchmarks:109",
+    "id": "benchmarks:110",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2384,7 +2257,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 3. GET /me at 50 organizations (0.76 × in the latest run; 0.42 × and 0.31 × in the two before)",
   },
   {
-    "id": "benchmarks:110",
+    "id": "benchmarks:111",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2395,7 +2268,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 3. GET /me at 50 organizations (0.76 × in the latest run; 0.42 × and 0.31 × in the two before)",
   },
   {
-    "id": "benchmarks:111",
+    "id": "benchmarks:112",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2406,7 +2279,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 3. GET /me at 50 organizations (0.76 × in the latest run; 0.42 × and 0.31 × in the two before)",
   },
   {
-    "id": "benchmarks:112",
+    "id": "benchmarks:113",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2417,7 +2290,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 3. GET /me at 50 organizations (0.76 × in the latest run; 0.42 × and 0.31 × in the two before)",
   },
   {
-    "id": "benchmarks:113",
+    "id": "benchmarks:114",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2428,7 +2301,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 3. GET /me at 50 organizations (0.76 × in the latest run; 0.42 × and 0.31 × in the two before)",
   },
   {
-    "id": "benchmarks:114",
+    "id": "benchmarks:115",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2450,7 +2323,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › What bounds the targets, and what changed",
   },
   {
-    "id": "benchmarks:115",
+    "id": "benchmarks:116",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2461,7 +2334,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 4. Members page at depth (1M / 1k: 1.10 ×, 1.27 ×, 1.07 × in the latest run; 0.97 ×, 1.15 ×, 0.99 × and 0.63 ×, 0.95 ×, 1.05 × in the two before)",
   },
   {
-    "id": "benchmarks:116",
+    "id": "benchmarks:117",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2483,7 +2356,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › What bounds the targets, and what changed",
   },
   {
-    "id": "benchmarks:117",
+    "id": "benchmarks:118",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2494,7 +2367,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.81 ×, 1.23 ×, 1.33 × in the latest run; 0.88 ×, 1.32 ×, 1.36 × and 0.83 ×, 1.28 ×, 1.29 × in the two before)",
   },
   {
-    "id": "benchmarks:118",
+    "id": "benchmarks:119",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2505,7 +2378,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.81 ×, 1.23 ×, 1.33 × in the latest run; 0.88 ×, 1.32 ×, 1.36 × and 0.83 ×, 1.28 ×, 1.29 × in the two before)",
   },
   {
-    "id": "benchmarks:119",
+    "id": "benchmarks:120",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2516,7 +2389,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.81 ×, 1.23 ×, 1.33 × in the latest run; 0.88 ×, 1.32 ×, 1.36 × and 0.83 ×, 1.28 ×, 1.29 × in the two before)",
   },
   {
-    "id": "benchmarks:120",
+    "id": "benchmarks:121",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2527,7 +2400,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.81 ×, 1.23 ×, 1.33 × in the latest run; 0.88 ×, 1.32 ×, 1.36 × and 0.83 ×, 1.28 ×, 1.29 × in the two before)",
   },
   {
-    "id": "benchmarks:121",
+    "id": "benchmarks:122",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2538,7 +2411,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.81 ×, 1.23 ×, 1.33 × in the latest run; 0.88 ×, 1.32 ×, 1.36 × and 0.83 ×, 1.28 ×, 1.29 × in the two before)",
   },
   {
-    "id": "benchmarks:122",
+    "id": "benchmarks:123",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2549,7 +2422,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.81 ×, 1.23 ×, 1.33 × in the latest run; 0.88 ×, 1.32 ×, 1.36 × and 0.83 ×, 1.28 ×, 1.29 × in the two before)",
   },
   {
-    "id": "benchmarks:123",
+    "id": "benchmarks:124",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2571,7 +2444,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › What bounds the targets, and what changed",
   },
   {
-    "id": "benchmarks:124",
+    "id": "benchmarks:125",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2582,7 +2455,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,208 ms fresh, 1,120 ms existing in the latest run, on a slower machine; 2,316 and 909 ms, then 1,673 and 1,011 ms, in the two before)",
   },
   {
-    "id": "benchmarks:125",
+    "id": "benchmarks:126",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2593,7 +2466,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,208 ms fresh, 1,120 ms existing in the latest run, on a slower machine; 2,316 and 909 ms, then 1,673 and 1,011 ms, in the two before)",
   },
   {
-    "id": "benchmarks:126",
+    "id": "benchmarks:127",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2604,7 +2477,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,208 ms fresh, 1,120 ms existing in the latest run, on a slower machine; 2,316 and 909 ms, then 1,673 and 1,011 ms, in the two before)",
   },
   {
-    "id": "benchmarks:127",
+    "id": "benchmarks:128",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2615,7 +2488,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,208 ms fresh, 1,120 ms existing in the latest run, on a slower machine; 2,316 and 909 ms, then 1,673 and 1,011 ms, in the two before)",
   },
   {
-    "id": "benchmarks:128",
+    "id": "benchmarks:129",
     "page": "benchmarks",
     "type": "text",
     "content": "loading the CLI modules and examples/app.ts | 150 – 230 | 130 | 90 – 130",
@@ -2625,7 +2498,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,208 ms fresh, 1,120 ms existing in the latest run, on a slower machine; 2,316 and 909 ms, then 1,673 and 1,011 ms, in the two before)",
   },
   {
-    "id": "benchmarks:129",
+    "id": "benchmarks:130",
     "page": "benchmarks",
     "type": "text",
     "content": "opening PGlite | 5,200 – 10,500 (initdb) | 680 – 1,420 | 420 – 510",
@@ -2635,7 +2508,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,208 ms fresh, 1,120 ms existing in the latest run, on a slower machine; 2,316 and 909 ms, then 1,673 and 1,011 ms, in the two before)",
   },
   {
-    "id": "benchmarks:130",
+    "id": "benchmarks:131",
     "page": "benchmarks",
     "type": "text",
     "content": "migration status | 3 – 30 | 4 – 5 | 11 – 28",
@@ -2645,7 +2518,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,208 ms fresh, 1,120 ms existing in the latest run, on a slower machine; 2,316 and 909 ms, then 1,673 and 1,011 ms, in the two before)",
   },
   {
-    "id": "benchmarks:131",
+    "id": "benchmarks:132",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2656,21 +2529,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,208 ms fresh, 1,120 ms existing in the latest run, on a slower machine; 2,316 and 909 ms, then 1,673 and 1,011 ms, in the two before)",
   },
   {
-    "id": "benchmarks:132",
-    "page": "benchmarks",
-    "type": "text",
-    "content": "serve() listening, first 200 | 70 – 290 | 60 – 160 | 45 – 65",
-    "url":
-      "/docs/benchmarks#6-serve-on-pglite-2208-ms-fresh-1120-ms-existing-in-the-latest-run-on-a-slower-machine-2316-and-909-ms-then-1673-and-1011-ms-in-the-two-before",
-    "context":
-      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,208 ms fresh, 1,120 ms existing in the latest run, on a slower machine; 2,316 and 909 ms, then 1,673 and 1,011 ms, in the two before)",
-  },
-  {
     "id": "benchmarks:133",
     "page": "benchmarks",
     "type": "text",
-    "content":
-      "Opening from the template is reading and gunzipping it (0.1 – 0.2 s), writing its 972 files, 40 MB (0.15 – 0.8 s, what varies most with the load) and PGlite's open of an existing directory. The steps apply more slowly after the template than right after initdb (the same 17 auth steps: 0.07 – 0.13 s right after an in-process initdb, 0.35 – 1.3 s after opening an existing cluster or one made from the template; 0.26 – 0.48 s against 0.66 – 1.08 s cold when a throwaway in-memory PGlite ran a few DDL statements first): initdb had already run PostgreSQL's DDL code in the same WebAssembly module, and V8 compiles that code on first call. Per statement: the first CREATE TABLE 170 ms, the later ones 27 – 172 ms (foreign keys, checks, defaults: each new kind of clause is new code), CREATE INDEX 3 – 24 ms; the first bookkeeping INSERT 37 ms, then mostly under 1 ms. Round trips are a small part: the runner now records a run's applied steps in one statement instead of one per step (recordSteps(), src/db/_migration_store.ts; 64 → 44 statements for examples/app.ts), which took the two migrations from 365 – 436 ms to 253 – 390 ms in alternating runs at load 0.7.",
+    "content": "serve() listening, first 200 | 70 – 290 | 60 – 160 | 45 – 65",
     "url":
       "/docs/benchmarks#6-serve-on-pglite-2208-ms-fresh-1120-ms-existing-in-the-latest-run-on-a-slower-machine-2316-and-909-ms-then-1673-and-1011-ms-in-the-two-before",
     "context":
@@ -2681,7 +2543,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "Session 4: 1,673 ms fresh and 1,011 ms existing in the full run (FAIL by 11 ms), right after scenario 5 built the npm package; --only 6 twice right after: 1,832 / 738 ms and 2,042 / 847 ms (pass). The bare deno eval 0 start is 1.34 times slower on this machine than on session 3's, which alone takes 676 ms to about 900. Not investigated further this session.",
+      "Opening from the template is reading and gunzipping it (0.1 – 0.2 s), writing its 972 files, 40 MB (0.15 – 0.8 s, what varies most with the load) and PGlite's open of an existing directory. The steps apply more slowly after the template than right after initdb (the same 17 auth steps: 0.07 – 0.13 s right after an in-process initdb, 0.35 – 1.3 s after opening an existing cluster or one made from the template; 0.26 – 0.48 s against 0.66 – 1.08 s cold when a throwaway in-memory PGlite ran a few DDL statements first): initdb had already run PostgreSQL's DDL code in the same WebAssembly module, and V8 compiles that code on first call. Per statement: the first CREATE TABLE 170 ms, the later ones 27 – 172 ms (foreign keys, checks, defaults: each new kind of clause is new code), CREATE INDEX 3 – 24 ms; the first bookkeeping INSERT 37 ms, then mostly under 1 ms. Round trips are a small part: the runner now records a run's applied steps in one statement instead of one per step (recordSteps(), src/db/_migration_store.ts; 64 → 44 statements for examples/app.ts), which took the two migrations from 365 – 436 ms to 253 – 390 ms in alternating runs at load 0.7.",
     "url":
       "/docs/benchmarks#6-serve-on-pglite-2208-ms-fresh-1120-ms-existing-in-the-latest-run-on-a-slower-machine-2316-and-909-ms-then-1673-and-1011-ms-in-the-two-before",
     "context":
@@ -2692,7 +2554,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "Session 6: 909 ms in the full run (pass). Where the time of a start on an existing directory goes, from spawn, read off serve's own output lines (.bench/exp, 3–4 starts): the runtime and module loading until Found 2 modules 250–290 ms; opening PGlite and the migration status until Database … is up to date 650–740 ms later; listening 15–20 ms; the first 200 another 100–160 ms. Measured in-process: PGlite.create() of the directory alone takes 490–550 ms whether its WebAssembly module is compiled beforehand or not (compiling it takes 40–56 ms), the status queries 40–50 ms. The first statements are slow because PGlite compiles its code on first call: the first webhook INSERT takes 79 ms when it is the first statement, 28 ms after the hook workers' first look (LISTEN, claim and next-due queries, about 100 ms before it on PGlite's one connection).",
+      "Session 4: 1,673 ms fresh and 1,011 ms existing in the full run (FAIL by 11 ms), right after scenario 5 built the npm package; --only 6 twice right after: 1,832 / 738 ms and 2,042 / 847 ms (pass). The bare deno eval 0 start is 1.34 times slower on this machine than on session 3's, which alone takes 676 ms to about 900. Not investigated further this session.",
     "url":
       "/docs/benchmarks#6-serve-on-pglite-2208-ms-fresh-1120-ms-existing-in-the-latest-run-on-a-slower-machine-2316-and-909-ms-then-1673-and-1011-ms-in-the-two-before",
     "context":
@@ -2703,7 +2565,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "One cost was ours: every process imported postgres.js, 36–46 ms of a Deno start with the Node-compatibility modules it pulls in, even on PGlite. Both drivers are now imported on first use (src/db/postgres_adapter.ts, src/db/pglite_adapter.ts); an unparsable URL is still refused when the adapter is created, and build:npm now counts such imports as dependencies (the npm package test runs db info on PostgreSQL to prove it). Six starts of each, alternated: median 880 ms against 940 ms before, with a spread of 690–1,080 ms on each side. Not changed: PGlite's own open (with its noInitDb option, PGlite.create() of an existing directory was still spinning at full CPU after 10 minutes when it was stopped) and the workers' first look.",
+      "Session 6: 909 ms in the full run (pass). Where the time of a start on an existing directory goes, from spawn, read off serve's own output lines (.bench/exp, 3–4 starts): the runtime and module loading until Found 2 modules 250–290 ms; opening PGlite and the migration status until Database … is up to date 650–740 ms later; listening 15–20 ms; the first 200 another 100–160 ms. Measured in-process: PGlite.create() of the directory alone takes 490–550 ms whether its WebAssembly module is compiled beforehand or not (compiling it takes 40–56 ms), the status queries 40–50 ms. The first statements are slow because PGlite compiles its code on first call: the first webhook INSERT takes 79 ms when it is the first statement, 28 ms after the hook workers' first look (LISTEN, claim and next-due queries, about 100 ms before it on PGlite's one connection).",
     "url":
       "/docs/benchmarks#6-serve-on-pglite-2208-ms-fresh-1120-ms-existing-in-the-latest-run-on-a-slower-machine-2316-and-909-ms-then-1673-and-1011-ms-in-the-two-before",
     "context":
@@ -2711,6 +2573,17 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
   },
   {
     "id": "benchmarks:137",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "One cost was ours: every process imported postgres.js, 36–46 ms of a Deno start with the Node-compatibility modules it pulls in, even on PGlite. Both drivers are now imported on first use (src/db/postgres_adapter.ts, src/db/pglite_adapter.ts); an unparsable URL is still refused when the adapter is created, and build:npm now counts such imports as dependencies (the npm package test runs db info on PostgreSQL to prove it). Six starts of each, alternated: median 880 ms against 940 ms before, with a spread of 690–1,080 ms on each side. Not changed: PGlite's own open (with its noInitDb option, PGlite.create() of an existing directory was still spinning at full CPU after 10 minutes when it was stopped) and the workers' first look.",
+    "url":
+      "/docs/benchmarks#6-serve-on-pglite-2208-ms-fresh-1120-ms-existing-in-the-latest-run-on-a-slower-machine-2316-and-909-ms-then-1673-and-1011-ms-in-the-two-before",
+    "context":
+      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,208 ms fresh, 1,120 ms existing in the latest run, on a slower machine; 2,316 and 909 ms, then 1,673 and 1,011 ms, in the two before)",
+  },
+  {
+    "id": "benchmarks:138",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2729,7 +2602,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › What bounds the targets, and what changed",
   },
   {
-    "id": "benchmarks:138",
+    "id": "benchmarks:139",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -4115,7 +3988,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "getting-started",
     "type": "text",
     "content":
-      "GET /me is the start-up payload of a single-page application: the user, their organizations (each with their membership), the active organization and their pending invitations. Without a credential it answers 401.",
+      "GET /me is the start-up payload of a single-page application: the user, their organizations (each with their membership; the first 100), the active organization and their pending invitations (the first 100). Without a credential it answers 401.",
     "url": "/docs/getting-started#sign-up-and-call-the-api",
     "context": "Getting started › Sign up and call the API",
   },
@@ -5655,7 +5528,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "organizations",
     "type": "text",
     "content":
-      'An invalid value throws ModuleConfigError when the module is instantiated, naming the option: Invalid configuration for module "auth": organizations.creatorRoles: "boss" is not one of organizations.roles (owner, admin, member).',
+      "canAddMember | unset (direct add refused) | ({ actor, organization, user, roles }) => boolean | Promise<boolean>: may an owner or admin add a user without an invitation; see Consent",
     "url": "/docs/organizations#configuration",
     "context": "Organizations › Configuration",
   },
@@ -5664,9 +5537,142 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "organizations",
     "type": "text",
     "content":
+      "organizationLimit | 100 | live organizations one user may have created (and still belong to); false for no limit; 403 ORGANIZATION_LIMIT_REACHED",
+    "url": "/docs/organizations#configuration",
+    "context": "Organizations › Configuration",
+  },
+  {
+    "id": "organizations:13",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "membershipLimit | 100 | members per organization (direct adds, acceptances, api.addMember); false for no limit; 403 MEMBERSHIP_LIMIT_REACHED",
+    "url": "/docs/organizations#configuration",
+    "context": "Organizations › Configuration",
+  },
+  {
+    "id": "organizations:14",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "invitationLimit | 100 | pending, unexpired invitations per organization; false for no limit; 403 INVITATION_LIMIT_REACHED",
+    "url": "/docs/organizations#configuration",
+    "context": "Organizations › Configuration",
+  },
+  {
+    "id": "organizations:15",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      'An invalid value throws ModuleConfigError when the module is instantiated, naming the option: Invalid configuration for module "auth": organizations.creatorRoles: "boss" is not one of organizations.roles (owner, admin, member).',
+    "url": "/docs/organizations#configuration",
+    "context": "Organizations › Configuration",
+  },
+  {
+    "id": "organizations:16",
+    "page": "organizations",
+    "type": "text",
+    "content":
       'autoCreateOrganization creates the organization in the same transaction as the user (if it fails, the user is not created either), makes the creator a member with creatorRoles, and makes it the active organization of the credential the sign-up issues. name(email) defaults to "<local part>\'s Organization" (trimmed, cut at 120 characters); slug(userId) defaults to the user id. The slug is normalized like any other; a taken slug gets a suffix (-2 … -5, then a random one) instead of failing the sign-up; an unusable one becomes org-<userId>.',
     "url": "/docs/organizations#configuration",
     "context": "Organizations › Configuration",
+  },
+  {
+    "id": "organizations#consent",
+    "page": "organizations",
+    "type": "heading",
+    "content": "Consent",
+    "url": "/docs/organizations#consent",
+    "context": "Organizations",
+  },
+  {
+    "id": "organizations:17",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "Nobody joins an organization without saying yes. A stranger who knows a user's id (every member list shows the ids of its members) could otherwise put that user into organizations of their own, which then fill the user's GET /me. So:",
+    "url": "/docs/organizations#consent",
+    "context": "Organizations › Consent",
+  },
+  {
+    "id": "organizations:18",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "Invitations are the way in. An owner or admin invites an email; the user signed in with that email accepts (see the invitation flow).",
+    "url": "/docs/organizations#consent",
+    "context": "Organizations › Consent",
+  },
+  {
+    "id": "organizations:19",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "Direct add (POST /organizations/:organizationId/members) is refused by default with 403 DIRECT_ADD_NOT_ALLOWED, whose message points to invitations. The route stays (it is in the specification); a deployment opens it with canAddMember, asked after the caller's own rights are checked (an owner or admin of the organization, an owner to grant owner) and once the user is known to exist. Only true allows the add:",
+    "url": "/docs/organizations#consent",
+    "context": "Organizations › Consent",
+  },
+  {
+    "id": "organizations:20",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      'Global admins get no exception by default (users.role = "admin" is an operator\'s role, not a user\'s consent): canAddMember: ({ actor }) => actor.role === "admin" grants one, and the admin must still be an owner or admin of the organization.',
+    "url": "/docs/organizations#consent",
+    "context": "Organizations › Consent",
+  },
+  {
+    "id": "organizations:21",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "The server adds directly with authModule.api.addMember({ organizationId, userId, roles? }) (no policy, no caller; membershipLimit applies; memberAdded carries actorUserId: null), like better-auth's server-only addMember. Clerk and GitHub likewise require an invitation.",
+    "url": "/docs/organizations#consent",
+    "context": "Organizations › Consent",
+  },
+  {
+    "id": "organizations#limits",
+    "page": "organizations",
+    "type": "heading",
+    "content": "Limits",
+    "url": "/docs/organizations#limits",
+    "context": "Organizations › Consent",
+  },
+  {
+    "id": "organizations:22",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "organizationLimit, membershipLimit and invitationLimit (100 each by default, false for none) bound what one user or one organization can pile up. Reaching one is a 403 with its own code, and concurrent requests cannot overshoot: each count runs in the inserting transaction after a row lock every competing insert takes too (the user's row for organizations, the organization's row for members and invitations).",
+    "url": "/docs/organizations#limits",
+    "context": "Organizations › Consent › Limits",
+  },
+  {
+    "id": "organizations:23",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "organizationLimit counts the live organizations the user created and is still a member of (soft-deleted ones free their place; so does handing an organization over and leaving it). The organization of autoCreateOrganization counts. better-auth has no such limit by default; 100 keeps one account from creating organizations without end while no real user meets it.",
+    "url": "/docs/organizations#limits",
+    "context": "Organizations › Consent › Limits",
+  },
+  {
+    "id": "organizations:24",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "membershipLimit counts every member, the owners included, and applies to direct adds, acceptances (a refused acceptance leaves the invitation pending, to accept once there is room) and api.addMember. 100 is better-auth's default.",
+    "url": "/docs/organizations#limits",
+    "context": "Organizations › Consent › Limits",
+  },
+  {
+    "id": "organizations:25",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "invitationLimit counts the pending, unexpired invitations; re-sending the pending invitation of an email adds none, and canceled, answered or expired ones free their place. 100 is better-auth's default.",
+    "url": "/docs/organizations#limits",
+    "context": "Organizations › Consent › Limits",
   },
   {
     "id": "organizations#roles",
@@ -5677,7 +5683,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:13",
+    "id": "organizations:26",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5686,16 +5692,16 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Roles",
   },
   {
-    "id": "organizations:14",
+    "id": "organizations:27",
     "page": "organizations",
     "type": "text",
     "content":
-      "admin | also update the organization; add, re-role and remove members who are not owners; invite (not as owner); list and cancel invitations",
+      "admin | also update the organization; add (with canAddMember), re-role and remove members who are not owners; invite (not as owner); list and cancel invitations",
     "url": "/docs/organizations#roles",
     "context": "Organizations › Roles",
   },
   {
-    "id": "organizations:15",
+    "id": "organizations:28",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5704,7 +5710,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Roles",
   },
   {
-    "id": "organizations:16",
+    "id": "organizations:29",
     "page": "organizations",
     "type": "text",
     "content": "the inviter (while a member) | cancel their own invitation",
@@ -5712,16 +5718,15 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Roles",
   },
   {
-    "id": "organizations:17",
+    "id": "organizations:30",
     "page": "organizations",
     "type": "text",
-    "content":
-      "the invitee (matching, verified email) | accept or reject the invitation (accept: while the inviter may still send it)",
+    "content": "the invitee (matching email) | accept or reject the invitation",
     "url": "/docs/organizations#roles",
     "context": "Organizations › Roles",
   },
   {
-    "id": "organizations:18",
+    "id": "organizations:31",
     "page": "organizations",
     "type": "text",
     "content": "anyone else | nothing inside the organization: 404, as if it did not exist",
@@ -5729,7 +5734,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Roles",
   },
   {
-    "id": "organizations:19",
+    "id": "organizations:32",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5746,7 +5751,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:20",
+    "id": "organizations:33",
     "page": "organizations",
     "type": "text",
     "content": "All ids are strings, all timestamps ISO 8601 in UTC (2026-11-21T15:05:58.123Z).",
@@ -5754,7 +5759,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Resources",
   },
   {
-    "id": "organizations:21",
+    "id": "organizations:34",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5763,7 +5768,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Resources",
   },
   {
-    "id": "organizations:22",
+    "id": "organizations:35",
     "page": "organizations",
     "type": "text",
     "content": "An invitation:",
@@ -5771,11 +5776,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Resources",
   },
   {
-    "id": "organizations:23",
+    "id": "organizations:36",
     "page": "organizations",
     "type": "text",
     "content":
-      "status is pending, accepted, rejected, canceled or expired (a pending invitation past expiresAt reads as expired everywhere, and is marked so for good at its expiry or at the first attempt to use it). token appears in one answer only: the inviter's creation (or re-send) response, so the inviter or your invitationCreated hook can send it. The database keeps its SHA-256 alone; no list, /me, accept/reject/cancel response or event other than invitationCreated carries it.",
+      "status is pending, accepted, rejected, canceled or expired (a pending invitation past expiresAt reads as expired everywhere, and is marked so for good at its expiry or at the first attempt to use it). token appears only where the caller needs it: the creation response, the organization's invitation list (owners and admins) and the invitee's own pending list. It never appears in /me, in accept/reject/cancel responses, or in events other than invitationCreated.",
     "url": "/docs/organizations#resources",
     "context": "Organizations › Resources",
   },
@@ -5788,7 +5793,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:24",
+    "id": "organizations:37",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5797,7 +5802,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Lists",
   },
   {
-    "id": "organizations:25",
+    "id": "organizations:38",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5822,7 +5827,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:26",
+    "id": "organizations:39",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5831,7 +5836,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › POST /organizations",
   },
   {
-    "id": "organizations:27",
+    "id": "organizations:40",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5840,7 +5845,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › POST /organizations",
   },
   {
-    "id": "organizations:28",
+    "id": "organizations:41",
     "page": "organizations",
     "type": "text",
     "content": "logoUrl: an http: or https: URL (at most 2048 characters) or null.",
@@ -5848,7 +5853,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › POST /organizations",
   },
   {
-    "id": "organizations:29",
+    "id": "organizations:42",
     "page": "organizations",
     "type": "text",
     "content": "metadata: any JSON value up to maxMetadataBytes, or null.",
@@ -5856,11 +5861,20 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › POST /organizations",
   },
   {
-    "id": "organizations:30",
+    "id": "organizations:43",
     "page": "organizations",
     "type": "text",
     "content":
       "The creator gets creatorRoles. The organization becomes the presented credential's active organization if it had none.",
+    "url": "/docs/organizations#post-organizations",
+    "context": "Organizations › Routes › POST /organizations",
+  },
+  {
+    "id": "organizations:44",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "A user who already created organizationLimit live organizations → 403 ORGANIZATION_LIMIT_REACHED.",
     "url": "/docs/organizations#post-organizations",
     "context": "Organizations › Routes › POST /organizations",
   },
@@ -5873,7 +5887,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:31",
+    "id": "organizations:45",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5890,7 +5904,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:32",
+    "id": "organizations:46",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5907,7 +5921,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:33",
+    "id": "organizations:47",
     "page": "organizations",
     "type": "text",
     "content": 'At least one field; null clears logoUrl or metadata. → 200 {"organization": …}.',
@@ -5923,7 +5937,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:34",
+    "id": "organizations:48",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5940,7 +5954,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:35",
+    "id": "organizations:49",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5957,7 +5971,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:36",
+    "id": "organizations:50",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5974,7 +5988,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:37",
+    "id": "organizations:51",
     "page": "organizations",
     "type": "text",
     "content": 'Any member. → {"members": [Member, …], "cursor", "hasNextPage"}.',
@@ -5990,11 +6004,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:38",
+    "id": "organizations:52",
     "page": "organizations",
     "type": "text",
     "content":
-      '→ 201 {"member": …}. roles defaults to defaultMemberRoles; every role must be one of roles (400 otherwise); only owners may give owner. Unknown user → 404 USER_NOT_FOUND; already a member → 409 ALREADY_MEMBER.',
+      "→ 201 {\"member\": …}, only when canAddMember allows it (see Consent). roles defaults to defaultMemberRoles; every role must be one of roles (400 otherwise); only owners may give owner. Checked in this order: the caller's membership (404) and roles (403 FORBIDDEN); the policy (403 DIRECT_ADD_NOT_ALLOWED: always without canAddMember, before the user is looked up); unknown user → 404 USER_NOT_FOUND; the policy's answer (403 DIRECT_ADD_NOT_ALLOWED unless true); a full organization → 403 MEMBERSHIP_LIMIT_REACHED; already a member → 409 ALREADY_MEMBER.",
     "url": "/docs/organizations#post-organizationsorganizationidmembers-owner-admin",
     "context":
       "Organizations › Routes › POST /organizations/:organizationId/members (owner, admin)",
@@ -6008,7 +6022,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:39",
+    "id": "organizations:53",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6026,7 +6040,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:40",
+    "id": "organizations:54",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6043,11 +6057,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:41",
+    "id": "organizations:55",
     "page": "organizations",
     "type": "text",
     "content":
-      'Every invitation of the organization, any status, without tokens: {"invitations": [Invitation, …], "cursor", "hasNextPage"}.',
+      'Every invitation of the organization, any status, with tokens: {"invitations": [Invitation, …], "cursor", "hasNextPage"}.',
     "url": "/docs/organizations#get-organizationsorganizationidinvitations-owner-admin",
     "context":
       "Organizations › Routes › GET /organizations/:organizationId/invitations (owner, admin)",
@@ -6061,11 +6075,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:42",
+    "id": "organizations:56",
     "page": "organizations",
     "type": "text",
     "content":
-      '→ 201 {"invitation": {…, "email": "bob@example.com", "token": "…"}}. The token is 32 random bytes (256 bits), base64url. Inviting an email that already has a pending invitation re-sends it: 200 with the same invitation, a new token (the old one stops working), the new roles and a new expiry, and the caller as its inviter. Inviting a member\'s email → 409 ALREADY_MEMBER; only owners invite as owner. This answer is the only one that ever carries the token.',
+      '→ 201 {"invitation": {…, "email": "bob@example.com", "token": "…"}}. The token is 32 random bytes (256 bits), base64url. Inviting an email that already has a pending invitation re-sends it: 200 with the same invitation, a new token (the old one stops working), the new roles and a new expiry. Inviting a member\'s email → 409 ALREADY_MEMBER; only owners invite as owner. An organization with invitationLimit pending invitations → 403 INVITATION_LIMIT_REACHED (re-sending a pending one still works).',
     "url": "/docs/organizations#post-organizationsorganizationidinvitations-owner-admin",
     "context":
       "Organizations › Routes › POST /organizations/:organizationId/invitations (owner, admin)",
@@ -6079,11 +6093,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:43",
+    "id": "organizations:57",
     "page": "organizations",
     "type": "text",
     "content":
-      'The caller\'s pending, unexpired invitations (matched by the caller\'s email), without tokens, with their organization: {"invitations": [{"invitation": …, "organization": …}], "cursor", "hasNextPage"}. Only for a verified address (auth.md): until the caller verified it, the answer is an empty list ({"invitations": [], "cursor": null, "hasNextPage": false}), since anyone can sign up with any address.',
+      'The caller\'s pending, unexpired invitations (matched by the caller\'s email), with tokens and the organization: {"invitations": [{"invitation": …, "organization": …}], "cursor", "hasNextPage"}.',
     "url": "/docs/organizations#get-organizationsinvitations",
     "context": "Organizations › Routes › GET /organizations/invitations",
   },
@@ -6096,7 +6110,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:44",
+    "id": "organizations:58",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6105,16 +6119,16 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
   },
   {
-    "id": "organizations:45",
+    "id": "organizations:59",
     "page": "organizations",
     "type": "text",
     "content":
-      'accept | the user whose verified email is the invitation\'s | {"invitation", "organization", "member"}: a membership with the invitation\'s roles',
+      'accept | the user whose email is the invitation\'s | {"invitation", "organization", "member"}: a membership with the invitation\'s roles',
     "url": "/docs/organizations#patch-organizationsinvitationsinvitationid",
     "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
   },
   {
-    "id": "organizations:46",
+    "id": "organizations:60",
     "page": "organizations",
     "type": "text",
     "content": 'reject | the same | {"invitation"}',
@@ -6122,7 +6136,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
   },
   {
-    "id": "organizations:47",
+    "id": "organizations:61",
     "page": "organizations",
     "type": "text",
     "content": 'cancel | the inviter (still a member), owners, admins | {"invitation"}',
@@ -6130,29 +6144,20 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
   },
   {
-    "id": "organizations:48",
+    "id": "organizations:62",
     "page": "organizations",
     "type": "text",
     "content":
-      "Checked in this order: the invitation must exist in a live organization and be visible to the caller (404 otherwise: neither the invitee nor a member); the caller must be allowed the action (403 FORBIDDEN), and an invitee must have verified their address to accept or reject (403 EMAIL_NOT_VERIFIED); the token must match (403 INVALID_INVITATION_TOKEN); an expired invitation is 410 INVITATION_EXPIRED; one already accepted, rejected or canceled is 409 INVITATION_NOT_PENDING; at acceptance, the inviter must still be allowed to grant it (409 INVITATION_REVOKED, below).",
+      "Checked in this order: the invitation must exist in a live organization and be visible to the caller (404 otherwise: neither the invitee nor a member); the caller must be allowed the action (403 FORBIDDEN); the token must match (403 INVALID_INVITATION_TOKEN); an expired invitation is 410 INVITATION_EXPIRED; one already accepted, rejected or canceled is 409 INVITATION_NOT_PENDING.",
     "url": "/docs/organizations#patch-organizationsinvitationsinvitationid",
     "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
   },
   {
-    "id": "organizations:49",
+    "id": "organizations:63",
     "page": "organizations",
     "type": "text",
     "content":
-      "An invitation speaks for its inviter only while they could still send it. Accepting re-reads, inside the accepting transaction, the inviter's current membership: the inviter must still be an owner or admin of the organization, and still an owner when the invitation grants owner. Otherwise → 409 INVITATION_REVOKED, and nothing changes: the invitation stays pending (the invitee may still reject it; a current owner or admin re-sending it to the same email makes it theirs, with a new token, and valid again; or cancels it). Reject and cancel do not depend on the inviter.",
-    "url": "/docs/organizations#patch-organizationsinvitationsinvitationid",
-    "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
-  },
-  {
-    "id": "organizations:50",
-    "page": "organizations",
-    "type": "text",
-    "content":
-      "Accepting is a conditional update (WHERE status = 'pending' AND expires_at > now()): of two concurrent accepts exactly one succeeds and creates the membership; the other gets 409. Accepting when already a member (added directly meanwhile) keeps the existing membership and roles. Accepting sets the organization active for the credential when it had none.",
+      "Accepting is a conditional update (WHERE status = 'pending' AND expires_at > now()): of two concurrent accepts exactly one succeeds and creates the membership; the other gets 409. Accepting when already a member (added directly meanwhile) keeps the existing membership and roles. Accepting sets the organization active for the credential when it had none. Accepting into an organization that has membershipLimit members → 403 MEMBERSHIP_LIMIT_REACHED, and the invitation stays pending.",
     "url": "/docs/organizations#patch-organizationsinvitationsinvitationid",
     "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
   },
@@ -6165,16 +6170,16 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:51",
+    "id": "organizations:64",
     "page": "organizations",
     "type": "text",
     "content":
-      "All organizations, the active one (or null), and up to 100 pending invitations (page through all with GET /organizations/invitations), which, like that list, stay empty until the caller's address is verified. Three queries whatever the number of organizations (two while unverified).",
+      "Bounded. At most 100 organizations (the oldest first, the order of GET /organizations) and 100 pending invitations (the oldest first, the order of GET /organizations/invitations). organizationsHasMore / invitationsHasMore say there are more: page through all of them with GET /organizations?pageSize=100 (its first page is the list /me carries; follow cursor) or GET /organizations/invitations. activeOrganization is the active organization's entry even when it is not among the listed ones (one more query, only then). Three queries otherwise (the credential, the entries, the invitations) whatever the number of organizations; 100 entries with small metadata are about 60 KB (a user in 500 organizations got 293 KB before the bound).",
     "url": "/docs/organizations#get-me",
     "context": "Organizations › Routes › GET /me",
   },
   {
-    "id": "organizations:52",
+    "id": "organizations:65",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6191,38 +6196,29 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:53",
+    "id": "organizations:66",
     "page": "organizations",
     "type": "text",
     "content":
-      'An owner or admin invites: POST /organizations/:id/invitations {"email"} (and your invitationCreated hook sends the email with the token and the invitation id; the creation answer is the only other place the token appears).',
+      'An owner or admin invites: POST /organizations/:id/invitations {"email"} (and your invitationCreated hook sends the email with the token and the invitation id).',
     "url": "/docs/organizations#the-invitation-flow",
     "context": "Organizations › The invitation flow",
   },
   {
-    "id": "organizations:54",
+    "id": "organizations:67",
     "page": "organizations",
     "type": "text",
     "content":
-      "The invitee signs up (or in) with that email and verifies it (POST /verify-email with the token of the verification mail, see auth.md).",
+      'The invitee signs in with that email and accepts or rejects: PATCH /organizations/invitations/:invitationId {"action": "accept", "token"}.',
     "url": "/docs/organizations#the-invitation-flow",
     "context": "Organizations › The invitation flow",
   },
   {
-    "id": "organizations:55",
+    "id": "organizations:68",
     "page": "organizations",
     "type": "text",
     "content":
-      'They accept or reject with the token of the invitation mail: PATCH /organizations/invitations/:invitationId {"action": "accept", "token"}; this works while their inviter is still an owner or admin.',
-    "url": "/docs/organizations#the-invitation-flow",
-    "context": "Organizations › The invitation flow",
-  },
-  {
-    "id": "organizations:56",
-    "page": "organizations",
-    "type": "text",
-    "content":
-      "Once verified, their pending invitations are listed by GET /organizations/invitations and carried in GET /me, never with tokens.",
+      "Meanwhile their pending invitations are listed by GET /organizations/invitations (with tokens) and carried in GET /me (without).",
     "url": "/docs/organizations#the-invitation-flow",
     "context": "Organizations › The invitation flow",
   },
@@ -6235,7 +6231,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:57",
+    "id": "organizations:69",
     "page": "organizations",
     "type": "text",
     "content": "400 | VALIDATION_ERROR | a field fails validation (issues lists them)",
@@ -6243,7 +6239,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:58",
+    "id": "organizations:70",
     "page": "organizations",
     "type": "text",
     "content": "400 | INVALID_CURSOR | a cursor this list did not issue",
@@ -6251,7 +6247,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:59",
+    "id": "organizations:71",
     "page": "organizations",
     "type": "text",
     "content": "400 | INVALID_PAGE_SIZE | pageSize not a positive integer",
@@ -6259,7 +6255,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:60",
+    "id": "organizations:72",
     "page": "organizations",
     "type": "text",
     "content": "401 | UNAUTHENTICATED | no valid credential",
@@ -6267,7 +6263,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:61",
+    "id": "organizations:73",
     "page": "organizations",
     "type": "text",
     "content": "403 | CSRF_REJECTED | cookie-authenticated unsafe request from another origin",
@@ -6275,7 +6271,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:62",
+    "id": "organizations:74",
     "page": "organizations",
     "type": "text",
     "content": "403 | FORBIDDEN | a member whose roles do not allow it",
@@ -6283,15 +6279,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:63",
-    "page": "organizations",
-    "type": "text",
-    "content": "403 | EMAIL_NOT_VERIFIED | accepting or rejecting before verifying the address",
-    "url": "/docs/organizations#errors",
-    "context": "Organizations › Errors",
-  },
-  {
-    "id": "organizations:64",
+    "id": "organizations:75",
     "page": "organizations",
     "type": "text",
     "content": "403 | INVALID_INVITATION_TOKEN | the token does not match",
@@ -6299,7 +6287,43 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:65",
+    "id": "organizations:76",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "403 | DIRECT_ADD_NOT_ALLOWED | adding a user directly without canAddMember's consent: invite",
+    "url": "/docs/organizations#errors",
+    "context": "Organizations › Errors",
+  },
+  {
+    "id": "organizations:77",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "403 | ORGANIZATION_LIMIT_REACHED | creating more than organizationLimit organizations",
+    "url": "/docs/organizations#errors",
+    "context": "Organizations › Errors",
+  },
+  {
+    "id": "organizations:78",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "403 | MEMBERSHIP_LIMIT_REACHED | adding or accepting into an organization with membershipLimit members",
+    "url": "/docs/organizations#errors",
+    "context": "Organizations › Errors",
+  },
+  {
+    "id": "organizations:79",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "403 | INVITATION_LIMIT_REACHED | inviting beyond invitationLimit pending invitations",
+    "url": "/docs/organizations#errors",
+    "context": "Organizations › Errors",
+  },
+  {
+    "id": "organizations:80",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6308,7 +6332,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:66",
+    "id": "organizations:81",
     "page": "organizations",
     "type": "text",
     "content": "404 | USER_NOT_FOUND | adding a user who does not exist",
@@ -6316,7 +6340,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:67",
+    "id": "organizations:82",
     "page": "organizations",
     "type": "text",
     "content": "409 | SLUG_TAKEN | the slug is in use (deleted organizations included)",
@@ -6324,7 +6348,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:68",
+    "id": "organizations:83",
     "page": "organizations",
     "type": "text",
     "content": "409 | ALREADY_MEMBER | adding or inviting a member",
@@ -6332,7 +6356,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:69",
+    "id": "organizations:84",
     "page": "organizations",
     "type": "text",
     "content": "409 | LAST_OWNER | the change would leave no owner",
@@ -6340,7 +6364,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:70",
+    "id": "organizations:85",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6349,15 +6373,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:71",
-    "page": "organizations",
-    "type": "text",
-    "content": "409 | INVITATION_REVOKED | accepting after the inviter lost the right to send it",
-    "url": "/docs/organizations#errors",
-    "context": "Organizations › Errors",
-  },
-  {
-    "id": "organizations:72",
+    "id": "organizations:86",
     "page": "organizations",
     "type": "text",
     "content": "410 | INVITATION_EXPIRED | the invitation expired",
@@ -6365,7 +6381,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:73",
+    "id": "organizations:87",
     "page": "organizations",
     "type": "text",
     "content": "503 | SERVICE_UNAVAILABLE | the database cannot be reached",
@@ -6373,7 +6389,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:74",
+    "id": "organizations:88",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6390,7 +6406,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:75",
+    "id": "organizations:89",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6399,7 +6415,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:76",
+    "id": "organizations:90",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6408,7 +6424,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:77",
+    "id": "organizations:91",
     "page": "organizations",
     "type": "text",
     "content": 'organizationUpdated | {organization, changed: ["name", …], actorUserId}',
@@ -6416,7 +6432,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:78",
+    "id": "organizations:92",
     "page": "organizations",
     "type": "text",
     "content": "organizationDeleted | {organization, canceledInvitationIds, actorUserId}",
@@ -6424,15 +6440,16 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:79",
+    "id": "organizations:93",
     "page": "organizations",
     "type": "text",
-    "content": 'memberAdded | {member, via: "added" | "invitation", actorUserId}',
+    "content":
+      'memberAdded | {member, via: "added" | "invitation", actorUserId} (null for api.addMember)',
     "url": "/docs/organizations#notifications",
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:80",
+    "id": "organizations:94",
     "page": "organizations",
     "type": "text",
     "content": "memberRemoved | {member, actorUserId} (removed or left)",
@@ -6440,7 +6457,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:81",
+    "id": "organizations:95",
     "page": "organizations",
     "type": "text",
     "content": "memberRolesChanged | {member, previousRoles, actorUserId}",
@@ -6448,7 +6465,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:82",
+    "id": "organizations:96",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6457,7 +6474,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:83",
+    "id": "organizations:97",
     "page": "organizations",
     "type": "text",
     "content": "invitationAccepted | {invitation, member, actorUserId}",
@@ -6465,7 +6482,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:84",
+    "id": "organizations:98",
     "page": "organizations",
     "type": "text",
     "content": "invitationRejected | {invitation, actorUserId}",
@@ -6473,7 +6490,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:85",
+    "id": "organizations:99",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6482,7 +6499,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:86",
+    "id": "organizations:100",
     "page": "organizations",
     "type": "text",
     "content": "invitationExpired | {invitation}",
@@ -6490,16 +6507,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:87",
-    "page": "organizations",
-    "type": "text",
-    "content":
-      "The token at rest. Only invitationCreated carries a token, and the hook table does not keep it in plain text: the stored payload holds the invitation without its token, the token sealed with AES-256-GCM (sealedToken, bound to the invitation id) under a key derived (HKDF-SHA-256) from the deployment's secret (see auth.md), and its SHA-256 (tokenHash). The worker opens it just before calling your handler, which receives the documented payload, token included; api.hooks.list() and a database dump show only the sealed form. Trade-off: a token sealed under a key the delivering process does not have (the secret changed, or no secret is set, which means a random key per process, and another process or an earlier run sealed it) cannot be opened; rather than lose the mail, the delivery gives the invitation a new token (if it is still pending with the sealed one) and records a new invitationCreated (rotated: true) that this process can open; the token of the inviter's creation answer then stops working. Set secret (the same on every process) to avoid it.",
-    "url": "/docs/organizations#notifications",
-    "context": "Organizations › Notifications",
-  },
-  {
-    "id": "organizations:88",
+    "id": "organizations:101",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6516,7 +6524,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:89",
+    "id": "organizations:102",
     "page": "organizations",
     "type": "text",
     "content": "The organizations tables are versions 4–16 of the auth schema (namespace auth):",
@@ -6524,7 +6532,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:90",
+    "id": "organizations:103",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6533,7 +6541,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:91",
+    "id": "organizations:104",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6542,7 +6550,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:92",
+    "id": "organizations:105",
     "page": "organizations",
     "type": "text",
     "content": "6 | unique index members_organization_user_key (organization_id, user_id)",
@@ -6550,7 +6558,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:93",
+    "id": "organizations:106",
     "page": "organizations",
     "type": "text",
     "content": "7 | index members_user_id_idx",
@@ -6558,16 +6566,16 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:94",
+    "id": "organizations:107",
     "page": "organizations",
     "type": "text",
     "content":
-      "8 | invitations (id, organization_id, email, roles jsonb, status, token_hash unique, inviter_id, expires_at, created_at, updated_at, responded_at); the column was token until version 21",
+      "8 | invitations (id, organization_id, email, roles jsonb, status, token unique, inviter_id, expires_at, created_at, updated_at, responded_at)",
     "url": "/docs/organizations#storage",
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:95",
+    "id": "organizations:108",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6576,7 +6584,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:96",
+    "id": "organizations:109",
     "page": "organizations",
     "type": "text",
     "content": "10 | index invitations_email_idx (email, status)",
@@ -6584,7 +6592,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:97",
+    "id": "organizations:110",
     "page": "organizations",
     "type": "text",
     "content": "11 | index invitations_organization_idx (organization_id, created_at, id)",
@@ -6592,7 +6600,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:98",
+    "id": "organizations:111",
     "page": "organizations",
     "type": "text",
     "content": "12 | sessions.active_organization_id → organizations on delete set null",
@@ -6600,19 +6608,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:99",
+    "id": "organizations:112",
     "page": "organizations",
     "type": "text",
     "content": "13–16 | the durable hook table hook_occurrences and its indexes",
-    "url": "/docs/organizations#storage",
-    "context": "Organizations › Storage",
-  },
-  {
-    "id": "organizations:100",
-    "page": "organizations",
-    "type": "text",
-    "content":
-      "21–22 | invitations.token renamed token_hash; tokens stored before in plain text replaced by their SHA-256 (hex) in place: they keep working",
     "url": "/docs/organizations#storage",
     "context": "Organizations › Storage",
   },
@@ -6625,34 +6624,43 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:101",
+    "id": "organizations:113",
     "page": "organizations",
     "type": "text",
     "content":
-      "Tokens (credentials and invitations) are 256-bit CSPRNG values, stored as SHA-256 only; an invitation token is compared (as its digest) in constant time and returned only in the inviter's creation answer. The one copy at rest is sealed in the invitationCreated event (see Notifications).",
+      "Tokens (credentials and invitations) are 256-bit CSPRNG values. Credential tokens are stored hashed; invitation tokens are stored as issued (owners and the invitee list them) and compared in constant time.",
     "url": "/docs/organizations#security-notes",
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:102",
+    "id": "organizations:114",
     "page": "organizations",
     "type": "text",
     "content":
-      "Accepting needs the token and the caller's email (normalized the same way everywhere), verified; the status, the expiry, the organization's deletion and the inviter's current rights are re-checked inside the accepting transaction, whose conditional update makes a double accept produce one membership. See security/invitations.md.",
+      "Accepting needs the token and the caller's email (normalized the same way everywhere); the status, the expiry and the organization's deletion are re-checked inside the accepting transaction, whose conditional update makes a double accept produce one membership.",
     "url": "/docs/organizations#security-notes",
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:103",
+    "id": "organizations:115",
     "page": "organizations",
     "type": "text",
     "content":
-      "Roles are validated against roles; only owners grant, revoke or touch owner; the last-owner rule holds under concurrent requests because every role change and removal first locks the organization row, then re-reads the caller's roles and counts the other owners. Adding a member removes no owner and takes no lock: one statement checks the caller's roles, inserts the member and enqueues memberAdded, so a role change committed before it is seen and one committed while it runs is ordered after it.",
+      "Roles are validated against roles; only owners grant, revoke or touch owner; the last-owner rule holds under concurrent requests because every role change and removal first locks the organization row, then re-reads the caller's roles and counts the other owners. Adding a member directly is one statement (it checks the caller's roles, the user and the member count, inserts the member and enqueues memberAdded); with a membershipLimit it runs right after locking the organization row, as an acceptance counts the members after the same lock, so concurrent adds and acceptances never overshoot the limit. Without a limit it takes no lock: adding a member removes no owner, and a role change committed before it is seen, one committed while it runs is ordered after it.",
     "url": "/docs/organizations#security-notes",
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:104",
+    "id": "organizations:116",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "Membership needs consent: direct adds only with canAddMember, invitations otherwise (see Consent); GET /me is bounded to 100 organizations and 100 invitations.",
+    "url": "/docs/organizations#security-notes",
+    "context": "Organizations › Security notes",
+  },
+  {
+    "id": "organizations:117",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6661,7 +6669,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:105",
+    "id": "organizations:118",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6670,11 +6678,20 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:106",
+    "id": "organizations:119",
     "page": "organizations",
     "type": "text",
     "content":
-      "Not built in: limits on organizations per user, members per organization or pending invitations per organization.",
+      "Organizations per user, members per organization and pending invitations per organization are limited (organizationLimit, membershipLimit, invitationLimit, 100 each by default).",
+    "url": "/docs/organizations#security-notes",
+    "context": "Organizations › Security notes",
+  },
+  {
+    "id": "organizations:120",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "Not built in: verified emails (an invitation goes to whoever controls the signed-in account with that email, so pair the module with email verification if sign-up is open).",
     "url": "/docs/organizations#security-notes",
     "context": "Organizations › Security notes",
   },
@@ -7057,217 +7074,94 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Search and the reference site › The reference site › Keeping the bundled index fresh",
   },
   {
-    "id": "security/invitations",
-    "page": "security/invitations",
+    "id": "security/membership",
+    "page": "security/membership",
     "type": "page",
-    "content": "security/invitations",
-    "url": "/docs/security/invitations",
+    "content": "security/membership",
+    "url": "/docs/security/membership",
     "breadcrumbs": [
       "Security",
     ],
     "context": "Security",
   },
   {
-    "id": "security/invitations#invitation-takeover-finding-4",
-    "page": "security/invitations",
+    "id": "security/membership#membership-without-consent-finding-5",
+    "page": "security/membership",
     "type": "heading",
-    "content": "Invitation takeover (finding 4)",
-    "url": "/docs/security/invitations#invitation-takeover-finding-4",
-    "context": "security/invitations",
+    "content": "Membership without consent (finding 5)",
+    "url": "/docs/security/membership#membership-without-consent-finding-5",
+    "context": "security/membership",
   },
   {
-    "id": "security/invitations:1",
-    "page": "security/invitations",
+    "id": "security/membership:1",
+    "page": "security/membership",
     "type": "text",
     "content":
-      "The attack. An invitation is addressed to an email address, and anyone can sign up with any address. Before the fix, whoever registered the invitee's address first saw the invitation with its token in GET /organizations/invitations and could accept it, joining the organization with the invitation's roles (up to owner). The organization's list showed every token to every admin; the tokens sat in plain text in invitations.token and in the hook table (hook_occurrences.payload of invitationCreated), so a database dump or backup was a set of working invitations; and an invitation sent by an admin kept working after that admin was removed or demoted.",
-    "url": "/docs/security/invitations#invitation-takeover-finding-4",
-    "context": "security/invitations › Invitation takeover (finding 4)",
+      'The attack. Any signed-up user could create an organization and POST /organizations/:organizationId/members {"userId"} with any user id they had seen — every member list of an organization they share with the victim shows the ids of its members. The victim then belonged to the stranger\'s organization without having been asked: it showed in their GET /me (a phishing surface: "Acme Security Team" in the victim\'s own organization switcher), and /me had no bound, so enough of them made every page load of the victim\'s application download hundreds of kilobytes (342 KB seen; 293 KB for 500 organizations in our measurement). Nothing bounded how many organizations one user could create, how many members an organization could have, or how many pending invitations it could send.',
+    "url": "/docs/security/membership#membership-without-consent-finding-5",
+    "context": "security/membership › Membership without consent (finding 5)",
   },
   {
-    "id": "security/invitations:2",
-    "page": "security/invitations",
+    "id": "security/membership:2",
+    "page": "security/membership",
     "type": "text",
     "content": "What defends against it.",
-    "url": "/docs/security/invitations#invitation-takeover-finding-4",
-    "context": "security/invitations › Invitation takeover (finding 4)",
+    "url": "/docs/security/membership#membership-without-consent-finding-5",
+    "context": "security/membership › Membership without consent (finding 5)",
   },
   {
-    "id": "security/invitations:3",
-    "page": "security/invitations",
+    "id": "security/membership:3",
+    "page": "security/membership",
     "type": "text",
     "content":
-      "Verified addresses. users.email_verified_at is set only by POST /verify-email with a token mailed to the address through sendVerificationEmail (or by api.createUser({ emailVerified: true }), an administrator vouching for it). Verification tokens are 256-bit, single-use, expire after emailVerificationTtlHours (24 h), are stored as SHA-256 only, are looked up by that digest, and are bound to the address they were sent to: a token proves nothing once the user's address changed. A resend replaces every earlier token. | src/auth/email_verification.ts, email_verification_store.ts, verification_routes.ts",
-    "url": "/docs/security/invitations#invitation-takeover-finding-4",
-    "context": "security/invitations › Invitation takeover (finding 4)",
+      'Consent. Users join through invitations they accept. The direct-add route of the specification stays but is refused by default with 403 DIRECT_ADD_NOT_ALLOWED (its message points to invitations), after the caller\'s own rights are checked and before the target user is looked up, so a refused caller learns nothing about user ids either. A deployment opens it with organizations.canAddMember({ actor, organization, user, roles }); only true allows the add. Global admins (users.role = "admin") get no exception by default. The server keeps a direct way in: authModule.api.addMember() (no policy; the limits apply), as better-auth offers direct adds only as a server-side call, and Clerk and GitHub require an invitation.',
+    "url": "/docs/security/membership#membership-without-consent-finding-5",
+    "context": "security/membership › Membership without consent (finding 5)",
   },
   {
-    "id": "security/invitations:4",
-    "page": "security/invitations",
+    "id": "security/membership:4",
+    "page": "security/membership",
     "type": "text",
     "content":
-      "Invitations reach verified addresses only. GET /organizations/invitations and the invitations of GET /me are empty until the caller's address is verified; accepting or rejecting answers 403 EMAIL_NOT_VERIFIED before the token is even compared. | invitation_routes.ts (checkActor, the list), me.ts",
-    "url": "/docs/security/invitations#invitation-takeover-finding-4",
-    "context": "security/invitations › Invitation takeover (finding 4)",
+      "A bounded /me. At most 100 organizations and 100 pending invitations, the oldest first, with organizationsHasMore / invitationsHasMore saying there are more; GET /organizations and GET /organizations/invitations page through all of them in the same order. activeOrganization is given even when it is beyond the first 100. The per-user kept parts of /me are validated over the listed rows and the next one, so they stay exact.",
+    "url": "/docs/security/membership#membership-without-consent-finding-5",
+    "context": "security/membership › Membership without consent (finding 5)",
   },
   {
-    "id": "security/invitations:5",
-    "page": "security/invitations",
+    "id": "security/membership:5",
+    "page": "security/membership",
     "type": "text",
     "content":
-      "Tokens never shown again. Only the inviter's creation (or re-send) answer carries the invitation token; the organization's list, the invitee's list, /me, accept/reject/cancel answers and every other event carry none. | resources.ts (toInvitation)",
-    "url": "/docs/security/invitations#invitation-takeover-finding-4",
-    "context": "security/invitations › Invitation takeover (finding 4)",
+      "Limits (false for none), each a 403 with its own code: organizationLimit (default 100, live organizations a user created and still belongs to; ORGANIZATION_LIMIT_REACHED), membershipLimit (default 100, members per organization, for direct adds, acceptances and api.addMember; MEMBERSHIP_LIMIT_REACHED, and a refused acceptance leaves the invitation pending), invitationLimit (default 100, pending unexpired invitations per organization; INVITATION_LIMIT_REACHED). They hold under concurrent requests: each count runs in the inserting transaction after a row lock every competing insert takes (the user's row, FOR NO KEY UPDATE, for organizations; the organization's row, FOR UPDATE, for members and invitations).",
+    "url": "/docs/security/membership#membership-without-consent-finding-5",
+    "context": "security/membership › Membership without consent (finding 5)",
   },
   {
-    "id": "security/invitations:6",
-    "page": "security/invitations",
+    "id": "security/membership:6",
+    "page": "security/membership",
     "type": "text",
     "content":
-      "Hashed at rest. invitations.token_hash holds the SHA-256 (tokens stored in plain text before schema version 21 were hashed in place by version 22); an accept compares digests in constant time. | invitation_store.ts, schema v21–22",
-    "url": "/docs/security/invitations#invitation-takeover-finding-4",
-    "context": "security/invitations › Invitation takeover (finding 4)",
+      'What the deployment must configure. Nothing for the defaults. Set canAddMember only where accounts are already trusted to be placed (an internal tool, an admin console: ({ actor }) => actor.role === "admin"); prefer api.addMember for provisioning from the server. Raise or lift the limits (organizationLimit: false, …) for tenants that need more, knowing that /me still lists only 100 organizations and clients must page the rest.',
+    "url": "/docs/security/membership#membership-without-consent-finding-5",
+    "context": "security/membership › Membership without consent (finding 5)",
   },
   {
-    "id": "security/invitations:7",
-    "page": "security/invitations",
+    "id": "security/membership:7",
+    "page": "security/membership",
     "type": "text",
     "content":
-      "Sealed in the hook table. The invitationCreated payload stores the token sealed with AES-256-GCM under a key derived (HKDF-SHA-256) from the deployment's secret, bound to the invitation id; the handler receives it opened. A token sealed under a key the delivering process lacks is not lost: the invitation gets a new token and a new event (rotated: true). | sealing.ts, sealed_invitation_event.ts, notifications.ts",
-    "url": "/docs/security/invitations#invitation-takeover-finding-4",
-    "context": "security/invitations › Invitation takeover (finding 4)",
+      "Not covered. Invitations remain the way to reach a stranger's list of pending invitations: whoever controls an email address receives invitations to it, bounded per organization by invitationLimit but not per recipient (finding 4's verified email decides who can accept). A user with many accounts is limited per account. metadata of up to maxMetadataBytes (8 KiB) per organization can still make a consented /me larger than the typical 60 KB.",
+    "url": "/docs/security/membership#membership-without-consent-finding-5",
+    "context": "security/membership › Membership without consent (finding 5)",
   },
   {
-    "id": "security/invitations:8",
-    "page": "security/invitations",
+    "id": "security/membership:8",
+    "page": "security/membership",
     "type": "text",
     "content":
-      "The inviter's current rights at acceptance. Inside the accepting transaction (which locks the organization against concurrent role changes), the inviter must still be an owner or admin, and an owner for an invitation granting owner; otherwise 409 INVITATION_REVOKED and the invitation stays pending (a current manager can re-send it). | access.ts (mayStillGrant), invitation_routes.ts",
-    "url": "/docs/security/invitations#invitation-takeover-finding-4",
-    "context": "security/invitations › Invitation takeover (finding 4)",
-  },
-  {
-    "id": "security/invitations:9",
-    "page": "security/invitations",
-    "type": "text",
-    "content": "What the deployment must configure.",
-    "url": "/docs/security/invitations#invitation-takeover-finding-4",
-    "context": "security/invitations › Invitation takeover (finding 4)",
-  },
-  {
-    "id": "security/invitations:10",
-    "page": "security/invitations",
-    "type": "text",
-    "content":
-      "sendVerificationEmail: the development default logs the verification link to the console (the only place the module prints a token). In production, mail it; without it nobody can verify and no invitation can be accepted.",
-    "url": "/docs/security/invitations#invitation-takeover-finding-4",
-    "context": "security/invitations › Invitation takeover (finding 4)",
-  },
-  {
-    "id": "security/invitations:11",
-    "page": "security/invitations",
-    "type": "text",
-    "content":
-      "publicOrigin, so the url handed to sendVerificationEmail is absolute and never derived from a request's Host (without it the link is relative, and a warning is printed once).",
-    "url": "/docs/security/invitations#invitation-takeover-finding-4",
-    "context": "security/invitations › Invitation takeover (finding 4)",
-  },
-  {
-    "id": "security/invitations:12",
-    "page": "security/invitations",
-    "type": "text",
-    "content":
-      "secret (or FRAGMENT_SECRET), identical on every process: it keys the sealing of invitation tokens in the hook table. Without it each process seals with a random key, and an invitation mail delivered by another process (or after a restart) carries a re-issued token, which silently invalidates the one in the inviter's creation answer.",
-    "url": "/docs/security/invitations#invitation-takeover-finding-4",
-    "context": "security/invitations › Invitation takeover (finding 4)",
-  },
-  {
-    "id": "security/invitations:13",
-    "page": "security/invitations",
-    "type": "text",
-    "content":
-      "Send invitation mails from the invitationCreated hook (or from the creation answer); do not log the payload.",
-    "url": "/docs/security/invitations#invitation-takeover-finding-4",
-    "context": "security/invitations › Invitation takeover (finding 4)",
-  },
-  {
-    "id": "security/invitations:14",
-    "page": "security/invitations",
-    "type": "text",
-    "content":
-      "Residual risks. Verification proves control of the mailbox at one moment; a user who loses the address keeps the verified flag (there is no route to change an address; a change made in SQL invalidates the pending verification tokens, not the flag). An invitation revoked by its inviter's lost rights still shows as pending in the invitee's list until someone cancels or re-sends it. Rate limits on POST /verify-email and /verify-email/resend are the rate-limit section's concern (256-bit tokens make guessing moot; resend costs a mail).",
-    "url": "/docs/security/invitations#invitation-takeover-finding-4",
-    "context": "security/invitations › Invitation takeover (finding 4)",
-  },
-  {
-    "id": "security/invitations:15",
-    "page": "security/invitations",
-    "type": "text",
-    "content": "Tests. tests/security/attacks/invitations.ts (in tests/security/attacks.test.ts):",
-    "url": "/docs/security/invitations#invitation-takeover-finding-4",
-    "context": "security/invitations › Invitation takeover (finding 4)",
-  },
-  {
-    "id": "security/invitations:16",
-    "page": "security/invitations",
-    "type": "text",
-    "content":
-      '"an account with the invitee\'s address but no proof of it neither sees nor accepts the invitation"',
-    "url": "/docs/security/invitations#invitation-takeover-finding-4",
-    "context": "security/invitations › Invitation takeover (finding 4)",
-  },
-  {
-    "id": "security/invitations:17",
-    "page": "security/invitations",
-    "type": "text",
-    "content":
-      '"no answer but the inviter\'s creation answer carries the token, and no table keeps it in plain text"',
-    "url": "/docs/security/invitations#invitation-takeover-finding-4",
-    "context": "security/invitations › Invitation takeover (finding 4)",
-  },
-  {
-    "id": "security/invitations:18",
-    "page": "security/invitations",
-    "type": "text",
-    "content":
-      '"an invitation dies with its inviter\'s rights: removed admin, demoted admin, demoted owner"',
-    "url": "/docs/security/invitations#invitation-takeover-finding-4",
-    "context": "security/invitations › Invitation takeover (finding 4)",
-  },
-  {
-    "id": "security/invitations:19",
-    "page": "security/invitations",
-    "type": "text",
-    "content":
-      '"a verification token is single-use, hashed at rest, replaced by a resend and bound to its address"',
-    "url": "/docs/security/invitations#invitation-takeover-finding-4",
-    "context": "security/invitations › Invitation takeover (finding 4)",
-  },
-  {
-    "id": "security/invitations:20",
-    "page": "security/invitations",
-    "type": "text",
-    "content":
-      '"a verification token sent to an old address proves nothing after the address changed"',
-    "url": "/docs/security/invitations#invitation-takeover-finding-4",
-    "context": "security/invitations › Invitation takeover (finding 4)",
-  },
-  {
-    "id": "security/invitations:21",
-    "page": "security/invitations",
-    "type": "text",
-    "content": '"an expired verification token is refused with 410"',
-    "url": "/docs/security/invitations#invitation-takeover-finding-4",
-    "context": "security/invitations › Invitation takeover (finding 4)",
-  },
-  {
-    "id": "security/invitations:22",
-    "page": "security/invitations",
-    "type": "text",
-    "content":
-      'Also tests/auth/email_verification.test.ts, tests/auth/invitation_event_sealing.test.ts (a token sealed under another secret is re-issued) and the "invitations reach verified addresses only" and "the inviter\'s rights at acceptance" suites of tests/auth/organization_invitations.test.ts.',
-    "url": "/docs/security/invitations#invitation-takeover-finding-4",
-    "context": "security/invitations › Invitation takeover (finding 4)",
+      'Tests. tests/security/attacks/membership.ts (run by tests/security/attacks.test.ts, over HTTP against a served module on PGlite): "a stranger cannot add a user they have seen to their own organization", "refuses before looking the user up", "lists at most 100 organizations, flags the rest and pages them through GET /organizations", and the limit tests (10 concurrent creations, direct adds, acceptances and invitations end with exactly the limit). PGlite runs one statement at a time, so the races are replayed on PostgreSQL, with 5 connections, by tests/auth/organization_consent.test.ts ("organizationLimit: concurrent creations …", "membershipLimit: concurrent direct adds and acceptances …", "invitationLimit: concurrent invitations …"); without the row locks the first two fail there. The same file tests the policy\'s context and answers, api.addMember, and the /me bound with its kept parts; tests/auth/organizations_config.test.ts the validation of the options.',
+    "url": "/docs/security/membership#membership-without-consent-finding-5",
+    "context": "security/membership › Membership without consent (finding 5)",
   },
   {
     "id": "webhook",

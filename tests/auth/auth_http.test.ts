@@ -293,8 +293,10 @@ forEachAdapter((name, getAdapter) => {
         assert.deepEqual(result.body, {
           user,
           organizations: [],
+          organizationsHasMore: false,
           activeOrganization: null,
           invitations: [],
+          invitationsHasMore: false,
         });
       });
 

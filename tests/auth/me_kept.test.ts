@@ -15,6 +15,7 @@ import { call } from "./helpers/http.ts";
 import {
   addMember,
   createOrganization,
+  DIRECT_ADD,
   invite,
   newUser,
   organizationsModule,
@@ -30,8 +31,8 @@ forEachAdapter((name, getAdapter) => {
 
   before(async () => {
     db = getAdapter();
-    reader = await organizationsModule(db);
-    writer = await organizationsModule(db);
+    reader = await organizationsModule(db, { organizations: DIRECT_ADD });
+    writer = await organizationsModule(db, { organizations: DIRECT_ADD });
   });
 
   async function me(module: AuthModule, user: TestUser): Promise<{ text: string; body: any }> {

@@ -12,6 +12,7 @@ import { assertError, call, uniqueEmail } from "./helpers/http.ts";
 import {
   addMember,
   createOrganization,
+  DIRECT_ADD,
   invite,
   newUser,
   organizationsModule,
@@ -26,7 +27,7 @@ forEachAdapter((name, getAdapter) => {
 
   before(async () => {
     db = getAdapter();
-    module = await organizationsModule(db);
+    module = await organizationsModule(db, { organizations: DIRECT_ADD });
   });
 
   function respond(user: TestUser, invitationId: string, action: string, token: string) {

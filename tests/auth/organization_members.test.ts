@@ -10,6 +10,7 @@ import { assertError, call } from "./helpers/http.ts";
 import {
   addMember,
   createOrganization,
+  DIRECT_ADD,
   newUser,
   organizationsModule,
   type TestUser,
@@ -19,7 +20,7 @@ forEachAdapter((name, getAdapter) => {
   let module: AuthModule;
 
   before(async () => {
-    module = await organizationsModule(getAdapter());
+    module = await organizationsModule(getAdapter(), { organizations: DIRECT_ADD });
   });
 
   function membersPath(organizationId: string, memberId?: string): string {

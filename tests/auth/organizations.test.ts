@@ -11,6 +11,7 @@ import { assertError, call } from "./helpers/http.ts";
 import {
   addMember,
   createOrganization,
+  DIRECT_ADD,
   invite,
   newUser,
   organizationsModule,
@@ -25,7 +26,7 @@ forEachAdapter((name, getAdapter) => {
 
   before(async () => {
     db = getAdapter();
-    module = await organizationsModule(db);
+    module = await organizationsModule(db, { organizations: DIRECT_ADD });
   });
 
   describe(`${name}: POST /organizations`, () => {

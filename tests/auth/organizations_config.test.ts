@@ -10,6 +10,7 @@ import {
   type OrganizationEventHandlers,
   scryptPasswordHasher,
 } from "../../src/auth/mod.ts";
+import { resolveOrganizationsOptions } from "../../src/auth/organizations/mod.ts";
 import { ModuleConfigError } from "../../src/core/mod.ts";
 import type { SqlAdapter } from "../../src/db/mod.ts";
 import { forEachAdapter } from "../helpers/databases.ts";
@@ -17,6 +18,7 @@ import { assertError, call, signUp, uniqueEmail } from "./helpers/http.ts";
 import {
   addMember,
   createOrganization,
+  DIRECT_ADD,
   invite,
   newUser,
   organizationsModule,
@@ -44,6 +46,13 @@ describe("organizations options", () => {
       [{ maxMetadataBytes: 1.5 }, "organizations.maxMetadataBytes"],
       [{ hooks: { organisationCreated: () => {} } }, "organizations.hooks.organisationCreated"],
       [{ hooks: { memberAdded: "yes" } }, "organizations.hooks.memberAdded"],
+      [{ canAddMember: true }, "organizations.canAddMember"],
+      [{ organizationLimit: 0 }, "organizations.organizationLimit"],
+      [{ organizationLimit: true }, "organizations.organizationLimit"],
+      [{ membershipLimit: 2.5 }, "organizations.membershipLimit"],
+      [{ membershipLimit: Infinity }, "organizations.membershipLimit"],
+      [{ invitationLimit: -1 }, "organizations.invitationLimit"],
+      [{ invitationLimit: "10" }, "organizations.invitationLimit"],
       ["yes", "organizations"],
     ];
     for (const [organizations, option] of cases) {
@@ -54,6 +63,27 @@ describe("organizations options", () => {
         `${JSON.stringify(organizations)} → ${option}`,
       );
     }
+  });
+
+  it("resolves the consent policy and the limits: refused, 100 each, false for none", () => {
+    const defaults = resolveOrganizationsOptions({})!;
+    assert.equal(defaults.canAddMember, null);
+    assert.deepEqual(
+      [defaults.organizationLimit, defaults.membershipLimit, defaults.invitationLimit],
+      [100, 100, 100],
+    );
+    const policy = () => true;
+    const lifted = resolveOrganizationsOptions({
+      canAddMember: policy,
+      organizationLimit: false,
+      membershipLimit: 1,
+      invitationLimit: 1_000_000,
+    })!;
+    assert.equal(lifted.canAddMember, policy);
+    assert.deepEqual(
+      [lifted.organizationLimit, lifted.membershipLimit, lifted.invitationLimit],
+      [null, 1, 1_000_000],
+    );
   });
 
   it("mounts no organizations route with organizations: false", () => {
@@ -127,8 +157,10 @@ forEachAdapter((name, getAdapter) => {
       assert.deepEqual(me.body, {
         user,
         organizations: [],
+        organizationsHasMore: false,
         activeOrganization: null,
         invitations: [],
+        invitationsHasMore: false,
       });
     });
   });
@@ -140,6 +172,7 @@ forEachAdapter((name, getAdapter) => {
           roles: ["owner", "editor", "viewer"],
           creatorRoles: ["owner", "editor"],
           defaultMemberRoles: ["viewer"],
+          ...DIRECT_ADD,
         },
       });
       const owner = await newUser(module);
@@ -259,7 +292,7 @@ forEachAdapter((name, getAdapter) => {
       // Its own namespace, so drain() sees only this module's events.
       module = await organizationsModule(db, {
         namespace: "auth_events",
-        organizations: { hooks },
+        organizations: { hooks, ...DIRECT_ADD },
       });
     });
 

@@ -10,6 +10,7 @@ import { call } from "./helpers/http.ts";
 import {
   addMember,
   createOrganization,
+  DIRECT_ADD,
   invite,
   newUser,
   organizationsModule,
@@ -205,7 +206,7 @@ forEachAdapter((name, getAdapter) => {
   const unexpected2xx: string[] = [];
 
   before(async () => {
-    module = await organizationsModule(getAdapter());
+    module = await organizationsModule(getAdapter(), { organizations: DIRECT_ADD });
     for (const caller of CALLERS) {
       if (caller !== "anonymous") users[caller] = await newUser(module, caller);
     }

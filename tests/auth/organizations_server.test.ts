@@ -9,7 +9,7 @@ import { type RunningServer, serve } from "../../src/core/mod.ts";
 import type { SqlAdapter } from "../../src/db/mod.ts";
 import { forEachAdapter } from "../helpers/databases.ts";
 import { uniqueEmail } from "./helpers/http.ts";
-import { organizationsModule } from "./helpers/organizations.ts";
+import { DIRECT_ADD, organizationsModule } from "./helpers/organizations.ts";
 import { latestMail, verifyEmail } from "./helpers/verification.ts";
 
 const PASSWORD = "correct horse battery";
@@ -73,7 +73,7 @@ forEachAdapter((name, getAdapter) => {
 
     before(async () => {
       db = getAdapter();
-      module = await organizationsModule(db);
+      module = await organizationsModule(db, { organizations: DIRECT_ADD });
       server = await serve([module], { port: 0, hostname: "127.0.0.1", handleSignals: false });
       base = server.url;
     });

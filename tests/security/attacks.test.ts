@@ -8,3 +8,4 @@ import "./attacks/cursors.ts";
 after(() => closeSharedDatabase());
 import "./attacks/origin.ts";
 import "./attacks/invitations.ts";
+import "./attacks/membership.ts";

@@ -1,77 +1,214 @@
 /**
- * Adding a member in one statement: the caller's roles are checked, the user looked up, the
- * member inserted and its `memberAdded` event enqueued together, so there is no transaction to
- * open and no lock to hold. One snapshot serves the check and the insert: a role change or a
- * deletion that commits while the statement runs is ordered after the addition, one committed
- * before it is seen.
+ * Adding a member without an invitation: by an owner or admin through
+ * `POST /organizations/:organizationId/members` when `canAddMember` allows it, or by the server
+ * through `module.api.addMember()`. Nobody can otherwise put a user into an organization they did
+ * not accept to join (finding 5 of the security review: a stranger added any user id they had
+ * seen, and their organization then filled the victim's `/me`).
+ *
+ * The policy is asked first, outside any transaction (it may be slow and must not run under a
+ * lock). The insert is then one statement: it reads the caller's roles in the live organization,
+ * looks the user up, counts the members against `membershipLimit`, inserts the member and
+ * enqueues its `memberAdded` event together. Without a limit it runs alone, with no transaction
+ * and no lock (adding a member removes no owner: a role change committed before it is seen, one
+ * committed while it runs is ordered after it). With a limit it runs in a transaction right after
+ * locking the organization row, so that of concurrent adds and acceptances each counts the
+ * members the others committed (its snapshot is taken after the lock is granted).
  *
  * @module
  */
 
 import type { EnqueueSql, SqlQuerier } from "../../db/mod.ts";
+import { authError, notFound } from "../errors.ts";
 import type { AuthTableNames } from "../tables.ts";
-import { isUuid } from "../users.ts";
+import type { AuthUser } from "../users.ts";
+import { findUserById, isUuid, publicUser } from "../users.ts";
+import { canManage, hasOwner, requireEntry } from "./access.ts";
+import type { OrganizationsContext } from "./context.ts";
+import { lockOrganization } from "./limits.ts";
 import { ADMIN_ROLE, OWNER_ROLE } from "./options.ts";
-import { memberColumns, memberJsonSql, type MemberRow } from "./resources.ts";
+import {
+  type Member,
+  memberColumns,
+  memberJsonSql,
+  type MemberRow,
+  toMember,
+  toOrganization,
+} from "./resources.ts";
+
+/** What to add, and who asks (`null`: the server, through `module.api.addMember()`). */
+export interface AddMemberInput {
+  organizationId: string;
+  userId: string;
+  roles: readonly string[];
+  actor: AuthUser | null;
+}
+
+function directAddRefused(): Error {
+  return authError(
+    "DIRECT_ADD_NOT_ALLOWED",
+    "Adding a user directly is not allowed: invite them " +
+      "(POST /organizations/:organizationId/invitations) and let them accept",
+  );
+}
+
+function userNotFound(): Error {
+  return authError("USER_NOT_FOUND", "User not found");
+}
+
+/** 403 `FORBIDDEN` unless the caller's roles may add a member with `newRoles`. */
+function requireAdder(callerRoles: readonly string[], newRoles: readonly string[]): void {
+  if (!canManage(callerRoles)) {
+    throw authError("FORBIDDEN", "Only owners and admins may add members");
+  }
+  if (hasOwner(newRoles) && !hasOwner(callerRoles)) {
+    throw authError("FORBIDDEN", "Only owners may grant the owner role");
+  }
+}
+
+/**
+ * Adds a user as a member, in the order of the checks: the caller's rights (404 for a
+ * non-member, 403 `FORBIDDEN`), the `canAddMember` policy (403 `DIRECT_ADD_NOT_ALLOWED`; without
+ * one, before the user is even looked up, so a refused caller learns nothing about user ids), the
+ * user (404 `USER_NOT_FOUND`), the policy's answer, `membershipLimit` (403
+ * `MEMBERSHIP_LIMIT_REACHED`), an existing membership (409 `ALREADY_MEMBER`). The server
+ * (`actor: null`) skips the caller's checks and the policy.
+ */
+export async function addMember(
+  context: OrganizationsContext,
+  input: AddMemberInput,
+): Promise<Member> {
+  const { db, tables, options, notifications } = context;
+  const { actor, roles } = input;
+  if (actor) {
+    const policy = options.canAddMember;
+    if (!policy) {
+      const entry = await requireEntry(db, tables, input.organizationId, actor.id);
+      requireAdder(entry.m_roles, roles);
+      throw directAddRefused();
+    }
+    const [entry, user] = await Promise.all([
+      requireEntry(db, tables, input.organizationId, actor.id),
+      findUserById(db, tables, input.userId),
+    ]);
+    requireAdder(entry.m_roles, roles);
+    if (!user) throw userNotFound();
+    const allowed = await policy({
+      actor,
+      organization: toOrganization(entry),
+      user: publicUser(user),
+      roles: Object.freeze([...roles]),
+    });
+    if (allowed !== true) throw directAddRefused();
+  } else if (!isUuid(input.organizationId)) {
+    throw notFound("Organization");
+  }
+  const limit = options.membershipLimit;
+  const statement = (q: SqlQuerier) =>
+    addMemberStatement(q, tables, {
+      organizationId: input.organizationId,
+      callerId: actor?.id ?? null,
+      userId: input.userId,
+      roles,
+      limit,
+      event: (payloadSql, firstParam) =>
+        notifications.eventSql("memberAdded", { from: "inserted", payloadSql, firstParam }),
+    });
+  const outcome = limit === null ? await statement(db) : await db.transaction(async (tx) => {
+    if (!(await lockOrganization(tx, tables, input.organizationId, "UPDATE"))) return null;
+    return await statement(tx);
+  });
+  if (outcome?.member) {
+    if (outcome.eventEnqueued) notifications.wake();
+    return toMember(outcome.member);
+  }
+  // Nothing was inserted: say why, in the order the checks apply.
+  if (!outcome || !outcome.organizationFound) throw notFound("Organization");
+  if (actor) {
+    // The caller's roles as the statement saw them (a demotion may have committed meanwhile).
+    if (!outcome.callerRoles) throw notFound("Organization");
+    requireAdder(outcome.callerRoles, roles);
+  }
+  if (!outcome.userFound) throw userNotFound();
+  if (!outcome.hasRoom) {
+    throw authError(
+      "MEMBERSHIP_LIMIT_REACHED",
+      `The organization has reached its limit of ${limit} members`,
+    );
+  }
+  throw authError("ALREADY_MEMBER", "The user is already a member");
+}
 
 /** What the statement found: the new member, or what stood in its way. */
-export interface AddMemberOutcome {
+interface AddMemberOutcome {
   /** The inserted member, `null` when nothing was inserted. */
   member: MemberRow | null;
-  /** The caller's roles in the live organization, `null` when not a member of it. */
+  /** Whether the organization exists and is live. */
+  organizationFound: boolean;
+  /** The caller's roles in it, `null` when not a member (or no caller). */
   callerRoles: string[] | null;
   /** Whether the user to add exists. */
   userFound: boolean;
+  /** Whether the organization has fewer members than the limit (the user not counted). */
+  hasRoom: boolean;
   /** Whether a `memberAdded` event was enqueued with the member (wake the workers then). */
   eventEnqueued: boolean;
 }
 
-/** The input of {@link addMemberStatement}. */
-export interface AddMemberInput {
-  organizationId: string;
-  callerId: string;
-  userId: string;
-  roles: readonly string[];
-  /** The `memberAdded` event's insert, given the payload SQL; `null` when nobody listens. */
-  event: (payloadSql: string, firstParam: number) => EnqueueSql | null;
-}
-
 /**
- * Inserts the member when the caller is an owner or admin of the live organization (an owner to
- * grant `owner`) and the user exists and is not a member yet; reports what it found either way.
+ * Inserts the member when the organization is live, the caller (unless `callerId` is `null`) is
+ * an owner or admin of it (an owner to grant `owner`), the user exists, the organization has
+ * room and the user is not a member yet; reports what it found either way.
  */
-export async function addMemberStatement(
+async function addMemberStatement(
   db: SqlQuerier,
   tables: AuthTableNames,
-  input: AddMemberInput,
+  input: {
+    organizationId: string;
+    callerId: string | null;
+    userId: string;
+    roles: readonly string[];
+    limit: number | null;
+    /** The `memberAdded` event's insert, given the payload SQL; `null` when nobody listens. */
+    event: (payloadSql: string, firstParam: number) => EnqueueSql | null;
+  },
 ): Promise<AddMemberOutcome> {
-  if (!isUuid(input.organizationId)) {
-    return { member: null, callerRoles: null, userFound: false, eventEnqueued: false };
-  }
   const event = input.event(
     `json_build_object('member', ${
       memberJsonSql("inserted", "m_")
     }, 'via', 'added', 'actorUserId', $2::text)`,
-    8,
+    9,
   );
   const [row] = await db.query<
-    MemberRow & { caller_roles: string[] | null; user_found: boolean }
+    MemberRow & {
+      organization_found: boolean;
+      caller_roles: string[] | null;
+      user_found: boolean;
+      has_room: boolean;
+    }
   >(
-    `WITH caller AS (
+    `WITH org AS (
        SELECT o.id, m.roles FROM ${tables.organizations} o
-       JOIN ${tables.members} m ON m.organization_id = o.id AND m.user_id = $2
+       LEFT JOIN ${tables.members} m ON m.organization_id = o.id AND m.user_id = $2::uuid
        WHERE o.id = $1 AND o.deleted_at IS NULL
      ), target AS (
        SELECT id FROM ${tables.users} WHERE id = $3
+     ), room AS (
+       SELECT $8::int IS NULL OR (
+         SELECT count(*) FROM ${tables.members} WHERE organization_id = $1 AND user_id <> $3
+       ) < $8::int AS ok
      ), inserted AS (
        INSERT INTO ${tables.members} AS m (organization_id, user_id, roles)
-       SELECT caller.id, target.id, $4::text::jsonb FROM caller, target
-       WHERE (caller.roles ? $5 OR caller.roles ? $6) AND (NOT $7::bool OR caller.roles ? $5)
+       SELECT org.id, target.id, $4::text::jsonb FROM org, target, room
+       WHERE room.ok AND ($2::uuid IS NULL OR (
+         (org.roles ? $5 OR org.roles ? $6) AND (NOT $7::bool OR org.roles ? $5)
+       ))
        ON CONFLICT (organization_id, user_id) DO NOTHING
        RETURNING ${memberColumns("m")}
      )${event ? `, event AS (${event.sql})` : ""}
-     SELECT (SELECT roles FROM caller) AS caller_roles,
-            EXISTS (SELECT 1 FROM target) AS user_found, inserted.*
+     SELECT EXISTS (SELECT 1 FROM org) AS organization_found,
+            (SELECT roles FROM org) AS caller_roles,
+            EXISTS (SELECT 1 FROM target) AS user_found,
+            (SELECT ok FROM room) AS has_room, inserted.*
      FROM (SELECT 1) AS one LEFT JOIN inserted ON true`,
     [
       input.organizationId,
@@ -81,14 +218,17 @@ export async function addMemberStatement(
       OWNER_ROLE,
       ADMIN_ROLE,
       input.roles.includes(OWNER_ROLE),
+      input.limit,
       ...(event?.params ?? []),
     ],
   );
   const member = row.m_id === null ? null : row;
   return {
     member,
+    organizationFound: row.organization_found,
     callerRoles: row.caller_roles,
     userFound: row.user_found,
+    hasRoom: row.has_room,
     eventEnqueued: member !== null && event !== null,
   };
 }

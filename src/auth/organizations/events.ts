@@ -20,8 +20,11 @@ export interface OrganizationEventPayloads {
     canceledInvitationIds: string[];
     actorUserId: string;
   };
-  /** A user became a member (added directly, or by accepting an invitation). */
-  memberAdded: { member: Member; via: "added" | "invitation"; actorUserId: string };
+  /**
+   * A user became a member (added directly, or by accepting an invitation); `actorUserId` is
+   * `null` for a member added by the server (`module.api.addMember()`).
+   */
+  memberAdded: { member: Member; via: "added" | "invitation"; actorUserId: string | null };
   /** A member was removed or left. */
   memberRemoved: { member: Member; actorUserId: string };
   /** A member's roles were replaced. */

@@ -32,12 +32,8 @@ import {
   respondToInvitation,
   upsertInvitation,
 } from "./invitation_store.ts";
-import {
-  findEntry,
-  insertMember,
-  isMemberByEmail,
-  lockLiveOrganization,
-} from "./organization_store.ts";
+import { admitMember, requireInvitationRoom } from "./limits.ts";
+import { findEntry, insertMember, isMemberByEmail } from "./organization_store.ts";
 import { type Member, toInvitation, toMember, toOrganization } from "./resources.ts";
 
 const organizationParams = z.object({ organizationId: z.string() });
@@ -142,10 +138,10 @@ export function invitationRoutes(context: OrganizationsContext): Route[] {
         }
         const outcome = await inTransaction(context, async (tx) => {
           if (body.action === "accept") {
-            // Deleting the organization waits for this transaction (and cancels nothing it took).
-            if (!(await lockLiveOrganization(tx, tables, found.i_organization_id))) {
-              return { error: notFound("Invitation") };
-            }
+            // Deleting the organization waits for this transaction (and cancels nothing it took);
+            // under a membershipLimit so do other joins, and a full organization refuses.
+            const refused = await admitMember(tx, context, found.i_organization_id, auth.user.id);
+            if (refused) return { error: refused === "gone" ? notFound("Invitation") : refused };
           }
           const row = await respondToInvitation(tx, tables, found.i_id, STATUS_OF[body.action]);
           if (!row) return { error: await notPending(tx, found.i_id) };
@@ -237,6 +233,7 @@ export function invitationRoutes(context: OrganizationsContext): Route[] {
           if (await isMemberByEmail(tx, tables, entry.o_id, body.email)) {
             throw authError("ALREADY_MEMBER", "This email already belongs to a member");
           }
+          await requireInvitationRoom(tx, tables, entry.o_id, body.email, options.invitationLimit);
           const token = newToken();
           const { row, rotated } = await upsertInvitation(tx, tables, {
             organizationId: entry.o_id,

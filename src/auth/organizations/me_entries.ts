@@ -19,12 +19,24 @@ import {
 } from "./entry_json.ts";
 import { type Built, type ValidatedReads, validatedReads } from "./validated_reads.ts";
 
+/**
+ * The most organizations `/me` lists (the oldest first); `organizationsHasMore` says there are
+ * more, which `GET /organizations` pages in the same order. The bound keeps the answer, and what
+ * is kept of it, small whatever the number of memberships.
+ */
+export const ME_ORGANIZATION_LIMIT = 100;
+
 /** A user's organization entries as `/me` writes them. */
 export interface MeEntries {
-  /** Every entry (`{ organization, member }`) as JSON text, oldest first, joined by commas. */
+  /**
+   * The first {@link ME_ORGANIZATION_LIMIT} entries (`{ organization, member }`) as JSON text,
+   * oldest first, joined by commas.
+   */
   listJson: string;
-  /** Each entry's JSON text by organization id, to find the active organization's entry. */
+  /** Each listed entry's JSON text by organization id, to find the active organization's entry. */
   byOrganization: ReadonlyMap<string, string>;
+  /** Whether the user has more live organizations than are listed. */
+  hasMore: boolean;
 }
 
 /** How many characters of entries are kept, across users (about 8 MB of strings). */
@@ -42,25 +54,28 @@ export function meEntriesReader(
 }
 
 /**
- * The validator is every live membership's `xmin` with its organization's (a membership or an
- * organization row written again, added, removed or soft-deleted changes it). The condition on it
- * refers only to the outer row, so PostgreSQL evaluates it once and, when it fails, neither reads
- * nor formats an entry. `OFFSET 0` keeps the subquery from being flattened into the join, where
- * the condition would become a filter applied after reading every entry.
+ * The validator is the `xmin` of the first {@link ME_ORGANIZATION_LIMIT} + 1 live memberships
+ * (in the order of the list) with their organization's: a membership or an organization row
+ * written again, added, removed or soft-deleted among them changes it, and so does one beyond
+ * them moving up. The one past the limit is read only to tell whether there are more. The
+ * condition on the validator refers only to the outer row, so PostgreSQL evaluates it once and,
+ * when it fails, neither reads nor formats an entry; the `LIMIT` keeps the subquery from being
+ * flattened into the join, where the condition would become a filter applied after reading.
  */
 function entriesSql(tables: AuthTableNames): string {
   const live = `FROM ${tables.members} m
        JOIN ${tables.organizations} o ON o.id = m.organization_id AND o.deleted_at IS NULL
        WHERE m.user_id = $1`;
+  const first = `ORDER BY o.created_at, o.id LIMIT ${ME_ORGANIZATION_LIMIT + 1}`;
   return `SELECT v.validator, ${entryTextColumnNames("e")}
     FROM (
-      SELECT coalesce(string_agg(m.xmin::text || '/' || o.xmin::text, ','), '') AS validator
-      ${live}
+      SELECT coalesce(string_agg(p.mx || '/' || p.ox, ','), '') AS validator
+      FROM (SELECT m.xmin::text AS mx, o.xmin::text AS ox ${live} ${first}) p
     ) v
     LEFT JOIN LATERAL (
       SELECT ${entryTextColumns("o", "m")}, o.created_at AS sort_at
       ${live} AND v.validator IS DISTINCT FROM $2
-      OFFSET 0
+      ${first}
     ) e ON true
     ORDER BY e.sort_at, e.e_organization_id`;
 }
@@ -69,14 +84,19 @@ function build(rows: Row[]): Built<MeEntries> {
   const byOrganization = new Map<string, string>();
   const list: string[] = [];
   let chars = 0;
+  let hasMore = false;
   for (const row of rows) {
     // A user without organizations: the one row has no entry.
     if (row.e_organization_id == null) continue;
+    if (list.length === ME_ORGANIZATION_LIMIT) {
+      hasMore = true;
+      break;
+    }
     const json = entryJsonText(row as EntryTextRow);
     byOrganization.set(row.e_organization_id, json);
     list.push(json);
     chars += json.length;
   }
   const listJson = list.join(",");
-  return { value: { listJson, byOrganization }, chars: chars + listJson.length };
+  return { value: { listJson, byOrganization, hasMore }, chars: chars + listJson.length };
 }

@@ -16,8 +16,19 @@ import {
 } from "./resources.ts";
 import { type Built, type ValidatedReads, validatedReads } from "./validated_reads.ts";
 
-/** The most pending invitations `/me` carries; `GET /organizations/invitations` pages them all. */
+/**
+ * The most pending invitations `/me` carries (the oldest first); `invitationsHasMore` says there
+ * are more, which `GET /organizations/invitations` pages in the same order.
+ */
 export const ME_INVITATION_LIMIT = 100;
+
+/** An email's pending invitations as `/me` writes them. */
+export interface MeInvitations {
+  /** The JSON text of an array of the first {@link ME_INVITATION_LIMIT} invitations. */
+  json: string;
+  /** Whether the email has more pending invitations than are listed. */
+  hasMore: boolean;
+}
 
 /** How many characters of invitations are kept, across emails (about 2 MB of strings). */
 export const ME_INVITATIONS_KEPT_CHARS = 1024 * 1024;
@@ -26,25 +37,27 @@ type Row = { validator: string } & Partial<InvitationWithOrganizationRow>;
 
 /**
  * Reads the first {@link ME_INVITATION_LIMIT} pending, unexpired invitations of an email, oldest
- * first, without tokens, as the JSON text of an array of `{ invitation, organization }`.
+ * first, without tokens, as the JSON text of an array of `{ invitation, organization }`, and
+ * whether there are more.
  */
 export function meInvitationsReader(
   db: SqlQuerier,
   tables: AuthTableNames,
   maxChars: number = ME_INVITATIONS_KEPT_CHARS,
-): ValidatedReads<string> {
-  return validatedReads<Row, string>(db, { sql: invitationsSql(tables), build, maxChars });
+): ValidatedReads<MeInvitations> {
+  return validatedReads<Row, MeInvitations>(db, { sql: invitationsSql(tables), build, maxChars });
 }
 
 /**
- * The validator is the `xmin` of each listed invitation with its organization's. Both subqueries
+ * The validator is the `xmin` of each listed invitation with its organization's, and of the one
+ * past the limit (read only to tell whether there are more). Both subqueries
  * see the same `now()`, so an invitation that expires drops out of both, and changes the
  * validator. The `LIMIT` keeps the second subquery from being flattened into the join, so its
  * condition on the validator is evaluated once, before anything is read.
  */
 function invitationsSql(tables: AuthTableNames): string {
   const pending = PENDING_FOR_EMAIL(tables);
-  const first = `ORDER BY i.created_at, i.id LIMIT ${ME_INVITATION_LIMIT}`;
+  const first = `ORDER BY i.created_at, i.id LIMIT ${ME_INVITATION_LIMIT + 1}`;
   return `SELECT v.validator, x.*
     FROM (
       SELECT coalesce(string_agg(p.ix::text || '/' || p.ox::text, ','), '') AS validator
@@ -58,14 +71,13 @@ function invitationsSql(tables: AuthTableNames): string {
     ORDER BY x.i_created_at, x.i_id`;
 }
 
-function build(rows: Row[]): Built<string> {
-  const entries = rows
-    // An email without invitations: the one row has none.
-    .filter((row) => row.i_id != null)
-    .map((row) => ({
-      invitation: toInvitation(row as InvitationWithOrganizationRow),
-      organization: toOrganization(row as InvitationWithOrganizationRow),
-    }));
+function build(rows: Row[]): Built<MeInvitations> {
+  // An email without invitations: the one row has none.
+  const found = rows.filter((row) => row.i_id != null);
+  const entries = found.slice(0, ME_INVITATION_LIMIT).map((row) => ({
+    invitation: toInvitation(row as InvitationWithOrganizationRow),
+    organization: toOrganization(row as InvitationWithOrganizationRow),
+  }));
   const json = JSON.stringify(entries);
-  return { value: json, chars: json.length };
+  return { value: { json, hasMore: found.length > ME_INVITATION_LIMIT }, chars: json.length };
 }

@@ -2,7 +2,7 @@
  * Member routes: list, add, replace roles, remove (or leave). Only owners grant or revoke
  * `owner` or touch an owner; at least one owner always remains, also under concurrent requests:
  * every role change and removal locks the organization row first, then counts the other owners.
- * Adding a member removes no owner: it is one statement (`add_member.ts`), without a lock.
+ * Adding a member directly needs the `canAddMember` policy's consent (`add_member.ts`).
  *
  * @module
  */
@@ -12,8 +12,8 @@ import type { Route } from "../../core/mod.ts";
 import { authedRoute } from "../auth_route.ts";
 import { authError, notFound } from "../errors.ts";
 import { clearActiveOrganization } from "../sessions.ts";
-import { canManage, hasOwner, requireEntry, requireManager, requireOwner } from "./access.ts";
-import { addMemberStatement } from "./add_member.ts";
+import { hasOwner, requireEntry, requireManager, requireOwner } from "./access.ts";
+import { addMember } from "./add_member.ts";
 import { created, inTransaction, type OrganizationsContext } from "./context.ts";
 import { pageQuery, rolesSchema } from "./input.ts";
 import {
@@ -55,29 +55,13 @@ export function memberRoutes(context: OrganizationsContext): Route[] {
       params: organizationParams,
       body: z.object({ userId: z.string(), roles: roles.optional() }),
       handler: async ({ params, body, auth }) => {
-        const newRoles = body.roles ?? [...options.defaultMemberRoles];
-        const outcome = await addMemberStatement(context.db, tables, {
+        const member = await addMember(context, {
           organizationId: params.organizationId,
-          callerId: auth.user.id,
           userId: body.userId,
-          roles: newRoles,
-          event: (payloadSql, firstParam) =>
-            notifications.eventSql("memberAdded", { from: "inserted", payloadSql, firstParam }),
+          roles: body.roles ?? [...options.defaultMemberRoles],
+          actor: auth.user,
         });
-        if (outcome.member) {
-          if (outcome.eventEnqueued) notifications.wake();
-          return created({ member: toMember(outcome.member) });
-        }
-        // Nothing was inserted: say why, in the order the checks apply.
-        if (!outcome.callerRoles) throw notFound("Organization");
-        if (!canManage(outcome.callerRoles)) {
-          throw authError("FORBIDDEN", "Only owners and admins may add members");
-        }
-        if (hasOwner(newRoles) && !hasOwner(outcome.callerRoles)) {
-          throw authError("FORBIDDEN", "Only owners may grant the owner role");
-        }
-        if (!outcome.userFound) throw authError("USER_NOT_FOUND", "User not found");
-        throw authError("ALREADY_MEMBER", "The user is already a member");
+        return created({ member });
       },
     }),
     authedRoute(routeDeps, {

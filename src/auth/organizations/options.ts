@@ -5,7 +5,9 @@
  */
 
 import { ModuleConfigError } from "../../core/mod.ts";
+import type { AuthUser } from "../users.ts";
 import { ORGANIZATION_EVENT_NAMES, type OrganizationEventHandlers } from "./events.ts";
+import type { Organization } from "./resources.ts";
 
 /**
  * Automatic creation of an organization for every new user, in the transaction that creates the
@@ -24,6 +26,27 @@ export interface AutoCreateOrganizationOptions {
    */
   slug?: (userId: string) => string;
 }
+
+/**
+ * What {@link AuthOrganizationsOptions.canAddMember} decides on: an owner or admin of
+ * `organization` (`actor`) asks to add `user` directly, with `roles`.
+ */
+export interface CanAddMemberContext {
+  /** The signed-in caller (already checked to be an owner or admin of the organization). */
+  actor: AuthUser;
+  /** The organization the user would join. */
+  organization: Organization;
+  /** The user to add (they exist). */
+  user: AuthUser;
+  /** The roles they would get. */
+  roles: readonly string[];
+}
+
+/**
+ * Whether a direct add may go ahead; only `true` allows it (see
+ * {@link AuthOrganizationsOptions.canAddMember}).
+ */
+export type CanAddMember = (context: CanAddMemberContext) => boolean | Promise<boolean>;
 
 /**
  * Options of the organizations feature (`auth({ organizations: … })`).
@@ -64,6 +87,35 @@ export interface AuthOrganizationsOptions {
   maxMetadataBytes?: number;
   /** Handlers of the durable notifications (organization, member and invitation events). */
   hooks?: OrganizationEventHandlers;
+  /**
+   * Whether `POST /organizations/:organizationId/members` may add a user without their consent.
+   * Called after the caller's own rights are checked (an owner or admin of the organization, an
+   * owner to grant `owner`); only `true` allows the add. Unset, every direct add is refused with
+   * 403 `DIRECT_ADD_NOT_ALLOWED` (global admins included): users join through invitations they
+   * accept, or through `module.api.addMember()` on the server.
+   * @default undefined (direct add refused)
+   */
+  canAddMember?: CanAddMember;
+  /**
+   * How many live (not deleted) organizations one user may have created and still belong to;
+   * `false` for no limit. Beyond it, `POST /organizations` answers 403
+   * `ORGANIZATION_LIMIT_REACHED`.
+   * @default 100
+   */
+  organizationLimit?: number | false;
+  /**
+   * How many members one organization may have; `false` for no limit. Checked by direct adds,
+   * invitation acceptances and `module.api.addMember()` (403 `MEMBERSHIP_LIMIT_REACHED`).
+   * @default 100
+   */
+  membershipLimit?: number | false;
+  /**
+   * How many pending, unexpired invitations one organization may have; `false` for no limit.
+   * Beyond it, a new invitation answers 403 `INVITATION_LIMIT_REACHED` (re-sending a pending one
+   * still works).
+   * @default 100
+   */
+  invitationLimit?: number | false;
 }
 
 /** The organizations options after defaults and validation. */
@@ -75,7 +127,19 @@ export interface ResolvedOrganizationsOptions {
   invitationTtlSeconds: number;
   maxMetadataBytes: number;
   hooks: OrganizationEventHandlers;
+  /** `null` when unset: every direct add is refused. */
+  canAddMember: CanAddMember | null;
+  /** The limits; `null` for none. */
+  organizationLimit: number | null;
+  membershipLimit: number | null;
+  invitationLimit: number | null;
 }
+
+/** The default of `organizationLimit`, `membershipLimit` and `invitationLimit`. */
+export const DEFAULT_ORGANIZATIONS_LIMIT = 100;
+
+/** The largest limit accepted (counts are compared in SQL as integers). */
+const MAX_LIMIT = 1_000_000;
 
 /** The roles with a meaning of their own. */
 export const OWNER_ROLE = "owner";
@@ -110,6 +174,16 @@ function roleList(
     seen.add(role);
   }
   return Object.freeze([...value]);
+}
+
+/** A limit option: a whole number from 1 to {@link MAX_LIMIT}, or `false` for none. */
+function limit(option: string, value: unknown): number | null {
+  if (value === undefined) return DEFAULT_ORGANIZATIONS_LIMIT;
+  if (value === false) return null;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > MAX_LIMIT) {
+    fail(option, `expected false or an integer from 1 to ${MAX_LIMIT}, got ${String(value)}`);
+  }
+  return value;
 }
 
 function defaultName(email: string): string {
@@ -173,6 +247,9 @@ export function resolveOrganizationsOptions(
     }
     if (typeof handler !== "function") fail(`hooks.${name}`, "expected a function");
   }
+  if (options.canAddMember !== undefined && typeof options.canAddMember !== "function") {
+    fail("canAddMember", "expected a function ({ actor, organization, user, roles }) => boolean");
+  }
   return {
     roles,
     creatorRoles,
@@ -181,5 +258,9 @@ export function resolveOrganizationsOptions(
     invitationTtlSeconds: days * 24 * 60 * 60,
     maxMetadataBytes,
     hooks,
+    canAddMember: options.canAddMember ?? null,
+    organizationLimit: limit("organizationLimit", options.organizationLimit),
+    membershipLimit: limit("membershipLimit", options.membershipLimit),
+    invitationLimit: limit("invitationLimit", options.invitationLimit),
   };
 }

@@ -18,6 +18,7 @@ import { requireEntry, requireManager, requireOwner } from "./access.ts";
 import { created, inTransaction, type OrganizationsContext } from "./context.ts";
 import { logoUrlSchema, metadataSchema, nameSchema, pageQuery, slugSchema } from "./input.ts";
 import { cancelPendingInvitations } from "./invitation_store.ts";
+import { requireOrganizationRoom } from "./limits.ts";
 import {
   findEntry,
   insertMember,
@@ -73,6 +74,7 @@ export function organizationRoutes(context: OrganizationsContext): Route[] {
           });
         }
         const entry = await inTransaction(context, async (tx) => {
+          await requireOrganizationRoom(tx, tables, auth.user.id, options.organizationLimit);
           const organization = await insertOrganization(tx, tables, {
             name: body.name,
             slug,

@@ -195,22 +195,6 @@ export async function softDeleteOrganization(
   return row ?? null;
 }
 
-/**
- * Locks a live organization's row FOR SHARE until the transaction ends (its deletion then waits);
- * `false` when it does not exist or is deleted.
- */
-export async function lockLiveOrganization(
-  db: SqlQuerier,
-  tables: AuthTableNames,
-  organizationId: string,
-): Promise<boolean> {
-  const rows = await db.query(
-    `SELECT id FROM ${tables.organizations} WHERE id = $1 AND deleted_at IS NULL FOR SHARE`,
-    [organizationId],
-  );
-  return rows.length > 0;
-}
-
 /** Whether the user with this email is a member of the organization. */
 export async function isMemberByEmail(
   db: SqlQuerier,

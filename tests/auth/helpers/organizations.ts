@@ -11,6 +11,7 @@ import {
   auth,
   type AuthModule,
   type AuthOptions,
+  type AuthOrganizationsOptions,
   authSchema,
   scryptPasswordHasher,
 } from "../../../src/auth/mod.ts";
@@ -42,6 +43,12 @@ export async function organizationsModule(
   registerMailbox(module, mailbox);
   return module;
 }
+
+/**
+ * Lets owners and admins add members directly (`canAddMember`), which the module refuses by
+ * default: for set-ups that build memberships with {@link addMember}.
+ */
+export const DIRECT_ADD: AuthOrganizationsOptions = Object.freeze({ canAddMember: () => true });
 
 /**
  * Signs up a fresh user and verifies their address through `POST /verify-email` (invitations

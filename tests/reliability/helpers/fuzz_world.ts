@@ -81,6 +81,9 @@ export class FuzzWorld {
       sendVerificationEmail: ({ user, token }) => {
         this.#verificationTokens.set(user.id, log.secret(token, "verification token"));
       },
+      // The fixtures add members directly; thousands of fuzzed runs may create more than the
+      // default 100 organizations for one person (the limits have their own tests).
+      organizations: { canAddMember: () => true, organizationLimit: false },
     });
     this.messengerModule = messenger({ database: db, webhookSecret: this.webhookSecret });
   }
