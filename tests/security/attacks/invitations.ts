@@ -68,6 +68,8 @@ describe("attack: invitation takeover (finding 4)", () => {
         mails.push(mail);
       },
       organizations: {
+        // The set-up makes admins by direct adds (the consent policy has its own attacks).
+        canAddMember: () => true,
         hooks: { invitationCreated: (payload) => void delivered.push(payload) },
       },
     });
