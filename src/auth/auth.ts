@@ -10,6 +10,8 @@ import { type AuthApi, createAuthApi } from "./api.ts";
 import { createAuthenticator } from "./authenticator.ts";
 import type { AuthRouteDeps } from "./auth_route.ts";
 import { authRoutes, type MePayload } from "./auth_routes.ts";
+import { createCredentialLimits } from "./credential_limits.ts";
+import { createRateLimiter } from "./rate_limiter.ts";
 import { AUTH_MODULE_NAME, type AuthOptions, resolveAuthOptions } from "./options.ts";
 import { organizationsFeature } from "./organizations/mod.ts";
 import { authSchema } from "./schema.ts";
@@ -80,6 +82,11 @@ export function auth(options: AuthOptions): AuthModule {
     db,
     tables,
     accounts,
+    limits: createCredentialLimits({
+      limiter: createRateLimiter({ db, tables }),
+      rateLimit: resolved.rateLimit,
+      trustProxy: resolved.trustProxy,
+    }),
     me: organizations
       ? (context) => organizations.me(context)
       : (context) =>

@@ -8,7 +8,13 @@
  */
 
 import { z } from "zod";
-import { type HttpMethod, type Route, route, validateRequestPart } from "../core/mod.ts";
+import {
+  type HttpMethod,
+  type Route,
+  route,
+  type RouteContext,
+  validateRequestPart,
+} from "../core/mod.ts";
 import type { AuthContext, Authenticator } from "./authenticator.ts";
 import { sessionCookie } from "./cookies.ts";
 import { checkSameOrigin } from "./credentials.ts";
@@ -100,7 +106,8 @@ export function publicRoute<
     params?: z.ZodType<Params>;
     query?: z.ZodType<Query>;
     body?: z.ZodType<Body>;
-    handler: (context: { params: Params; query: Query; body: Body; request: Request }) => unknown;
+    /** `remoteAddress` is the socket's peer; rate limits read the client address from it. */
+    handler: (context: RouteContext<Params, Query, Body>) => unknown;
   },
 ): Route {
   return route<Params, Query, Body>({

@@ -10,6 +10,7 @@ import type { Accounts, IssuedCredential } from "./accounts.ts";
 import type { AuthContext } from "./authenticator.ts";
 import { authedRoute, type AuthRouteDeps, publicRoute } from "./auth_route.ts";
 import { clearedSessionCookie, sessionCookie } from "./cookies.ts";
+import type { CredentialLimits } from "./credential_limits.ts";
 import { emailSchema, MAX_EMAIL_LENGTH, normalizeEmail } from "./email.ts";
 import { deleteSession } from "./sessions.ts";
 import type { AuthTableNames } from "./tables.ts";
@@ -59,6 +60,8 @@ export interface AuthRoutesDeps extends AuthRouteDeps {
   db: SqlAdapter;
   tables: AuthTableNames;
   accounts: Accounts;
+  /** Rate limits and the hashing queue's bound around sign-up and sign-in. */
+  limits: CredentialLimits;
   /**
    * The `/me` answer ({@link MePayload}) as JSON text: the organizations feature writes its
    * entries into it as read, without parsing them into objects first.
@@ -87,15 +90,33 @@ export function authRoutes(deps: AuthRoutesDeps): Route[] {
       method: "POST",
       path: "/sign-up",
       body: signUpBody,
-      handler: async ({ body, request }) =>
-        credentialResponse(request, await accounts.signUp(body.email, body.password)),
+      handler: async ({ body, request, remoteAddress }) => {
+        const issued = await deps.limits.attempt({
+          action: "sign-up",
+          request,
+          remoteAddress,
+          email: body.email,
+          countOnlyFailures: false,
+          run: (key) => accounts.signUp(body.email, body.password, { key }),
+        });
+        return credentialResponse(request, issued);
+      },
     }),
     publicRoute({
       method: "POST",
       path: "/sign-in",
       body: signInBody,
-      handler: async ({ body, request }) =>
-        credentialResponse(request, await accounts.signIn(body.email, body.password)),
+      handler: async ({ body, request, remoteAddress }) => {
+        const issued = await deps.limits.attempt({
+          action: "sign-in",
+          request,
+          remoteAddress,
+          email: body.email,
+          countOnlyFailures: true,
+          run: (key) => accounts.signIn(body.email, body.password, { key }),
+        });
+        return credentialResponse(request, issued);
+      },
     }),
     authedRoute(deps, {
       method: "POST",

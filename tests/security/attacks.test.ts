@@ -3,5 +3,6 @@
 // by import), and each fails if its fix is removed.
 import { after } from "node:test";
 import { closeSharedDatabase } from "./harness.ts";
+import "./attacks/rate_limits.ts";
 
 after(() => closeSharedDatabase());
