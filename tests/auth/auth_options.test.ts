@@ -58,6 +58,12 @@ describe("auth()", () => {
       [{ trustedOrigins: ["https://app.example.com/path"] }, "trustedOrigins"],
       [{ trustedOrigins: ["app.example.com"] }, "trustedOrigins"],
       [{ passwordHasher: {} }, "passwordHasher"],
+      [{ rateLimit: true }, "rateLimit"],
+      [{ rateLimit: { window: 0 } }, "rateLimit.window"],
+      [{ rateLimit: { max: 1.5 } }, "rateLimit.max"],
+      [{ rateLimit: { perAccount: { max: 0 } } }, "rateLimit.perAccount.max"],
+      [{ trustProxy: true }, "trustProxy"],
+      [{ trustProxy: "x forwarded for" }, "trustProxy"],
     ];
     for (const [override, option] of cases) {
       assert.throws(

@@ -19,12 +19,15 @@ async function post(
   path: string,
   body: unknown,
   headers: Record<string, string> = {},
+  timeoutMs = 30_000,
 ): Promise<{ status: number; headers: Headers; body: { error?: { code: string } } }> {
   const base = typeof target === "string" ? target : target.url;
   const response = await fetch(`${base}${path}`, {
     method: "POST",
     headers: { "content-type": "application/json", ...headers },
     body: JSON.stringify(body),
+    // A queued request would wait for the gate forever: fail the attack instead of hanging.
+    signal: AbortSignal.timeout(timeoutMs),
   });
   return { status: response.status, headers: response.headers, body: await response.json() };
 }
@@ -189,14 +192,20 @@ describe("attack: hashing flood (finding 3)", () => {
       }),
     });
     try {
-      const junk = (i: number) =>
-        post(target, "/sign-in", { email: `junk${i}@example.com`, password: `junk ${i}` });
+      const junk = (i: number, timeoutMs?: number) =>
+        post(
+          target,
+          "/sign-in",
+          { email: `junk${i}@example.com`, password: `junk ${i}` },
+          {},
+          timeoutMs,
+        );
       const held = [junk(0)];
       await gated.waitForStarted(1); // running, held at the gate
       held.push(junk(1)); // waiting
       await new Promise((r) => setTimeout(r, 50));
       const startedAt = performance.now();
-      const excess = await junk(2);
+      const excess = await junk(2, 2000);
       assertLimited(excess, "SERVICE_BUSY", 503);
       assert.ok(performance.now() - startedAt < 2000, "answered without waiting for a hash");
       gated.releaseAll();
@@ -225,24 +234,25 @@ describe("attack: hashing flood (finding 3)", () => {
       gated.hold = true;
       gated.started.length = 0;
       const attacker = { "x-forwarded-for": "203.0.113.1" };
-      const junk = (i: number) =>
+      const junk = (i: number, timeoutMs?: number) =>
         post(
           target,
           "/sign-in",
           { email: `junk${i}@example.com`, password: `junk ${i}` },
           attacker,
+          timeoutMs,
         );
       const flood = [junk(0)];
       await gated.waitForStarted(1);
       flood.push(junk(1), junk(2)); // the queue is now full
       await new Promise((r) => setTimeout(r, 50));
-      assertLimited(await junk(3), "SERVICE_BUSY", 503);
+      assertLimited(await junk(3, 2000), "SERVICE_BUSY", 503);
       const legit = post(target, "/sign-in", { email: "user@example.com", password: PASSWORD }, {
         "x-forwarded-for": "192.0.2.10",
       });
       await new Promise((r) => setTimeout(r, 50));
       gated.releaseOne(); // the running junk ends: the legitimate sign-in goes next
-      await gated.waitForStarted(2);
+      await Promise.race([gated.waitForStarted(2), new Promise((r) => setTimeout(r, 2000))]);
       assert.equal(gated.started[1], PASSWORD, `started in order: ${gated.started}`);
       gated.releaseAll();
       assert.equal((await legit).status, 200);
