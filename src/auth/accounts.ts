@@ -89,6 +89,7 @@ export function createAccounts(options: AccountsOptions): Accounts {
       return { user, activeOrganizationId };
     },
     async signUp(email, password, client) {
+      hasher.refuseEarly?.(client);
       const passwordHash = await hasher.hash(password, client);
       return await db.transaction(async (tx) => {
         const created = await accounts.createUser(tx, { email, passwordHash, role: "user" });
@@ -96,6 +97,7 @@ export function createAccounts(options: AccountsOptions): Accounts {
       });
     },
     async signIn(email, password, client) {
+      hasher.refuseEarly?.(client); // before the lookup: a full queue refuses for free
       const record = await findUserByEmail(db, tables, email);
       // One hash computation on both paths: an unknown email costs what a wrong password costs.
       const stored = record?.passwordHash ?? hasher.dummyHash();

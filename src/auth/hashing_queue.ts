@@ -2,9 +2,10 @@
  * The scheduling of password hashes: a few run at once, a bounded number wait, the rest are
  * refused at once ({@link PasswordHasherBusyError}, answered 503 with `Retry-After`) instead of
  * queuing for seconds. Waiting hashes are served by fairness, not arrival: the key (client
- * address) that started the fewest hashes recently goes first, and when the queue is full a
- * newcomer with less recent use takes the place of the heaviest user's latest waiter. So a flood
- * from a few addresses delays a sign-in from another address by about one hash, not by the flood.
+ * address) that asked for the fewest hashes recently (refused asks count too) goes first, and when
+ * the queue is full a newcomer with fewer recent asks takes the place of the heaviest asker's
+ * latest waiter. So a flood delays a sign-in from an address that is not flooding by about one
+ * hash, not by the flood.
  *
  * @module
  */
@@ -40,11 +41,20 @@ export interface HashingQueueOptions {
   maxQueued: number;
 }
 
-/** Runs `work` for `key` (a client address; `null` for in-process callers) when admitted. */
-export type HashingSlot = <T>(key: string | null, work: () => Promise<T>) => Promise<T>;
+/**
+ * Runs `work` for `key` (a client address; `null` for in-process callers) when admitted, and
+ * `refuseEarly(key)` throws the refusal a hash for `key` would get now, before any other work
+ * (a database lookup) is spent on a request that cannot be served.
+ */
+export interface HashingSlot {
+  <T>(key: string | null, work: () => Promise<T>): Promise<T>;
+  refuseEarly(key: string | null): void;
+}
 
-/** Recent use is counted over one to two of these periods. */
+/** Recent asks are counted over one to two of these periods. */
 const USAGE_PERIOD_MS = 60_000;
+/** Keys remembered per period at most (a flood of fresh keys starts a new period early). */
+const MAX_KEYS = 10_000;
 
 interface Waiter {
   key: string;
@@ -69,8 +79,9 @@ export function hashingQueue(options: HashingQueueOptions): HashingSlot {
   let active = 0;
   let arrivals = 0;
   const waiting: Waiter[] = [];
-  // Hashes started per key in the current and the previous period: a bounded memory of who used
-  // the hasher lately (a key counts only once it got a slot, at most a few per second).
+  // Hashes asked for per key (admitted or refused) in the current and the previous period: a
+  // bounded memory of who wanted the hasher lately. Refusals count: a flood's addresses keep
+  // asking, so they rank behind an address that asks once.
   let current = new Map<string, number>();
   let previous = new Map<string, number>();
   let periodStartedAt = Date.now();
@@ -78,7 +89,7 @@ export function hashingQueue(options: HashingQueueOptions): HashingSlot {
 
   function usage(key: string): number {
     const now = Date.now();
-    if (now - periodStartedAt >= USAGE_PERIOD_MS) {
+    if (now - periodStartedAt >= USAGE_PERIOD_MS || current.size >= MAX_KEYS) {
       previous = now - periodStartedAt >= 2 * USAGE_PERIOD_MS ? new Map() : current;
       current = new Map();
       periodStartedAt = now;
@@ -112,9 +123,7 @@ export function hashingQueue(options: HashingQueueOptions): HashingSlot {
     next.start();
   }
 
-  async function run<T>(key: string, work: () => Promise<T>): Promise<T> {
-    usage(key); // moves to a new period when one is due
-    current.set(key, (current.get(key) ?? 0) + 1);
+  async function run<T>(work: () => Promise<T>): Promise<T> {
     const startedAt = Date.now();
     try {
       return await work();
@@ -126,21 +135,47 @@ export function hashingQueue(options: HashingQueueOptions): HashingSlot {
     }
   }
 
-  return async function slot<T>(key: string | null, work: () => Promise<T>): Promise<T> {
+  function ask(key: string): void {
+    usage(key); // moves to a new period when one is due
+    current.set(key, (current.get(key) ?? 0) + 1);
+  }
+
+  /**
+   * Whether a newcomer for `key` finds no place: every slot taken and no waiter of a heavier asker
+   * to evict. `uncounted` is 1 when the newcomer's own ask is not counted yet.
+   */
+  function full(key: string, uncounted = 0): boolean {
+    if (active < maxConcurrent && waiting.length === 0) return false;
+    if (waiting.length < maxQueued) return false;
+    const victim = pick(-1);
+    return victim === -1 || usage(waiting[victim].key) <= usage(key) + uncounted;
+  }
+
+  const slot = async function slot<T>(key: string | null, work: () => Promise<T>): Promise<T> {
     const k = key ?? "";
+    ask(k);
     if (active < maxConcurrent && waiting.length === 0) {
       active++;
-      return await run(k, work);
+      return await run(work);
     }
     if (waiting.length >= maxQueued) {
+      if (full(k)) throw busy();
       const victim = pick(-1);
-      if (victim === -1 || usage(waiting[victim].key) <= usage(k)) throw busy();
       const [evicted] = waiting.splice(victim, 1);
       evicted.refuse(busy());
     }
     await new Promise<void>((start, refuse) => {
       waiting.push({ key: k, arrival: arrivals++, start, refuse });
     });
-    return await run(k, work);
+    return await run(work);
+  } as HashingSlot;
+  slot.refuseEarly = (key) => {
+    const k = key ?? "";
+    // Counted as an ask only when refused: an admitted request asks again when it hashes.
+    if (full(k, 1)) {
+      ask(k);
+      throw busy();
+    }
   };
+  return slot;
 }

@@ -86,6 +86,11 @@ export interface PasswordHasher {
    * throw `PasswordHasherBusyError` like {@link PasswordHasher.hash}.
    */
   verify(password: string, encoded: string, options?: HashRequestOptions): Promise<boolean>;
+  /**
+   * Optional: throws `PasswordHasherBusyError` when a hash for this client would be refused now,
+   * so a request is refused before it costs a database lookup.
+   */
+  refuseEarly?(options?: HashRequestOptions): void;
   /** Whether a stored hash uses other parameters than the current ones. */
   needsRehash(encoded: string): boolean;
   /**
@@ -131,15 +136,16 @@ export interface ScryptPasswordHasherOptions {
   derive?: ScryptDerive;
   /**
    * How many derivations may run at once; more wait. Each one holds 128 × N × r bytes (128 MiB at
-   * the default cost), so this bounds memory under a burst of sign-ins. No more than the cores:
-   * hashes beyond them only slow each other down.
-   * @default min(4, the number of cores)
+   * the default cost), so this bounds memory under a burst of sign-ins. Half the cores by default:
+   * hashes on every core would starve the event loop and the database work of the very requests
+   * they serve, and a waiting sign-in waits for one hash at most instead of for a crowd.
+   * @default min(4, max(1, half the number of cores))
    */
   maxConcurrent?: number;
   /**
    * How many derivations may wait for a slot; beyond that a hash is refused at once
    * (`PasswordHasherBusyError`, 503 `SERVICE_BUSY`) rather than queued for seconds. Waiters are
-   * served least-recent-user first (see hashing_queue.ts).
+   * served fewest-recent-asks first (see hashing_queue.ts).
    * @default 8
    */
   maxQueued?: number;
@@ -247,7 +253,8 @@ function decode(encoded: string): DecodedHash | null {
 export function scryptPasswordHasher(options: ScryptPasswordHasherOptions = {}): PasswordHasher {
   const params = checkParams({ ...OWASP_SCRYPT_PARAMS, ...options.params });
   const derive = options.derive ?? scryptDerive;
-  const maxConcurrent = options.maxConcurrent ?? Math.min(4, availableParallelism());
+  const maxConcurrent = options.maxConcurrent ??
+    Math.min(4, Math.max(1, Math.floor(availableParallelism() / 2)));
   if (!Number.isInteger(maxConcurrent) || maxConcurrent < 1) {
     throw new RangeError(`maxConcurrent must be a positive integer, got ${maxConcurrent}`);
   }
@@ -278,6 +285,9 @@ export function scryptPasswordHasher(options: ScryptPasswordHasherOptions = {}):
       if (!decoded) return false;
       const key = await run(password, decoded.salt, decoded.params, decoded.key.length, request);
       return key.length === decoded.key.length && timingSafeEqual(key, decoded.key);
+    },
+    refuseEarly(request?: HashRequestOptions): void {
+      slot.refuseEarly(request?.key ?? null);
     },
     needsRehash(encoded: string): boolean {
       const decoded = decode(encoded);
