@@ -6,7 +6,9 @@
  * the app), each signing in with unknown emails in a loop; a client whose attempt was refused
  * (503) pauses 100 ms, so that the load generator, on the same two cores, does not take the CPU the
  * server needs. The legitimate sign-ins come one at a time, each from a fresh address (as distinct
- * users would), after the flood has run for a while; each is tried once (no retry on 503).
+ * users would), after the flood has run for 6 s; each is tried once (no retry on 503). The wait
+ * matters: the flood's first arrivals have asked only once, like a user, and are served in their
+ * order; the queue favours a newcomer only over the addresses that keep asking.
  *
  * Usage alone: deno run -A scripts/bench/scenario_hashing_flood.ts [--quick]
  *
