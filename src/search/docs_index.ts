@@ -7334,7 +7334,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "security/rate_limits",
     "type": "text",
     "content":
-      "Unit tests: tests/auth/rate_limiter.test.ts (windows, shared counts under concurrency on PGlite and PostgreSQL, refunds, purging), tests/auth/password_hasher.test.ts (the queue's bound and fairness), tests/core/client_address.test.ts (the runtimes' connection shapes, trustProxy, address normalization, serve() passing the peer address).",
+      "Unit tests: tests/auth/rate_limits_http.test.ts (no address: per-account only; an explicit { remoteAddress }; successful sign-ins not counted; sign-up per email; rateLimit: false), tests/auth/rate_limiter.test.ts (windows, shared counts under concurrency on PGlite and PostgreSQL, refunds, purging), tests/auth/password_hasher.test.ts (the queue's bound and fairness), tests/core/client_address.test.ts (the runtimes' connection shapes, trustProxy, address normalization, serve() passing the peer address).",
     "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
     "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
   },
