@@ -44,11 +44,35 @@ export interface CredentialLimitsOptions {
   trustProxy: TrustProxy;
 }
 
+const FORWARDING_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip"];
+const PROXY_LIKE = /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|::1$|f[cd])/;
+
+/**
+ * Whether a request looks forwarded by a proxy on a loopback or private address while
+ * `trustProxy` is off: then every client shares the proxy's address and its limits.
+ */
+function looksProxied(request: Request, socket: string | null): string | null {
+  if (socket === null || !PROXY_LIKE.test(socket)) return null;
+  return FORWARDING_HEADERS.find((name) => request.headers.has(name)) ?? null;
+}
+
 /** Builds the limits of one module instance. */
 export function createCredentialLimits(options: CredentialLimitsOptions): CredentialLimits {
   const { limiter, rateLimit, trustProxy } = options;
+  let warned = false;
   return {
     async attempt({ action, request, remoteAddress, email, countOnlyFailures, run }) {
+      if (!warned && rateLimit && trustProxy === false) {
+        const header = looksProxied(request, remoteAddress);
+        if (header) {
+          warned = true; // once per module instance: a hint for the operator, not a log flood
+          console.warn(
+            `[auth] requests from ${remoteAddress} carry a ${header} header but trustProxy is off: ` +
+              `behind a proxy every client shares its address and its rate limits; set ` +
+              `trustProxy: "${header}" if your proxy overwrites that header.`,
+          );
+        }
+      }
       const address = clientAddress(request, remoteAddress, trustProxy);
       const clientKey = address === null ? null : addressKey(address);
       // Address first: a client over its own limit does not get to spend an account's attempts.

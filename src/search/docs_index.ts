@@ -757,7 +757,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      'Behind a reverse proxy, every connection comes from the proxy: set trustProxy to the header the proxy writes the client\'s address into ("x-forwarded-for", "x-real-ip", "forwarded"); its left-most address is used. Set it only behind a proxy that overwrites that header (nginx: proxy_set_header X-Forwarded-For $remote_addr;): a client can send the header itself, and with trustProxy set where no proxy rewrites it, each request chooses its own address and escapes the per-address limit. Without trustProxy the header is ignored.',
+      'Behind a reverse proxy, every connection comes from the proxy: set trustProxy to the header the proxy writes the client\'s address into ("x-forwarded-for", "x-real-ip", "forwarded"); its left-most address is used. Set it only behind a proxy that overwrites that header (nginx: proxy_set_header X-Forwarded-For $remote_addr;): a client can send the header itself, and with trustProxy set where no proxy rewrites it, each request chooses its own address and escapes the per-address limit. Without trustProxy the header is ignored; the module warns once (on the console) when requests from a loopback or private address carry such a header, the sign of a proxy in front.',
     "url": "/docs/auth#rate-limits",
     "context": "Auth module › Rate limits",
   },

@@ -121,4 +121,27 @@ describe("rate limits through module.fetch", () => {
       assert.equal(result.status, 401);
     }
   });
+
+  it("warns once when a proxy seems to forward requests while trustProxy is off", async () => {
+    const target = await module(undefined);
+    const warnings: string[] = [];
+    const original = console.warn;
+    console.warn = (...args: unknown[]) => void warnings.push(args.join(" "));
+    try {
+      for (let i = 0; i < 2; i++) {
+        await target.fetch(
+          new Request("http://localhost/api/auth/sign-in", {
+            method: "POST",
+            headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.9" },
+            body: JSON.stringify({ email: "w@example.com", password: "p" }),
+          }),
+          { remoteAddress: "10.0.0.2" },
+        );
+      }
+    } finally {
+      console.warn = original;
+    }
+    assert.equal(warnings.length, 1, warnings.join("\n"));
+    assert.match(warnings[0], /trustProxy: "x-forwarded-for"/);
+  });
 });
