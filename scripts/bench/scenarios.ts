@@ -7,6 +7,7 @@ import { betterAuthSide } from "./better_auth_side.ts";
 import { ourAuthSide } from "./our_auth_side.ts";
 import type { Scenario } from "./scenario.ts";
 import { cliStartScenario } from "./scenario_cli_start.ts";
+import { hashingFloodScenario } from "./scenario_hashing_flood.ts";
 import { meScenario } from "./scenario_me.ts";
 import { membersPageScenario } from "./scenario_members_page.ts";
 import { memoryScenario } from "./scenario_memory.ts";
@@ -23,4 +24,5 @@ export const SCENARIOS: readonly Scenario[] = [
   cliStartScenario,
   serveStartScenario,
   memoryScenario,
+  hashingFloodScenario,
 ];

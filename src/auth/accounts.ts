@@ -7,7 +7,8 @@
 
 import type { SqlAdapter, SqlTransaction } from "../db/mod.ts";
 import { authError } from "./errors.ts";
-import type { PasswordHasher } from "./password_hasher.ts";
+import { PasswordHasherBusyError } from "./hashing_queue.ts";
+import type { HashRequestOptions, PasswordHasher } from "./password_hasher.ts";
 import { type AuthSession, insertSession } from "./sessions.ts";
 import type { AuthTableNames } from "./tables.ts";
 import { hashToken, newToken } from "./tokens.ts";
@@ -53,10 +54,13 @@ export interface Accounts {
     tx: SqlTransaction,
     input: { email: string; passwordHash: string; role: string; emailVerified?: boolean },
   ): Promise<{ user: AuthUser; activeOrganizationId: string | null }>;
-  /** Creates a user and their first credential in one transaction. */
-  signUp(email: string, password: string): Promise<IssuedCredential>;
+  /**
+   * Creates a user and their first credential in one transaction. `client` tells the hasher whom
+   * the hash is for (its queue is fair between clients).
+   */
+  signUp(email: string, password: string, client?: HashRequestOptions): Promise<IssuedCredential>;
   /** Checks the password (same hashing work for unknown emails) and issues a credential. */
-  signIn(email: string, password: string): Promise<IssuedCredential>;
+  signIn(email: string, password: string, client?: HashRequestOptions): Promise<IssuedCredential>;
 }
 
 /** Builds the account operations of one module instance. */
@@ -84,22 +88,30 @@ export function createAccounts(options: AccountsOptions): Accounts {
       const activeOrganizationId = onUserCreated ? await onUserCreated(tx, user) : null;
       return { user, activeOrganizationId };
     },
-    async signUp(email, password) {
-      const passwordHash = await hasher.hash(password);
+    async signUp(email, password, client) {
+      hasher.refuseEarly?.(client);
+      const passwordHash = await hasher.hash(password, client);
       return await db.transaction(async (tx) => {
         const created = await accounts.createUser(tx, { email, passwordHash, role: "user" });
         return await issue(tx, created.user, created.activeOrganizationId);
       });
     },
-    async signIn(email, password) {
+    async signIn(email, password, client) {
+      hasher.refuseEarly?.(client); // before the lookup: a full queue refuses for free
       const record = await findUserByEmail(db, tables, email);
       // One hash computation on both paths: an unknown email costs what a wrong password costs.
-      const valid = await hasher.verify(password, record?.passwordHash ?? hasher.dummyHash());
+      const stored = record?.passwordHash ?? hasher.dummyHash();
+      const valid = await hasher.verify(password, stored, client);
       if (!record || !valid) {
         throw authError("INVALID_CREDENTIALS", "Invalid email or password");
       }
       if (hasher.needsRehash(record.passwordHash)) {
-        await updatePasswordHash(db, tables, record.id, await hasher.hash(password));
+        try {
+          await updatePasswordHash(db, tables, record.id, await hasher.hash(password, client));
+        } catch (error) {
+          // The upgrade can wait for a quieter sign-in; the credential is valid now.
+          if (!(error instanceof PasswordHasherBusyError)) throw error;
+        }
       }
       return await issue(db, publicUser(record), null);
     },

@@ -11,6 +11,8 @@ import { type AuthApi, createAuthApi } from "./api.ts";
 import { createAuthenticator } from "./authenticator.ts";
 import type { AuthRouteDeps } from "./auth_route.ts";
 import { authRoutes, type MePayload } from "./auth_routes.ts";
+import { createCredentialLimits } from "./credential_limits.ts";
+import { createRateLimiter } from "./rate_limiter.ts";
 import { AUTH_MODULE_NAME, type AuthOptions, resolveAuthOptions } from "./options.ts";
 import { organizationsFeature } from "./organizations/mod.ts";
 import { authSchema } from "./schema.ts";
@@ -116,12 +118,18 @@ export function auth(options: AuthOptions): AuthModule {
     publicOrigin: resolved.publicOrigin,
     mountRoute,
   });
+  const limits = createCredentialLimits({
+    limiter: createRateLimiter({ db, tables }),
+    rateLimit: resolved.rateLimit,
+    trustProxy: resolved.trustProxy,
+  });
   const routes = authRoutes({
     ...routeDeps,
     db,
     tables,
     accounts,
     verification,
+    limits,
     me: organizations
       ? (context) => organizations.me(context)
       : (context) =>
@@ -141,7 +149,7 @@ export function auth(options: AuthOptions): AuthModule {
     name: AUTH_MODULE_NAME,
     routes: [
       ...routes,
-      ...verificationRoutes({ ...routeDeps, verification }),
+      ...verificationRoutes({ ...routeDeps, verification, limits }),
       ...(organizations?.routes ?? []),
     ],
     mountRoute: resolved.mountRoute,

@@ -9,7 +9,13 @@
  */
 
 import { z } from "zod";
-import { type HttpMethod, type Route, route, validateRequestPart } from "../core/mod.ts";
+import {
+  type HttpMethod,
+  type Route,
+  route,
+  type RouteContext,
+  validateRequestPart,
+} from "../core/mod.ts";
 import type { AuthContext, Authenticator } from "./authenticator.ts";
 import { sessionCookie } from "./cookies.ts";
 import { checkRequestOrigin, deploymentOrigin, type OriginPolicy } from "./origin_check.ts";
@@ -20,6 +26,8 @@ export interface AuthedRouteContext<Params, Query, Body> {
   query: Query;
   body: Body;
   request: Request;
+  /** The socket's peer address, `null` when the server gave none (rate limits read it). */
+  remoteAddress: string | null;
   /** The caller and their credential. */
   auth: AuthContext;
 }
@@ -65,7 +73,7 @@ export function authedRoute<
     path: definition.path,
     // Declared so the core reads the body (size limit, JSON syntax); checked below, after auth.
     body: definition.body ? z.unknown() : undefined,
-    handler: async ({ params, query, body, request }) => {
+    handler: async ({ params, query, body, request, remoteAddress }) => {
       const auth = await deps.authenticator.require(request);
       // A Bearer header cannot be attached by a cross-site page: only cookie requests are checked.
       if (auth.transport === "cookie") checkRequestOrigin(request, deps);
@@ -74,6 +82,7 @@ export function authedRoute<
         query: validateRequestPart(definition.query, query, "query"),
         body: validateRequestPart(definition.body, body, "body"),
         request,
+        remoteAddress,
         auth,
       });
       const response = toResponse(result);
@@ -110,7 +119,8 @@ export function publicRoute<
     params?: z.ZodType<Params>;
     query?: z.ZodType<Query>;
     body?: z.ZodType<Body>;
-    handler: (context: { params: Params; query: Query; body: Body; request: Request }) => unknown;
+    /** `remoteAddress` is the socket's peer; rate limits read the client address from it. */
+    handler: (context: RouteContext<Params, Query, Body>) => unknown;
   },
 ): Route {
   return route({
@@ -118,7 +128,7 @@ export function publicRoute<
     path: definition.path,
     // Declared so the core reads the body (content type, size limit, JSON syntax); checked below.
     body: definition.body ? z.unknown() : undefined,
-    handler: async ({ params, query, body, request }) => {
+    handler: async ({ params, query, body, request, remoteAddress }) => {
       checkRequestOrigin(request, policy);
       return toResponse(
         await definition.handler({
@@ -126,6 +136,7 @@ export function publicRoute<
           query: validateRequestPart(definition.query, query, "query"),
           body: validateRequestPart(definition.body, body, "body"),
           request,
+          remoteAddress,
         }),
       );
     },

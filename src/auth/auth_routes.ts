@@ -12,6 +12,7 @@ import { authedRoute, type AuthRouteDeps, publicRoute } from "./auth_route.ts";
 import { clearedSessionCookie, sessionCookie } from "./cookies.ts";
 import { deploymentOrigin } from "./origin_check.ts";
 import { isWellFormedText } from "./well_formed.ts";
+import type { CredentialLimits } from "./credential_limits.ts";
 import { emailSchema, MAX_EMAIL_LENGTH, normalizeEmail } from "./email.ts";
 import type { EmailVerification } from "./email_verification.ts";
 import { deleteSession } from "./sessions.ts";
@@ -78,6 +79,8 @@ export interface AuthRoutesDeps extends AuthRouteDeps {
   accounts: Accounts;
   /** Mails the verification token after sign-up. */
   verification: EmailVerification;
+  /** Rate limits and the hashing queue's bound around sign-up and sign-in. */
+  limits: CredentialLimits;
   /**
    * The `/me` answer ({@link MePayload}) as JSON text: the organizations feature writes its
    * entries into it as read, without parsing them into objects first.
@@ -106,8 +109,15 @@ export function authRoutes(deps: AuthRoutesDeps): Route[] {
       method: "POST",
       path: "/sign-up",
       body: signUpBody,
-      handler: async ({ body, request }) => {
-        const issued = await accounts.signUp(body.email, body.password);
+      handler: async ({ body, request, remoteAddress }) => {
+        const issued = await deps.limits.attempt({
+          action: "sign-up",
+          request,
+          remoteAddress,
+          email: body.email,
+          countOnlyFailures: false,
+          run: (key) => accounts.signUp(body.email, body.password, { key }),
+        });
         await deps.verification.sendAfterSignUp(issued.user);
         return credentialResponse(deploymentOrigin(request, deps.publicOrigin), issued);
       },
@@ -116,11 +126,17 @@ export function authRoutes(deps: AuthRoutesDeps): Route[] {
       method: "POST",
       path: "/sign-in",
       body: signInBody,
-      handler: async ({ body, request }) =>
-        credentialResponse(
-          deploymentOrigin(request, deps.publicOrigin),
-          await accounts.signIn(body.email, body.password),
-        ),
+      handler: async ({ body, request, remoteAddress }) => {
+        const issued = await deps.limits.attempt({
+          action: "sign-in",
+          request,
+          remoteAddress,
+          email: body.email,
+          countOnlyFailures: true,
+          run: (key) => accounts.signIn(body.email, body.password, { key }),
+        });
+        return credentialResponse(deploymentOrigin(request, deps.publicOrigin), issued);
+      },
     }),
     authedRoute(deps, {
       method: "POST",

@@ -79,6 +79,10 @@ export const AUTH_ERROR_CODES = Object.freeze({
   INVITATION_EXPIRED: 410,
   /** 410: the email verification token expired (ask for another with `/verify-email/resend`). */
   VERIFICATION_TOKEN_EXPIRED: 410,
+  /** 429: too many attempts from one client address or on one account (`Retry-After`). */
+  RATE_LIMITED: 429,
+  /** 503: too many passwords are being hashed; retry after `Retry-After` seconds. */
+  SERVICE_BUSY: 503,
   /** 503: the database cannot be reached (mapped by the core for every module, `Retry-After`). */
   SERVICE_UNAVAILABLE: 503,
 });

@@ -29,6 +29,7 @@ export type { AuthSession } from "./sessions.ts";
 export { authSchema, type AuthTables } from "./schema.ts";
 export { AUTH_ERROR_CODES, type AuthErrorCode } from "./errors.ts";
 export {
+  type HashRequestOptions,
   OWASP_SCRYPT_PARAMS,
   type PasswordHasher,
   type ScryptDerive,
@@ -37,6 +38,9 @@ export {
   scryptPasswordHasher,
   type ScryptPasswordHasherOptions,
 } from "./password_hasher.ts";
+export { PasswordHasherBusyError } from "./hashing_queue.ts";
+export type { RateLimitOptions } from "./rate_limit_options.ts";
+export type { RateLimitDecision, RateLimiter, RateLimitRule } from "./rate_limiter.ts";
 export { AUTH_SESSION_COOKIE } from "./cookies.ts";
 export {
   type AuthOrganizationsOptions,

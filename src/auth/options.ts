@@ -7,8 +7,15 @@
 import process from "node:process";
 import { ModuleConfigError } from "../core/mod.ts";
 import { resolveNamespace, type SqlAdapter } from "../db/mod.ts";
+import type { TrustProxy } from "../core/mod.ts";
 import { type PasswordHasher, scryptPasswordHasher } from "./password_hasher.ts";
 import { logVerificationEmail, type SendVerificationEmail } from "./email_verification.ts";
+import {
+  type RateLimitOptions,
+  type ResolvedRateLimit,
+  resolveRateLimit,
+  resolveTrustProxy,
+} from "./rate_limit_options.ts";
 import {
   type AuthOrganizationsOptions,
   type ResolvedOrganizationsOptions,
@@ -86,6 +93,19 @@ export interface AuthOptions {
   /** How long a verification token works, in hours (fractions allowed). @default 24 */
   emailVerificationTtlHours?: number;
   /**
+   * Rate limits of `POST /sign-in` and `/sign-up` (429 `RATE_LIMITED` with `Retry-After`), counted
+   * in the database; `false` turns them off. See {@link RateLimitOptions} and docs/auth.md.
+   * @default { window: 900, max: 100, perAccount: { window: 900, max: 10 } }
+   */
+  rateLimit?: false | RateLimitOptions;
+  /**
+   * Where the client address (of per-address rate limits) comes from: `false` for the socket's
+   * peer, or the header your reverse proxy sets, e.g. `"x-forwarded-for"` (its left-most address).
+   * Set it only behind a proxy that overwrites that header: clients can send it too.
+   * @default false
+   */
+  trustProxy?: TrustProxy;
+  /**
    * The organizations API: `false` mounts none of its routes (and `GET /me` answers empty
    * organization fields); an object configures it.
    * @default {} (enabled with the default roles owner, admin, member)
@@ -110,6 +130,9 @@ export interface ResolvedAuthOptions {
   /** Whether `sendVerificationEmail` is the console default. */
   logsVerificationEmail: boolean;
   emailVerificationTtlSeconds: number;
+  /** `null` when `rateLimit: false`. */
+  rateLimit: ResolvedRateLimit | null;
+  trustProxy: TrustProxy;
   organizations: ResolvedOrganizationsOptions | null;
 }
 
@@ -197,6 +220,8 @@ export function resolveAuthOptions(options: AuthOptions): ResolvedAuthOptions {
     sendVerificationEmail: send,
     logsVerificationEmail: options.sendVerificationEmail === undefined,
     emailVerificationTtlSeconds: hours * 60 * 60,
+    rateLimit: resolveRateLimit(options.rateLimit),
+    trustProxy: resolveTrustProxy(options.trustProxy),
     organizations: resolveOrganizationsOptions(options.organizations),
   };
 }

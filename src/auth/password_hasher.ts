@@ -7,6 +7,8 @@
  */
 
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { availableParallelism } from "node:os";
+import { hashingQueue } from "./hashing_queue.ts";
 
 /**
  * The cost parameters of scrypt.
@@ -74,10 +76,21 @@ export type ScryptDerive = (
  * ```
  */
 export interface PasswordHasher {
-  /** Hashes a password into a self-describing string. */
-  hash(password: string): Promise<string>;
-  /** Checks a password against a stored hash in constant time; `false` for a malformed hash. */
-  verify(password: string, encoded: string): Promise<boolean>;
+  /**
+   * Hashes a password into a self-describing string. May throw `PasswordHasherBusyError` instead
+   * of waiting long (answered 503 `SERVICE_BUSY`).
+   */
+  hash(password: string, options?: HashRequestOptions): Promise<string>;
+  /**
+   * Checks a password against a stored hash in constant time; `false` for a malformed hash. May
+   * throw `PasswordHasherBusyError` like {@link PasswordHasher.hash}.
+   */
+  verify(password: string, encoded: string, options?: HashRequestOptions): Promise<boolean>;
+  /**
+   * Optional: throws `PasswordHasherBusyError` when a hash for this client would be refused now,
+   * so a request is refused before it costs a database lookup.
+   */
+  refuseEarly?(options?: HashRequestOptions): void;
   /** Whether a stored hash uses other parameters than the current ones. */
   needsRehash(encoded: string): boolean;
   /**
@@ -85,6 +98,22 @@ export interface PasswordHasher {
    * real one when the email is unknown so both paths do the same work.
    */
   dummyHash(): string;
+}
+
+/**
+ * Who a hash is computed for: the auth routes pass the client address, so that a flood from a few
+ * addresses cannot starve the others (custom hashers may ignore it).
+ *
+ * @example
+ * ```ts
+ * import type { HashRequestOptions } from "./password_hasher.ts";
+ *
+ * const forClient: HashRequestOptions = { key: "192.0.2.1" };
+ * ```
+ */
+export interface HashRequestOptions {
+  /** The client's address key; `null` or absent for in-process callers (one shared key). */
+  key?: string | null;
 }
 
 /**
@@ -107,10 +136,19 @@ export interface ScryptPasswordHasherOptions {
   derive?: ScryptDerive;
   /**
    * How many derivations may run at once; more wait. Each one holds 128 × N × r bytes (128 MiB at
-   * the default cost), so this bounds memory under a burst of sign-ins.
-   * @default 4
+   * the default cost), so this bounds memory under a burst of sign-ins. Half the cores by default:
+   * hashes on every core would starve the event loop and the database work of the very requests
+   * they serve, and a waiting sign-in waits for one hash at most instead of for a crowd.
+   * @default min(4, max(1, half the number of cores))
    */
   maxConcurrent?: number;
+  /**
+   * How many derivations may wait for a slot; beyond that a hash is refused at once
+   * (`PasswordHasherBusyError`, 503 `SERVICE_BUSY`) rather than queued for seconds. Waiters are
+   * served fewest-recent-asks first (see hashing_queue.ts).
+   * @default 8
+   */
+  maxQueued?: number;
 }
 
 const SALT_BYTES = 16;
@@ -194,22 +232,6 @@ function decode(encoded: string): DecodedHash | null {
   }
 }
 
-/** A counting semaphore: at most `limit` holders at once, the rest wait in order. */
-function semaphore(limit: number): <T>(work: () => Promise<T>) => Promise<T> {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async function withSlot<T>(work: () => Promise<T>): Promise<T> {
-    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    active++;
-    try {
-      return await work();
-    } finally {
-      active--;
-      waiting.shift()?.();
-    }
-  };
-}
-
 /**
  * The default password hasher: scrypt at OWASP's parameters in a self-describing string.
  * Passwords are NFC-normalized first, so the same characters typed on different systems match.
@@ -231,24 +253,41 @@ function semaphore(limit: number): <T>(work: () => Promise<T>) => Promise<T> {
 export function scryptPasswordHasher(options: ScryptPasswordHasherOptions = {}): PasswordHasher {
   const params = checkParams({ ...OWASP_SCRYPT_PARAMS, ...options.params });
   const derive = options.derive ?? scryptDerive;
-  const maxConcurrent = options.maxConcurrent ?? 4;
+  const maxConcurrent = options.maxConcurrent ??
+    Math.min(4, Math.max(1, Math.floor(availableParallelism() / 2)));
   if (!Number.isInteger(maxConcurrent) || maxConcurrent < 1) {
     throw new RangeError(`maxConcurrent must be a positive integer, got ${maxConcurrent}`);
   }
-  const limited = semaphore(maxConcurrent);
-  const run = (password: string, salt: Uint8Array, p: ScryptParams, length: number) =>
-    limited(() => derive(password.normalize("NFC"), salt, p, length));
+  const maxQueued = options.maxQueued ?? 8;
+  if (!Number.isInteger(maxQueued) || maxQueued < 0) {
+    throw new RangeError(`maxQueued must be a non-negative integer, got ${maxQueued}`);
+  }
+  const slot = hashingQueue({ maxConcurrent, maxQueued });
+  const run = (
+    password: string,
+    salt: Uint8Array,
+    p: ScryptParams,
+    length: number,
+    request: HashRequestOptions | undefined,
+  ) => slot(request?.key ?? null, () => derive(password.normalize("NFC"), salt, p, length));
 
   return {
-    async hash(password: string): Promise<string> {
+    async hash(password: string, request?: HashRequestOptions): Promise<string> {
       const salt = new Uint8Array(randomBytes(SALT_BYTES));
-      return encode(params, salt, await run(password, salt, params, KEY_BYTES));
+      return encode(params, salt, await run(password, salt, params, KEY_BYTES, request));
     },
-    async verify(password: string, encoded: string): Promise<boolean> {
+    async verify(
+      password: string,
+      encoded: string,
+      request?: HashRequestOptions,
+    ): Promise<boolean> {
       const decoded = decode(encoded);
       if (!decoded) return false;
-      const key = await run(password, decoded.salt, decoded.params, decoded.key.length);
+      const key = await run(password, decoded.salt, decoded.params, decoded.key.length, request);
       return key.length === decoded.key.length && timingSafeEqual(key, decoded.key);
+    },
+    refuseEarly(request?: HashRequestOptions): void {
+      slot.refuseEarly(request?.key ?? null);
     },
     needsRehash(encoded: string): boolean {
       const decoded = decode(encoded);

@@ -8,6 +8,7 @@
 import { z } from "zod";
 import type { Route } from "../core/mod.ts";
 import { authedRoute, type AuthRouteDeps, publicRoute } from "./auth_route.ts";
+import type { CredentialLimits } from "./credential_limits.ts";
 import type { EmailVerification } from "./email_verification.ts";
 import { authError } from "./errors.ts";
 
@@ -15,23 +16,41 @@ const verifyBody = z.object({ token: z.string().max(512) });
 
 /** The verification routes of one module instance. */
 export function verificationRoutes(
-  deps: AuthRouteDeps & { verification: EmailVerification },
+  deps: AuthRouteDeps & { verification: EmailVerification; limits: CredentialLimits },
 ): Route[] {
   return [
     publicRoute(deps, {
       method: "POST",
       path: "/verify-email",
       body: verifyBody,
-      handler: async ({ body }) => ({ user: await deps.verification.verify(body.token) }),
+      // Anonymous: limited per client address (a token is 256 bits, but each guess costs a query).
+      handler: async ({ body, request, remoteAddress }) => ({
+        user: await deps.limits.attempt({
+          action: "verify-email",
+          request,
+          remoteAddress,
+          email: null,
+          countOnlyFailures: false,
+          run: () => deps.verification.verify(body.token),
+        }),
+      }),
     }),
     authedRoute(deps, {
       method: "POST",
       path: "/verify-email/resend",
-      handler: async ({ auth }) => {
+      // Each call sends a mail: limited per address and per account, so nobody mail-bombs an inbox.
+      handler: async ({ auth, request, remoteAddress }) => {
         if (auth.user.emailVerified) {
           throw authError("EMAIL_ALREADY_VERIFIED", "The email address is already verified");
         }
-        await deps.verification.send(auth.user);
+        await deps.limits.attempt({
+          action: "verify-email-resend",
+          request,
+          remoteAddress,
+          email: auth.user.email,
+          countOnlyFailures: false,
+          run: () => deps.verification.send(auth.user),
+        });
         return undefined;
       },
     }),

@@ -34,7 +34,7 @@ export class DuplicateMountError extends Error {
  */
 export function composeModules(
   modules: readonly ModuleInstance[],
-): (request: Request) => Promise<Response> {
+): (request: Request, connection?: unknown) => Promise<Response> {
   const byMount = new Map<string, ModuleInstance>();
   for (const module of modules) {
     const existing = byMount.get(module.mountRoute);
@@ -46,7 +46,7 @@ export function composeModules(
   // Longest mount first, so `/api/a/b` wins over `/api/a` for its own paths.
   const ordered = [...byMount.values()].sort((a, b) => b.mountRoute.length - a.mountRoute.length);
   const availableRoutes = [...byMount.keys()].sort();
-  return async function composedFetch(request: Request): Promise<Response> {
+  return async function composedFetch(request: Request, connection?: unknown): Promise<Response> {
     const badHost = invalidHostResponse(request);
     if (badHost) return badHost;
     let pathname: string;
@@ -56,7 +56,8 @@ export function composeModules(
       return errorResponse(400, "BAD_REQUEST", "Request URL is not valid");
     }
     const module = ordered.find((m) => isUnderMount(pathname, m.mountRoute));
-    if (module) return await module.fetch(request);
+    // The runtime's connection argument goes through untouched: the module reads the address.
+    if (module) return await module.fetch(request, connection);
     return errorResponse(404, "NOT_FOUND", `No module is mounted at ${pathname}`, {
       availableRoutes,
     });

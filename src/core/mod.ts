@@ -44,4 +44,11 @@ export { composeModules, DuplicateMountError } from "./compose_modules.ts";
 export { type RunningServer, serve, type ServeOptions } from "./serve.ts";
 export { AddressInUseError } from "./adapter/listener.ts";
 export { validateRequestPart } from "./validate.ts";
+export {
+  addressKey,
+  clientAddress,
+  normalizeAddress,
+  socketAddress,
+  type TrustProxy,
+} from "./client_address.ts";
 export { DEFAULT_BODY_LIMIT, readBodyText, type ReadBodyTextOptions } from "./read_body.ts";

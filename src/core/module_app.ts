@@ -3,6 +3,7 @@ import { DatabaseUnavailableError, PaginationError } from "../db/mod.ts";
 import { invalidHostResponse } from "./host_header.ts";
 import { errorResponse, HttpError, httpErrorResponse } from "./http_error.ts";
 import { requireJsonContentType } from "./json_content_type.ts";
+import { socketAddress } from "./client_address.ts";
 import { readBodyText } from "./read_body.ts";
 import type { Route } from "./route.ts";
 import { compileRoutePattern, isUnderMount } from "./route_pattern.ts";
@@ -23,9 +24,9 @@ export interface ModuleAppOptions {
  */
 export function createModuleFetch(
   options: ModuleAppOptions,
-): (request: Request) => Promise<Response> {
+): (request: Request, connection?: unknown) => Promise<Response> {
   const { name, mountRoute, routes, bodyLimit } = options;
-  const app = new Hono({ strict: true }).basePath(mountRoute);
+  const app = new Hono<{ Bindings: ConnectionBindings }>({ strict: true }).basePath(mountRoute);
   const patterns = routes.map((r) => ({ method: r.method, pattern: compileRoutePattern(r.path) }));
 
   for (const r of routes) {
@@ -39,7 +40,8 @@ export function createModuleFetch(
       const body = r.body
         ? validateRequestPart(r.body, await readJson(c.req.raw), "body")
         : undefined;
-      const result = await r.handler({ params, query, body, request: c.req.raw });
+      const remoteAddress = c.env?.remoteAddress ?? null;
+      const result = await r.handler({ params, query, body, request: c.req.raw, remoteAddress });
       if (result instanceof Response) return result;
       if (result === undefined) return new Response(null, { status: 204 });
       return new Response(JSON.stringify(result), {
@@ -77,18 +79,24 @@ export function createModuleFetch(
     return parseJsonBody(await readBodyText(request, bodyLimit));
   }
 
-  return async function moduleFetch(request: Request): Promise<Response> {
+  return async function moduleFetch(request: Request, connection?: unknown): Promise<Response> {
     const badHost = invalidHostResponse(request);
     if (badHost) return badHost;
     if (!isUnderMount(new URL(request.url).pathname, mountRoute)) {
       return errorResponse(404, "NOT_FOUND", `This path is not under ${mountRoute}`);
     }
     try {
-      return await app.fetch(request);
+      const bindings: ConnectionBindings = { remoteAddress: socketAddress(request, connection) };
+      return await app.fetch(request, bindings);
     } catch (error) {
       return renderError(name, error);
     }
   };
+}
+
+/** What the module's Hono app sees of the connection (its `c.env`). */
+interface ConnectionBindings {
+  remoteAddress: string | null;
 }
 
 /** Seconds a client should wait before retrying while the database is unreachable. */

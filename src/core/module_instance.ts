@@ -55,8 +55,14 @@ export interface ModuleInstance {
   readonly mountRoute: string;
   /** Every route with its full path. */
   readonly routes: readonly MountedRoute[];
-  /** Answers a request whose path starts with {@link ModuleInstance.mountRoute}. */
-  fetch(request: Request): Promise<Response>;
+  /**
+   * Answers a request whose path starts with {@link ModuleInstance.mountRoute}. `connection` is
+   * what a runtime's server passes a handler as its second argument, from which the module reads
+   * the client's address: mount it directly (`Deno.serve(module.fetch)`,
+   * `Bun.serve({ fetch: module.fetch })`, `serve({ fetch: module.fetch })` of
+   * `@hono/node-server`), forward that argument, or pass `{ remoteAddress }` yourself.
+   */
+  fetch(request: Request, connection?: unknown): Promise<Response>;
   /** The module's database binding, when it has a schema. */
   readonly database?: ModuleDatabase;
   /** Background work the server should run alongside (durable hook workers). */

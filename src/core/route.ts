@@ -13,6 +13,12 @@ export interface RouteContext<Params, Query, Body> {
   body: Body;
   /** The incoming request (headers, cookies, URL). Its body has already been consumed. */
   request: Request;
+  /**
+   * The address of the connection's peer when the server passed it to the module's `fetch` (see
+   * `socketAddress`); `null` for an in-process `module.fetch(request)` call. Behind a proxy this
+   * is the proxy's address.
+   */
+  remoteAddress: string | null;
 }
 
 /** A handler returns a `Response`, a JSON value (sent with 200) or nothing (204). */

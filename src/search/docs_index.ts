@@ -617,7 +617,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      "organizations | enabled | false, or the organizations configuration: see organizations.md",
+      "rateLimit | on (see below) | false, or { window, max, perAccount }: limits of POST /sign-in and /sign-up, see Rate limits",
     "url": "/docs/auth#options",
     "context": "Auth module › Options",
   },
@@ -626,7 +626,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      'A bad option throws ModuleConfigError at instantiation, naming it: Invalid configuration for module "auth": sessionTtlDays: expected a number of days greater than 0 ….',
+      'trustProxy | false | false (the socket\'s peer is the client) or the header your reverse proxy sets, e.g. "x-forwarded-for"',
     "url": "/docs/auth#options",
     "context": "Auth module › Options",
   },
@@ -635,9 +635,158 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
+      "organizations | enabled | false, or the organizations configuration: see organizations.md",
+    "url": "/docs/auth#options",
+    "context": "Auth module › Options",
+  },
+  {
+    "id": "auth:14",
+    "page": "auth",
+    "type": "text",
+    "content":
+      'A bad option throws ModuleConfigError at instantiation, naming it: Invalid configuration for module "auth": sessionTtlDays: expected a number of days greater than 0 ….',
+    "url": "/docs/auth#options",
+    "context": "Auth module › Options",
+  },
+  {
+    "id": "auth:15",
+    "page": "auth",
+    "type": "text",
+    "content":
       'Why slidingRenewal is off by default: a credential then dies sessionTtlDays after sign-in whatever happens, which bounds how long a stolen token works. Turn it on for "stay signed in while active" behaviour; renewal writes to the database at most once per half lifetime.',
     "url": "/docs/auth#options",
     "context": "Auth module › Options",
+  },
+  {
+    "id": "auth#rate-limits",
+    "page": "auth",
+    "type": "heading",
+    "content": "Rate limits",
+    "url": "/docs/auth#rate-limits",
+    "context": "Auth module",
+  },
+  {
+    "id": "auth:16",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "POST /sign-in and POST /sign-up are limited before any password is hashed; over a limit they answer 429 RATE_LIMITED with Retry-After (seconds until the window ends):",
+    "url": "/docs/auth#rate-limits",
+    "context": "Auth module › Rate limits",
+  },
+  {
+    "id": "auth:17",
+    "page": "auth",
+    "type": "text",
+    "content": "window | 900 | window of the per-address limit, in seconds (15 minutes)",
+    "url": "/docs/auth#rate-limits",
+    "context": "Auth module › Rate limits",
+  },
+  {
+    "id": "auth:18",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "max | 100 | attempts per client address per window, for each route separately (every attempt counts)",
+    "url": "/docs/auth#rate-limits",
+    "context": "Auth module › Rate limits",
+  },
+  {
+    "id": "auth:19",
+    "page": "auth",
+    "type": "text",
+    "content": "perAccount.window | 900 | window of the per-account limit, in seconds",
+    "url": "/docs/auth#rate-limits",
+    "context": "Auth module › Rate limits",
+  },
+  {
+    "id": "auth:20",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "perAccount.max | 10 | per normalized email: failed sign-ins (a successful one gives its hit back), sign-up attempts",
+    "url": "/docs/auth#rate-limits",
+    "context": "Auth module › Rate limits",
+  },
+  {
+    "id": "auth:21",
+    "page": "auth",
+    "type": "text",
+    "content": "perAccount: false |  | no per-account limit",
+    "url": "/docs/auth#rate-limits",
+    "context": "Auth module › Rate limits",
+  },
+  {
+    "id": "auth:22",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "rateLimit: false |  | no rate limits at all (the hashing queue below still applies)",
+    "url": "/docs/auth#rate-limits",
+    "context": "Auth module › Rate limits",
+  },
+  {
+    "id": "auth:23",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "Fixed windows, counted in the database (table rate_limits, one row per bucket such as sign-in:ip:203.0.113.7 or sign-in:account:<SHA-256 of the email>): one atomic INSERT … ON CONFLICT DO UPDATE … RETURNING per check, so every process of a deployment on the same database counts the same hits. Expired windows are deleted at most once a minute per process.",
+    "url": "/docs/auth#rate-limits",
+    "context": "Auth module › Rate limits",
+  },
+  {
+    "id": "auth:24",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "The client address is the connection's peer address, which the module reads from what the runtime's server passes its fetch as second argument: serve() and fragment-cli serve pass it; so do Deno.serve(module.fetch), Bun.serve({ fetch: module.fetch }) and serve({ fetch: module.fetch }) of @hono/node-server (and Hono apps forwarding c.env: app.all(\"/api/auth/*\", (c) => module.fetch(c.req.raw, c.env))). Any other framework passes { remoteAddress } itself: module.fetch(request, { remoteAddress: req.socket.remoteAddress }). An IPv6 client is counted per /64 network.",
+    "url": "/docs/auth#rate-limits",
+    "context": "Auth module › Rate limits",
+  },
+  {
+    "id": "auth:25",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "Without an address (an in-process module.fetch(request) call with no second argument), the per-address limit does not apply; the per-account limit still does.",
+    "url": "/docs/auth#rate-limits",
+    "context": "Auth module › Rate limits",
+  },
+  {
+    "id": "auth:26",
+    "page": "auth",
+    "type": "text",
+    "content":
+      'Behind a reverse proxy, every connection comes from the proxy: set trustProxy to the header the proxy writes the client\'s address into ("x-forwarded-for", "x-real-ip", "forwarded"); its left-most address is used. Set it only behind a proxy that overwrites that header (nginx: proxy_set_header X-Forwarded-For $remote_addr;): a client can send the header itself, and with trustProxy set where no proxy rewrites it, each request chooses its own address and escapes the per-address limit. Without trustProxy the header is ignored; the module warns once (on the console) when requests from a loopback or private address carry such a header, the sign of a proxy in front.',
+    "url": "/docs/auth#rate-limits",
+    "context": "Auth module › Rate limits",
+  },
+  {
+    "id": "auth:27",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "Locking an account out: anyone who knows an email can spend its 10 failed attempts and keep the owner from signing in for the rest of the window. That is the price of stopping a password guesser spread over many addresses; lower perAccount.max's impact by a shorter perAccount.window, or set perAccount: false where per-address limits and strong passwords suffice.",
+    "url": "/docs/auth#rate-limits",
+    "context": "Auth module › Rate limits",
+  },
+  {
+    "id": "auth:28",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "Choices: better-auth limits every route per IP to 100 per 10 s, and sign-in/sign-up to 3 per 10 s, in memory by default (so per process); it has no per-account limit. Ours allow a burst (a shared office address signing in together) but far fewer attempts per hour (400 against 1,080 per address), and add the per-account limit that stops a guesser using many addresses.",
+    "url": "/docs/auth#rate-limits",
+    "context": "Auth module › Rate limits",
+  },
+  {
+    "id": "auth:29",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "The hashing queue. Each module instance hashes at most maxConcurrent passwords at once (default: half the cores, at least 1 and at most 4) and lets at most maxQueued (default 8) wait. Beyond that a request is answered at once with 503 SERVICE_BUSY and Retry-After (an estimate of the seconds until a place frees up), instead of waiting for seconds. Waiting hashes are served by fairness, not arrival: the client address that asked for the fewest hashes in the last one to two minutes (refused asks count) goes first, and when the queue is full a newcomer with fewer recent asks takes the place of the heaviest asker's latest waiter. So a flood costs a sign-in from an address that is not flooding about one hash of waiting (measured in benchmarks.md: scenario 8). A flood from as many fresh addresses as there are requests cannot be told from users; put a CAPTCHA or your edge's protection in front for that. scryptPasswordHasher({ maxConcurrent, maxQueued }) tunes both; api.createUser throws PasswordHasherBusyError when the queue is full.",
+    "url": "/docs/auth#rate-limits",
+    "context": "Auth module › Rate limits",
   },
   {
     "id": "auth#routes",
@@ -648,7 +797,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:14",
+    "id": "auth:30",
     "page": "auth",
     "type": "text",
     "content":
@@ -665,7 +814,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes",
   },
   {
-    "id": "auth:15",
+    "id": "auth:31",
     "page": "auth",
     "type": "text",
     "content":
@@ -674,7 +823,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes › POST /sign-up",
   },
   {
-    "id": "auth:16",
+    "id": "auth:32",
     "page": "auth",
     "type": "text",
     "content":
@@ -683,7 +832,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes › POST /sign-up",
   },
   {
-    "id": "auth:17",
+    "id": "auth:33",
     "page": "auth",
     "type": "text",
     "content": "The role is always user; a role field in the body is ignored.",
@@ -699,7 +848,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes",
   },
   {
-    "id": "auth:18",
+    "id": "auth:34",
     "page": "auth",
     "type": "text",
     "content":
@@ -708,11 +857,20 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes › POST /sign-in",
   },
   {
-    "id": "auth:19",
+    "id": "auth:35",
     "page": "auth",
     "type": "text",
     "content":
       "with 401, after the same work: an unknown email is checked against a dummy hash, so both paths run exactly one scrypt derivation (the tests count them). A password over 128 characters is a 400 before any hashing.",
+    "url": "/docs/auth#post-sign-in",
+    "context": "Auth module › Routes › POST /sign-in",
+  },
+  {
+    "id": "auth:36",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "Both routes are rate-limited (Rate limits): 429 RATE_LIMITED over a limit, 503 SERVICE_BUSY when the hashing queue is full, both with Retry-After.",
     "url": "/docs/auth#post-sign-in",
     "context": "Auth module › Routes › POST /sign-in",
   },
@@ -725,7 +883,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes",
   },
   {
-    "id": "auth:20",
+    "id": "auth:37",
     "page": "auth",
     "type": "text",
     "content":
@@ -750,7 +908,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes",
   },
   {
-    "id": "auth:21",
+    "id": "auth:38",
     "page": "auth",
     "type": "text",
     "content": "The bootstrap payload of a single-page application:",
@@ -758,11 +916,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes › GET /me",
   },
   {
-    "id": "auth:22",
+    "id": "auth:39",
     "page": "auth",
     "type": "text",
     "content":
-      "With organizations enabled the organization fields are filled in, at most 100 organizations and 100 invitations with the …HasMore flags saying there are more (see organizations.md); with organizations: false they stay empty (and the flags false).",
+      "With organizations enabled the three organization fields are filled in (see organizations.md); with organizations: false they stay empty.",
     "url": "/docs/auth#get-me",
     "context": "Auth module › Routes › GET /me",
   },
@@ -775,7 +933,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:23",
+    "id": "auth:40",
     "page": "auth",
     "type": "text",
     "content":
@@ -784,7 +942,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:24",
+    "id": "auth:41",
     "page": "auth",
     "type": "text",
     "content": "no credential | 401 UNAUTHENTICATED, WWW-Authenticate: Bearer",
@@ -792,7 +950,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:25",
+    "id": "auth:42",
     "page": "auth",
     "type": "text",
     "content":
@@ -801,7 +959,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:26",
+    "id": "auth:43",
     "page": "auth",
     "type": "text",
     "content":
@@ -810,7 +968,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:27",
+    "id": "auth:44",
     "page": "auth",
     "type": "text",
     "content":
@@ -819,7 +977,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:28",
+    "id": "auth:45",
     "page": "auth",
     "type": "text",
     "content": "cookie-authenticated POST/PUT/PATCH/DELETE from another origin | 403 CSRF_REJECTED",
@@ -827,7 +985,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:29",
+    "id": "auth:46",
     "page": "auth",
     "type": "text",
     "content":
@@ -836,7 +994,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:30",
+    "id": "auth:47",
     "page": "auth",
     "type": "text",
     "content":
@@ -845,7 +1003,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:31",
+    "id": "auth:48",
     "page": "auth",
     "type": "text",
     "content":
@@ -862,7 +1020,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:32",
+    "id": "auth:49",
     "page": "auth",
     "type": "text",
     "content": "auth() returns the module plus api, for the application that embeds it:",
@@ -870,7 +1028,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Server-side API",
   },
   {
-    "id": "auth:33",
+    "id": "auth:50",
     "page": "auth",
     "type": "text",
     "content":
@@ -879,7 +1037,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Server-side API",
   },
   {
-    "id": "auth:34",
+    "id": "auth:51",
     "page": "auth",
     "type": "text",
     "content":
@@ -888,20 +1046,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Server-side API",
   },
   {
-    "id": "auth:35",
+    "id": "auth:52",
     "page": "auth",
     "type": "text",
     "content":
       "The global role (user or admin) can only be changed here: no HTTP route changes it.",
-    "url": "/docs/auth#server-side-api",
-    "context": "Auth module › Server-side API",
-  },
-  {
-    "id": "auth:36",
-    "page": "auth",
-    "type": "text",
-    "content":
-      "addMember puts a user into an organization without an invitation and without asking organizations.canAddMember (the HTTP route refuses direct adds by default, see organizations.md); membershipLimit applies. It throws an HttpError (NOT_FOUND, USER_NOT_FOUND, MEMBERSHIP_LIMIT_REACHED, ALREADY_MEMBER), a TypeError for roles not among organizations.roles, an Error with organizations: false.",
     "url": "/docs/auth#server-side-api",
     "context": "Auth module › Server-side API",
   },
@@ -914,7 +1063,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:37",
+    "id": "auth:53",
     "page": "auth",
     "type": "text",
     "content":
@@ -923,7 +1072,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:38",
+    "id": "auth:54",
     "page": "auth",
     "type": "text",
     "content": "400 | VALIDATION_ERROR | a field fails validation; issues lists {path, message}",
@@ -931,7 +1080,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:39",
+    "id": "auth:55",
     "page": "auth",
     "type": "text",
     "content": "400 | INVALID_JSON | the body is not JSON",
@@ -939,7 +1088,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:40",
+    "id": "auth:56",
     "page": "auth",
     "type": "text",
     "content": "400 | CONFLICTING_CREDENTIALS | cookie and Bearer header carry different tokens",
@@ -947,7 +1096,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:41",
+    "id": "auth:57",
     "page": "auth",
     "type": "text",
     "content": "401 | UNAUTHENTICATED | no valid credential (WWW-Authenticate: Bearer)",
@@ -955,7 +1104,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:42",
+    "id": "auth:58",
     "page": "auth",
     "type": "text",
     "content": "401 | INVALID_CREDENTIALS | wrong email or password",
@@ -963,7 +1112,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:43",
+    "id": "auth:59",
     "page": "auth",
     "type": "text",
     "content": "403 | CSRF_REJECTED | cookie-authenticated unsafe request from another origin",
@@ -971,7 +1120,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:44",
+    "id": "auth:60",
     "page": "auth",
     "type": "text",
     "content": "409 | EMAIL_TAKEN | sign-up with an email that has an account",
@@ -979,7 +1128,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:45",
+    "id": "auth:61",
     "page": "auth",
     "type": "text",
     "content": "413 | PAYLOAD_TOO_LARGE | body over bodyLimit",
@@ -987,7 +1136,23 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:46",
+    "id": "auth:62",
+    "page": "auth",
+    "type": "text",
+    "content": "429 | RATE_LIMITED | too many sign-in/sign-up attempts (Retry-After)",
+    "url": "/docs/auth#error-codes",
+    "context": "Auth module › Error codes",
+  },
+  {
+    "id": "auth:63",
+    "page": "auth",
+    "type": "text",
+    "content": "503 | SERVICE_BUSY | the password-hashing queue is full (Retry-After)",
+    "url": "/docs/auth#error-codes",
+    "context": "Auth module › Error codes",
+  },
+  {
+    "id": "auth:64",
     "page": "auth",
     "type": "text",
     "content": "503 | SERVICE_UNAVAILABLE | the database cannot be reached (Retry-After: 5)",
@@ -995,7 +1160,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:47",
+    "id": "auth:65",
     "page": "auth",
     "type": "text",
     "content": "The organizations routes add their own codes, listed in organizations.md.",
@@ -1011,16 +1176,16 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:48",
+    "id": "auth:66",
     "page": "auth",
     "type": "text",
     "content":
-      "Passwords are hashed with scrypt from node:crypto (the same on Deno, Node and Bun) at OWASP's parameters: N = 2^17, r = 8, p = 1, a 16-byte random salt and a 32-byte key. Each hash holds 128 MiB (128 × N × r bytes) for about half a second on one core, so at most 4 run at once per module instance (maxConcurrent); more wait their turn instead of exhausting memory. Node's default maxmem (32 MiB) refuses these parameters, so the module raises it per call.",
+      "Passwords are hashed with scrypt from node:crypto (the same on Deno, Node and Bun) at OWASP's parameters: N = 2^17, r = 8, p = 1, a 16-byte random salt and a 32-byte key. Each hash holds 128 MiB (128 × N × r bytes) for about half a second on one core, so at most 4 (half the cores, at least 1) run at once per module instance (maxConcurrent); up to maxQueued (8) more wait their turn, and beyond that a sign-in or sign-up is answered 503 SERVICE_BUSY (see Rate limits) instead of exhausting memory or queuing for seconds. Node's default maxmem (32 MiB) refuses these parameters, so the module raises it per call.",
     "url": "/docs/auth#passwords",
     "context": "Auth module › Passwords",
   },
   {
-    "id": "auth:49",
+    "id": "auth:67",
     "page": "auth",
     "type": "text",
     "content": "The stored string describes itself:",
@@ -1028,7 +1193,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Passwords",
   },
   {
-    "id": "auth:50",
+    "id": "auth:68",
     "page": "auth",
     "type": "text",
     "content":
@@ -1045,7 +1210,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:51",
+    "id": "auth:69",
     "page": "auth",
     "type": "text",
     "content": "The schema authSchema lives in the namespace auth (option namespace):",
@@ -1053,7 +1218,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:52",
+    "id": "auth:70",
     "page": "auth",
     "type": "text",
     "content":
@@ -1062,7 +1227,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:53",
+    "id": "auth:71",
     "page": "auth",
     "type": "text",
     "content":
@@ -1071,7 +1236,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:54",
+    "id": "auth:72",
     "page": "auth",
     "type": "text",
     "content": "3 | index sessions_user_id_idx",
@@ -1079,7 +1244,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:55",
+    "id": "auth:73",
     "page": "auth",
     "type": "text",
     "content":
@@ -1096,7 +1261,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:56",
+    "id": "auth:74",
     "page": "auth",
     "type": "text",
     "content":
@@ -1105,7 +1270,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Security notes",
   },
   {
-    "id": "auth:57",
+    "id": "auth:75",
     "page": "auth",
     "type": "text",
     "content":
@@ -1114,7 +1279,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Security notes",
   },
   {
-    "id": "auth:58",
+    "id": "auth:76",
     "page": "auth",
     "type": "text",
     "content":
@@ -1123,11 +1288,20 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Security notes",
   },
   {
-    "id": "auth:59",
+    "id": "auth:77",
     "page": "auth",
     "type": "text",
     "content":
-      "Not built in: rate limiting of sign-in attempts (put it in front, per IP and per email), email verification, and password reset (use api.revokeUserSessions after changing a password).",
+      "Sign-in and sign-up are rate-limited per client address and per account, and the hashing queue is bounded (Rate limits; the threat model is in security/rate_limits.md).",
+    "url": "/docs/auth#security-notes",
+    "context": "Auth module › Security notes",
+  },
+  {
+    "id": "auth:78",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "Not built in: email verification, and password reset (use api.revokeUserSessions after changing a password).",
     "url": "/docs/auth#security-notes",
     "context": "Auth module › Security notes",
   },
@@ -1259,7 +1433,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "Servers. Everything under test runs on Deno, the runtime deno task bench runs on. The reference servers listen with the same server our serve() uses on that runtime (Deno.serve, see scripts/bench/listen.ts), so the sides differ only in their handlers. Connection pools are 10 on every side (postgres.js for ours and the bare handler, pg for better-auth).",
+      "8 | a legitimate sign-in (default scrypt cost) during 16 and 64 concurrent junk sign-ins from other addresses, over HTTP | fragment-cli serve scripts/bench/flood_app.ts (PGlite, trustProxy, rate limits off) | the same sign-in with no flood | ≤ 2 ×",
     "url": "/docs/benchmarks#how-it-measures",
     "context": "Benchmarks › How it measures",
   },
@@ -1268,7 +1442,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "Load. autocannon on Node 22, in its own process (scripts/bench/load_generator.ts, one for the whole run, driven by load_client.ts), so the server and the client never share an event loop. Every planned request is sent exactly once, spread over keep-alive connections, after an unmeasured warm-up with other data. Throughput is answered requests divided by the time from the start to the last answer (autocannon itself only reports on its sampling tick); p99 comes from autocannon's histogram (1 ms resolution). Scenario 4 needs sub-millisecond resolution and uses a sequential fetch loop timed with performance.now() instead; its figure is the median.",
+      "Servers. Everything under test runs on Deno, the runtime deno task bench runs on. The reference servers listen with the same server our serve() uses on that runtime (Deno.serve, see scripts/bench/listen.ts), so the sides differ only in their handlers. Connection pools are 10 on every side (postgres.js for ours and the bare handler, pg for better-auth).",
     "url": "/docs/benchmarks#how-it-measures",
     "context": "Benchmarks › How it measures",
   },
@@ -1277,7 +1451,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "Correctness. Every answer's status is counted; a scenario whose answers are not all 2xx fails instead of reporting the speed of errors. Set-up checks what it built (50 organizations listed, 5 invitations in /me, the last members page really last).",
+      "Load. autocannon on Node 22, in its own process (scripts/bench/load_generator.ts, one for the whole run, driven by load_client.ts), so the server and the client never share an event loop. Every planned request is sent exactly once, spread over keep-alive connections, after an unmeasured warm-up with other data. Throughput is answered requests divided by the time from the start to the last answer (autocannon itself only reports on its sampling tick); p99 comes from autocannon's histogram (1 ms resolution). Scenario 4 needs sub-millisecond resolution and uses a sequential fetch loop timed with performance.now() instead; its figure is the median.",
     "url": "/docs/benchmarks#how-it-measures",
     "context": "Benchmarks › How it measures",
   },
@@ -1286,7 +1460,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "Rounds. Scenario 1 alternates the sides over two rounds (fresh databases each) and keeps each side's best; scenario 4 measures every case twice and keeps the lower median; scenario 5 alternates the bare start and --help run by run.",
+      "Correctness. Every answer's status is counted; a scenario whose answers are not all 2xx fails instead of reporting the speed of errors. Set-up checks what it built (50 organizations listed, 5 invitations in /me, the last members page really last).",
     "url": "/docs/benchmarks#how-it-measures",
     "context": "Benchmarks › How it measures",
   },
@@ -1295,7 +1469,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "SQL round trips (scenario 3) are the adapter's own stats.queries, read through GET /api/bench/stats of the bench app (bench_stats_module.ts, the same adapter instance as the module), around batches of sequential requests; the smallest batch wins, so a poll of the hook worker that happens to fall in a batch is not counted. Transaction statements (BEGIN/COMMIT) are not counted by stats.queries.",
+      "Rounds. Scenario 1 alternates the sides over two rounds (fresh databases each) and keeps each side's best; scenario 4 measures every case twice and keeps the lower median; scenario 5 alternates the bare start and --help run by run.",
     "url": "/docs/benchmarks#how-it-measures",
     "context": "Benchmarks › How it measures",
   },
@@ -1304,7 +1478,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "Set-up by SQL. Users to be added as members (scenario 2) and the members of the big organizations (scenario 4) are inserted with SQL, not signed up: password hashing is not what is measured. Scenario 4 then runs VACUUM (ANALYZE) and makes the middle and last page cursors with the project's own cursor helpers from the row before each page, exactly the cursor the API hands out after walking there.",
+      "SQL round trips (scenario 3) are the adapter's own stats.queries, read through GET /api/bench/stats of the bench app (bench_stats_module.ts, the same adapter instance as the module), around batches of sequential requests; the smallest batch wins, so a poll of the hook worker that happens to fall in a batch is not counted. Transaction statements (BEGIN/COMMIT) are not counted by stats.queries.",
     "url": "/docs/benchmarks#how-it-measures",
     "context": "Benchmarks › How it measures",
   },
@@ -1313,12 +1487,21 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "Fairness notes. better-auth has no HTTP route to add a member (addMember is server-only): the reference mounts one that calls auth.api.addMember with the caller's headers; it checks no permission, ours checks the caller is an owner or admin. better-auth lists all of a user's organizations in one answer; ours is asked for pageSize=50, the whole list too. better-auth authenticates with its cookie (and the Origin header its CSRF check wants), ours with a Bearer token.",
+      "Set-up by SQL. Users to be added as members (scenario 2) and the members of the big organizations (scenario 4) are inserted with SQL, not signed up: password hashing is not what is measured. Scenario 4 then runs VACUUM (ANALYZE) and makes the middle and last page cursors with the project's own cursor helpers from the row before each page, exactly the cursor the API hands out after walking there.",
     "url": "/docs/benchmarks#how-it-measures",
     "context": "Benchmarks › How it measures",
   },
   {
     "id": "benchmarks:19",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "Fairness notes. better-auth has no HTTP route to add a member (addMember is server-only): the reference mounts one that calls auth.api.addMember with the caller's headers; it checks no permission, ours checks the caller is an owner or admin. better-auth lists all of a user's organizations in one answer; ours is asked for pageSize=50, the whole list too. better-auth authenticates with its cookie (and the Origin header its CSRF check wants), ours with a Bearer token.",
+    "url": "/docs/benchmarks#how-it-measures",
+    "context": "Benchmarks › How it measures",
+  },
+  {
+    "id": "benchmarks:20",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1335,7 +1518,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks",
   },
   {
-    "id": "benchmarks:20",
+    "id": "benchmarks:21",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1344,7 +1527,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:21",
+    "id": "benchmarks:22",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1353,7 +1536,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:22",
+    "id": "benchmarks:23",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1362,7 +1545,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:23",
+    "id": "benchmarks:24",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1371,7 +1554,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:24",
+    "id": "benchmarks:25",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1380,7 +1563,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:25",
+    "id": "benchmarks:26",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1389,7 +1572,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:26",
+    "id": "benchmarks:27",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1398,7 +1581,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:27",
+    "id": "benchmarks:28",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1407,7 +1590,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:28",
+    "id": "benchmarks:29",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1416,7 +1599,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:29",
+    "id": "benchmarks:30",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1425,7 +1608,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:30",
+    "id": "benchmarks:31",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1434,7 +1617,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:31",
+    "id": "benchmarks:32",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1443,7 +1626,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:32",
+    "id": "benchmarks:33",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1452,7 +1635,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:33",
+    "id": "benchmarks:34",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1461,7 +1644,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:34",
+    "id": "benchmarks:35",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1470,7 +1653,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:35",
+    "id": "benchmarks:36",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1479,7 +1662,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:36",
+    "id": "benchmarks:37",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1488,7 +1671,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:37",
+    "id": "benchmarks:38",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1497,7 +1680,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:38",
+    "id": "benchmarks:39",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1506,7 +1689,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:39",
+    "id": "benchmarks:40",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1515,7 +1698,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:40",
+    "id": "benchmarks:41",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1524,7 +1707,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:41",
+    "id": "benchmarks:42",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1533,7 +1716,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:42",
+    "id": "benchmarks:43",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1542,7 +1725,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:43",
+    "id": "benchmarks:44",
     "page": "benchmarks",
     "type": "text",
     "content": "7 | serve RSS idle, PostgreSQL | 69.8 MiB | — | — | ≤ 80 MiB | pass",
@@ -1550,7 +1733,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:44",
+    "id": "benchmarks:45",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1559,7 +1742,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:45",
+    "id": "benchmarks:46",
     "page": "benchmarks",
     "type": "text",
     "content": "7 | serve RSS idle, PGlite | 346 MiB | — | — | reported | reported",
@@ -1567,19 +1750,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › Latest full run",
   },
   {
-    "id": "benchmarks:46",
-    "page": "benchmarks",
-    "type": "text",
-    "content": "7 | serve RSS peak of scenario 1, PGlite | 456 MiB | — | — | reported | reported",
-    "url": "/docs/benchmarks#latest-full-run",
-    "context": "Benchmarks › Latest full run",
-  },
-  {
     "id": "benchmarks:47",
     "page": "benchmarks",
     "type": "text",
-    "content":
-      "1 webhook ingest throughput: 20000 deliveries, 10 % repeated update_ids, 64 connections, best of 2 round(s) per side",
+    "content": "7 | serve RSS peak of scenario 1, PGlite | 456 MiB | — | — | reported | reported",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1588,7 +1762,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "2 create organization throughput: 2000 requests, 32 connections; p99 96 ms ours, 838 ms better-auth",
+      "1 webhook ingest throughput: 20000 deliveries, 10 % repeated update_ids, 64 connections, best of 2 round(s) per side",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1597,7 +1771,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "2 list my organizations (user in 50) throughput: p99 105 ms ours, 640 ms better-auth",
+      "2 create organization throughput: 2000 requests, 32 connections; p99 96 ms ours, 838 ms better-auth",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1605,7 +1779,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:50",
     "page": "benchmarks",
     "type": "text",
-    "content": "2 add member throughput: p99 42 ms ours, 132 ms better-auth",
+    "content":
+      "2 list my organizations (user in 50) throughput: p99 105 ms ours, 640 ms better-auth",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1613,7 +1788,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:51",
     "page": "benchmarks",
     "type": "text",
-    "content": "2 get organization throughput: p99 41 ms ours, 164 ms better-auth",
+    "content": "2 add member throughput: p99 42 ms ours, 132 ms better-auth",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1621,8 +1796,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:52",
     "page": "benchmarks",
     "type": "text",
-    "content":
-      "3 GET /me SQL round trips, user in 50 orgs + 5 invitations: adapter stats.queries per request (credential lookup included), smallest of 5 batches of 20 sequential requests",
+    "content": "2 get organization throughput: p99 41 ms ours, 164 ms better-auth",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1631,7 +1805,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "3 GET /me throughput, user in 50 orgs + 5 invitations: 6000 requests, 32 connections; p99 41 ms (50 orgs), 32 ms (1 org)",
+      "3 GET /me SQL round trips, user in 50 orgs + 5 invitations: adapter stats.queries per request (credential lookup included), smallest of 5 batches of 20 sequential requests",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1640,7 +1814,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "4 members page, 100k members, first page: median of 300 sequential requests (or 12 s), lower of 2 passes; p99 13.19 ms vs 18.62 ms",
+      "3 GET /me throughput, user in 50 orgs + 5 invitations: 6000 requests, 32 connections; p99 41 ms (50 orgs), 32 ms (1 org)",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1648,7 +1822,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:55",
     "page": "benchmarks",
     "type": "text",
-    "content": "4 members page, 100k members, middle page: p99 19.31 ms vs 11.56 ms",
+    "content":
+      "4 members page, 100k members, first page: median of 300 sequential requests (or 12 s), lower of 2 passes; p99 13.19 ms vs 18.62 ms",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1656,7 +1831,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:56",
     "page": "benchmarks",
     "type": "text",
-    "content": "4 members page, 100k members, last page: p99 14.94 ms vs 12.66 ms",
+    "content": "4 members page, 100k members, middle page: p99 19.31 ms vs 11.56 ms",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1664,7 +1839,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:57",
     "page": "benchmarks",
     "type": "text",
-    "content": "4 members page, 1M members, first page: p99 15.58 ms vs 18.62 ms",
+    "content": "4 members page, 100k members, last page: p99 14.94 ms vs 12.66 ms",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1672,7 +1847,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:58",
     "page": "benchmarks",
     "type": "text",
-    "content": "4 members page, 1M members, middle page: p99 8.91 ms vs 11.56 ms",
+    "content": "4 members page, 1M members, first page: p99 15.58 ms vs 18.62 ms",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1680,7 +1855,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:59",
     "page": "benchmarks",
     "type": "text",
-    "content": "4 members page, 1M members, last page: p99 8.36 ms vs 12.66 ms",
+    "content": "4 members page, 1M members, middle page: p99 8.91 ms vs 11.56 ms",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1688,8 +1863,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:60",
     "page": "benchmarks",
     "type": "text",
-    "content":
-      "5 Deno: fragment-cli --help: median of 20 runs alternated with the bare start, after a warm run of each; db info: median of 10 runs after a warm run; Deno runs the sources, Node and Bun the npm build",
+    "content": "4 members page, 1M members, last page: p99 8.36 ms vs 12.66 ms",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1698,7 +1872,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "6 serve examples/app.ts, fresh PGlite directory: median of 5 start(s); from spawn to the first 200 of a webhook delivery",
+      "5 Deno: fragment-cli --help: median of 20 runs alternated with the bare start, after a warm run of each; db info: median of 10 runs after a warm run; Deno runs the sources, Node and Bun the npm build",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1707,7 +1881,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "7 serve RSS idle, PostgreSQL: VmRSS 2 s after start; peak = VmHWM after the scenario-1 load",
+      "6 serve examples/app.ts, fresh PGlite directory: median of 5 start(s); from spawn to the first 200 of a webhook delivery",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1715,7 +1889,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:63",
     "page": "benchmarks",
     "type": "text",
-    "content": "7 serve RSS peak of scenario 1, PostgreSQL: load served at 3780 req/s",
+    "content":
+      "7 serve RSS idle, PostgreSQL: VmRSS 2 s after start; peak = VmHWM after the scenario-1 load",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
@@ -1723,12 +1898,20 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:64",
     "page": "benchmarks",
     "type": "text",
-    "content": "7 serve RSS peak of scenario 1, PGlite: load served at 613 req/s",
+    "content": "7 serve RSS peak of scenario 1, PostgreSQL: load served at 3780 req/s",
     "url": "/docs/benchmarks#latest-full-run",
     "context": "Benchmarks › Latest full run",
   },
   {
     "id": "benchmarks:65",
+    "page": "benchmarks",
+    "type": "text",
+    "content": "7 serve RSS peak of scenario 1, PGlite: load served at 613 req/s",
+    "url": "/docs/benchmarks#latest-full-run",
+    "context": "Benchmarks › Latest full run",
+  },
+  {
+    "id": "benchmarks:66",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1745,7 +1928,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks",
   },
   {
-    "id": "benchmarks:66",
+    "id": "benchmarks:67",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1765,7 +1948,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › What bounds the targets, and what changed",
   },
   {
-    "id": "benchmarks:67",
+    "id": "benchmarks:68",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1776,7 +1959,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
-    "id": "benchmarks:68",
+    "id": "benchmarks:69",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1787,7 +1970,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
-    "id": "benchmarks:69",
+    "id": "benchmarks:70",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1798,7 +1981,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
-    "id": "benchmarks:70",
+    "id": "benchmarks:71",
     "page": "benchmarks",
     "type": "text",
     "content": "INSERT … ON CONFLICT DO NOTHING (the reference) | 3,652 – 4,986",
@@ -1808,7 +1991,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
-    "id": "benchmarks:71",
+    "id": "benchmarks:72",
     "page": "benchmarks",
     "type": "text",
     "content": "the same in a transaction | 2,326",
@@ -1818,7 +2001,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
-    "id": "benchmarks:72",
+    "id": "benchmarks:73",
     "page": "benchmarks",
     "type": "text",
     "content": "+ the hook row in the same transaction | 2,065",
@@ -1828,7 +2011,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
-    "id": "benchmarks:73",
+    "id": "benchmarks:74",
     "page": "benchmarks",
     "type": "text",
     "content": "+ pg_notify in the transaction (what the module does) | 1,276 – 1,513",
@@ -1838,7 +2021,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
-    "id": "benchmarks:74",
+    "id": "benchmarks:75",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1849,21 +2032,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
-    "id": "benchmarks:75",
-    "page": "benchmarks",
-    "type": "text",
-    "content": "that statement, plus one pg_notify per 50 ms outside any transaction | 3,741",
-    "url":
-      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
-    "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
-  },
-  {
     "id": "benchmarks:76",
     "page": "benchmarks",
     "type": "text",
-    "content":
-      "So the target is reachable by the owner of src/messenger and src/db: store the update and its hook in one statement (a data-modifying CTE is atomic without BEGIN/COMMIT), and send the cross-process wake-up outside the transaction, coalesced (the in-process wake() already makes the local worker immediate; other processes are woken within the coalescing delay or by their poll). The p99 follows: with 64 connections, requests queue behind the serialized commits (1.6 ×, a pass, in the earlier run; 6.3 × in this one, where the reference ran 2.3 times faster than before).",
+    "content": "that statement, plus one pg_notify per 50 ms outside any transaction | 3,741",
     "url":
       "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
@@ -1874,7 +2046,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "After this run, UpdateStore.save() became one statement: WITH inserted AS (INSERT … ON CONFLICT (update_id) DO NOTHING RETURNING update_id), hook AS (<DurableHooks.enqueueSql()'s INSERT … SELECT … FROM inserted>) SELECT count(*) FROM inserted — no BEGIN/COMMIT, no NOTIFY inside; the route's hooks.wake() wakes the local worker and sends one coalesced pg_notify outside any transaction (one in flight, one more after it for the wake-ups made meanwhile). --only 1 then (2026-11-21 17:07 UTC, load average 6 to 8 from other suites): 1,144 req/s against 3,181 req/s, 0.36 × (FAIL); p99 133 ms against 115 ms, 1.16 × (pass). What remains in the way of 0.8 × is the hook's processing in the same server process and database: per update the worker claims, reads the raw body and completes (three more statements), which the reference does not do at all.",
+      "So the target is reachable by the owner of src/messenger and src/db: store the update and its hook in one statement (a data-modifying CTE is atomic without BEGIN/COMMIT), and send the cross-process wake-up outside the transaction, coalesced (the in-process wake() already makes the local worker immediate; other processes are woken within the coalescing delay or by their poll). The p99 follows: with 64 connections, requests queue behind the serialized commits (1.6 ×, a pass, in the earlier run; 6.3 × in this one, where the reference ran 2.3 times faster than before).",
     "url":
       "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
@@ -1885,7 +2057,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "Since then (each step measured with scenario 1's own servers and load, 20,000 deliveries over 64 connections, one run per side, machine shared with other suites, so compare within a row):",
+      "After this run, UpdateStore.save() became one statement: WITH inserted AS (INSERT … ON CONFLICT (update_id) DO NOTHING RETURNING update_id), hook AS (<DurableHooks.enqueueSql()'s INSERT … SELECT … FROM inserted>) SELECT count(*) FROM inserted — no BEGIN/COMMIT, no NOTIFY inside; the route's hooks.wake() wakes the local worker and sends one coalesced pg_notify outside any transaction (one in flight, one more after it for the wake-ups made meanwhile). --only 1 then (2026-11-21 17:07 UTC, load average 6 to 8 from other suites): 1,144 req/s against 3,181 req/s, 0.36 × (FAIL); p99 133 ms against 115 ms, 1.16 × (pass). What remains in the way of 0.8 × is the hook's processing in the same server process and database: per update the worker claims, reads the raw body and completes (three more statements), which the reference does not do at all.",
     "url":
       "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
@@ -1895,7 +2067,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:79",
     "page": "benchmarks",
     "type": "text",
-    "content": "the one-statement store (above) | 1,144 | 3,181 | 0.36",
+    "content":
+      "Since then (each step measured with scenario 1's own servers and load, 20,000 deliveries over 64 connections, one run per side, machine shared with other suites, so compare within a row):",
     "url":
       "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
@@ -1905,7 +2078,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:80",
     "page": "benchmarks",
     "type": "text",
-    "content": "+ prepared statements in the postgres.js adapter | 1,456 | 3,289 | 0.44",
+    "content": "the one-statement store (above) | 1,144 | 3,181 | 0.36",
     "url":
       "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
@@ -1915,7 +2088,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:81",
     "page": "benchmarks",
     "type": "text",
-    "content": "… the same with the hook worker stopped (ingest alone) | 1,718 | 3,289 | 0.52",
+    "content": "+ prepared statements in the postgres.js adapter | 1,456 | 3,289 | 0.44",
     "url":
       "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
@@ -1923,6 +2096,16 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
   },
   {
     "id": "benchmarks:82",
+    "page": "benchmarks",
+    "type": "text",
+    "content": "… the same with the hook worker stopped (ingest alone) | 1,718 | 3,289 | 0.52",
+    "url":
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
+    "context":
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
+  },
+  {
+    "id": "benchmarks:83",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -1933,21 +2116,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
   },
   {
-    "id": "benchmarks:83",
-    "page": "benchmarks",
-    "type": "text",
-    "content": "… the same with the worker running | 1,878 | 3,689 | 0.51",
-    "url":
-      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
-    "context":
-      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
-  },
-  {
     "id": "benchmarks:84",
     "page": "benchmarks",
     "type": "text",
-    "content":
-      "+ the worker claims 32 at a time and writes its done outcomes in groups | 2,380 | 4,376 | 0.54",
+    "content": "… the same with the worker running | 1,878 | 3,689 | 0.51",
     "url":
       "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
@@ -1958,7 +2130,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "Prepared statements (src/db/postgres_adapter.ts): postgres.js runs a parameterized unsafe() query unprepared by default, and an unprepared query with parameters first asks the server for their types: two round trips each. Every query of the project now takes one (prepare: false remains for poolers that cannot keep statements; see adapters).",
+      "+ the worker claims 32 at a time and writes its done outcomes in groups | 2,380 | 4,376 | 0.54",
     "url":
       "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
@@ -1969,7 +2141,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "wake() sent a NOTIFY for other processes after every stored update, one in flight at a time, so under load a NOTIFY transaction ran back to back beside the inserts. At most one per 20 ms made the ingest path alone as fast as the bare handler (0.98 ×).",
+      "Prepared statements (src/db/postgres_adapter.ts): postgres.js runs a parameterized unsafe() query unprepared by default, and an unprepared query with parameters first asks the server for their types: two round trips each. Every query of the project now takes one (prepare: false remains for poolers that cannot keep statements; see adapters).",
     "url":
       "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
@@ -1980,7 +2152,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "The worker (src/db/_hook_runner.ts, _hook_store.ts): before, it claimed at most concurrency (4) occurrences per statement and held a slot until the done write returned, and the claim sorted every waiting row (ORDER BY due_at, id with an index on due_at alone: 8 ms per claim at 20,000 waiting). It processed about 210 updates/s and finished 97 s after the load ended, which made ingest look faster (2,816 req/s) by leaving the work for later. Now quick handlers get a prefetch of 32 per claim, a slot frees when its handler ends, done writes that queue behind one in flight go together, and the claim reads the partial index in order: draining 5,000 no-op occurrences went from 15.4 s and 6,469 statements to 0.9 s and 394. The worker keeps up during the load (done 12 – 20 s after it, mostly the last seconds' backlog).",
+      "wake() sent a NOTIFY for other processes after every stored update, one in flight at a time, so under load a NOTIFY transaction ran back to back beside the inserts. At most one per 20 ms made the ingest path alone as fast as the bare handler (0.98 ×).",
     "url":
       "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
@@ -1991,7 +2163,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "What bounds the rest is the processing itself. The reference stores a row and does nothing else; serve also runs every update's hook in the same process and database during the load: the claim and the done write update the occurrence row twice (status, lease, with their index entries) and the handler reads the raw body back. With the worker stopped the same server reaches 0.98 × the reference; with it running, about half the two cores go to processing. Running more handlers at once lowers the statements (concurrency 16: 28,798 instead of 37,987 for 22,000 deliveries) but processes faster during the load and ingests less (2,143 against 2,573 req/s). Not done: lowering the worker's priority during bursts (the figure would pass by deferring work, not removing it), and claiming, running and completing in one transaction (one row update instead of two, but row locks held while handlers run, and a deadlock on PGlite's single connection when a handler queries). The p99 (1.89 × in the latest run, 2.04 × in the one before, 1.16 – 1.6 × in --only 1 runs) follows the same competition.",
+      "The worker (src/db/_hook_runner.ts, _hook_store.ts): before, it claimed at most concurrency (4) occurrences per statement and held a slot until the done write returned, and the claim sorted every waiting row (ORDER BY due_at, id with an index on due_at alone: 8 ms per claim at 20,000 waiting). It processed about 210 updates/s and finished 97 s after the load ended, which made ingest look faster (2,816 req/s) by leaving the work for later. Now quick handlers get a prefetch of 32 per claim, a slot frees when its handler ends, done writes that queue behind one in flight go together, and the claim reads the partial index in order: draining 5,000 no-op occurrences went from 15.4 s and 6,469 statements to 0.9 s and 394. The worker keeps up during the load (done 12 – 20 s after it, mostly the last seconds' backlog).",
     "url":
       "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
@@ -2002,7 +2174,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "Session 4 (on a different machine: 2 × Intel Xeon; the reference now serves 5,500–6,400 req/s). Each process's CPU time per delivery was read from /proc around the load, and PostgreSQL's statements were timed with auto_explain and log_min_duration_statement on the bench database (one-off runs under .bench/exp, not in the table):",
+      "What bounds the rest is the processing itself. The reference stores a row and does nothing else; serve also runs every update's hook in the same process and database during the load: the claim and the done write update the occurrence row twice (status, lease, with their index entries) and the handler reads the raw body back. With the worker stopped the same server reaches 0.98 × the reference; with it running, about half the two cores go to processing. Running more handlers at once lowers the statements (concurrency 16: 28,798 instead of 37,987 for 22,000 deliveries) but processes faster during the load and ingests less (2,143 against 2,573 req/s). Not done: lowering the worker's priority during bursts (the figure would pass by deferring work, not removing it), and claiming, running and completing in one transaction (one row update instead of two, but row locks held while handlers run, and a deadlock on PGlite's single connection when a handler queries). The p99 (1.89 × in the latest run, 2.04 × in the one before, 1.16 – 1.6 × in --only 1 runs) follows the same competition.",
     "url":
       "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
@@ -2013,7 +2185,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "The worker's plans. Claims averaged 11.7 ms and completions 2.4 ms (780 claims, 2,602 completions for 22,000 deliveries: 15 s of statement time). The hook table is new in each run, so PostgreSQL has no statistics for it and guessed a handful of waiting rows: each claim read every waiting row through a BitmapAnd of two indexes and sorted them all, and each completion scanned every running row (or the whole table, in a generic plan cached while it was small). Claims and completions now run in a transaction that turns sequential scans and sorts off for itself (withIndexPlans, src/db/_hook_store.ts), and the completion's status test can no longer use an index: the claim walks the due index and stops after its batch, the completion goes by primary key. The backlog left at the end of the load now drains in 5–7 s instead of 15 s; PostgreSQL's CPU during that drain went from 670–770 to 190–220 µs per delivery. A test explains every claim and completion of a 3,000-occurrence backlog on a never-analyzed table and fails on the old plans.",
+      "Session 4 (on a different machine: 2 × Intel Xeon; the reference now serves 5,500–6,400 req/s). Each process's CPU time per delivery was read from /proc around the load, and PostgreSQL's statements were timed with auto_explain and log_min_duration_statement on the bench database (one-off runs under .bench/exp, not in the table):",
     "url":
       "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
@@ -2024,7 +2196,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "The SQL is not what separates the sides. A bare Hono handler running our exact statement (the update and its hook row in one CTE) through our adapter served 5,362–6,368 req/s, as fast as the reference in the same runs (6,008–6,371). Storing raw as text instead of jsonb is cheaper still (6,957–7,248).",
+      "The worker's plans. Claims averaged 11.7 ms and completions 2.4 ms (780 claims, 2,602 completions for 22,000 deliveries: 15 s of statement time). The hook table is new in each run, so PostgreSQL has no statistics for it and guessed a handful of waiting rows: each claim read every waiting row through a BitmapAnd of two indexes and sorted them all, and each completion scanned every running row (or the whole table, in a generic plan cached while it was small). Claims and completions now run in a transaction that turns sequential scans and sorts off for itself (withIndexPlans, src/db/_hook_store.ts), and the completion's status test can no longer use an index: the claim walks the due index and stops after its batch, the completion goes by primary key. The backlog left at the end of the load now drains in 5–7 s instead of 15 s; PostgreSQL's CPU during that drain went from 670–770 to 190–220 µs per delivery. A test explains every claim and completion of a 3,000-occurrence backlog on a never-analyzed table and fails on the old plans.",
     "url":
       "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
@@ -2035,7 +2207,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "Our HTTP stack is. With the worker not started, our module on the same Deno.serve served 3,529–4,746 req/s: 201–256 µs of server CPU per delivery against 112–133 µs for the bare handler with the same statement. With a database that answers at once, our stack costs 64–75 µs per request against Hono's 25–35 µs (it was 76–90: a body of declared length is now read in one piece instead of through a stream reader, and the webhook secret's digest is computed once instead of per request). The route itself (secret check, exact update_id digits, the statement's text) accounts for about 20 µs of the rest, the module layer (mount, validation, error shape) for about 20 µs; the difference left beyond that appears only with a real database and was not isolated.",
+      "The SQL is not what separates the sides. A bare Hono handler running our exact statement (the update and its hook row in one CTE) through our adapter served 5,362–6,368 req/s, as fast as the reference in the same runs (6,008–6,371). Storing raw as text instead of jsonb is cheaper still (6,957–7,248).",
     "url":
       "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
@@ -2046,7 +2218,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "Processing happens mostly after the load. At its end about 90 % of the occurrences are still pending (17,600 of 19,800). Processing costs about 400 µs of CPU per occurrence (server and PostgreSQL), most of it statements: at the default concurrency of 4 the handlers' raw-body reads went in batches of about 2, so 17,800 occurrences took 15,300 statements and 3,050 transactions. The reads that start in one turn of the event loop now share a statement (the batcher waits for the turn's microtasks with setImmediate instead of sending the first read alone), and so do the completions. Measured in session 5 on the backlog left after the load (about 17,000 occurrences): 15,063 → 8,741 statements, 3,004 → 2,275 transactions, drained in 5.3 → 4.0 s, CPU per occurrence 183 → 139 µs in the server and 203 → 167 µs in PostgreSQL. The ingest throughput did not move beyond the noise. Not done: reading the bodies for a whole claimed batch at once (an API for a hook to load its batch) or handing the body from the request to the local worker in memory.",
+      "Our HTTP stack is. With the worker not started, our module on the same Deno.serve served 3,529–4,746 req/s: 201–256 µs of server CPU per delivery against 112–133 µs for the bare handler with the same statement. With a database that answers at once, our stack costs 64–75 µs per request against Hono's 25–35 µs (it was 76–90: a body of declared length is now read in one piece instead of through a stream reader, and the webhook secret's digest is computed once instead of per request). The route itself (secret check, exact update_id digits, the statement's text) accounts for about 20 µs of the rest, the module layer (mount, validation, error shape) for about 20 µs; the difference left beyond that appears only with a real database and was not isolated.",
     "url":
       "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
@@ -2057,7 +2229,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "Where each side's CPU goes (session 5, per delivery, worker not started, one-off servers on the same Deno.serve; figures vary by ±20 % between runs on this machine): the bare reference uses 123–132 µs in the server and 84–90 µs in PostgreSQL. The same handler through our adapter: 140 and 91 µs. The same handler running our statement (the update and its hook row): 145–177 and 145–183 µs, 4,107–5,016 req/s. Our whole module: 198–242 and 142–187 µs. So the hook row costs PostgreSQL about 60 µs per delivery, and our route and module layer cost the server about 40–70 µs more than the bare handler. A V8 profile of the module under load puts most ticks in the runtime's native code (HTTP serving, sockets) and postgres.js; no JavaScript function of ours reaches 2 %.",
+      "Processing happens mostly after the load. At its end about 90 % of the occurrences are still pending (17,600 of 19,800). Processing costs about 400 µs of CPU per occurrence (server and PostgreSQL), most of it statements: at the default concurrency of 4 the handlers' raw-body reads went in batches of about 2, so 17,800 occurrences took 15,300 statements and 3,050 transactions. The reads that start in one turn of the event loop now share a statement (the batcher waits for the turn's microtasks with setImmediate instead of sending the first read alone), and so do the completions. Measured in session 5 on the backlog left after the load (about 17,000 occurrences): 15,063 → 8,741 statements, 3,004 → 2,275 transactions, drained in 5.3 → 4.0 s, CPU per occurrence 183 → 139 µs in the server and 203 → 167 µs in PostgreSQL. The ingest throughput did not move beyond the noise. Not done: reading the bodies for a whole claimed batch at once (an API for a hook to load its batch) or handing the body from the request to the local worker in memory.",
     "url":
       "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
@@ -2068,7 +2240,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "--only 1 after these changes: 3,313 against 6,110 req/s, 0.54 × (p99 1.65 ×, pass). What bounds the rest: the server's CPU per delivery (the HTTP stack above), then PostgreSQL writing two rows with five index entries where the reference writes one row with one, then the processing that runs during the load.",
+      "Where each side's CPU goes (session 5, per delivery, worker not started, one-off servers on the same Deno.serve; figures vary by ±20 % between runs on this machine): the bare reference uses 123–132 µs in the server and 84–90 µs in PostgreSQL. The same handler through our adapter: 140 and 91 µs. The same handler running our statement (the update and its hook row): 145–177 and 145–183 µs, 4,107–5,016 req/s. Our whole module: 198–242 and 142–187 µs. So the hook row costs PostgreSQL about 60 µs per delivery, and our route and module layer cost the server about 40–70 µs more than the bare handler. A V8 profile of the module under load puts most ticks in the runtime's native code (HTTP serving, sockets) and postgres.js; no JavaScript function of ours reaches 2 %.",
     "url":
       "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
@@ -2079,7 +2251,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "Session 6: deliveries that arrive together share one statement (UpdateStore, src/messenger/update_store.ts). Each delivery used to run its own statement, so 64 connections meant 64 statements and 64 commits (each a WAL flush) in flight. Now the deliveries that arrive while one statement is in flight are stored by the next, as one INSERT … SELECT * FROM unnest($1::int8[], $2::text[], $3::text[]) ON CONFLICT DO NOTHING with their hook rows in the same CTE (enqueueSql()'s new keySql gives each row's occurrence its own key), through the batchWhileBusy helper the worker already used. Every request is still answered only after the commit that stored it; a repeated id inside one group is sent once and its other deliveries answer duplicate; when a group's statement fails on something one delivery could have caused (not a lost connection or a missing table), each delivery is stored alone so that only the one at fault fails (a test uses a trigger refusing one id among five concurrent deliveries). Scenario 1's load on the same machine, old and new code alternated twice (.bench/exp, one-off):",
+      "--only 1 after these changes: 3,313 against 6,110 req/s, 0.54 × (p99 1.65 ×, pass). What bounds the rest: the server's CPU per delivery (the HTTP stack above), then PostgreSQL writing two rows with five index entries where the reference writes one row with one, then the processing that runs during the load.",
     "url":
       "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
@@ -2089,7 +2261,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:97",
     "page": "benchmarks",
     "type": "text",
-    "content": "throughput | 2,318–2,392 | 3,904–4,390",
+    "content":
+      "Session 6: deliveries that arrive together share one statement (UpdateStore, src/messenger/update_store.ts). Each delivery used to run its own statement, so 64 connections meant 64 statements and 64 commits (each a WAL flush) in flight. Now the deliveries that arrive while one statement is in flight are stored by the next, as one INSERT … SELECT * FROM unnest($1::int8[], $2::text[], $3::text[]) ON CONFLICT DO NOTHING with their hook rows in the same CTE (enqueueSql()'s new keySql gives each row's occurrence its own key), through the batchWhileBusy helper the worker already used. Every request is still answered only after the commit that stored it; a repeated id inside one group is sent once and its other deliveries answer duplicate; when a group's statement fails on something one delivery could have caused (not a lost connection or a missing table), each delivery is stored alone so that only the one at fault fails (a test uses a trigger refusing one id among five concurrent deliveries). Scenario 1's load on the same machine, old and new code alternated twice (.bench/exp, one-off):",
     "url":
       "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
@@ -2099,7 +2272,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:98",
     "page": "benchmarks",
     "type": "text",
-    "content": "p99 | 55–60 ms | 37–39 ms",
+    "content": "throughput | 2,318–2,392 | 3,904–4,390",
     "url":
       "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
@@ -2109,7 +2282,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:99",
     "page": "benchmarks",
     "type": "text",
-    "content": "statements (the worker's included) | 1.10 | 0.18–0.19",
+    "content": "p99 | 55–60 ms | 37–39 ms",
     "url":
       "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
@@ -2119,7 +2292,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:100",
     "page": "benchmarks",
     "type": "text",
-    "content": "server CPU | 311–313 µs | 196–206 µs",
+    "content": "statements (the worker's included) | 1.10 | 0.18–0.19",
     "url":
       "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
@@ -2129,7 +2302,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:101",
     "page": "benchmarks",
     "type": "text",
-    "content": "PostgreSQL CPU | 285–288 µs | 105–112 µs",
+    "content": "server CPU | 311–313 µs | 196–206 µs",
     "url":
       "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
     "context":
@@ -2137,6 +2310,16 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
   },
   {
     "id": "benchmarks:102",
+    "page": "benchmarks",
+    "type": "text",
+    "content": "PostgreSQL CPU | 285–288 µs | 105–112 µs",
+    "url":
+      "/docs/benchmarks#1-webhook-ingest-090--p99-108--in-the-latest-run-050--and-176--then-054--and-189--in-the-two-before",
+    "context":
+      "Benchmarks › What bounds the targets, and what changed › 1. Webhook ingest (0.90 ×, p99 1.08 × in the latest run; 0.50 × and 1.76 ×, then 0.54 × and 1.89 ×, in the two before)",
+  },
+  {
+    "id": "benchmarks:103",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2158,7 +2341,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › What bounds the targets, and what changed",
   },
   {
-    "id": "benchmarks:103",
+    "id": "benchmarks:104",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2169,22 +2352,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 2. Add member (3.83 × better-auth in the latest run; 4.58 × and 4.62 × in the two before)",
   },
   {
-    "id": "benchmarks:104",
-    "page": "benchmarks",
-    "type": "text",
-    "content":
-      "Since then: adding a member is one statement (src/auth/organizations/add_member.ts): a CTE reads the caller's roles in the live organization, looks the user up, inserts the member when the roles allow it and, when the application handles memberAdded, enqueues the event with its payload built in SQL from the inserted row (enqueueSql()'s payloadSql). No transaction, no lock, no NOTIFY: 2 round trips with the credential lookup, against better-auth's 6. Adding a member removes no owner, so the last-owner rule does not need the lock; a role change committed before the statement is seen, one committed while it runs is ordered after it. --only 2 right after: 6.1 ×; the latest full run: 4.34 ×.",
-    "url":
-      "/docs/benchmarks#2-add-member-383--better-auth-in-the-latest-run-458--and-462--in-the-two-before",
-    "context":
-      "Benchmarks › What bounds the targets, and what changed › 2. Add member (3.83 × better-auth in the latest run; 4.58 × and 4.62 × in the two before)",
-  },
-  {
     "id": "benchmarks:105",
     "page": "benchmarks",
     "type": "text",
     "content":
-      "Since then (security finding 5): direct adds need the canAddMember policy and count the members against membershipLimit. The bench app opts in (canAddMember: () => true) and sets membershipLimit: 1_000_000, as the better-auth side does, so the same statement now also counts the members and runs in a transaction right after locking the organization row (the policy's reads of the caller's entry and of the user come before it). Not measured in a full run yet; a smoke run (--quick --only 2, 12 requests on a loaded machine) gave 1.60 ×.",
+      "Since then: adding a member is one statement (src/auth/organizations/add_member.ts): a CTE reads the caller's roles in the live organization, looks the user up, inserts the member when the roles allow it and, when the application handles memberAdded, enqueues the event with its payload built in SQL from the inserted row (enqueueSql()'s payloadSql). No transaction, no lock, no NOTIFY: 2 round trips with the credential lookup, against better-auth's 6. Adding a member removes no owner, so the last-owner rule does not need the lock; a role change committed before the statement is seen, one committed while it runs is ordered after it. --only 2 right after: 6.1 ×; the latest full run: 4.34 ×.",
     "url":
       "/docs/benchmarks#2-add-member-383--better-auth-in-the-latest-run-458--and-462--in-the-two-before",
     "context":
@@ -2609,6 +2781,92 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Idle serve on PostgreSQL stays under the 80 MiB target (70.1 MiB in the latest run, 72.0 and 71.2 MiB in the two before; 181 MiB at the peak of the load, served at 3,841 req/s). On PGlite, the WebAssembly Postgres makes the process 352 MiB idle and 449 MiB at the peak (347 and 484 MiB in the run before; 932 and 967 MiB in session 1's, when the cluster was made by initdb in the same process rather than opened from the template), and it served the scenario-1 load at 820 req/s (125 and 126 in the two runs before, when each delivery took its own statement on the one in-process connection; see 1): reported, no target.",
     "url": "/docs/benchmarks#7-memory",
     "context": "Benchmarks › What bounds the targets, and what changed › 7. Memory",
+  },
+  {
+    "id": "benchmarks#8-sign-in-during-a-hashing-flood-152--at-16-junk-clients-146--at-64",
+    "page": "benchmarks",
+    "type": "heading",
+    "content": "8. Sign-in during a hashing flood (1.52 × at 16 junk clients, 1.46 × at 64)",
+    "url": "/docs/benchmarks#8-sign-in-during-a-hashing-flood-152--at-16-junk-clients-146--at-64",
+    "context": "Benchmarks › What bounds the targets, and what changed",
+  },
+  {
+    "id": "benchmarks:140",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "Issue 20's finding 3: junk sign-ins filled the password-hashing queue, which had no bound, and a legitimate sign-in waited behind all of them (3.4 s behind 16 in the report). The scenario (scripts/bench/scenario_hashing_flood.ts, also runnable alone with deno run -A scripts/bench/scenario_hashing_flood.ts) serves the auth module at the default scrypt cost (N = 2^17) on PGlite, with trustProxy: \"x-forwarded-for\" so that each junk client speaks from its own address, and rate limits off, so the flood is one they would not stop (as many addresses as clients) and only the hashing queue is measured. Each junk client signs in with unknown emails in a loop and pauses 100 ms after a refusal (the load generator shares the machine's two cores with the server). After 6 s of flood, 8 legitimate sign-ins follow one at a time, each from a fresh address, each tried once; the reference is the same sign-in with no flood.",
+    "url": "/docs/benchmarks#8-sign-in-during-a-hashing-flood-152--at-16-junk-clients-146--at-64",
+    "context":
+      "Benchmarks › What bounds the targets, and what changed › 8. Sign-in during a hashing flood (1.52 × at 16 junk clients, 1.46 × at 64)",
+  },
+  {
+    "id": "benchmarks:141",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "Measured on 2026-11-25 on the 2-core development machine (shared with other work, so figures move by tens of percent), same script on both sides:",
+    "url": "/docs/benchmarks#8-sign-in-during-a-hashing-flood-152--at-16-junk-clients-146--at-64",
+    "context":
+      "Benchmarks › What bounds the targets, and what changed › 8. Sign-in during a hashing flood (1.52 × at 16 junk clients, 1.46 × at 64)",
+  },
+  {
+    "id": "benchmarks:142",
+    "page": "benchmarks",
+    "type": "text",
+    "content": "none (reference) | 511 ms | 480 ms",
+    "url": "/docs/benchmarks#8-sign-in-during-a-hashing-flood-152--at-16-junk-clients-146--at-64",
+    "context":
+      "Benchmarks › What bounds the targets, and what changed › 8. Sign-in during a hashing flood (1.52 × at 16 junk clients, 1.46 × at 64)",
+  },
+  {
+    "id": "benchmarks:143",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "16 junk clients | 3,970 ms median (7.8 ×), 4,324 slowest | 729 ms median (1.52 ×), 757 slowest; 8/8 answered 200",
+    "url": "/docs/benchmarks#8-sign-in-during-a-hashing-flood-152--at-16-junk-clients-146--at-64",
+    "context":
+      "Benchmarks › What bounds the targets, and what changed › 8. Sign-in during a hashing flood (1.52 × at 16 junk clients, 1.46 × at 64)",
+  },
+  {
+    "id": "benchmarks:144",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "64 junk clients | 23,500 ms median (46 ×), 26,640 slowest | 701 ms median (1.46 ×), 783 slowest; 8/8 answered 200",
+    "url": "/docs/benchmarks#8-sign-in-during-a-hashing-flood-152--at-16-junk-clients-146--at-64",
+    "context":
+      "Benchmarks › What bounds the targets, and what changed › 8. Sign-in during a hashing flood (1.52 × at 16 junk clients, 1.46 × at 64)",
+  },
+  {
+    "id": "benchmarks:145",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "junk answers, after | all 401, after queueing | 16: 29 hashed (401), 969 refused at once (503)",
+    "url": "/docs/benchmarks#8-sign-in-during-a-hashing-flood-152--at-16-junk-clients-146--at-64",
+    "context":
+      "Benchmarks › What bounds the targets, and what changed › 8. Sign-in during a hashing flood (1.52 × at 16 junk clients, 1.46 × at 64)",
+  },
+  {
+    "id": "benchmarks:146",
+    "page": "benchmarks",
+    "type": "text",
+    "content": " |  | 64: 29 hashed (401), 7,146 refused at once (503)",
+    "url": "/docs/benchmarks#8-sign-in-during-a-hashing-flood-152--at-16-junk-clients-146--at-64",
+    "context":
+      "Benchmarks › What bounds the targets, and what changed › 8. Sign-in during a hashing flood (1.52 × at 16 junk clients, 1.46 × at 64)",
+  },
+  {
+    "id": "benchmarks:147",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "What makes the difference: a full queue answers 503 SERVICE_BUSY at once, before the user lookup; waiting hashes are served fewest-recent-asks first, so the addresses that keep asking rank behind a user who asks once, and a newcomer takes the place of the heaviest asker's latest waiter. The legitimate sign-in then waits for at most the hash that is running, then runs its own: under 2 ×. Hashing runs on half the cores by default (one here): with every core hashing, each hash ran about twice as slowly on this shared machine and the same flood gave 2.5 × (an earlier run, two at once). Limits of the measure: the flood's first arrivals have asked once, like a user, and are served in their order, so a sign-in in the first seconds of a flood from fresh addresses waits behind up to maxQueued (8) hashes; a flood from as many fresh addresses as requests cannot be told from users (see security/rate_limits.md).",
+    "url": "/docs/benchmarks#8-sign-in-during-a-hashing-flood-152--at-16-junk-clients-146--at-64",
+    "context":
+      "Benchmarks › What bounds the targets, and what changed › 8. Sign-in during a hashing flood (1.52 × at 16 junk clients, 1.46 × at 64)",
   },
   {
     "id": "cli",
@@ -3988,7 +4246,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "getting-started",
     "type": "text",
     "content":
-      "GET /me is the start-up payload of a single-page application: the user, their organizations (each with their membership; the first 100), the active organization and their pending invitations (the first 100). Without a credential it answers 401.",
+      "GET /me is the start-up payload of a single-page application: the user, their organizations (each with their membership), the active organization and their pending invitations. Without a credential it answers 401.",
     "url": "/docs/getting-started#sign-up-and-call-the-api",
     "context": "Getting started › Sign up and call the API",
   },
@@ -5528,7 +5786,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "organizations",
     "type": "text",
     "content":
-      "canAddMember | unset (direct add refused) | ({ actor, organization, user, roles }) => boolean | Promise<boolean>: may an owner or admin add a user without an invitation; see Consent",
+      'An invalid value throws ModuleConfigError when the module is instantiated, naming the option: Invalid configuration for module "auth": organizations.creatorRoles: "boss" is not one of organizations.roles (owner, admin, member).',
     "url": "/docs/organizations#configuration",
     "context": "Organizations › Configuration",
   },
@@ -5537,142 +5795,9 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "organizations",
     "type": "text",
     "content":
-      "organizationLimit | 100 | live organizations one user may have created (and still belong to); false for no limit; 403 ORGANIZATION_LIMIT_REACHED",
-    "url": "/docs/organizations#configuration",
-    "context": "Organizations › Configuration",
-  },
-  {
-    "id": "organizations:13",
-    "page": "organizations",
-    "type": "text",
-    "content":
-      "membershipLimit | 100 | members per organization (direct adds, acceptances, api.addMember); false for no limit; 403 MEMBERSHIP_LIMIT_REACHED",
-    "url": "/docs/organizations#configuration",
-    "context": "Organizations › Configuration",
-  },
-  {
-    "id": "organizations:14",
-    "page": "organizations",
-    "type": "text",
-    "content":
-      "invitationLimit | 100 | pending, unexpired invitations per organization; false for no limit; 403 INVITATION_LIMIT_REACHED",
-    "url": "/docs/organizations#configuration",
-    "context": "Organizations › Configuration",
-  },
-  {
-    "id": "organizations:15",
-    "page": "organizations",
-    "type": "text",
-    "content":
-      'An invalid value throws ModuleConfigError when the module is instantiated, naming the option: Invalid configuration for module "auth": organizations.creatorRoles: "boss" is not one of organizations.roles (owner, admin, member).',
-    "url": "/docs/organizations#configuration",
-    "context": "Organizations › Configuration",
-  },
-  {
-    "id": "organizations:16",
-    "page": "organizations",
-    "type": "text",
-    "content":
       'autoCreateOrganization creates the organization in the same transaction as the user (if it fails, the user is not created either), makes the creator a member with creatorRoles, and makes it the active organization of the credential the sign-up issues. name(email) defaults to "<local part>\'s Organization" (trimmed, cut at 120 characters); slug(userId) defaults to the user id. The slug is normalized like any other; a taken slug gets a suffix (-2 … -5, then a random one) instead of failing the sign-up; an unusable one becomes org-<userId>.',
     "url": "/docs/organizations#configuration",
     "context": "Organizations › Configuration",
-  },
-  {
-    "id": "organizations#consent",
-    "page": "organizations",
-    "type": "heading",
-    "content": "Consent",
-    "url": "/docs/organizations#consent",
-    "context": "Organizations",
-  },
-  {
-    "id": "organizations:17",
-    "page": "organizations",
-    "type": "text",
-    "content":
-      "Nobody joins an organization without saying yes. A stranger who knows a user's id (every member list shows the ids of its members) could otherwise put that user into organizations of their own, which then fill the user's GET /me. So:",
-    "url": "/docs/organizations#consent",
-    "context": "Organizations › Consent",
-  },
-  {
-    "id": "organizations:18",
-    "page": "organizations",
-    "type": "text",
-    "content":
-      "Invitations are the way in. An owner or admin invites an email; the user signed in with that email accepts (see the invitation flow).",
-    "url": "/docs/organizations#consent",
-    "context": "Organizations › Consent",
-  },
-  {
-    "id": "organizations:19",
-    "page": "organizations",
-    "type": "text",
-    "content":
-      "Direct add (POST /organizations/:organizationId/members) is refused by default with 403 DIRECT_ADD_NOT_ALLOWED, whose message points to invitations. The route stays (it is in the specification); a deployment opens it with canAddMember, asked after the caller's own rights are checked (an owner or admin of the organization, an owner to grant owner) and once the user is known to exist. Only true allows the add:",
-    "url": "/docs/organizations#consent",
-    "context": "Organizations › Consent",
-  },
-  {
-    "id": "organizations:20",
-    "page": "organizations",
-    "type": "text",
-    "content":
-      'Global admins get no exception by default (users.role = "admin" is an operator\'s role, not a user\'s consent): canAddMember: ({ actor }) => actor.role === "admin" grants one, and the admin must still be an owner or admin of the organization.',
-    "url": "/docs/organizations#consent",
-    "context": "Organizations › Consent",
-  },
-  {
-    "id": "organizations:21",
-    "page": "organizations",
-    "type": "text",
-    "content":
-      "The server adds directly with authModule.api.addMember({ organizationId, userId, roles? }) (no policy, no caller; membershipLimit applies; memberAdded carries actorUserId: null), like better-auth's server-only addMember. Clerk and GitHub likewise require an invitation.",
-    "url": "/docs/organizations#consent",
-    "context": "Organizations › Consent",
-  },
-  {
-    "id": "organizations#limits",
-    "page": "organizations",
-    "type": "heading",
-    "content": "Limits",
-    "url": "/docs/organizations#limits",
-    "context": "Organizations › Consent",
-  },
-  {
-    "id": "organizations:22",
-    "page": "organizations",
-    "type": "text",
-    "content":
-      "organizationLimit, membershipLimit and invitationLimit (100 each by default, false for none) bound what one user or one organization can pile up. Reaching one is a 403 with its own code, and concurrent requests cannot overshoot: each count runs in the inserting transaction after a row lock every competing insert takes too (the user's row for organizations, the organization's row for members and invitations).",
-    "url": "/docs/organizations#limits",
-    "context": "Organizations › Consent › Limits",
-  },
-  {
-    "id": "organizations:23",
-    "page": "organizations",
-    "type": "text",
-    "content":
-      "organizationLimit counts the live organizations the user created and is still a member of (soft-deleted ones free their place; so does handing an organization over and leaving it). The organization of autoCreateOrganization counts. better-auth has no such limit by default; 100 keeps one account from creating organizations without end while no real user meets it.",
-    "url": "/docs/organizations#limits",
-    "context": "Organizations › Consent › Limits",
-  },
-  {
-    "id": "organizations:24",
-    "page": "organizations",
-    "type": "text",
-    "content":
-      "membershipLimit counts every member, the owners included, and applies to direct adds, acceptances (a refused acceptance leaves the invitation pending, to accept once there is room) and api.addMember. 100 is better-auth's default.",
-    "url": "/docs/organizations#limits",
-    "context": "Organizations › Consent › Limits",
-  },
-  {
-    "id": "organizations:25",
-    "page": "organizations",
-    "type": "text",
-    "content":
-      "invitationLimit counts the pending, unexpired invitations; re-sending the pending invitation of an email adds none, and canceled, answered or expired ones free their place. 100 is better-auth's default.",
-    "url": "/docs/organizations#limits",
-    "context": "Organizations › Consent › Limits",
   },
   {
     "id": "organizations#roles",
@@ -5683,7 +5808,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:26",
+    "id": "organizations:13",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5692,16 +5817,16 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Roles",
   },
   {
-    "id": "organizations:27",
+    "id": "organizations:14",
     "page": "organizations",
     "type": "text",
     "content":
-      "admin | also update the organization; add (with canAddMember), re-role and remove members who are not owners; invite (not as owner); list and cancel invitations",
+      "admin | also update the organization; add, re-role and remove members who are not owners; invite (not as owner); list and cancel invitations",
     "url": "/docs/organizations#roles",
     "context": "Organizations › Roles",
   },
   {
-    "id": "organizations:28",
+    "id": "organizations:15",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5710,7 +5835,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Roles",
   },
   {
-    "id": "organizations:29",
+    "id": "organizations:16",
     "page": "organizations",
     "type": "text",
     "content": "the inviter (while a member) | cancel their own invitation",
@@ -5718,7 +5843,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Roles",
   },
   {
-    "id": "organizations:30",
+    "id": "organizations:17",
     "page": "organizations",
     "type": "text",
     "content": "the invitee (matching email) | accept or reject the invitation",
@@ -5726,7 +5851,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Roles",
   },
   {
-    "id": "organizations:31",
+    "id": "organizations:18",
     "page": "organizations",
     "type": "text",
     "content": "anyone else | nothing inside the organization: 404, as if it did not exist",
@@ -5734,7 +5859,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Roles",
   },
   {
-    "id": "organizations:32",
+    "id": "organizations:19",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5751,7 +5876,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:33",
+    "id": "organizations:20",
     "page": "organizations",
     "type": "text",
     "content": "All ids are strings, all timestamps ISO 8601 in UTC (2026-11-21T15:05:58.123Z).",
@@ -5759,7 +5884,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Resources",
   },
   {
-    "id": "organizations:34",
+    "id": "organizations:21",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5768,7 +5893,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Resources",
   },
   {
-    "id": "organizations:35",
+    "id": "organizations:22",
     "page": "organizations",
     "type": "text",
     "content": "An invitation:",
@@ -5776,7 +5901,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Resources",
   },
   {
-    "id": "organizations:36",
+    "id": "organizations:23",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5793,7 +5918,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:37",
+    "id": "organizations:24",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5802,7 +5927,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Lists",
   },
   {
-    "id": "organizations:38",
+    "id": "organizations:25",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5827,7 +5952,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:39",
+    "id": "organizations:26",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5836,7 +5961,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › POST /organizations",
   },
   {
-    "id": "organizations:40",
+    "id": "organizations:27",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5845,7 +5970,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › POST /organizations",
   },
   {
-    "id": "organizations:41",
+    "id": "organizations:28",
     "page": "organizations",
     "type": "text",
     "content": "logoUrl: an http: or https: URL (at most 2048 characters) or null.",
@@ -5853,7 +5978,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › POST /organizations",
   },
   {
-    "id": "organizations:42",
+    "id": "organizations:29",
     "page": "organizations",
     "type": "text",
     "content": "metadata: any JSON value up to maxMetadataBytes, or null.",
@@ -5861,20 +5986,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › POST /organizations",
   },
   {
-    "id": "organizations:43",
+    "id": "organizations:30",
     "page": "organizations",
     "type": "text",
     "content":
       "The creator gets creatorRoles. The organization becomes the presented credential's active organization if it had none.",
-    "url": "/docs/organizations#post-organizations",
-    "context": "Organizations › Routes › POST /organizations",
-  },
-  {
-    "id": "organizations:44",
-    "page": "organizations",
-    "type": "text",
-    "content":
-      "A user who already created organizationLimit live organizations → 403 ORGANIZATION_LIMIT_REACHED.",
     "url": "/docs/organizations#post-organizations",
     "context": "Organizations › Routes › POST /organizations",
   },
@@ -5887,7 +6003,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:45",
+    "id": "organizations:31",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5904,7 +6020,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:46",
+    "id": "organizations:32",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5921,7 +6037,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:47",
+    "id": "organizations:33",
     "page": "organizations",
     "type": "text",
     "content": 'At least one field; null clears logoUrl or metadata. → 200 {"organization": …}.',
@@ -5937,7 +6053,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:48",
+    "id": "organizations:34",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5954,7 +6070,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:49",
+    "id": "organizations:35",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5971,7 +6087,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:50",
+    "id": "organizations:36",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5988,7 +6104,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:51",
+    "id": "organizations:37",
     "page": "organizations",
     "type": "text",
     "content": 'Any member. → {"members": [Member, …], "cursor", "hasNextPage"}.',
@@ -6004,11 +6120,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:52",
+    "id": "organizations:38",
     "page": "organizations",
     "type": "text",
     "content":
-      "→ 201 {\"member\": …}, only when canAddMember allows it (see Consent). roles defaults to defaultMemberRoles; every role must be one of roles (400 otherwise); only owners may give owner. Checked in this order: the caller's membership (404) and roles (403 FORBIDDEN); the policy (403 DIRECT_ADD_NOT_ALLOWED: always without canAddMember, before the user is looked up); unknown user → 404 USER_NOT_FOUND; the policy's answer (403 DIRECT_ADD_NOT_ALLOWED unless true); a full organization → 403 MEMBERSHIP_LIMIT_REACHED; already a member → 409 ALREADY_MEMBER.",
+      '→ 201 {"member": …}. roles defaults to defaultMemberRoles; every role must be one of roles (400 otherwise); only owners may give owner. Unknown user → 404 USER_NOT_FOUND; already a member → 409 ALREADY_MEMBER.',
     "url": "/docs/organizations#post-organizationsorganizationidmembers-owner-admin",
     "context":
       "Organizations › Routes › POST /organizations/:organizationId/members (owner, admin)",
@@ -6022,7 +6138,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:53",
+    "id": "organizations:39",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6040,7 +6156,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:54",
+    "id": "organizations:40",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6057,7 +6173,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:55",
+    "id": "organizations:41",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6075,11 +6191,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:56",
+    "id": "organizations:42",
     "page": "organizations",
     "type": "text",
     "content":
-      '→ 201 {"invitation": {…, "email": "bob@example.com", "token": "…"}}. The token is 32 random bytes (256 bits), base64url. Inviting an email that already has a pending invitation re-sends it: 200 with the same invitation, a new token (the old one stops working), the new roles and a new expiry. Inviting a member\'s email → 409 ALREADY_MEMBER; only owners invite as owner. An organization with invitationLimit pending invitations → 403 INVITATION_LIMIT_REACHED (re-sending a pending one still works).',
+      '→ 201 {"invitation": {…, "email": "bob@example.com", "token": "…"}}. The token is 32 random bytes (256 bits), base64url. Inviting an email that already has a pending invitation re-sends it: 200 with the same invitation, a new token (the old one stops working), the new roles and a new expiry. Inviting a member\'s email → 409 ALREADY_MEMBER; only owners invite as owner.',
     "url": "/docs/organizations#post-organizationsorganizationidinvitations-owner-admin",
     "context":
       "Organizations › Routes › POST /organizations/:organizationId/invitations (owner, admin)",
@@ -6093,7 +6209,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:57",
+    "id": "organizations:43",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6110,7 +6226,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:58",
+    "id": "organizations:44",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6119,7 +6235,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
   },
   {
-    "id": "organizations:59",
+    "id": "organizations:45",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6128,7 +6244,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
   },
   {
-    "id": "organizations:60",
+    "id": "organizations:46",
     "page": "organizations",
     "type": "text",
     "content": 'reject | the same | {"invitation"}',
@@ -6136,7 +6252,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
   },
   {
-    "id": "organizations:61",
+    "id": "organizations:47",
     "page": "organizations",
     "type": "text",
     "content": 'cancel | the inviter (still a member), owners, admins | {"invitation"}',
@@ -6144,7 +6260,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
   },
   {
-    "id": "organizations:62",
+    "id": "organizations:48",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6153,11 +6269,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
   },
   {
-    "id": "organizations:63",
+    "id": "organizations:49",
     "page": "organizations",
     "type": "text",
     "content":
-      "Accepting is a conditional update (WHERE status = 'pending' AND expires_at > now()): of two concurrent accepts exactly one succeeds and creates the membership; the other gets 409. Accepting when already a member (added directly meanwhile) keeps the existing membership and roles. Accepting sets the organization active for the credential when it had none. Accepting into an organization that has membershipLimit members → 403 MEMBERSHIP_LIMIT_REACHED, and the invitation stays pending.",
+      "Accepting is a conditional update (WHERE status = 'pending' AND expires_at > now()): of two concurrent accepts exactly one succeeds and creates the membership; the other gets 409. Accepting when already a member (added directly meanwhile) keeps the existing membership and roles. Accepting sets the organization active for the credential when it had none.",
     "url": "/docs/organizations#patch-organizationsinvitationsinvitationid",
     "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
   },
@@ -6170,16 +6286,16 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:64",
+    "id": "organizations:50",
     "page": "organizations",
     "type": "text",
     "content":
-      "Bounded. At most 100 organizations (the oldest first, the order of GET /organizations) and 100 pending invitations (the oldest first, the order of GET /organizations/invitations). organizationsHasMore / invitationsHasMore say there are more: page through all of them with GET /organizations?pageSize=100 (its first page is the list /me carries; follow cursor) or GET /organizations/invitations. activeOrganization is the active organization's entry even when it is not among the listed ones (one more query, only then). Three queries otherwise (the credential, the entries, the invitations) whatever the number of organizations; 100 entries with small metadata are about 60 KB (a user in 500 organizations got 293 KB before the bound).",
+      "All organizations, the active one (or null), and up to 100 pending invitations (page through all with GET /organizations/invitations). Three queries whatever the number of organizations.",
     "url": "/docs/organizations#get-me",
     "context": "Organizations › Routes › GET /me",
   },
   {
-    "id": "organizations:65",
+    "id": "organizations:51",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6196,7 +6312,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:66",
+    "id": "organizations:52",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6205,7 +6321,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › The invitation flow",
   },
   {
-    "id": "organizations:67",
+    "id": "organizations:53",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6214,7 +6330,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › The invitation flow",
   },
   {
-    "id": "organizations:68",
+    "id": "organizations:54",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6231,7 +6347,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:69",
+    "id": "organizations:55",
     "page": "organizations",
     "type": "text",
     "content": "400 | VALIDATION_ERROR | a field fails validation (issues lists them)",
@@ -6239,7 +6355,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:70",
+    "id": "organizations:56",
     "page": "organizations",
     "type": "text",
     "content": "400 | INVALID_CURSOR | a cursor this list did not issue",
@@ -6247,7 +6363,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:71",
+    "id": "organizations:57",
     "page": "organizations",
     "type": "text",
     "content": "400 | INVALID_PAGE_SIZE | pageSize not a positive integer",
@@ -6255,7 +6371,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:72",
+    "id": "organizations:58",
     "page": "organizations",
     "type": "text",
     "content": "401 | UNAUTHENTICATED | no valid credential",
@@ -6263,7 +6379,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:73",
+    "id": "organizations:59",
     "page": "organizations",
     "type": "text",
     "content": "403 | CSRF_REJECTED | cookie-authenticated unsafe request from another origin",
@@ -6271,7 +6387,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:74",
+    "id": "organizations:60",
     "page": "organizations",
     "type": "text",
     "content": "403 | FORBIDDEN | a member whose roles do not allow it",
@@ -6279,7 +6395,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:75",
+    "id": "organizations:61",
     "page": "organizations",
     "type": "text",
     "content": "403 | INVALID_INVITATION_TOKEN | the token does not match",
@@ -6287,43 +6403,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:76",
-    "page": "organizations",
-    "type": "text",
-    "content":
-      "403 | DIRECT_ADD_NOT_ALLOWED | adding a user directly without canAddMember's consent: invite",
-    "url": "/docs/organizations#errors",
-    "context": "Organizations › Errors",
-  },
-  {
-    "id": "organizations:77",
-    "page": "organizations",
-    "type": "text",
-    "content":
-      "403 | ORGANIZATION_LIMIT_REACHED | creating more than organizationLimit organizations",
-    "url": "/docs/organizations#errors",
-    "context": "Organizations › Errors",
-  },
-  {
-    "id": "organizations:78",
-    "page": "organizations",
-    "type": "text",
-    "content":
-      "403 | MEMBERSHIP_LIMIT_REACHED | adding or accepting into an organization with membershipLimit members",
-    "url": "/docs/organizations#errors",
-    "context": "Organizations › Errors",
-  },
-  {
-    "id": "organizations:79",
-    "page": "organizations",
-    "type": "text",
-    "content":
-      "403 | INVITATION_LIMIT_REACHED | inviting beyond invitationLimit pending invitations",
-    "url": "/docs/organizations#errors",
-    "context": "Organizations › Errors",
-  },
-  {
-    "id": "organizations:80",
+    "id": "organizations:62",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6332,7 +6412,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:81",
+    "id": "organizations:63",
     "page": "organizations",
     "type": "text",
     "content": "404 | USER_NOT_FOUND | adding a user who does not exist",
@@ -6340,7 +6420,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:82",
+    "id": "organizations:64",
     "page": "organizations",
     "type": "text",
     "content": "409 | SLUG_TAKEN | the slug is in use (deleted organizations included)",
@@ -6348,7 +6428,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:83",
+    "id": "organizations:65",
     "page": "organizations",
     "type": "text",
     "content": "409 | ALREADY_MEMBER | adding or inviting a member",
@@ -6356,7 +6436,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:84",
+    "id": "organizations:66",
     "page": "organizations",
     "type": "text",
     "content": "409 | LAST_OWNER | the change would leave no owner",
@@ -6364,7 +6444,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:85",
+    "id": "organizations:67",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6373,7 +6453,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:86",
+    "id": "organizations:68",
     "page": "organizations",
     "type": "text",
     "content": "410 | INVITATION_EXPIRED | the invitation expired",
@@ -6381,7 +6461,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:87",
+    "id": "organizations:69",
     "page": "organizations",
     "type": "text",
     "content": "503 | SERVICE_UNAVAILABLE | the database cannot be reached",
@@ -6389,7 +6469,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:88",
+    "id": "organizations:70",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6406,7 +6486,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:89",
+    "id": "organizations:71",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6415,7 +6495,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:90",
+    "id": "organizations:72",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6424,7 +6504,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:91",
+    "id": "organizations:73",
     "page": "organizations",
     "type": "text",
     "content": 'organizationUpdated | {organization, changed: ["name", …], actorUserId}',
@@ -6432,7 +6512,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:92",
+    "id": "organizations:74",
     "page": "organizations",
     "type": "text",
     "content": "organizationDeleted | {organization, canceledInvitationIds, actorUserId}",
@@ -6440,16 +6520,15 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:93",
+    "id": "organizations:75",
     "page": "organizations",
     "type": "text",
-    "content":
-      'memberAdded | {member, via: "added" | "invitation", actorUserId} (null for api.addMember)',
+    "content": 'memberAdded | {member, via: "added" | "invitation", actorUserId}',
     "url": "/docs/organizations#notifications",
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:94",
+    "id": "organizations:76",
     "page": "organizations",
     "type": "text",
     "content": "memberRemoved | {member, actorUserId} (removed or left)",
@@ -6457,7 +6536,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:95",
+    "id": "organizations:77",
     "page": "organizations",
     "type": "text",
     "content": "memberRolesChanged | {member, previousRoles, actorUserId}",
@@ -6465,7 +6544,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:96",
+    "id": "organizations:78",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6474,7 +6553,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:97",
+    "id": "organizations:79",
     "page": "organizations",
     "type": "text",
     "content": "invitationAccepted | {invitation, member, actorUserId}",
@@ -6482,7 +6561,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:98",
+    "id": "organizations:80",
     "page": "organizations",
     "type": "text",
     "content": "invitationRejected | {invitation, actorUserId}",
@@ -6490,7 +6569,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:99",
+    "id": "organizations:81",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6499,7 +6578,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:100",
+    "id": "organizations:82",
     "page": "organizations",
     "type": "text",
     "content": "invitationExpired | {invitation}",
@@ -6507,7 +6586,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:101",
+    "id": "organizations:83",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6524,7 +6603,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:102",
+    "id": "organizations:84",
     "page": "organizations",
     "type": "text",
     "content": "The organizations tables are versions 4–16 of the auth schema (namespace auth):",
@@ -6532,7 +6611,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:103",
+    "id": "organizations:85",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6541,7 +6620,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:104",
+    "id": "organizations:86",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6550,7 +6629,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:105",
+    "id": "organizations:87",
     "page": "organizations",
     "type": "text",
     "content": "6 | unique index members_organization_user_key (organization_id, user_id)",
@@ -6558,7 +6637,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:106",
+    "id": "organizations:88",
     "page": "organizations",
     "type": "text",
     "content": "7 | index members_user_id_idx",
@@ -6566,7 +6645,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:107",
+    "id": "organizations:89",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6575,7 +6654,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:108",
+    "id": "organizations:90",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6584,7 +6663,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:109",
+    "id": "organizations:91",
     "page": "organizations",
     "type": "text",
     "content": "10 | index invitations_email_idx (email, status)",
@@ -6592,7 +6671,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:110",
+    "id": "organizations:92",
     "page": "organizations",
     "type": "text",
     "content": "11 | index invitations_organization_idx (organization_id, created_at, id)",
@@ -6600,7 +6679,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:111",
+    "id": "organizations:93",
     "page": "organizations",
     "type": "text",
     "content": "12 | sessions.active_organization_id → organizations on delete set null",
@@ -6608,7 +6687,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:112",
+    "id": "organizations:94",
     "page": "organizations",
     "type": "text",
     "content": "13–16 | the durable hook table hook_occurrences and its indexes",
@@ -6624,7 +6703,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:113",
+    "id": "organizations:95",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6633,7 +6712,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:114",
+    "id": "organizations:96",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6642,25 +6721,16 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:115",
+    "id": "organizations:97",
     "page": "organizations",
     "type": "text",
     "content":
-      "Roles are validated against roles; only owners grant, revoke or touch owner; the last-owner rule holds under concurrent requests because every role change and removal first locks the organization row, then re-reads the caller's roles and counts the other owners. Adding a member directly is one statement (it checks the caller's roles, the user and the member count, inserts the member and enqueues memberAdded); with a membershipLimit it runs right after locking the organization row, as an acceptance counts the members after the same lock, so concurrent adds and acceptances never overshoot the limit. Without a limit it takes no lock: adding a member removes no owner, and a role change committed before it is seen, one committed while it runs is ordered after it.",
+      "Roles are validated against roles; only owners grant, revoke or touch owner; the last-owner rule holds under concurrent requests because every role change and removal first locks the organization row, then re-reads the caller's roles and counts the other owners. Adding a member removes no owner and takes no lock: one statement checks the caller's roles, inserts the member and enqueues memberAdded, so a role change committed before it is seen and one committed while it runs is ordered after it.",
     "url": "/docs/organizations#security-notes",
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:116",
-    "page": "organizations",
-    "type": "text",
-    "content":
-      "Membership needs consent: direct adds only with canAddMember, invitations otherwise (see Consent); GET /me is bounded to 100 organizations and 100 invitations.",
-    "url": "/docs/organizations#security-notes",
-    "context": "Organizations › Security notes",
-  },
-  {
-    "id": "organizations:117",
+    "id": "organizations:98",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6669,7 +6739,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:118",
+    "id": "organizations:99",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6678,20 +6748,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:119",
+    "id": "organizations:100",
     "page": "organizations",
     "type": "text",
     "content":
-      "Organizations per user, members per organization and pending invitations per organization are limited (organizationLimit, membershipLimit, invitationLimit, 100 each by default).",
-    "url": "/docs/organizations#security-notes",
-    "context": "Organizations › Security notes",
-  },
-  {
-    "id": "organizations:120",
-    "page": "organizations",
-    "type": "text",
-    "content":
-      "Not built in: verified emails (an invitation goes to whoever controls the signed-in account with that email, so pair the module with email verification if sign-up is open).",
+      "Not built in: limits on organizations per user, members per organization or pending invitations per organization; verified emails (an invitation goes to whoever controls the signed-in account with that email, so pair the module with email verification if sign-up is open).",
     "url": "/docs/organizations#security-notes",
     "context": "Organizations › Security notes",
   },
@@ -7074,94 +7135,208 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Search and the reference site › The reference site › Keeping the bundled index fresh",
   },
   {
-    "id": "security/membership",
-    "page": "security/membership",
+    "id": "security/rate_limits",
+    "page": "security/rate_limits",
     "type": "page",
-    "content": "security/membership",
-    "url": "/docs/security/membership",
+    "content": "security/rate_limits",
+    "url": "/docs/security/rate_limits",
     "breadcrumbs": [
       "Security",
     ],
     "context": "Security",
   },
   {
-    "id": "security/membership#membership-without-consent-finding-5",
-    "page": "security/membership",
+    "id": "security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
+    "page": "security/rate_limits",
     "type": "heading",
-    "content": "Membership without consent (finding 5)",
-    "url": "/docs/security/membership#membership-without-consent-finding-5",
-    "context": "security/membership",
+    "content": "Credential stuffing and hashing floods (finding 3)",
+    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
+    "context": "security/rate_limits",
   },
   {
-    "id": "security/membership:1",
-    "page": "security/membership",
+    "id": "security/rate_limits:1",
+    "page": "security/rate_limits",
     "type": "text",
     "content":
-      'The attack. Any signed-up user could create an organization and POST /organizations/:organizationId/members {"userId"} with any user id they had seen — every member list of an organization they share with the victim shows the ids of its members. The victim then belonged to the stranger\'s organization without having been asked: it showed in their GET /me (a phishing surface: "Acme Security Team" in the victim\'s own organization switcher), and /me had no bound, so enough of them made every page load of the victim\'s application download hundreds of kilobytes (342 KB seen; 293 KB for 500 organizations in our measurement). Nothing bounded how many organizations one user could create, how many members an organization could have, or how many pending invitations it could send.',
-    "url": "/docs/security/membership#membership-without-consent-finding-5",
-    "context": "security/membership › Membership without consent (finding 5)",
+      "The attacks. POST /sign-in and POST /sign-up are open to anyone and each costs one scrypt hash (about 0.3–0.5 s of a core and 128 MiB at the default cost). Without limits:",
+    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
+    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
   },
   {
-    "id": "security/membership:2",
-    "page": "security/membership",
-    "type": "text",
-    "content": "What defends against it.",
-    "url": "/docs/security/membership#membership-without-consent-finding-5",
-    "context": "security/membership › Membership without consent (finding 5)",
-  },
-  {
-    "id": "security/membership:3",
-    "page": "security/membership",
+    "id": "security/rate_limits:2",
+    "page": "security/rate_limits",
     "type": "text",
     "content":
-      'Consent. Users join through invitations they accept. The direct-add route of the specification stays but is refused by default with 403 DIRECT_ADD_NOT_ALLOWED (its message points to invitations), after the caller\'s own rights are checked and before the target user is looked up, so a refused caller learns nothing about user ids either. A deployment opens it with organizations.canAddMember({ actor, organization, user, roles }); only true allows the add. Global admins (users.role = "admin") get no exception by default. The server keeps a direct way in: authModule.api.addMember() (no policy; the limits apply), as better-auth offers direct adds only as a server-side call, and Clerk and GitHub require an invitation.',
-    "url": "/docs/security/membership#membership-without-consent-finding-5",
-    "context": "security/membership › Membership without consent (finding 5)",
+      "Credential stuffing / password guessing: an attacker tries leaked passwords against one account, or one common password against many, as fast as the server hashes, from one address or many.",
+    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
+    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
   },
   {
-    "id": "security/membership:4",
-    "page": "security/membership",
+    "id": "security/rate_limits:3",
+    "page": "security/rate_limits",
     "type": "text",
     "content":
-      "A bounded /me. At most 100 organizations and 100 pending invitations, the oldest first, with organizationsHasMore / invitationsHasMore saying there are more; GET /organizations and GET /organizations/invitations page through all of them in the same order. activeOrganization is given even when it is beyond the first 100. The per-user kept parts of /me are validated over the listed rows and the next one, so they stay exact.",
-    "url": "/docs/security/membership#membership-without-consent-finding-5",
-    "context": "security/membership › Membership without consent (finding 5)",
+      "Hashing flood: junk sign-ins (unknown emails are hashed too, so that timing does not reveal which accounts exist) fill the hashing queue; a legitimate sign-in waited behind 16 concurrent junk ones for 3.4 s, and the queue had no bound at all.",
+    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
+    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
   },
   {
-    "id": "security/membership:5",
-    "page": "security/membership",
+    "id": "security/rate_limits:4",
+    "page": "security/rate_limits",
     "type": "text",
-    "content":
-      "Limits (false for none), each a 403 with its own code: organizationLimit (default 100, live organizations a user created and still belongs to; ORGANIZATION_LIMIT_REACHED), membershipLimit (default 100, members per organization, for direct adds, acceptances and api.addMember; MEMBERSHIP_LIMIT_REACHED, and a refused acceptance leaves the invitation pending), invitationLimit (default 100, pending unexpired invitations per organization; INVITATION_LIMIT_REACHED). They hold under concurrent requests: each count runs in the inserting transaction after a row lock every competing insert takes (the user's row, FOR NO KEY UPDATE, for organizations; the organization's row, FOR UPDATE, for members and invitations).",
-    "url": "/docs/security/membership#membership-without-consent-finding-5",
-    "context": "security/membership › Membership without consent (finding 5)",
+    "content": "What defends against them.",
+    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
+    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
   },
   {
-    "id": "security/membership:6",
-    "page": "security/membership",
+    "id": "security/rate_limits:5",
+    "page": "security/rate_limits",
     "type": "text",
     "content":
-      'What the deployment must configure. Nothing for the defaults. Set canAddMember only where accounts are already trusted to be placed (an internal tool, an admin console: ({ actor }) => actor.role === "admin"); prefer api.addMember for provisioning from the server. Raise or lift the limits (organizationLimit: false, …) for tenants that need more, knowing that /me still lists only 100 organizations and clients must page the rest.',
-    "url": "/docs/security/membership#membership-without-consent-finding-5",
-    "context": "security/membership › Membership without consent (finding 5)",
+      "Rate limits, before any hashing (option rateLimit, on by default, see auth.md): per client address, 100 attempts per 15 minutes on each route; per account (normalized email), 10 failed sign-ins per 15 minutes (a successful sign-in gives its hit back) and 10 sign-up attempts. Over a limit: 429 RATE_LIMITED with Retry-After. The counters are rows of the rate_limits table, counted by one atomic upsert per check, so every process on the same database sees the same count; a guesser gains nothing by spreading requests over processes or servers. Account buckets hold the SHA-256 of the email, not the email.",
+    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
+    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
   },
   {
-    "id": "security/membership:7",
-    "page": "security/membership",
+    "id": "security/rate_limits:6",
+    "page": "security/rate_limits",
     "type": "text",
     "content":
-      "Not covered. Invitations remain the way to reach a stranger's list of pending invitations: whoever controls an email address receives invitations to it, bounded per organization by invitationLimit but not per recipient (finding 4's verified email decides who can accept). A user with many accounts is limited per account. metadata of up to maxMetadataBytes (8 KiB) per organization can still make a consented /me larger than the typical 60 KB.",
-    "url": "/docs/security/membership#membership-without-consent-finding-5",
-    "context": "security/membership › Membership without consent (finding 5)",
+      "A bounded, fair hashing queue (scryptPasswordHasher({ maxConcurrent, maxQueued }), defaults half the cores (1 to 4) and 8): beyond it a request is answered at once with 503 SERVICE_BUSY and Retry-After, never queued for seconds, and memory stays bounded (at most 4 × 128 MiB). Waiting hashes are served fewest-recent-asks first (per address, refused asks included), and a newcomer with fewer recent asks takes the place of the heaviest asker's latest waiter, so a flood delays a sign-in from an address that is not flooding by about one hash. Benchmark scenario 8 (scripts/bench/scenario_hashing_flood.ts) measures a legitimate sign-in during 16 and 64 concurrent junk sign-ins at the default cost against the target of 2× its unloaded time (figures in benchmarks.md).",
+    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
+    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
   },
   {
-    "id": "security/membership:8",
-    "page": "security/membership",
+    "id": "security/rate_limits:7",
+    "page": "security/rate_limits",
     "type": "text",
     "content":
-      'Tests. tests/security/attacks/membership.ts (run by tests/security/attacks.test.ts, over HTTP against a served module on PGlite): "a stranger cannot add a user they have seen to their own organization", "refuses before looking the user up", "lists at most 100 organizations, flags the rest and pages them through GET /organizations", and the limit tests (10 concurrent creations, direct adds, acceptances and invitations end with exactly the limit). PGlite runs one statement at a time, so the races are replayed on PostgreSQL, with 5 connections, by tests/auth/organization_consent.test.ts ("organizationLimit: concurrent creations …", "membershipLimit: concurrent direct adds and acceptances …", "invitationLimit: concurrent invitations …"); without the row locks the first two fail there. The same file tests the policy\'s context and answers, api.addMember, and the /me bound with its kept parts; tests/auth/organizations_config.test.ts the validation of the options.',
-    "url": "/docs/security/membership#membership-without-consent-finding-5",
-    "context": "security/membership › Membership without consent (finding 5)",
+      "The client address is the socket's peer (serve(), fragment-cli serve, and a module mounted directly on Deno.serve, Bun.serve or @hono/node-server pass it); headers are ignored unless trustProxy names one. An IPv6 client counts per /64.",
+    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
+    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
+  },
+  {
+    "id": "security/rate_limits:8",
+    "page": "security/rate_limits",
+    "type": "text",
+    "content": "What the deployment must configure.",
+    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
+    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
+  },
+  {
+    "id": "security/rate_limits:9",
+    "page": "security/rate_limits",
+    "type": "text",
+    "content":
+      'Behind a reverse proxy or load balancer, set trustProxy to the header it writes the client\'s address into ("x-forwarded-for", "x-real-ip", "forwarded"), and make the proxy overwrite that header rather than append to it (nginx: proxy_set_header X-Forwarded-For $remote_addr;), since the left-most address is used. Otherwise every client shares the proxy\'s address, and 100 sign-ins per 15 minutes become the whole site\'s budget.',
+    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
+    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
+  },
+  {
+    "id": "security/rate_limits:10",
+    "page": "security/rate_limits",
+    "type": "text",
+    "content":
+      "Never set trustProxy where clients reach the server directly: the header is then whatever the client writes, so each request picks a fresh address and per-address limits vanish (the per-account limit and the hashing queue still hold). Without trustProxy the module ignores forwarded headers entirely.",
+    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
+    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
+  },
+  {
+    "id": "security/rate_limits:11",
+    "page": "security/rate_limits",
+    "type": "text",
+    "content":
+      "When mounting module.fetch in another framework, pass the connection as the second argument (module.fetch(request, { remoteAddress }), or Hono's c.env): without it the per-address limit does not apply (documented; the per-account limit still does).",
+    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
+    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
+  },
+  {
+    "id": "security/rate_limits:12",
+    "page": "security/rate_limits",
+    "type": "text",
+    "content":
+      "A flood from as many fresh addresses as requests (a large botnet) cannot be told from users by the module: its junk competes equally with real sign-ins for the bounded queue (they get 503 quickly rather than hang). Put edge protection (a CAPTCHA after failures, the CDN's bot rules) in front.",
+    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
+    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
+  },
+  {
+    "id": "security/rate_limits:13",
+    "page": "security/rate_limits",
+    "type": "text",
+    "content":
+      "Account lock-out: anyone who knows an email can use up its 10 failed attempts per window and keep its owner out until the window ends. This is the accepted price of stopping distributed guessing; tune rateLimit.perAccount or turn it off (perAccount: false) if lock-out matters more.",
+    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
+    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
+  },
+  {
+    "id": "security/rate_limits:14",
+    "page": "security/rate_limits",
+    "type": "text",
+    "content":
+      "Tests that back it (tests/security/attacks/rate_limits.ts, run by tests/security/attacks.test.ts):",
+    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
+    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
+  },
+  {
+    "id": "security/rate_limits:15",
+    "page": "security/rate_limits",
+    "type": "text",
+    "content":
+      '"guessing one account\'s password: the 11th failure in 15 minutes is 429, even with the right password"',
+    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
+    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
+  },
+  {
+    "id": "security/rate_limits:16",
+    "page": "security/rate_limits",
+    "type": "text",
+    "content":
+      '"rotating a spoofed X-Forwarded-For does not escape the per-address limit (trustProxy off)"',
+    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
+    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
+  },
+  {
+    "id": "security/rate_limits:17",
+    "page": "security/rate_limits",
+    "type": "text",
+    "content": '"behind a proxy (trustProxy), each client address has its own budget"',
+    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
+    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
+  },
+  {
+    "id": "security/rate_limits:18",
+    "page": "security/rate_limits",
+    "type": "text",
+    "content":
+      '"counters live in the database: a second process on the same database sees the same hits"',
+    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
+    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
+  },
+  {
+    "id": "security/rate_limits:19",
+    "page": "security/rate_limits",
+    "type": "text",
+    "content":
+      '"junk sign-ins beyond the hashing queue\'s bound are answered 503 at once, not queued"',
+    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
+    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
+  },
+  {
+    "id": "security/rate_limits:20",
+    "page": "security/rate_limits",
+    "type": "text",
+    "content": '"a sign-in from another address jumps a flooding address\'s queued junk"',
+    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
+    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
+  },
+  {
+    "id": "security/rate_limits:21",
+    "page": "security/rate_limits",
+    "type": "text",
+    "content":
+      "Unit tests: tests/auth/rate_limits_http.test.ts (no address: per-account only; an explicit { remoteAddress }; successful sign-ins not counted; sign-up per email; rateLimit: false), tests/auth/rate_limiter.test.ts (windows, shared counts under concurrency on PGlite and PostgreSQL, refunds, purging), tests/auth/password_hasher.test.ts (the queue's bound and fairness), tests/core/client_address.test.ts (the runtimes' connection shapes, trustProxy, address normalization, serve() passing the peer address).",
+    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
+    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
   },
   {
     "id": "webhook",

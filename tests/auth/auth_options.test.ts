@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { auth, authSchema, scryptPasswordHasher } from "../../src/auth/mod.ts";
 import { isModuleInstance, ModuleConfigError } from "../../src/core/mod.ts";
 import type { SqlAdapter } from "../../src/db/mod.ts";
+import { resolveRateLimit, resolveTrustProxy } from "../../src/auth/rate_limit_options.ts";
 
 // Never queried: these tests only instantiate the module.
 const database = {
@@ -62,6 +63,12 @@ describe("auth()", () => {
       [{ publicOrigin: "app.example.com" }, "publicOrigin"],
       [{ publicOrigin: "https://app.example.com/api" }, "publicOrigin"],
       [{ passwordHasher: {} }, "passwordHasher"],
+      [{ rateLimit: true }, "rateLimit"],
+      [{ rateLimit: { window: 0 } }, "rateLimit.window"],
+      [{ rateLimit: { max: 1.5 } }, "rateLimit.max"],
+      [{ rateLimit: { perAccount: { max: 0 } } }, "rateLimit.perAccount.max"],
+      [{ trustProxy: true }, "trustProxy"],
+      [{ trustProxy: "x forwarded for" }, "trustProxy"],
     ];
     for (const [override, option] of cases) {
       assert.throws(
@@ -72,5 +79,19 @@ describe("auth()", () => {
         option,
       );
     }
+  });
+
+  it("rate limits are on by default (100 per address, 10 failures per account, per 15 min)", () => {
+    assert.deepEqual(resolveRateLimit(undefined), {
+      perAddress: { window: 900, max: 100 },
+      perAccount: { window: 900, max: 10 },
+    });
+    assert.equal(resolveRateLimit(false), null);
+    assert.deepEqual(resolveRateLimit({ max: 5, perAccount: false }), {
+      perAddress: { window: 900, max: 5 },
+      perAccount: null,
+    });
+    assert.equal(resolveTrustProxy(undefined), false);
+    assert.equal(resolveTrustProxy("X-Forwarded-For"), "x-forwarded-for");
   });
 });

@@ -4,6 +4,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import {
   OWASP_SCRYPT_PARAMS,
+  PasswordHasherBusyError,
   type ScryptDerive,
   scryptDerive,
   type ScryptParams,
@@ -100,11 +101,61 @@ describe("scryptPasswordHasher()", () => {
     assert.equal(peak, 2);
   });
 
+  it("refuses at once, with a Retry-After estimate, beyond maxConcurrent + maxQueued", async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const derive: ScryptDerive = async (password, salt, params, length) => {
+      await gate;
+      return await scryptDerive(password, salt, params, length);
+    };
+    const hasher = scryptPasswordHasher({ ...cheap, derive, maxConcurrent: 1, maxQueued: 2 });
+    const admitted = [hasher.hash("one"), hasher.hash("two"), hasher.hash("three")];
+    await assert.rejects(
+      hasher.verify("four", hasher.dummyHash()),
+      (error: unknown) => error instanceof PasswordHasherBusyError && error.retryAfterSeconds >= 1,
+    );
+    open();
+    assert.equal((await Promise.all(admitted)).length, 3);
+    assert.equal(typeof await hasher.hash("five"), "string", "free again once the queue drained");
+  });
+
+  it("serves the waiting key with the least recent use first, and lets it take a heavy user's place", async () => {
+    const order: string[] = [];
+    const releases: (() => void)[] = [];
+    const derive: ScryptDerive = async (password, salt, params, length) => {
+      order.push(password);
+      await new Promise<void>((resolve) => releases.push(resolve));
+      return await scryptDerive(password, salt, params, length);
+    };
+    const hasher = scryptPasswordHasher({ ...cheap, derive, maxConcurrent: 1, maxQueued: 2 });
+    const flood = { key: "203.0.113.1" };
+    const running = hasher.hash("flood 1", flood);
+    const waiting = [hasher.hash("flood 2", flood), hasher.hash("flood 3", flood)];
+    const evicted = waiting[1].then(() => "hashed", (error) => error.name);
+    const other = hasher.hash("other", { key: "192.0.2.1" });
+    assert.equal(
+      await evicted,
+      "PasswordHasherBusyError",
+      "the flood's latest waiter lost its place",
+    );
+    await new Promise((r) => setTimeout(r, 10));
+    releases.shift()!();
+    await running;
+    while (order.length < 2) await new Promise((r) => setTimeout(r, 1));
+    assert.deepEqual(order, ["flood 1", "other"]);
+    releases.shift()!();
+    await other;
+    while (releases.length < 1) await new Promise((r) => setTimeout(r, 1));
+    releases.shift()!();
+    await waiting[0];
+  });
+
   it("rejects out-of-range parameters when created", () => {
     assert.throws(() => scryptPasswordHasher({ params: { ln: 0 } }), RangeError);
     assert.throws(() => scryptPasswordHasher({ params: { r: 0 } }), RangeError);
     assert.throws(() => scryptPasswordHasher({ params: { p: 1.5 } }), RangeError);
     assert.throws(() => scryptPasswordHasher({ maxConcurrent: 0 }), RangeError);
+    assert.throws(() => scryptPasswordHasher({ maxQueued: -1 }), RangeError);
   });
 
   it("defaults to OWASP's parameters (N = 2^17, r = 8, p = 1) and works at that cost", async () => {

@@ -4,6 +4,7 @@
 import { after } from "node:test";
 import { closeSharedDatabase } from "./harness.ts";
 import "./attacks/cursors.ts";
+import "./attacks/rate_limits.ts";
 
 after(() => closeSharedDatabase());
 import "./attacks/origin.ts";

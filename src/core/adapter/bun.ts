@@ -8,7 +8,7 @@ interface BunGlobal {
   serve(options: {
     port: number;
     hostname: string;
-    fetch: (request: Request) => Promise<Response>;
+    fetch: (request: Request, server: unknown) => Promise<Response>;
   }): BunServer;
 }
 

@@ -4,7 +4,10 @@ import { AddressInUseError, type Listen } from "./listener.ts";
 export const listen: Listen = (fetch, { port, hostname }) => {
   let server: Deno.HttpServer<Deno.NetAddr>;
   try {
-    server = Deno.serve({ port, hostname, onListen: () => {} }, (request) => fetch(request));
+    server = Deno.serve(
+      { port, hostname, onListen: () => {} },
+      (request, info) => fetch(request, info),
+    );
   } catch (error) {
     if (error instanceof Deno.errors.AddrInUse) {
       throw new AddressInUseError(hostname, port, { cause: error });

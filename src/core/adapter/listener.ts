@@ -12,9 +12,12 @@ export interface ListenOptions {
   hostname: string;
 }
 
-/** The one function every runtime adapter exports. */
+/**
+ * The one function every runtime adapter exports. Each passes `fetch` its runtime's connection
+ * argument, from which the modules read the client's address (`socketAddress`).
+ */
 export type Listen = (
-  fetch: (request: Request) => Promise<Response>,
+  fetch: (request: Request, connection?: unknown) => Promise<Response>,
   options: ListenOptions,
 ) => Promise<Listener>;
 
