@@ -21,9 +21,15 @@ const database = databaseFromEnv();
 /**
  * Users, credentials, sessions and the organizations API, at `/api/auth`. `PUBLIC_ORIGIN` (e.g.
  * `https://app.example.com`) is the origin users reach the deployment at: set it in production so
- * the origin check and `Secure` cookies follow it rather than the request's `Host`.
+ * the origin check and `Secure` cookies follow it rather than the request's `Host`. `TRUST_PROXY`
+ * names the header a reverse proxy writes the client's address into (e.g. `x-forwarded-for`), for
+ * the per-address rate limits: set it only behind a proxy that overwrites that header.
  */
-export const authModule = auth({ database, publicOrigin: process.env.PUBLIC_ORIGIN || undefined });
+export const authModule = auth({
+  database,
+  publicOrigin: process.env.PUBLIC_ORIGIN || undefined,
+  trustProxy: process.env.TRUST_PROXY || false,
+});
 
 /**
  * The messenger webhook secret: `WEBHOOK_SECRET` from the environment. When it is unset, a random

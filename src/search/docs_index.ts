@@ -489,7 +489,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "adapters",
     "type": "text",
     "content":
-      "q.select reads the sort key back as text, so the next cursor is exact (timestamptz microseconds, numeric, int8); keysetPage() removes those columns from items.",
+      "Each column has its type, one of text, uuid, timestamptz, int4, int8. A decoded cursor value that is not one PostgreSQL reads back unchanged as that type (a word where the timestamptz is, 2024-02-30, a NUL byte, a number where text is, a lone surrogate, …) is InvalidCursorError before any query, and parameters are bound as $n::type. So even a cursor signed with a leaked key cannot make the query fail (SQLSTATE 22xxx, a 500).",
     "url": "/docs/adapters#cursor-pagination",
     "context": "Database adapters, migrations and pagination › Cursor pagination",
   },
@@ -498,7 +498,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "adapters",
     "type": "text",
     "content":
-      "pageSize: default 20, clamped to 100 — also when a cursor says otherwise; not a positive integer → PaginationError (status 400, code INVALID_PAGE_SIZE).",
+      "q.select reads the sort key back as text, so the next cursor is exact (timestamptz microseconds, int8); keysetPage() removes those columns from items. Timestamps are checked in PostgreSQL's ISO output (the default DateStyle).",
     "url": "/docs/adapters#cursor-pagination",
     "context": "Database adapters, migrations and pagination › Cursor pagination",
   },
@@ -507,7 +507,16 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "adapters",
     "type": "text",
     "content":
-      "Cursors are opaque base64url text with an HMAC. A cursor that does not decode, was altered, or was issued by another list (listId, columns or direction differ) → InvalidCursorError (status 400, code INVALID_CURSOR), never a 500. Without a secret option the HMAC key is a constant: cursors are tamper-evident, not secret; pass secret to make them unforgeable.",
+      "pageSize: default 20, clamped to 100 — also when a cursor says otherwise; not a positive integer → PaginationError (status 400, code INVALID_PAGE_SIZE).",
+    "url": "/docs/adapters#cursor-pagination",
+    "context": "Database adapters, migrations and pagination › Cursor pagination",
+  },
+  {
+    "id": "adapters:51",
+    "page": "adapters",
+    "type": "text",
+    "content":
+      "Cursors are opaque base64url text with an HMAC. A cursor that does not decode, was altered, or was issued by another list (listId, columns or direction differ) → InvalidCursorError (status 400, code INVALID_CURSOR), never a 500. secret (at least 16 characters) is required and there is no default: a key shipped in the package would let anyone mint cursors. Give every process that serves the list the same secret (the modules use FRAGMENT_SECRET), or they refuse each other's cursors.",
     "url": "/docs/adapters#cursor-pagination",
     "context": "Database adapters, migrations and pagination › Cursor pagination",
   },
@@ -599,7 +608,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      "trustedOrigins | [] | origins besides the request's own allowed to send cookie-authenticated POST/PATCH/DELETE requests",
+      "secret | FRAGMENT_SECRET | the deployment's key of what the module signs (list cursors), at least 32 characters: see Secret",
     "url": "/docs/auth#options",
     "context": "Auth module › Options",
   },
@@ -608,7 +617,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      "passwordHasher | scryptPasswordHasher() | how passwords are hashed; tests pass scryptPasswordHasher({ params: { ln: 4 } }) to run fast",
+      "trustedOrigins | [] | origins besides the deployment's own allowed to send unsafe requests (see the origin rule)",
     "url": "/docs/auth#options",
     "context": "Auth module › Options",
   },
@@ -617,7 +626,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      "rateLimit | on (see below) | false, or { window, max, perAccount }: limits of POST /sign-in and /sign-up, see Rate limits",
+      'publicOrigin | unset | the origin users reach the deployment at ("https://app.example.com"); origin and Secure decisions use it, never Host',
     "url": "/docs/auth#options",
     "context": "Auth module › Options",
   },
@@ -626,7 +635,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      'trustProxy | false | false (the socket\'s peer is the client) or the header your reverse proxy sets, e.g. "x-forwarded-for"',
+      "passwordHasher | scryptPasswordHasher() | how passwords are hashed; tests pass scryptPasswordHasher({ params: { ln: 4 } }) to run fast",
     "url": "/docs/auth#options",
     "context": "Auth module › Options",
   },
@@ -635,7 +644,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      "organizations | enabled | false, or the organizations configuration: see organizations.md",
+      "sendVerificationEmail | logs the link (console) | ({ user, email, token, url }) => void | Promise<void>: delivers the email verification mail, see Email verification",
     "url": "/docs/auth#options",
     "context": "Auth module › Options",
   },
@@ -644,7 +653,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      'A bad option throws ModuleConfigError at instantiation, naming it: Invalid configuration for module "auth": sessionTtlDays: expected a number of days greater than 0 ….',
+      "emailVerificationTtlHours | 24 | how long a verification token works, in hours (fractions allowed, at most 720)",
     "url": "/docs/auth#options",
     "context": "Auth module › Options",
   },
@@ -653,9 +662,89 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
+      "rateLimit | on (see below) | false, or { window, max, perAccount }: limits of POST /sign-in and /sign-up, see Rate limits",
+    "url": "/docs/auth#options",
+    "context": "Auth module › Options",
+  },
+  {
+    "id": "auth:16",
+    "page": "auth",
+    "type": "text",
+    "content":
+      'trustProxy | false | false (the socket\'s peer is the client) or the header your reverse proxy sets, e.g. "x-forwarded-for"',
+    "url": "/docs/auth#options",
+    "context": "Auth module › Options",
+  },
+  {
+    "id": "auth:17",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "organizations | enabled | false, or the organizations configuration: see organizations.md",
+    "url": "/docs/auth#options",
+    "context": "Auth module › Options",
+  },
+  {
+    "id": "auth:18",
+    "page": "auth",
+    "type": "text",
+    "content":
+      'A bad option throws ModuleConfigError at instantiation, naming it: Invalid configuration for module "auth": sessionTtlDays: expected a number of days greater than 0 ….',
+    "url": "/docs/auth#options",
+    "context": "Auth module › Options",
+  },
+  {
+    "id": "auth:19",
+    "page": "auth",
+    "type": "text",
+    "content":
       'Why slidingRenewal is off by default: a credential then dies sessionTtlDays after sign-in whatever happens, which bounds how long a stolen token works. Turn it on for "stay signed in while active" behaviour; renewal writes to the database at most once per half lifetime.',
     "url": "/docs/auth#options",
     "context": "Auth module › Options",
+  },
+  {
+    "id": "auth#secret",
+    "page": "auth",
+    "type": "heading",
+    "content": "Secret",
+    "url": "/docs/auth#secret",
+    "context": "Auth module",
+  },
+  {
+    "id": "auth:20",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "secret is the deployment's key: the module signs its list cursors with it (HMAC-SHA-256), so nobody without it can mint a cursor. It falls back to the FRAGMENT_SECRET environment variable; a value shorter than 32 characters is a ModuleConfigError. Generate one with openssl rand -base64 32, keep it out of source control, and give every process of the deployment the same value (a cursor issued by one process is then accepted by all). Changing it invalidates the cursors in flight (clients get 400 INVALID_CURSOR and start again from the first page), and nothing else.",
+    "url": "/docs/auth#secret",
+    "context": "Auth module › Secret",
+  },
+  {
+    "id": "auth:21",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "Neither set: the module signs with a random key of its process and prints one warning on stderr at instantiation (once per process, only when the organizations API, which issues cursors, is on): [auth] warning: no secret configured (option `secret` or FRAGMENT_SECRET); …. Cursors then stop working after a restart and across processes. There is no built-in constant key any more.",
+    "url": "/docs/auth#secret",
+    "context": "Auth module › Secret",
+  },
+  {
+    "id": "auth:22",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "fragment-cli serve on the embedded database (no PostgreSQL adapter among the served modules, PGlite in a directory): when FRAGMENT_SECRET is unset, serve generates a secret at the first start, keeps it in .data/fragment-secret (relative to the working directory, mode 0600, next to the default ./.data/pglite), reuses it at every later start, and hands it to the modules as FRAGMENT_SECRET before their file is imported. It prints Generated FRAGMENT_SECRET in .data/fragment-secret (…) the first time. Delete the file to rotate the key.",
+    "url": "/docs/auth#secret",
+    "context": "Auth module › Secret",
+  },
+  {
+    "id": "auth:23",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "fragment-cli serve with a PostgreSQL database and no FRAGMENT_SECRET: serve starts, with a loud warning on stderr (it begins WARNING: FRAGMENT_SECRET is not set and says how to set it). A warning rather than a start-up error: the cost of a missing secret is cursors refused across processes and restarts (clients restart from the first page), not a hole, while refusing to start would break every existing deployment on upgrade. Set FRAGMENT_SECRET in production.",
+    "url": "/docs/auth#secret",
+    "context": "Auth module › Secret",
   },
   {
     "id": "auth#rate-limits",
@@ -666,7 +755,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:16",
+    "id": "auth:24",
     "page": "auth",
     "type": "text",
     "content":
@@ -675,80 +764,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Rate limits",
   },
   {
-    "id": "auth:17",
-    "page": "auth",
-    "type": "text",
-    "content": "window | 900 | window of the per-address limit, in seconds (15 minutes)",
-    "url": "/docs/auth#rate-limits",
-    "context": "Auth module › Rate limits",
-  },
-  {
-    "id": "auth:18",
-    "page": "auth",
-    "type": "text",
-    "content":
-      "max | 100 | attempts per client address per window, for each route separately (every attempt counts)",
-    "url": "/docs/auth#rate-limits",
-    "context": "Auth module › Rate limits",
-  },
-  {
-    "id": "auth:19",
-    "page": "auth",
-    "type": "text",
-    "content": "perAccount.window | 900 | window of the per-account limit, in seconds",
-    "url": "/docs/auth#rate-limits",
-    "context": "Auth module › Rate limits",
-  },
-  {
-    "id": "auth:20",
-    "page": "auth",
-    "type": "text",
-    "content":
-      "perAccount.max | 10 | per normalized email: failed sign-ins (a successful one gives its hit back), sign-up attempts",
-    "url": "/docs/auth#rate-limits",
-    "context": "Auth module › Rate limits",
-  },
-  {
-    "id": "auth:21",
-    "page": "auth",
-    "type": "text",
-    "content": "perAccount: false |  | no per-account limit",
-    "url": "/docs/auth#rate-limits",
-    "context": "Auth module › Rate limits",
-  },
-  {
-    "id": "auth:22",
-    "page": "auth",
-    "type": "text",
-    "content":
-      "rateLimit: false |  | no rate limits at all (the hashing queue below still applies)",
-    "url": "/docs/auth#rate-limits",
-    "context": "Auth module › Rate limits",
-  },
-  {
-    "id": "auth:23",
-    "page": "auth",
-    "type": "text",
-    "content":
-      "Fixed windows, counted in the database (table rate_limits, one row per bucket such as sign-in:ip:203.0.113.7 or sign-in:account:<SHA-256 of the email>): one atomic INSERT … ON CONFLICT DO UPDATE … RETURNING per check, so every process of a deployment on the same database counts the same hits. Expired windows are deleted at most once a minute per process.",
-    "url": "/docs/auth#rate-limits",
-    "context": "Auth module › Rate limits",
-  },
-  {
-    "id": "auth:24",
-    "page": "auth",
-    "type": "text",
-    "content":
-      "The client address is the connection's peer address, which the module reads from what the runtime's server passes its fetch as second argument: serve() and fragment-cli serve pass it; so do Deno.serve(module.fetch), Bun.serve({ fetch: module.fetch }) and serve({ fetch: module.fetch }) of @hono/node-server (and Hono apps forwarding c.env: app.all(\"/api/auth/*\", (c) => module.fetch(c.req.raw, c.env))). Any other framework passes { remoteAddress } itself: module.fetch(request, { remoteAddress: req.socket.remoteAddress }). An IPv6 client is counted per /64 network.",
-    "url": "/docs/auth#rate-limits",
-    "context": "Auth module › Rate limits",
-  },
-  {
     "id": "auth:25",
     "page": "auth",
     "type": "text",
-    "content":
-      "Without an address (an in-process module.fetch(request) call with no second argument), the per-address limit does not apply; the per-account limit still does.",
+    "content": "window | 900 | window of the per-address limit, in seconds (15 minutes)",
     "url": "/docs/auth#rate-limits",
     "context": "Auth module › Rate limits",
   },
@@ -757,7 +776,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      'Behind a reverse proxy, every connection comes from the proxy: set trustProxy to the header the proxy writes the client\'s address into ("x-forwarded-for", "x-real-ip", "forwarded"); its left-most address is used. Set it only behind a proxy that overwrites that header (nginx: proxy_set_header X-Forwarded-For $remote_addr;): a client can send the header itself, and with trustProxy set where no proxy rewrites it, each request chooses its own address and escapes the per-address limit. Without trustProxy the header is ignored; the module warns once (on the console) when requests from a loopback or private address carry such a header, the sign of a proxy in front.',
+      "max | 100 | attempts per client address per window, for each route separately (every attempt counts)",
     "url": "/docs/auth#rate-limits",
     "context": "Auth module › Rate limits",
   },
@@ -765,8 +784,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "auth:27",
     "page": "auth",
     "type": "text",
-    "content":
-      "Locking an account out: anyone who knows an email can spend its 10 failed attempts and keep the owner from signing in for the rest of the window. That is the price of stopping a password guesser spread over many addresses; lower perAccount.max's impact by a shorter perAccount.window, or set perAccount: false where per-address limits and strong passwords suffice.",
+    "content": "perAccount.window | 900 | window of the per-account limit, in seconds",
     "url": "/docs/auth#rate-limits",
     "context": "Auth module › Rate limits",
   },
@@ -775,12 +793,92 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      "Choices: better-auth limits every route per IP to 100 per 10 s, and sign-in/sign-up to 3 per 10 s, in memory by default (so per process); it has no per-account limit. Ours allow a burst (a shared office address signing in together) but far fewer attempts per hour (400 against 1,080 per address), and add the per-account limit that stops a guesser using many addresses.",
+      "perAccount.max | 10 | per normalized email: failed sign-ins (a successful one gives its hit back), sign-up attempts",
     "url": "/docs/auth#rate-limits",
     "context": "Auth module › Rate limits",
   },
   {
     "id": "auth:29",
+    "page": "auth",
+    "type": "text",
+    "content": "perAccount: false |  | no per-account limit",
+    "url": "/docs/auth#rate-limits",
+    "context": "Auth module › Rate limits",
+  },
+  {
+    "id": "auth:30",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "rateLimit: false |  | no rate limits at all (the hashing queue below still applies)",
+    "url": "/docs/auth#rate-limits",
+    "context": "Auth module › Rate limits",
+  },
+  {
+    "id": "auth:31",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "Fixed windows, counted in the database (table rate_limits, one row per bucket such as sign-in:ip:203.0.113.7 or sign-in:account:<SHA-256 of the email>): one atomic INSERT … ON CONFLICT DO UPDATE … RETURNING per check, so every process of a deployment on the same database counts the same hits. Expired windows are deleted at most once a minute per process.",
+    "url": "/docs/auth#rate-limits",
+    "context": "Auth module › Rate limits",
+  },
+  {
+    "id": "auth:32",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "The client address is the connection's peer address, which the module reads from what the runtime's server passes its fetch as second argument: serve() and fragment-cli serve pass it; so do Deno.serve(module.fetch), Bun.serve({ fetch: module.fetch }) and serve({ fetch: module.fetch }) of @hono/node-server (and Hono apps forwarding c.env: app.all(\"/api/auth/*\", (c) => module.fetch(c.req.raw, c.env))). Any other framework passes { remoteAddress } itself: module.fetch(request, { remoteAddress: req.socket.remoteAddress }). An IPv6 client is counted per /64 network.",
+    "url": "/docs/auth#rate-limits",
+    "context": "Auth module › Rate limits",
+  },
+  {
+    "id": "auth:33",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "Without an address (an in-process module.fetch(request) call with no second argument), the per-address limit does not apply; the per-account limit still does.",
+    "url": "/docs/auth#rate-limits",
+    "context": "Auth module › Rate limits",
+  },
+  {
+    "id": "auth:34",
+    "page": "auth",
+    "type": "text",
+    "content":
+      'Behind a reverse proxy, every connection comes from the proxy: set trustProxy to the header the proxy writes the client\'s address into ("x-forwarded-for", "x-real-ip", "forwarded"); its left-most address is used. Set it only behind a proxy that overwrites that header (nginx: proxy_set_header X-Forwarded-For $remote_addr;): a client can send the header itself, and with trustProxy set where no proxy rewrites it, each request chooses its own address and escapes the per-address limit. Without trustProxy the header is ignored; the module warns once (on the console) when requests from a loopback or private address carry such a header, the sign of a proxy in front.',
+    "url": "/docs/auth#rate-limits",
+    "context": "Auth module › Rate limits",
+  },
+  {
+    "id": "auth:35",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "The verification routes share the limits: POST /verify-email (anonymous, the token is the proof) counts per client address (bucket verify-email:ip:…), and POST /verify-email/resend, which sends a mail each time, per address and per account (perAccount.max mails per window), so nobody can make the module mail-bomb an inbox.",
+    "url": "/docs/auth#rate-limits",
+    "context": "Auth module › Rate limits",
+  },
+  {
+    "id": "auth:36",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "Locking an account out: anyone who knows an email can spend its 10 failed attempts and keep the owner from signing in for the rest of the window. That is the price of stopping a password guesser spread over many addresses; lower perAccount.max's impact by a shorter perAccount.window, or set perAccount: false where per-address limits and strong passwords suffice.",
+    "url": "/docs/auth#rate-limits",
+    "context": "Auth module › Rate limits",
+  },
+  {
+    "id": "auth:37",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "Choices: better-auth limits every route per IP to 100 per 10 s, and sign-in/sign-up to 3 per 10 s, in memory by default (so per process); it has no per-account limit. Ours allow a burst (a shared office address signing in together) but far fewer attempts per hour (400 against 1,080 per address), and add the per-account limit that stops a guesser using many addresses.",
+    "url": "/docs/auth#rate-limits",
+    "context": "Auth module › Rate limits",
+  },
+  {
+    "id": "auth:38",
     "page": "auth",
     "type": "text",
     "content":
@@ -797,7 +895,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:30",
+    "id": "auth:39",
     "page": "auth",
     "type": "text",
     "content":
@@ -814,7 +912,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes",
   },
   {
-    "id": "auth:31",
+    "id": "auth:40",
     "page": "auth",
     "type": "text",
     "content":
@@ -823,7 +921,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes › POST /sign-up",
   },
   {
-    "id": "auth:32",
+    "id": "auth:41",
     "page": "auth",
     "type": "text",
     "content":
@@ -832,10 +930,37 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes › POST /sign-up",
   },
   {
-    "id": "auth:33",
+    "id": "auth:42",
+    "page": "auth",
+    "type": "text",
+    "content":
+      'The password must be well-formed Unicode: one with an unpaired surrogate ("\\uD800" in JSON) is a 400 VALIDATION_ERROR (UTF-8 turns every unpaired surrogate into U+FFFD, so such passwords would hash alike).',
+    "url": "/docs/auth#post-sign-up",
+    "context": "Auth module › Routes › POST /sign-up",
+  },
+  {
+    "id": "auth:43",
     "page": "auth",
     "type": "text",
     "content": "The role is always user; a role field in the body is ignored.",
+    "url": "/docs/auth#post-sign-up",
+    "context": "Auth module › Routes › POST /sign-up",
+  },
+  {
+    "id": "auth:44",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "Like every unsafe request, it must come from the deployment's origin or a trusted one (403 CSRF_REJECTED otherwise: a hostile page cannot create an account or sign a visitor in), with Content-Type: application/json (415 otherwise).",
+    "url": "/docs/auth#post-sign-up",
+    "context": "Auth module › Routes › POST /sign-up",
+  },
+  {
+    "id": "auth:45",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "The user starts with emailVerified: false; the module mails a verification token through sendVerificationEmail (see Email verification). A failing mailer does not fail the sign-up (it is logged without the token); the user asks again with POST /verify-email/resend.",
     "url": "/docs/auth#post-sign-up",
     "context": "Auth module › Routes › POST /sign-up",
   },
@@ -848,7 +973,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes",
   },
   {
-    "id": "auth:34",
+    "id": "auth:46",
     "page": "auth",
     "type": "text",
     "content":
@@ -857,16 +982,16 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes › POST /sign-in",
   },
   {
-    "id": "auth:35",
+    "id": "auth:47",
     "page": "auth",
     "type": "text",
     "content":
-      "with 401, after the same work: an unknown email is checked against a dummy hash, so both paths run exactly one scrypt derivation (the tests count them). A password over 128 characters is a 400 before any hashing.",
+      "with 401, after the same work: an unknown email is checked against a dummy hash, so both paths run exactly one scrypt derivation (the tests count them). A password over 128 characters, or with an unpaired surrogate, is a 400 before any hashing. A sign-in from another origin is a 403 CSRF_REJECTED before its body is looked at: a hostile page cannot sign a visitor in to the attacker's account (login CSRF).",
     "url": "/docs/auth#post-sign-in",
     "context": "Auth module › Routes › POST /sign-in",
   },
   {
-    "id": "auth:36",
+    "id": "auth:48",
     "page": "auth",
     "type": "text",
     "content":
@@ -883,7 +1008,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes",
   },
   {
-    "id": "auth:37",
+    "id": "auth:49",
     "page": "auth",
     "type": "text",
     "content":
@@ -908,7 +1033,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes",
   },
   {
-    "id": "auth:38",
+    "id": "auth:50",
     "page": "auth",
     "type": "text",
     "content": "The bootstrap payload of a single-page application:",
@@ -916,13 +1041,99 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Routes › GET /me",
   },
   {
-    "id": "auth:39",
+    "id": "auth:51",
     "page": "auth",
     "type": "text",
     "content":
-      "With organizations enabled the three organization fields are filled in (see organizations.md); with organizations: false they stay empty.",
+      "With organizations enabled the organization fields are filled in, at most 100 organizations and 100 invitations with the …HasMore flags saying there are more (see organizations.md); with organizations: false they stay empty (and the flags false).",
     "url": "/docs/auth#get-me",
     "context": "Auth module › Routes › GET /me",
+  },
+  {
+    "id": "auth#email-verification",
+    "page": "auth",
+    "type": "heading",
+    "content": "Email verification",
+    "url": "/docs/auth#email-verification",
+    "context": "Auth module",
+  },
+  {
+    "id": "auth:52",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "Anyone can sign up with any address, so an address proves nothing until its owner shows they read its mail. user.emailVerified (in the sign-up, sign-in, /session, /me and /verify-email answers) says whether they did; the organizations API matches invitations only to verified addresses (see organizations.md).",
+    "url": "/docs/auth#email-verification",
+    "context": "Auth module › Email verification",
+  },
+  {
+    "id": "auth:53",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "At sign-up, and on POST /verify-email/resend, the module creates a token (32 random bytes, base64url), keeps only its SHA-256 in email_verifications with the address it was sent to, and calls sendVerificationEmail (awaited: queue slow mail):",
+    "url": "/docs/auth#email-verification",
+    "context": "Auth module › Email verification",
+  },
+  {
+    "id": "auth:54",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "url is <publicOrigin><mountRoute>/verify-email?token=<token>. It is never built from the request's Host (which the client chooses). Without publicOrigin it is relative (/api/auth/verify-email?token=…), and the module warns once at start-up when a custom sendVerificationEmail is set without publicOrigin. The link is meant for a page of your application that posts the token (a GET never verifies: mail scanners follow links); build your own link from token if that page lives elsewhere.",
+    "url": "/docs/auth#email-verification",
+    "context": "Auth module › Email verification",
+  },
+  {
+    "id": "auth:55",
+    "page": "auth",
+    "type": "text",
+    "content":
+      'The dev default (no sendVerificationEmail) logs the link with console.log: [auth] Verification link for ada@example.com: /api/auth/verify-email?token=… (its page posts {"token": "…"} to /verify-email; …). It is the only place the module ever prints a token: set the option in production.',
+    "url": "/docs/auth#email-verification",
+    "context": "Auth module › Email verification",
+  },
+  {
+    "id": "auth#post-verify-email",
+    "page": "auth",
+    "type": "heading",
+    "content": "POST /verify-email",
+    "url": "/docs/auth#post-verify-email",
+    "context": "Auth module › Email verification",
+  },
+  {
+    "id": "auth:56",
+    "page": "auth",
+    "type": "text",
+    "content": "Anonymous (the token is the proof; a credential, if any, is ignored):",
+    "url": "/docs/auth#post-verify-email",
+    "context": "Auth module › Email verification › POST /verify-email",
+  },
+  {
+    "id": "auth:57",
+    "page": "auth",
+    "type": "text",
+    "content":
+      '200 {"user": {…, "emailVerified": true}}. A token works once, for emailVerificationTtlHours (24 h), and only while the user\'s address is still the one it was sent to. Unknown, malformed, used or replaced token, or one sent to an address the user no longer has → 400 INVALID_VERIFICATION_TOKEN; expired → 410 VERIFICATION_TOKEN_EXPIRED; a body without a string token (or one over 512 characters) → 400 VALIDATION_ERROR.',
+    "url": "/docs/auth#post-verify-email",
+    "context": "Auth module › Email verification › POST /verify-email",
+  },
+  {
+    "id": "auth#post-verify-emailresend",
+    "page": "auth",
+    "type": "heading",
+    "content": "POST /verify-email/resend",
+    "url": "/docs/auth#post-verify-emailresend",
+    "context": "Auth module › Email verification",
+  },
+  {
+    "id": "auth:58",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "Authenticated, no body needed: mails a fresh token to the caller's address and answers 204; every earlier token of the user stops working. Already verified → 409 EMAIL_ALREADY_VERIFIED. A mailer that throws makes it a 500 (the client may retry).",
+    "url": "/docs/auth#post-verify-emailresend",
+    "context": "Auth module › Email verification › POST /verify-email/resend",
   },
   {
     "id": "auth#credentials",
@@ -933,7 +1144,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:40",
+    "id": "auth:59",
     "page": "auth",
     "type": "text",
     "content":
@@ -942,7 +1153,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:41",
+    "id": "auth:60",
     "page": "auth",
     "type": "text",
     "content": "no credential | 401 UNAUTHENTICATED, WWW-Authenticate: Bearer",
@@ -950,7 +1161,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:42",
+    "id": "auth:61",
     "page": "auth",
     "type": "text",
     "content":
@@ -959,7 +1170,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:43",
+    "id": "auth:62",
     "page": "auth",
     "type": "text",
     "content":
@@ -968,7 +1179,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:44",
+    "id": "auth:63",
     "page": "auth",
     "type": "text",
     "content":
@@ -977,7 +1188,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:45",
+    "id": "auth:64",
     "page": "auth",
     "type": "text",
     "content": "cookie-authenticated POST/PUT/PATCH/DELETE from another origin | 403 CSRF_REJECTED",
@@ -985,31 +1196,91 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:46",
+    "id": "auth:65",
     "page": "auth",
     "type": "text",
-    "content":
-      "The cookie is HttpOnly; SameSite=Lax; Path=/ with Max-Age/Expires at the credential's expiry, and Secure unless the request came over plain http to localhost, *.localhost, 127.0.0.1 or [::1] (browsers drop Secure cookies there). Behind a TLS-terminating proxy the request URL is http://<public host>, which is not local, so the cookie stays Secure.",
+    "content": "anonymous POST (sign-up, sign-in, …) from another origin | 403 CSRF_REJECTED",
     "url": "/docs/auth#credentials",
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:47",
+    "id": "auth:66",
     "page": "auth",
     "type": "text",
     "content":
-      "CSRF. A cookie-authenticated unsafe request is refused when its Origin header is neither the request's own origin nor one of trustedOrigins, or when it has no Origin but Sec-Fetch-Site: cross-site. Requests with neither header (curl, servers) pass; Bearer requests are not checked, since a cross-site page cannot set that header. SameSite=Lax already keeps the cookie off cross-site subresource and fetch requests; the origin check covers same-site subdomains and older browsers.",
+      "The cookie is HttpOnly; SameSite=Lax; Path=/ with Max-Age/Expires at the credential's expiry, and Secure unless the deployment's origin is plain http on localhost, *.localhost, 127.0.0.1 or [::1] (browsers drop Secure cookies there). The deployment's origin is publicOrigin when it is set, else the request's own (from its URL, i.e. its Host). Set publicOrigin in production: behind a TLS-terminating proxy that forwards to http://127.0.0.1:8080 with that Host, the request's own origin would be local and the cookie would lose Secure.",
     "url": "/docs/auth#credentials",
     "context": "Auth module › Credentials",
   },
   {
-    "id": "auth:48",
+    "id": "auth#the-origin-rule",
+    "page": "auth",
+    "type": "heading",
+    "content": "The origin rule",
+    "url": "/docs/auth#the-origin-rule",
+    "context": "Auth module › Credentials",
+  },
+  {
+    "id": "auth:67",
     "page": "auth",
     "type": "text",
     "content":
-      "Order of checks on an authenticated route: body framing (413, malformed JSON 400) → credential (401) → origin (403 CSRF_REJECTED) → input validation (400 VALIDATION_ERROR) → the route's own rules. An anonymous caller therefore learns nothing about a route's input but 401.",
-    "url": "/docs/auth#credentials",
-    "context": "Auth module › Credentials",
+      "Every unsafe request (POST, PUT, PATCH, DELETE) a browser sends from another origin is refused with 403 CSRF_REJECTED: anonymous ones too (sign-up, sign-in, and every route a future version opens to anonymous callers), so a hostile page can neither act as a signed-in visitor nor sign the visitor in to the attacker's account (login CSRF). A request is from another origin when",
+    "url": "/docs/auth#the-origin-rule",
+    "context": "Auth module › Credentials › The origin rule",
+  },
+  {
+    "id": "auth:68",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "its Origin header is neither the deployment's origin nor one of trustedOrigins (the opaque Origin: null of sandboxed frames and some redirects is never allowed), or",
+    "url": "/docs/auth#the-origin-rule",
+    "context": "Auth module › Credentials › The origin rule",
+  },
+  {
+    "id": "auth:69",
+    "page": "auth",
+    "type": "text",
+    "content": "it has no Origin but Sec-Fetch-Site: cross-site.",
+    "url": "/docs/auth#the-origin-rule",
+    "context": "Auth module › Credentials › The origin rule",
+  },
+  {
+    "id": "auth:70",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "The deployment's origin is publicOrigin when set; the request's own origin is trusted only when publicOrigin is unset (local development), because its Host is whatever the client or a proxy put there. Requests with neither header (curl, servers, mobile apps) pass. Bearer-authenticated requests to authenticated routes are not checked: a cross-site page cannot attach that header. SameSite=Lax already keeps the cookie off cross-site fetch and form posts in current browsers; the origin check covers same-site subdomains, older browsers, and anonymous requests (which carry no cookie at all).",
+    "url": "/docs/auth#the-origin-rule",
+    "context": "Auth module › Credentials › The origin rule",
+  },
+  {
+    "id": "auth:71",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "A body must be sent as Content-Type: application/json (a +json type and charset=utf-8 are fine): any other type, or none, is a 415 UNSUPPORTED_MEDIA_TYPE. A form on another site can post text/plain, urlencoded and multipart bodies without asking the server first; application/json needs a CORS preflight, which a hostile origin does not pass.",
+    "url": "/docs/auth#the-origin-rule",
+    "context": "Auth module › Credentials › The origin rule",
+  },
+  {
+    "id": "auth:72",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "A Host header that is not a host name or IP literal with an optional port is a 400 INVALID_HOST before any routing (Deno built the request URL from it: Host: example.com/api/auth/sign-up? turned a sign-in into a sign-up).",
+    "url": "/docs/auth#the-origin-rule",
+    "context": "Auth module › Credentials › The origin rule",
+  },
+  {
+    "id": "auth:73",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "Order of checks: Host (400 INVALID_HOST) → body framing (413, 415, malformed JSON 400) → credential on authenticated routes (401) → origin (403 CSRF_REJECTED) → input validation (400 VALIDATION_ERROR) → the route's own rules. An anonymous caller therefore learns nothing about an authenticated route's input but 401, and a cross-site caller nothing about any route's input but 403.",
+    "url": "/docs/auth#the-origin-rule",
+    "context": "Auth module › Credentials › The origin rule",
   },
   {
     "id": "auth#server-side-api",
@@ -1020,7 +1291,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:49",
+    "id": "auth:74",
     "page": "auth",
     "type": "text",
     "content": "auth() returns the module plus api, for the application that embeds it:",
@@ -1028,16 +1299,25 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Server-side API",
   },
   {
-    "id": "auth:50",
+    "id": "auth:75",
     "page": "auth",
     "type": "text",
     "content":
-      "createUser applies the sign-up rules (email normalization, 8–128 character password; a taken email throws an HttpError with code EMAIL_TAKEN, an invalid input a TypeError).",
+      "createUser applies the sign-up rules (email normalization, 8–128 character well-formed password; a taken email throws an HttpError with code EMAIL_TAKEN, an invalid input a TypeError).",
     "url": "/docs/auth#server-side-api",
     "context": "Auth module › Server-side API",
   },
   {
-    "id": "auth:51",
+    "id": "auth:76",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "createUser applies the sign-up rules (email normalization, 8–128 character password; a taken email throws an HttpError with code EMAIL_TAKEN, an invalid input a TypeError). emailVerified: true creates the user verified; otherwise (default false) no mail is sent: the user asks for one with POST /verify-email/resend once signed in.",
+    "url": "/docs/auth#server-side-api",
+    "context": "Auth module › Server-side API",
+  },
+  {
+    "id": "auth:77",
     "page": "auth",
     "type": "text",
     "content":
@@ -1046,11 +1326,20 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Server-side API",
   },
   {
-    "id": "auth:52",
+    "id": "auth:78",
     "page": "auth",
     "type": "text",
     "content":
       "The global role (user or admin) can only be changed here: no HTTP route changes it.",
+    "url": "/docs/auth#server-side-api",
+    "context": "Auth module › Server-side API",
+  },
+  {
+    "id": "auth:79",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "addMember puts a user into an organization without an invitation and without asking organizations.canAddMember (the HTTP route refuses direct adds by default, see organizations.md); membershipLimit applies. It throws an HttpError (NOT_FOUND, USER_NOT_FOUND, MEMBERSHIP_LIMIT_REACHED, ALREADY_MEMBER), a TypeError for roles not among organizations.roles, an Error with organizations: false.",
     "url": "/docs/auth#server-side-api",
     "context": "Auth module › Server-side API",
   },
@@ -1063,7 +1352,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:53",
+    "id": "auth:80",
     "page": "auth",
     "type": "text",
     "content":
@@ -1072,7 +1361,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:54",
+    "id": "auth:81",
     "page": "auth",
     "type": "text",
     "content": "400 | VALIDATION_ERROR | a field fails validation; issues lists {path, message}",
@@ -1080,7 +1369,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:55",
+    "id": "auth:82",
     "page": "auth",
     "type": "text",
     "content": "400 | INVALID_JSON | the body is not JSON",
@@ -1088,7 +1377,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:56",
+    "id": "auth:83",
     "page": "auth",
     "type": "text",
     "content": "400 | CONFLICTING_CREDENTIALS | cookie and Bearer header carry different tokens",
@@ -1096,7 +1385,24 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:57",
+    "id": "auth:84",
+    "page": "auth",
+    "type": "text",
+    "content": "400 | INVALID_HOST | the Host header is not a host name with an optional port",
+    "url": "/docs/auth#error-codes",
+    "context": "Auth module › Error codes",
+  },
+  {
+    "id": "auth:85",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "400 | INVALID_VERIFICATION_TOKEN | verification token unknown, used, replaced or for an old address",
+    "url": "/docs/auth#error-codes",
+    "context": "Auth module › Error codes",
+  },
+  {
+    "id": "auth:86",
     "page": "auth",
     "type": "text",
     "content": "401 | UNAUTHENTICATED | no valid credential (WWW-Authenticate: Bearer)",
@@ -1104,7 +1410,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:58",
+    "id": "auth:87",
     "page": "auth",
     "type": "text",
     "content": "401 | INVALID_CREDENTIALS | wrong email or password",
@@ -1112,15 +1418,15 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:59",
+    "id": "auth:88",
     "page": "auth",
     "type": "text",
-    "content": "403 | CSRF_REJECTED | cookie-authenticated unsafe request from another origin",
+    "content": "403 | CSRF_REJECTED | unsafe request from another origin (see the origin rule)",
     "url": "/docs/auth#error-codes",
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:60",
+    "id": "auth:89",
     "page": "auth",
     "type": "text",
     "content": "409 | EMAIL_TAKEN | sign-up with an email that has an account",
@@ -1128,7 +1434,23 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:61",
+    "id": "auth:90",
+    "page": "auth",
+    "type": "text",
+    "content": "409 | EMAIL_ALREADY_VERIFIED | POST /verify-email/resend for a verified address",
+    "url": "/docs/auth#error-codes",
+    "context": "Auth module › Error codes",
+  },
+  {
+    "id": "auth:91",
+    "page": "auth",
+    "type": "text",
+    "content": "410 | VERIFICATION_TOKEN_EXPIRED | the verification token expired",
+    "url": "/docs/auth#error-codes",
+    "context": "Auth module › Error codes",
+  },
+  {
+    "id": "auth:92",
     "page": "auth",
     "type": "text",
     "content": "413 | PAYLOAD_TOO_LARGE | body over bodyLimit",
@@ -1136,7 +1458,15 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:62",
+    "id": "auth:93",
+    "page": "auth",
+    "type": "text",
+    "content": "415 | UNSUPPORTED_MEDIA_TYPE | a body not sent as application/json",
+    "url": "/docs/auth#error-codes",
+    "context": "Auth module › Error codes",
+  },
+  {
+    "id": "auth:94",
     "page": "auth",
     "type": "text",
     "content": "429 | RATE_LIMITED | too many sign-in/sign-up attempts (Retry-After)",
@@ -1144,15 +1474,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:63",
-    "page": "auth",
-    "type": "text",
-    "content": "503 | SERVICE_BUSY | the password-hashing queue is full (Retry-After)",
-    "url": "/docs/auth#error-codes",
-    "context": "Auth module › Error codes",
-  },
-  {
-    "id": "auth:64",
+    "id": "auth:95",
     "page": "auth",
     "type": "text",
     "content": "503 | SERVICE_UNAVAILABLE | the database cannot be reached (Retry-After: 5)",
@@ -1160,7 +1482,15 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:65",
+    "id": "auth:96",
+    "page": "auth",
+    "type": "text",
+    "content": "503 | SERVICE_BUSY | the password-hashing queue is full (Retry-After)",
+    "url": "/docs/auth#error-codes",
+    "context": "Auth module › Error codes",
+  },
+  {
+    "id": "auth:97",
     "page": "auth",
     "type": "text",
     "content": "The organizations routes add their own codes, listed in organizations.md.",
@@ -1176,7 +1506,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:66",
+    "id": "auth:98",
     "page": "auth",
     "type": "text",
     "content":
@@ -1185,7 +1515,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Passwords",
   },
   {
-    "id": "auth:67",
+    "id": "auth:99",
     "page": "auth",
     "type": "text",
     "content": "The stored string describes itself:",
@@ -1193,7 +1523,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Passwords",
   },
   {
-    "id": "auth:68",
+    "id": "auth:100",
     "page": "auth",
     "type": "text",
     "content":
@@ -1210,7 +1540,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:69",
+    "id": "auth:101",
     "page": "auth",
     "type": "text",
     "content": "The schema authSchema lives in the namespace auth (option namespace):",
@@ -1218,7 +1548,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:70",
+    "id": "auth:102",
     "page": "auth",
     "type": "text",
     "content":
@@ -1227,7 +1557,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:71",
+    "id": "auth:103",
     "page": "auth",
     "type": "text",
     "content":
@@ -1236,7 +1566,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:72",
+    "id": "auth:104",
     "page": "auth",
     "type": "text",
     "content": "3 | index sessions_user_id_idx",
@@ -1244,11 +1574,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:73",
+    "id": "auth:105",
     "page": "auth",
     "type": "text",
     "content":
-      "Versions 4–16 hold the organizations tables and the durable hook table of its notifications (see organizations.md); versions are append-only.",
+      "Versions 4–17 hold the organizations tables and the durable hook table of its notifications (see organizations.md). Version 18 adds users.email_verified_at (set by POST /verify-email), 19–20 the table email_verifications (id, user_id → users on delete cascade, email, token_hash unique, expires_at, used_at, created_at) and its user_id index. Versions are append-only.",
     "url": "/docs/auth#storage",
     "context": "Auth module › Storage",
   },
@@ -1261,7 +1591,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:74",
+    "id": "auth:106",
     "page": "auth",
     "type": "text",
     "content":
@@ -1270,7 +1600,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Security notes",
   },
   {
-    "id": "auth:75",
+    "id": "auth:107",
     "page": "auth",
     "type": "text",
     "content":
@@ -1279,29 +1609,38 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Security notes",
   },
   {
-    "id": "auth:76",
+    "id": "auth:108",
     "page": "auth",
     "type": "text",
     "content":
-      "Tokens and passwords never appear in logs, and responses are Cache-Control: no-store.",
+      "Tokens and passwords never appear in logs (the one exception: the development default of sendVerificationEmail prints the verification link), and responses are Cache-Control: no-store.",
     "url": "/docs/auth#security-notes",
     "context": "Auth module › Security notes",
   },
   {
-    "id": "auth:77",
+    "id": "auth:109",
     "page": "auth",
     "type": "text",
     "content":
-      "Sign-in and sign-up are rate-limited per client address and per account, and the hashing queue is bounded (Rate limits; the threat model is in security/rate_limits.md).",
+      "Email verification tokens are single-use, expire (emailVerificationTtlHours), are stored as SHA-256 only and are bound to the address they were mailed to.",
     "url": "/docs/auth#security-notes",
     "context": "Auth module › Security notes",
   },
   {
-    "id": "auth:78",
+    "id": "auth:110",
     "page": "auth",
     "type": "text",
     "content":
-      "Not built in: email verification, and password reset (use api.revokeUserSessions after changing a password).",
+      "Sign-in and sign-up are rate-limited per client address and per account, and the hashing queue is bounded (Rate limits). The threat model is in security.md.",
+    "url": "/docs/auth#security-notes",
+    "context": "Auth module › Security notes",
+  },
+  {
+    "id": "auth:111",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "Not built in: password reset (use api.revokeUserSessions after changing a password).",
     "url": "/docs/auth#security-notes",
     "context": "Auth module › Security notes",
   },
@@ -2363,6 +2702,17 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 2. Add member (3.83 × better-auth in the latest run; 4.58 × and 4.62 × in the two before)",
   },
   {
+    "id": "benchmarks:106",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "Since then (security finding 5): direct adds need the canAddMember policy and count the members against membershipLimit. The bench app opts in (canAddMember: () => true) and sets membershipLimit: 1_000_000, as the better-auth side does, so the same statement now also counts the members and runs in a transaction right after locking the organization row (the policy's reads of the caller's entry and of the user come before it). Not measured in a full run yet; a smoke run (--quick --only 2, 12 requests on a loaded machine) gave 1.60 ×.",
+    "url":
+      "/docs/benchmarks#2-add-member-383--better-auth-in-the-latest-run-458--and-462--in-the-two-before",
+    "context":
+      "Benchmarks › What bounds the targets, and what changed › 2. Add member (3.83 × better-auth in the latest run; 4.58 × and 4.62 × in the two before)",
+  },
+  {
     "id":
       "benchmarks#3-get-me-at-50-organizations-076--in-the-latest-run-042--and-031--in-the-two-before",
     "page": "benchmarks",
@@ -2374,7 +2724,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › What bounds the targets, and what changed",
   },
   {
-    "id": "benchmarks:106",
+    "id": "benchmarks:107",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2385,7 +2735,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 3. GET /me at 50 organizations (0.76 × in the latest run; 0.42 × and 0.31 × in the two before)",
   },
   {
-    "id": "benchmarks:107",
+    "id": "benchmarks:108",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2396,7 +2746,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 3. GET /me at 50 organizations (0.76 × in the latest run; 0.42 × and 0.31 × in the two before)",
   },
   {
-    "id": "benchmarks:108",
+    "id": "benchmarks:109",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2407,7 +2757,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 3. GET /me at 50 organizations (0.76 × in the latest run; 0.42 × and 0.31 × in the two before)",
   },
   {
-    "id": "benchmarks:109",
+    "id": "benchmarks:110",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2418,7 +2768,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 3. GET /me at 50 organizations (0.76 × in the latest run; 0.42 × and 0.31 × in the two before)",
   },
   {
-    "id": "benchmarks:110",
+    "id": "benchmarks:111",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2429,7 +2779,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 3. GET /me at 50 organizations (0.76 × in the latest run; 0.42 × and 0.31 × in the two before)",
   },
   {
-    "id": "benchmarks:111",
+    "id": "benchmarks:112",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2440,7 +2790,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 3. GET /me at 50 organizations (0.76 × in the latest run; 0.42 × and 0.31 × in the two before)",
   },
   {
-    "id": "benchmarks:112",
+    "id": "benchmarks:113",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2451,7 +2801,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 3. GET /me at 50 organizations (0.76 × in the latest run; 0.42 × and 0.31 × in the two before)",
   },
   {
-    "id": "benchmarks:113",
+    "id": "benchmarks:114",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2462,7 +2812,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 3. GET /me at 50 organizations (0.76 × in the latest run; 0.42 × and 0.31 × in the two before)",
   },
   {
-    "id": "benchmarks:114",
+    "id": "benchmarks:115",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2473,7 +2823,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 3. GET /me at 50 organizations (0.76 × in the latest run; 0.42 × and 0.31 × in the two before)",
   },
   {
-    "id": "benchmarks:115",
+    "id": "benchmarks:116",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2495,7 +2845,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › What bounds the targets, and what changed",
   },
   {
-    "id": "benchmarks:116",
+    "id": "benchmarks:117",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2506,7 +2856,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 4. Members page at depth (1M / 1k: 1.10 ×, 1.27 ×, 1.07 × in the latest run; 0.97 ×, 1.15 ×, 0.99 × and 0.63 ×, 0.95 ×, 1.05 × in the two before)",
   },
   {
-    "id": "benchmarks:117",
+    "id": "benchmarks:118",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2528,7 +2878,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › What bounds the targets, and what changed",
   },
   {
-    "id": "benchmarks:118",
+    "id": "benchmarks:119",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2539,7 +2889,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.81 ×, 1.23 ×, 1.33 × in the latest run; 0.88 ×, 1.32 ×, 1.36 × and 0.83 ×, 1.28 ×, 1.29 × in the two before)",
   },
   {
-    "id": "benchmarks:119",
+    "id": "benchmarks:120",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2550,7 +2900,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.81 ×, 1.23 ×, 1.33 × in the latest run; 0.88 ×, 1.32 ×, 1.36 × and 0.83 ×, 1.28 ×, 1.29 × in the two before)",
   },
   {
-    "id": "benchmarks:120",
+    "id": "benchmarks:121",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2561,7 +2911,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.81 ×, 1.23 ×, 1.33 × in the latest run; 0.88 ×, 1.32 ×, 1.36 × and 0.83 ×, 1.28 ×, 1.29 × in the two before)",
   },
   {
-    "id": "benchmarks:121",
+    "id": "benchmarks:122",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2572,7 +2922,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.81 ×, 1.23 ×, 1.33 × in the latest run; 0.88 ×, 1.32 ×, 1.36 × and 0.83 ×, 1.28 ×, 1.29 × in the two before)",
   },
   {
-    "id": "benchmarks:122",
+    "id": "benchmarks:123",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2583,7 +2933,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.81 ×, 1.23 ×, 1.33 × in the latest run; 0.88 ×, 1.32 ×, 1.36 × and 0.83 ×, 1.28 ×, 1.29 × in the two before)",
   },
   {
-    "id": "benchmarks:123",
+    "id": "benchmarks:124",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2594,7 +2944,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 5. fragment-cli --help (0.81 ×, 1.23 ×, 1.33 × in the latest run; 0.88 ×, 1.32 ×, 1.36 × and 0.83 ×, 1.28 ×, 1.29 × in the two before)",
   },
   {
-    "id": "benchmarks:124",
+    "id": "benchmarks:125",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2616,7 +2966,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › What bounds the targets, and what changed",
   },
   {
-    "id": "benchmarks:125",
+    "id": "benchmarks:126",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2627,7 +2977,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,208 ms fresh, 1,120 ms existing in the latest run, on a slower machine; 2,316 and 909 ms, then 1,673 and 1,011 ms, in the two before)",
   },
   {
-    "id": "benchmarks:126",
+    "id": "benchmarks:127",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2638,7 +2988,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,208 ms fresh, 1,120 ms existing in the latest run, on a slower machine; 2,316 and 909 ms, then 1,673 and 1,011 ms, in the two before)",
   },
   {
-    "id": "benchmarks:127",
+    "id": "benchmarks:128",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2649,7 +2999,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,208 ms fresh, 1,120 ms existing in the latest run, on a slower machine; 2,316 and 909 ms, then 1,673 and 1,011 ms, in the two before)",
   },
   {
-    "id": "benchmarks:128",
+    "id": "benchmarks:129",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2660,7 +3010,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,208 ms fresh, 1,120 ms existing in the latest run, on a slower machine; 2,316 and 909 ms, then 1,673 and 1,011 ms, in the two before)",
   },
   {
-    "id": "benchmarks:129",
+    "id": "benchmarks:130",
     "page": "benchmarks",
     "type": "text",
     "content": "loading the CLI modules and examples/app.ts | 150 – 230 | 130 | 90 – 130",
@@ -2670,7 +3020,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,208 ms fresh, 1,120 ms existing in the latest run, on a slower machine; 2,316 and 909 ms, then 1,673 and 1,011 ms, in the two before)",
   },
   {
-    "id": "benchmarks:130",
+    "id": "benchmarks:131",
     "page": "benchmarks",
     "type": "text",
     "content": "opening PGlite | 5,200 – 10,500 (initdb) | 680 – 1,420 | 420 – 510",
@@ -2680,7 +3030,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,208 ms fresh, 1,120 ms existing in the latest run, on a slower machine; 2,316 and 909 ms, then 1,673 and 1,011 ms, in the two before)",
   },
   {
-    "id": "benchmarks:131",
+    "id": "benchmarks:132",
     "page": "benchmarks",
     "type": "text",
     "content": "migration status | 3 – 30 | 4 – 5 | 11 – 28",
@@ -2690,7 +3040,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,208 ms fresh, 1,120 ms existing in the latest run, on a slower machine; 2,316 and 909 ms, then 1,673 and 1,011 ms, in the two before)",
   },
   {
-    "id": "benchmarks:132",
+    "id": "benchmarks:133",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2701,21 +3051,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,208 ms fresh, 1,120 ms existing in the latest run, on a slower machine; 2,316 and 909 ms, then 1,673 and 1,011 ms, in the two before)",
   },
   {
-    "id": "benchmarks:133",
-    "page": "benchmarks",
-    "type": "text",
-    "content": "serve() listening, first 200 | 70 – 290 | 60 – 160 | 45 – 65",
-    "url":
-      "/docs/benchmarks#6-serve-on-pglite-2208-ms-fresh-1120-ms-existing-in-the-latest-run-on-a-slower-machine-2316-and-909-ms-then-1673-and-1011-ms-in-the-two-before",
-    "context":
-      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,208 ms fresh, 1,120 ms existing in the latest run, on a slower machine; 2,316 and 909 ms, then 1,673 and 1,011 ms, in the two before)",
-  },
-  {
     "id": "benchmarks:134",
     "page": "benchmarks",
     "type": "text",
-    "content":
-      "Opening from the template is reading and gunzipping it (0.1 – 0.2 s), writing its 972 files, 40 MB (0.15 – 0.8 s, what varies most with the load) and PGlite's open of an existing directory. The steps apply more slowly after the template than right after initdb (the same 17 auth steps: 0.07 – 0.13 s right after an in-process initdb, 0.35 – 1.3 s after opening an existing cluster or one made from the template; 0.26 – 0.48 s against 0.66 – 1.08 s cold when a throwaway in-memory PGlite ran a few DDL statements first): initdb had already run PostgreSQL's DDL code in the same WebAssembly module, and V8 compiles that code on first call. Per statement: the first CREATE TABLE 170 ms, the later ones 27 – 172 ms (foreign keys, checks, defaults: each new kind of clause is new code), CREATE INDEX 3 – 24 ms; the first bookkeeping INSERT 37 ms, then mostly under 1 ms. Round trips are a small part: the runner now records a run's applied steps in one statement instead of one per step (recordSteps(), src/db/_migration_store.ts; 64 → 44 statements for examples/app.ts), which took the two migrations from 365 – 436 ms to 253 – 390 ms in alternating runs at load 0.7.",
+    "content": "serve() listening, first 200 | 70 – 290 | 60 – 160 | 45 – 65",
     "url":
       "/docs/benchmarks#6-serve-on-pglite-2208-ms-fresh-1120-ms-existing-in-the-latest-run-on-a-slower-machine-2316-and-909-ms-then-1673-and-1011-ms-in-the-two-before",
     "context":
@@ -2726,7 +3065,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "Session 4: 1,673 ms fresh and 1,011 ms existing in the full run (FAIL by 11 ms), right after scenario 5 built the npm package; --only 6 twice right after: 1,832 / 738 ms and 2,042 / 847 ms (pass). The bare deno eval 0 start is 1.34 times slower on this machine than on session 3's, which alone takes 676 ms to about 900. Not investigated further this session.",
+      "Opening from the template is reading and gunzipping it (0.1 – 0.2 s), writing its 972 files, 40 MB (0.15 – 0.8 s, what varies most with the load) and PGlite's open of an existing directory. The steps apply more slowly after the template than right after initdb (the same 17 auth steps: 0.07 – 0.13 s right after an in-process initdb, 0.35 – 1.3 s after opening an existing cluster or one made from the template; 0.26 – 0.48 s against 0.66 – 1.08 s cold when a throwaway in-memory PGlite ran a few DDL statements first): initdb had already run PostgreSQL's DDL code in the same WebAssembly module, and V8 compiles that code on first call. Per statement: the first CREATE TABLE 170 ms, the later ones 27 – 172 ms (foreign keys, checks, defaults: each new kind of clause is new code), CREATE INDEX 3 – 24 ms; the first bookkeeping INSERT 37 ms, then mostly under 1 ms. Round trips are a small part: the runner now records a run's applied steps in one statement instead of one per step (recordSteps(), src/db/_migration_store.ts; 64 → 44 statements for examples/app.ts), which took the two migrations from 365 – 436 ms to 253 – 390 ms in alternating runs at load 0.7.",
     "url":
       "/docs/benchmarks#6-serve-on-pglite-2208-ms-fresh-1120-ms-existing-in-the-latest-run-on-a-slower-machine-2316-and-909-ms-then-1673-and-1011-ms-in-the-two-before",
     "context":
@@ -2737,7 +3076,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "Session 6: 909 ms in the full run (pass). Where the time of a start on an existing directory goes, from spawn, read off serve's own output lines (.bench/exp, 3–4 starts): the runtime and module loading until Found 2 modules 250–290 ms; opening PGlite and the migration status until Database … is up to date 650–740 ms later; listening 15–20 ms; the first 200 another 100–160 ms. Measured in-process: PGlite.create() of the directory alone takes 490–550 ms whether its WebAssembly module is compiled beforehand or not (compiling it takes 40–56 ms), the status queries 40–50 ms. The first statements are slow because PGlite compiles its code on first call: the first webhook INSERT takes 79 ms when it is the first statement, 28 ms after the hook workers' first look (LISTEN, claim and next-due queries, about 100 ms before it on PGlite's one connection).",
+      "Session 4: 1,673 ms fresh and 1,011 ms existing in the full run (FAIL by 11 ms), right after scenario 5 built the npm package; --only 6 twice right after: 1,832 / 738 ms and 2,042 / 847 ms (pass). The bare deno eval 0 start is 1.34 times slower on this machine than on session 3's, which alone takes 676 ms to about 900. Not investigated further this session.",
     "url":
       "/docs/benchmarks#6-serve-on-pglite-2208-ms-fresh-1120-ms-existing-in-the-latest-run-on-a-slower-machine-2316-and-909-ms-then-1673-and-1011-ms-in-the-two-before",
     "context":
@@ -2748,7 +3087,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "One cost was ours: every process imported postgres.js, 36–46 ms of a Deno start with the Node-compatibility modules it pulls in, even on PGlite. Both drivers are now imported on first use (src/db/postgres_adapter.ts, src/db/pglite_adapter.ts); an unparsable URL is still refused when the adapter is created, and build:npm now counts such imports as dependencies (the npm package test runs db info on PostgreSQL to prove it). Six starts of each, alternated: median 880 ms against 940 ms before, with a spread of 690–1,080 ms on each side. Not changed: PGlite's own open (with its noInitDb option, PGlite.create() of an existing directory was still spinning at full CPU after 10 minutes when it was stopped) and the workers' first look.",
+      "Session 6: 909 ms in the full run (pass). Where the time of a start on an existing directory goes, from spawn, read off serve's own output lines (.bench/exp, 3–4 starts): the runtime and module loading until Found 2 modules 250–290 ms; opening PGlite and the migration status until Database … is up to date 650–740 ms later; listening 15–20 ms; the first 200 another 100–160 ms. Measured in-process: PGlite.create() of the directory alone takes 490–550 ms whether its WebAssembly module is compiled beforehand or not (compiling it takes 40–56 ms), the status queries 40–50 ms. The first statements are slow because PGlite compiles its code on first call: the first webhook INSERT takes 79 ms when it is the first statement, 28 ms after the hook workers' first look (LISTEN, claim and next-due queries, about 100 ms before it on PGlite's one connection).",
     "url":
       "/docs/benchmarks#6-serve-on-pglite-2208-ms-fresh-1120-ms-existing-in-the-latest-run-on-a-slower-machine-2316-and-909-ms-then-1673-and-1011-ms-in-the-two-before",
     "context":
@@ -2756,6 +3095,17 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
   },
   {
     "id": "benchmarks:138",
+    "page": "benchmarks",
+    "type": "text",
+    "content":
+      "One cost was ours: every process imported postgres.js, 36–46 ms of a Deno start with the Node-compatibility modules it pulls in, even on PGlite. Both drivers are now imported on first use (src/db/postgres_adapter.ts, src/db/pglite_adapter.ts); an unparsable URL is still refused when the adapter is created, and build:npm now counts such imports as dependencies (the npm package test runs db info on PostgreSQL to prove it). Six starts of each, alternated: median 880 ms against 940 ms before, with a spread of 690–1,080 ms on each side. Not changed: PGlite's own open (with its noInitDb option, PGlite.create() of an existing directory was still spinning at full CPU after 10 minutes when it was stopped) and the workers' first look.",
+    "url":
+      "/docs/benchmarks#6-serve-on-pglite-2208-ms-fresh-1120-ms-existing-in-the-latest-run-on-a-slower-machine-2316-and-909-ms-then-1673-and-1011-ms-in-the-two-before",
+    "context":
+      "Benchmarks › What bounds the targets, and what changed › 6. serve on PGlite (2,208 ms fresh, 1,120 ms existing in the latest run, on a slower machine; 2,316 and 909 ms, then 1,673 and 1,011 ms, in the two before)",
+  },
+  {
+    "id": "benchmarks:139",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2774,7 +3124,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › What bounds the targets, and what changed",
   },
   {
-    "id": "benchmarks:139",
+    "id": "benchmarks:140",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2791,7 +3141,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Benchmarks › What bounds the targets, and what changed",
   },
   {
-    "id": "benchmarks:140",
+    "id": "benchmarks:141",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2801,7 +3151,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 8. Sign-in during a hashing flood (1.52 × at 16 junk clients, 1.46 × at 64)",
   },
   {
-    "id": "benchmarks:141",
+    "id": "benchmarks:142",
     "page": "benchmarks",
     "type": "text",
     "content":
@@ -2811,20 +3161,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Benchmarks › What bounds the targets, and what changed › 8. Sign-in during a hashing flood (1.52 × at 16 junk clients, 1.46 × at 64)",
   },
   {
-    "id": "benchmarks:142",
-    "page": "benchmarks",
-    "type": "text",
-    "content": "none (reference) | 511 ms | 480 ms",
-    "url": "/docs/benchmarks#8-sign-in-during-a-hashing-flood-152--at-16-junk-clients-146--at-64",
-    "context":
-      "Benchmarks › What bounds the targets, and what changed › 8. Sign-in during a hashing flood (1.52 × at 16 junk clients, 1.46 × at 64)",
-  },
-  {
     "id": "benchmarks:143",
     "page": "benchmarks",
     "type": "text",
-    "content":
-      "16 junk clients | 3,970 ms median (7.8 ×), 4,324 slowest | 729 ms median (1.52 ×), 757 slowest; 8/8 answered 200",
+    "content": "none (reference) | 511 ms | 480 ms",
     "url": "/docs/benchmarks#8-sign-in-during-a-hashing-flood-152--at-16-junk-clients-146--at-64",
     "context":
       "Benchmarks › What bounds the targets, and what changed › 8. Sign-in during a hashing flood (1.52 × at 16 junk clients, 1.46 × at 64)",
@@ -2834,7 +3174,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "64 junk clients | 23,500 ms median (46 ×), 26,640 slowest | 701 ms median (1.46 ×), 783 slowest; 8/8 answered 200",
+      "16 junk clients | 3,970 ms median (7.8 ×), 4,324 slowest | 729 ms median (1.52 ×), 757 slowest; 8/8 answered 200",
     "url": "/docs/benchmarks#8-sign-in-during-a-hashing-flood-152--at-16-junk-clients-146--at-64",
     "context":
       "Benchmarks › What bounds the targets, and what changed › 8. Sign-in during a hashing flood (1.52 × at 16 junk clients, 1.46 × at 64)",
@@ -2844,7 +3184,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "junk answers, after | all 401, after queueing | 16: 29 hashed (401), 969 refused at once (503)",
+      "64 junk clients | 23,500 ms median (46 ×), 26,640 slowest | 701 ms median (1.46 ×), 783 slowest; 8/8 answered 200",
     "url": "/docs/benchmarks#8-sign-in-during-a-hashing-flood-152--at-16-junk-clients-146--at-64",
     "context":
       "Benchmarks › What bounds the targets, and what changed › 8. Sign-in during a hashing flood (1.52 × at 16 junk clients, 1.46 × at 64)",
@@ -2853,7 +3193,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:146",
     "page": "benchmarks",
     "type": "text",
-    "content": " |  | 64: 29 hashed (401), 7,146 refused at once (503)",
+    "content":
+      "junk answers, after | all 401, after queueing | 16: 29 hashed (401), 969 refused at once (503)",
     "url": "/docs/benchmarks#8-sign-in-during-a-hashing-flood-152--at-16-junk-clients-146--at-64",
     "context":
       "Benchmarks › What bounds the targets, and what changed › 8. Sign-in during a hashing flood (1.52 × at 16 junk clients, 1.46 × at 64)",
@@ -2862,8 +3203,17 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "benchmarks:147",
     "page": "benchmarks",
     "type": "text",
+    "content": " |  | 64: 29 hashed (401), 7,146 refused at once (503)",
+    "url": "/docs/benchmarks#8-sign-in-during-a-hashing-flood-152--at-16-junk-clients-146--at-64",
+    "context":
+      "Benchmarks › What bounds the targets, and what changed › 8. Sign-in during a hashing flood (1.52 × at 16 junk clients, 1.46 × at 64)",
+  },
+  {
+    "id": "benchmarks:148",
+    "page": "benchmarks",
+    "type": "text",
     "content":
-      "What makes the difference: a full queue answers 503 SERVICE_BUSY at once, before the user lookup; waiting hashes are served fewest-recent-asks first, so the addresses that keep asking rank behind a user who asks once, and a newcomer takes the place of the heaviest asker's latest waiter. The legitimate sign-in then waits for at most the hash that is running, then runs its own: under 2 ×. Hashing runs on half the cores by default (one here): with every core hashing, each hash ran about twice as slowly on this shared machine and the same flood gave 2.5 × (an earlier run, two at once). Limits of the measure: the flood's first arrivals have asked once, like a user, and are served in their order, so a sign-in in the first seconds of a flood from fresh addresses waits behind up to maxQueued (8) hashes; a flood from as many fresh addresses as requests cannot be told from users (see security/rate_limits.md).",
+      "What makes the difference: a full queue answers 503 SERVICE_BUSY at once, before the user lookup; waiting hashes are served fewest-recent-asks first, so the addresses that keep asking rank behind a user who asks once, and a newcomer takes the place of the heaviest asker's latest waiter. The legitimate sign-in then waits for at most the hash that is running, then runs its own: under 2 ×. Hashing runs on half the cores by default (one here): with every core hashing, each hash ran about twice as slowly on this shared machine and the same flood gave 2.5 × (an earlier run, two at once). Limits of the measure: the flood's first arrivals have asked once, like a user, and are served in their order, so a sign-in in the first seconds of a flood from fresh addresses waits behind up to maxQueued (8) hashes; a flood from as many fresh addresses as requests cannot be told from users (see security.md).",
     "url": "/docs/benchmarks#8-sign-in-during-a-hashing-flood-152--at-16-junk-clients-146--at-64",
     "context":
       "Benchmarks › What bounds the targets, and what changed › 8. Sign-in during a hashing flood (1.52 × at 16 junk clients, 1.46 × at 64)",
@@ -3136,12 +3486,47 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "Durable hook workers of the modules run in the same process. Ctrl-C (SIGINT) or SIGTERM stops accepting requests, lets in-flight ones finish, stops the workers, closes the databases and exits 0.",
+      "The deployment secret (FRAGMENT_SECRET, the key modules sign list cursors with, see auth) is settled before the files are imported, since modules read it when they are instantiated:",
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
   {
     "id": "cli:28",
+    "page": "cli",
+    "type": "text",
+    "content": "FRAGMENT_SECRET set: used as is.",
+    "url": "/docs/cli#serve",
+    "context": "The fragment-cli command › serve",
+  },
+  {
+    "id": "cli:29",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "Unset, on the embedded database (PGlite in a directory, no PostgreSQL): generated at the first start and kept in .data/fragment-secret (relative to the working directory, mode 0600), reused at the next starts; the first start prints Generated FRAGMENT_SECRET in .data/fragment-secret.",
+    "url": "/docs/cli#serve",
+    "context": "The fragment-cli command › serve",
+  },
+  {
+    "id": "cli:30",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "Unset, with a PostgreSQL database: serve starts with a loud WARNING: FRAGMENT_SECRET is not set on stderr, because cursors are then refused across processes and restarts. Set it in production.",
+    "url": "/docs/cli#serve",
+    "context": "The fragment-cli command › serve",
+  },
+  {
+    "id": "cli:31",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "Durable hook workers of the modules run in the same process. Ctrl-C (SIGINT) or SIGTERM stops accepting requests, lets in-flight ones finish, stops the workers, closes the databases and exits 0.",
+    "url": "/docs/cli#serve",
+    "context": "The fragment-cli command › serve",
+  },
+  {
+    "id": "cli:32",
     "page": "cli",
     "type": "text",
     "content":
@@ -3158,46 +3543,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:29",
-    "page": "cli",
-    "type": "text",
-    "content": "--format | sql | sql (migration files), drizzle or prisma (schema files)",
-    "url": "/docs/cli#db-generate",
-    "context": "The fragment-cli command › db generate",
-  },
-  {
-    "id": "cli:30",
-    "page": "cli",
-    "type": "text",
-    "content":
-      "-o, --output | the current directory | A directory (an existing one, or a path ending with /) or a file path",
-    "url": "/docs/cli#db-generate",
-    "context": "The fragment-cli command › db generate",
-  },
-  {
-    "id": "cli:31",
-    "page": "cli",
-    "type": "text",
-    "content":
-      "-f, --from | the database's current version | Version to generate from (sql only), or namespace=version pairs",
-    "url": "/docs/cli#db-generate",
-    "context": "The fragment-cli command › db generate",
-  },
-  {
-    "id": "cli:32",
-    "page": "cli",
-    "type": "text",
-    "content":
-      "-t, --to | the latest schema version | Version to generate to (sql only), or namespace=version pairs",
-    "url": "/docs/cli#db-generate",
-    "context": "The fragment-cli command › db generate",
-  },
-  {
     "id": "cli:33",
     "page": "cli",
     "type": "text",
-    "content":
-      "-p, --prefix | none | Text put on a line of its own at the top of each file (e.g. a lint comment)",
+    "content": "--format | sql | sql (migration files), drizzle or prisma (schema files)",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3206,7 +3555,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "--output follows one rule whatever the number of files: an existing directory or a path ending with / is a directory (created if needed) where files get their default names; anything else is a file path (its folders are created). A file path when several files would be generated is a usage error (exit 2), never a silent switch to a directory.",
+      "-o, --output | the current directory | A directory (an existing one, or a path ending with /) or a file path",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3215,7 +3564,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "--format sql writes one file per namespace that has steps to apply, named <YYYYMMDD>_<seq>_f<from>_t<to>_<module-name>.sql: the UTC date, a 3-digit sequence that continues after the day's files already in the output directory, and 3-digit versions. The starting version is --from, or else the version recorded in the database (read with one connection: namespaces whose --from is given need none, so --from 0 works offline). The target is --to, or else the latest version. A namespace already at its target gets no file; when no namespace has anything to generate, the command says so, writes nothing and exits 0.",
+      "-f, --from | the database's current version | Version to generate from (sql only), or namespace=version pairs",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3224,7 +3573,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "--from/--to take one version for every namespace (--to 3) or versions per namespace (--to auth=3,messenger=2; namespaces not named keep their default). A version beyond the code's latest, a target below the start (there are no down migrations), a database ahead of the code or with an edited step: exit 1, nothing written.",
+      "-t, --to | the latest schema version | Version to generate to (sql only), or namespace=version pairs",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3233,7 +3582,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "Each SQL file is one transaction that does exactly what db migrate does, so it can be reviewed and applied by hand:",
+      "-p, --prefix | none | Text put on a line of its own at the top of each file (e.g. a lint comment)",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3242,7 +3591,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "It creates the runner's tables if needed (fragment_internal schema), takes the runner's advisory lock for the namespace, refuses (changing nothing) unless the database is at the file's from version, runs the steps, records each step's fingerprint and moves the recorded version. After it, db info shows the namespace up to date and db migrate has nothing to do; applying the same file twice fails on the version check.",
+      "--output follows one rule whatever the number of files: an existing directory or a path ending with / is a directory (created if needed) where files get their default names; anything else is a file path (its folders are created). A file path when several files would be generated is a usage error (exit 2), never a silent switch to a directory.",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3251,12 +3600,48 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "--format drizzle writes fragment-schema.ts and --format prisma writes fragment.prisma, one file for all namespaces at their latest versions (see database.md). Neither connects to a database. --from/--to with them is a usage error (exit 2): a schema file always describes the latest version.",
+      "--format sql writes one file per namespace that has steps to apply, named <YYYYMMDD>_<seq>_f<from>_t<to>_<module-name>.sql: the UTC date, a 3-digit sequence that continues after the day's files already in the output directory, and 3-digit versions. The starting version is --from, or else the version recorded in the database (read with one connection: namespaces whose --from is given need none, so --from 0 works offline). The target is --to, or else the latest version. A namespace already at its target gets no file; when no namespace has anything to generate, the command says so, writes nothing and exits 0.",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
   {
     "id": "cli:40",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "--from/--to take one version for every namespace (--to 3) or versions per namespace (--to auth=3,messenger=2; namespaces not named keep their default). A version beyond the code's latest, a target below the start (there are no down migrations), a database ahead of the code or with an edited step: exit 1, nothing written.",
+    "url": "/docs/cli#db-generate",
+    "context": "The fragment-cli command › db generate",
+  },
+  {
+    "id": "cli:41",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "Each SQL file is one transaction that does exactly what db migrate does, so it can be reviewed and applied by hand:",
+    "url": "/docs/cli#db-generate",
+    "context": "The fragment-cli command › db generate",
+  },
+  {
+    "id": "cli:42",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "It creates the runner's tables if needed (fragment_internal schema), takes the runner's advisory lock for the namespace, refuses (changing nothing) unless the database is at the file's from version, runs the steps, records each step's fingerprint and moves the recorded version. After it, db info shows the namespace up to date and db migrate has nothing to do; applying the same file twice fails on the version check.",
+    "url": "/docs/cli#db-generate",
+    "context": "The fragment-cli command › db generate",
+  },
+  {
+    "id": "cli:43",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "--format drizzle writes fragment-schema.ts and --format prisma writes fragment.prisma, one file for all namespaces at their latest versions (see database.md). Neither connects to a database. --from/--to with them is a usage error (exit 2): a schema file always describes the latest version.",
+    "url": "/docs/cli#db-generate",
+    "context": "The fragment-cli command › db generate",
+  },
+  {
+    "id": "cli:44",
     "page": "cli",
     "type": "text",
     "content":
@@ -3273,7 +3658,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:41",
+    "id": "cli:45",
     "page": "cli",
     "type": "text",
     "content":
@@ -3282,7 +3667,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db migrate",
   },
   {
-    "id": "cli:42",
+    "id": "cli:46",
     "page": "cli",
     "type": "text",
     "content":
@@ -3291,7 +3676,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db migrate",
   },
   {
-    "id": "cli:43",
+    "id": "cli:47",
     "page": "cli",
     "type": "text",
     "content":
@@ -3300,7 +3685,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db migrate",
   },
   {
-    "id": "cli:44",
+    "id": "cli:48",
     "page": "cli",
     "type": "text",
     "content":
@@ -3317,7 +3702,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:45",
+    "id": "cli:49",
     "page": "cli",
     "type": "text",
     "content":
@@ -3326,7 +3711,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db info",
   },
   {
-    "id": "cli:46",
+    "id": "cli:50",
     "page": "cli",
     "type": "text",
     "content": "--json prints only JSON on stdout, with the same fields:",
@@ -3334,7 +3719,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db info",
   },
   {
-    "id": "cli:47",
+    "id": "cli:51",
     "page": "cli",
     "type": "text",
     "content":
@@ -3351,7 +3736,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:48",
+    "id": "cli:52",
     "page": "cli",
     "type": "text",
     "content":
@@ -4202,7 +4587,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "getting-started",
     "type": "text",
     "content":
-      "Set DATABASE_URL=postgres://… to use a PostgreSQL server instead of PGlite (see the CLI page for --migrate and the db commands). Stop the server with Ctrl-C: it finishes the requests in flight and the background work, then exits.",
+      "Set DATABASE_URL=postgres://… to use a PostgreSQL server instead of PGlite (see the CLI page for --migrate and the db commands), and then set FRAGMENT_SECRET too (openssl rand -base64 32, the same value in every process): it signs the API's list cursors. On PGlite, serve generates one at the first start and keeps it in .data/fragment-secret (see auth). Stop the server with Ctrl-C: it finishes the requests in flight and the background work, then exits.",
     "url": "/docs/getting-started#the-two-commands",
     "context": "Getting started › The two commands",
   },
@@ -4246,7 +4631,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "getting-started",
     "type": "text",
     "content":
-      "GET /me is the start-up payload of a single-page application: the user, their organizations (each with their membership), the active organization and their pending invitations. Without a credential it answers 401.",
+      "GET /me is the start-up payload of a single-page application: the user, their organizations (each with their membership; the first 100), the active organization and their pending invitations (the first 100). Without a credential it answers 401.",
     "url": "/docs/getting-started#sign-up-and-call-the-api",
     "context": "Getting started › Sign up and call the API",
   },
@@ -4288,7 +4673,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "getting-started",
     "type": "text",
     "content":
-      "The messenger module receives chat-messenger updates at POST /api/messenger/messenger/webhook (the route /messenger/webhook inside the module's mount). The header X-Messenger-Bot-Api-Secret-Token must equal the configured secret. The example app reads it from WEBHOOK_SECRET; when that is unset it makes up a random secret for the run and prints it once on stderr. Start it with a secret you know:",
+      "The messenger module receives chat-messenger updates at POST /api/messenger/messenger/webhook (the route /messenger/webhook inside the module's mount). The header X-Messenger-Bot-Api-Secret-Token must equal the configured secret. The example app reads it from WEBHOOK_SECRET; when that is unset it makes up a random secret for the run, which it never shows (it only says on stderr that it did), so the webhook refuses every delivery. Start it with a secret you know:",
     "url": "/docs/getting-started#send-a-webhook-update",
     "context": "Getting started › Send a webhook update",
   },
@@ -4297,7 +4682,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "getting-started",
     "type": "text",
     "content":
-      'The update is stored, then processed in the background as a durable hook: the example\'s handler logs [messenger] update 1001: hello. Send the same update_id again and the answer is {"ok":true,"duplicate":true}: the update is stored and processed once, whatever the retries. A missing or wrong secret is a 401 and nothing is stored. See the webhook page.',
+      'The update is stored, then processed in the background as a durable hook: the example\'s handler logs [messenger] update 1001 (message) processed (its id and kind, never the text). Send the same update_id again and the answer is {"ok":true,"duplicate":true}: the update is stored and processed once, whatever the retries. A missing or wrong secret is a 401 and nothing is stored. See the webhook page.',
     "url": "/docs/getting-started#send-a-webhook-update",
     "context": "Getting started › Send a webhook update",
   },
@@ -5411,7 +5796,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "hooks",
     "type": "text",
     "content":
-      "hooks.list({ status?, name?, pageSize?, cursor? }): oldest first, with the cursor pagination of every list ({ occurrences, cursor, hasNextPage }).",
+      "hooks.list({ status?, name?, pageSize?, cursor? }): oldest first, with the cursor pagination of every list ({ occurrences, cursor, hasNextPage }). A server-side API: its cursors are signed with a random key of the process, so they are valid until the process exits.",
     "url": "/docs/hooks#inspecting-and-re-queueing",
     "context": "Durable hooks › Inspecting and re-queueing",
   },
@@ -5547,7 +5932,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "modules",
     "type": "text",
     "content":
-      "params, query, body: zod schemas. The handler's arguments are typed from them and validation always runs before the handler. Query values arrive as strings (use z.coerce). Declaring body makes a JSON body required; the Content-Type is not checked, the content is.",
+      "params, query, body: zod schemas. The handler's arguments are typed from them and validation always runs before the handler. Query values arrive as strings (use z.coerce). Declaring body makes a JSON body required, labelled Content-Type: application/json (or a +json type such as application/merge-patch+json; a charset parameter must say UTF-8): anything else, a missing Content-Type included, is a 415 before the body is read. A page on another site can send text/plain, form and multipart bodies without a CORS preflight; a JSON content type cannot be sent cross-origin without one, so this keeps forms on other sites away from JSON routes. A route that must take other bodies (the messenger webhook) declares no body and reads it itself with readBodyText().",
     "url": "/docs/modules#routes",
     "context": "Modules › Routes",
   },
@@ -5613,8 +5998,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "modules:16",
     "page": "modules",
     "type": "text",
-    "content":
-      "an exception in a handler | 500, logged once on stderr, no stack in the body | INTERNAL_ERROR",
+    "content": "declared body not labelled JSON | 415 | UNSUPPORTED_MEDIA_TYPE",
     "url": "/docs/modules#http-behaviour-of-every-module",
     "context": "Modules › HTTP behaviour of every module",
   },
@@ -5622,12 +6006,30 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "modules:17",
     "page": "modules",
     "type": "text",
-    "content": "Every error body has one shape:",
+    "content":
+      "Host header not a host name or IP with a port | 400, before routing (also in serve's server) | INVALID_HOST",
     "url": "/docs/modules#http-behaviour-of-every-module",
     "context": "Modules › HTTP behaviour of every module",
   },
   {
     "id": "modules:18",
+    "page": "modules",
+    "type": "text",
+    "content":
+      "an exception in a handler | 500, logged once on stderr, no stack in the body | INTERNAL_ERROR",
+    "url": "/docs/modules#http-behaviour-of-every-module",
+    "context": "Modules › HTTP behaviour of every module",
+  },
+  {
+    "id": "modules:19",
+    "page": "modules",
+    "type": "text",
+    "content": "Every error body has one shape:",
+    "url": "/docs/modules#http-behaviour-of-every-module",
+    "context": "Modules › HTTP behaviour of every module",
+  },
+  {
+    "id": "modules:20",
     "page": "modules",
     "type": "text",
     "content":
@@ -5644,7 +6046,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules",
   },
   {
-    "id": "modules:19",
+    "id": "modules:21",
     "page": "modules",
     "type": "text",
     "content":
@@ -5653,7 +6055,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › Mounting and serving",
   },
   {
-    "id": "modules:20",
+    "id": "modules:22",
     "page": "modules",
     "type": "text",
     "content": "Two modules on one mount throw DuplicateMountError.",
@@ -5661,7 +6063,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › Mounting and serving",
   },
   {
-    "id": "modules:21",
+    "id": "modules:23",
     "page": "modules",
     "type": "text",
     "content":
@@ -5670,7 +6072,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › Mounting and serving",
   },
   {
-    "id": "modules:22",
+    "id": "modules:24",
     "page": "modules",
     "type": "text",
     "content":
@@ -5786,7 +6188,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "organizations",
     "type": "text",
     "content":
-      'An invalid value throws ModuleConfigError when the module is instantiated, naming the option: Invalid configuration for module "auth": organizations.creatorRoles: "boss" is not one of organizations.roles (owner, admin, member).',
+      "canAddMember | unset (direct add refused) | ({ actor, organization, user, roles }) => boolean | Promise<boolean>: may an owner or admin add a user without an invitation; see Consent",
     "url": "/docs/organizations#configuration",
     "context": "Organizations › Configuration",
   },
@@ -5795,9 +6197,142 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "organizations",
     "type": "text",
     "content":
+      "organizationLimit | 100 | live organizations one user may have created (and still belong to); false for no limit; 403 ORGANIZATION_LIMIT_REACHED",
+    "url": "/docs/organizations#configuration",
+    "context": "Organizations › Configuration",
+  },
+  {
+    "id": "organizations:13",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "membershipLimit | 100 | members per organization (direct adds, acceptances, api.addMember); false for no limit; 403 MEMBERSHIP_LIMIT_REACHED",
+    "url": "/docs/organizations#configuration",
+    "context": "Organizations › Configuration",
+  },
+  {
+    "id": "organizations:14",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "invitationLimit | 100 | pending, unexpired invitations per organization; false for no limit; 403 INVITATION_LIMIT_REACHED",
+    "url": "/docs/organizations#configuration",
+    "context": "Organizations › Configuration",
+  },
+  {
+    "id": "organizations:15",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      'An invalid value throws ModuleConfigError when the module is instantiated, naming the option: Invalid configuration for module "auth": organizations.creatorRoles: "boss" is not one of organizations.roles (owner, admin, member).',
+    "url": "/docs/organizations#configuration",
+    "context": "Organizations › Configuration",
+  },
+  {
+    "id": "organizations:16",
+    "page": "organizations",
+    "type": "text",
+    "content":
       'autoCreateOrganization creates the organization in the same transaction as the user (if it fails, the user is not created either), makes the creator a member with creatorRoles, and makes it the active organization of the credential the sign-up issues. name(email) defaults to "<local part>\'s Organization" (trimmed, cut at 120 characters); slug(userId) defaults to the user id. The slug is normalized like any other; a taken slug gets a suffix (-2 … -5, then a random one) instead of failing the sign-up; an unusable one becomes org-<userId>.',
     "url": "/docs/organizations#configuration",
     "context": "Organizations › Configuration",
+  },
+  {
+    "id": "organizations#consent",
+    "page": "organizations",
+    "type": "heading",
+    "content": "Consent",
+    "url": "/docs/organizations#consent",
+    "context": "Organizations",
+  },
+  {
+    "id": "organizations:17",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "Nobody joins an organization without saying yes. A stranger who knows a user's id (every member list shows the ids of its members) could otherwise put that user into organizations of their own, which then fill the user's GET /me. So:",
+    "url": "/docs/organizations#consent",
+    "context": "Organizations › Consent",
+  },
+  {
+    "id": "organizations:18",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "Invitations are the way in. An owner or admin invites an email; the user signed in with that email accepts (see the invitation flow).",
+    "url": "/docs/organizations#consent",
+    "context": "Organizations › Consent",
+  },
+  {
+    "id": "organizations:19",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "Direct add (POST /organizations/:organizationId/members) is refused by default with 403 DIRECT_ADD_NOT_ALLOWED, whose message points to invitations. The route stays (it is in the specification); a deployment opens it with canAddMember, asked after the caller's own rights are checked (an owner or admin of the organization, an owner to grant owner) and once the user is known to exist. Only true allows the add:",
+    "url": "/docs/organizations#consent",
+    "context": "Organizations › Consent",
+  },
+  {
+    "id": "organizations:20",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      'Global admins get no exception by default (users.role = "admin" is an operator\'s role, not a user\'s consent): canAddMember: ({ actor }) => actor.role === "admin" grants one, and the admin must still be an owner or admin of the organization.',
+    "url": "/docs/organizations#consent",
+    "context": "Organizations › Consent",
+  },
+  {
+    "id": "organizations:21",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "The server adds directly with authModule.api.addMember({ organizationId, userId, roles? }) (no policy, no caller; membershipLimit applies; memberAdded carries actorUserId: null), like better-auth's server-only addMember. Clerk and GitHub likewise require an invitation.",
+    "url": "/docs/organizations#consent",
+    "context": "Organizations › Consent",
+  },
+  {
+    "id": "organizations#limits",
+    "page": "organizations",
+    "type": "heading",
+    "content": "Limits",
+    "url": "/docs/organizations#limits",
+    "context": "Organizations › Consent",
+  },
+  {
+    "id": "organizations:22",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "organizationLimit, membershipLimit and invitationLimit (100 each by default, false for none) bound what one user or one organization can pile up. Reaching one is a 403 with its own code, and concurrent requests cannot overshoot: each count runs in the inserting transaction after a row lock every competing insert takes too (the user's row for organizations, the organization's row for members and invitations).",
+    "url": "/docs/organizations#limits",
+    "context": "Organizations › Consent › Limits",
+  },
+  {
+    "id": "organizations:23",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "organizationLimit counts the live organizations the user created and is still a member of (soft-deleted ones free their place; so does handing an organization over and leaving it). The organization of autoCreateOrganization counts. better-auth has no such limit by default; 100 keeps one account from creating organizations without end while no real user meets it.",
+    "url": "/docs/organizations#limits",
+    "context": "Organizations › Consent › Limits",
+  },
+  {
+    "id": "organizations:24",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "membershipLimit counts every member, the owners included, and applies to direct adds, acceptances (a refused acceptance leaves the invitation pending, to accept once there is room) and api.addMember. 100 is better-auth's default.",
+    "url": "/docs/organizations#limits",
+    "context": "Organizations › Consent › Limits",
+  },
+  {
+    "id": "organizations:25",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "invitationLimit counts the pending, unexpired invitations; re-sending the pending invitation of an email adds none, and canceled, answered or expired ones free their place. 100 is better-auth's default.",
+    "url": "/docs/organizations#limits",
+    "context": "Organizations › Consent › Limits",
   },
   {
     "id": "organizations#roles",
@@ -5808,7 +6343,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:13",
+    "id": "organizations:26",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5817,16 +6352,16 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Roles",
   },
   {
-    "id": "organizations:14",
+    "id": "organizations:27",
     "page": "organizations",
     "type": "text",
     "content":
-      "admin | also update the organization; add, re-role and remove members who are not owners; invite (not as owner); list and cancel invitations",
+      "admin | also update the organization; add (with canAddMember), re-role and remove members who are not owners; invite (not as owner); list and cancel invitations",
     "url": "/docs/organizations#roles",
     "context": "Organizations › Roles",
   },
   {
-    "id": "organizations:15",
+    "id": "organizations:28",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5835,7 +6370,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Roles",
   },
   {
-    "id": "organizations:16",
+    "id": "organizations:29",
     "page": "organizations",
     "type": "text",
     "content": "the inviter (while a member) | cancel their own invitation",
@@ -5843,15 +6378,16 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Roles",
   },
   {
-    "id": "organizations:17",
+    "id": "organizations:30",
     "page": "organizations",
     "type": "text",
-    "content": "the invitee (matching email) | accept or reject the invitation",
+    "content":
+      "the invitee (matching, verified email) | accept or reject the invitation (accept: while the inviter may still send it)",
     "url": "/docs/organizations#roles",
     "context": "Organizations › Roles",
   },
   {
-    "id": "organizations:18",
+    "id": "organizations:31",
     "page": "organizations",
     "type": "text",
     "content": "anyone else | nothing inside the organization: 404, as if it did not exist",
@@ -5859,7 +6395,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Roles",
   },
   {
-    "id": "organizations:19",
+    "id": "organizations:32",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5876,7 +6412,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:20",
+    "id": "organizations:33",
     "page": "organizations",
     "type": "text",
     "content": "All ids are strings, all timestamps ISO 8601 in UTC (2026-11-21T15:05:58.123Z).",
@@ -5884,7 +6420,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Resources",
   },
   {
-    "id": "organizations:21",
+    "id": "organizations:34",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5893,7 +6429,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Resources",
   },
   {
-    "id": "organizations:22",
+    "id": "organizations:35",
     "page": "organizations",
     "type": "text",
     "content": "An invitation:",
@@ -5901,11 +6437,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Resources",
   },
   {
-    "id": "organizations:23",
+    "id": "organizations:36",
     "page": "organizations",
     "type": "text",
     "content":
-      "status is pending, accepted, rejected, canceled or expired (a pending invitation past expiresAt reads as expired everywhere, and is marked so for good at its expiry or at the first attempt to use it). token appears only where the caller needs it: the creation response, the organization's invitation list (owners and admins) and the invitee's own pending list. It never appears in /me, in accept/reject/cancel responses, or in events other than invitationCreated.",
+      "status is pending, accepted, rejected, canceled or expired (a pending invitation past expiresAt reads as expired everywhere, and is marked so for good at its expiry or at the first attempt to use it). token appears in one answer only: the inviter's creation (or re-send) response, so the inviter or your invitationCreated hook can send it. The database keeps its SHA-256 alone; no list, /me, accept/reject/cancel response or event other than invitationCreated carries it.",
     "url": "/docs/organizations#resources",
     "context": "Organizations › Resources",
   },
@@ -5918,7 +6454,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:24",
+    "id": "organizations:37",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5927,11 +6463,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Lists",
   },
   {
-    "id": "organizations:25",
+    "id": "organizations:38",
     "page": "organizations",
     "type": "text",
     "content":
-      "pageSize defaults to 20 and is clamped to 100; a non-positive or non-integer one is 400 INVALID_PAGE_SIZE. A cursor is opaque, signed, and bound to its list (another user's or another organization's cursor, or an altered one, is 400 INVALID_CURSOR). Deleted organizations are filtered in the query, so pages are never short.",
+      "pageSize defaults to 20 and is clamped to 100; a non-positive or non-integer one is 400 INVALID_PAGE_SIZE. A cursor is opaque, signed with the module's secret (FRAGMENT_SECRET, see auth), bound to its list, and its values are checked against the sort columns' types: another user's or another organization's cursor, an altered or forged one, is 400 INVALID_CURSOR. Without a configured secret, cursors are signed with a key of the process and do not survive a restart or cross processes. Deleted organizations are filtered in the query, so pages are never short.",
     "url": "/docs/organizations#lists",
     "context": "Organizations › Lists",
   },
@@ -5952,7 +6488,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:26",
+    "id": "organizations:39",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5961,7 +6497,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › POST /organizations",
   },
   {
-    "id": "organizations:27",
+    "id": "organizations:40",
     "page": "organizations",
     "type": "text",
     "content":
@@ -5970,15 +6506,16 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › POST /organizations",
   },
   {
-    "id": "organizations:28",
+    "id": "organizations:41",
     "page": "organizations",
     "type": "text",
-    "content": "logoUrl: an http: or https: URL (at most 2048 characters) or null.",
+    "content":
+      "logoUrl: an http: or https: URL (at most 2048 characters, before and after normalization) or null. It is stored as the parsed URL's normalized href: lower-case scheme and host, no default port, dot segments resolved, spaces and other unsafe characters percent-encoded (HTTPS://CDN.Example.com:443/a/../logo 1.png → https://cdn.example.com/logo%201.png).",
     "url": "/docs/organizations#post-organizations",
     "context": "Organizations › Routes › POST /organizations",
   },
   {
-    "id": "organizations:29",
+    "id": "organizations:42",
     "page": "organizations",
     "type": "text",
     "content": "metadata: any JSON value up to maxMetadataBytes, or null.",
@@ -5986,11 +6523,20 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › POST /organizations",
   },
   {
-    "id": "organizations:30",
+    "id": "organizations:43",
     "page": "organizations",
     "type": "text",
     "content":
       "The creator gets creatorRoles. The organization becomes the presented credential's active organization if it had none.",
+    "url": "/docs/organizations#post-organizations",
+    "context": "Organizations › Routes › POST /organizations",
+  },
+  {
+    "id": "organizations:44",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "A user who already created organizationLimit live organizations → 403 ORGANIZATION_LIMIT_REACHED.",
     "url": "/docs/organizations#post-organizations",
     "context": "Organizations › Routes › POST /organizations",
   },
@@ -6003,7 +6549,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:31",
+    "id": "organizations:45",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6020,7 +6566,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:32",
+    "id": "organizations:46",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6037,7 +6583,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:33",
+    "id": "organizations:47",
     "page": "organizations",
     "type": "text",
     "content": 'At least one field; null clears logoUrl or metadata. → 200 {"organization": …}.',
@@ -6053,7 +6599,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:34",
+    "id": "organizations:48",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6070,7 +6616,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:35",
+    "id": "organizations:49",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6087,7 +6633,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:36",
+    "id": "organizations:50",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6104,7 +6650,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:37",
+    "id": "organizations:51",
     "page": "organizations",
     "type": "text",
     "content": 'Any member. → {"members": [Member, …], "cursor", "hasNextPage"}.',
@@ -6120,11 +6666,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:38",
+    "id": "organizations:52",
     "page": "organizations",
     "type": "text",
     "content":
-      '→ 201 {"member": …}. roles defaults to defaultMemberRoles; every role must be one of roles (400 otherwise); only owners may give owner. Unknown user → 404 USER_NOT_FOUND; already a member → 409 ALREADY_MEMBER.',
+      "→ 201 {\"member\": …}, only when canAddMember allows it (see Consent). roles defaults to defaultMemberRoles; every role must be one of roles (400 otherwise); only owners may give owner. Checked in this order: the caller's membership (404) and roles (403 FORBIDDEN); the policy (403 DIRECT_ADD_NOT_ALLOWED: always without canAddMember, before the user is looked up); unknown user → 404 USER_NOT_FOUND; the policy's answer (403 DIRECT_ADD_NOT_ALLOWED unless true); a full organization → 403 MEMBERSHIP_LIMIT_REACHED; already a member → 409 ALREADY_MEMBER.",
     "url": "/docs/organizations#post-organizationsorganizationidmembers-owner-admin",
     "context":
       "Organizations › Routes › POST /organizations/:organizationId/members (owner, admin)",
@@ -6138,7 +6684,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:39",
+    "id": "organizations:53",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6156,7 +6702,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:40",
+    "id": "organizations:54",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6173,11 +6719,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:41",
+    "id": "organizations:55",
     "page": "organizations",
     "type": "text",
     "content":
-      'Every invitation of the organization, any status, with tokens: {"invitations": [Invitation, …], "cursor", "hasNextPage"}.',
+      'Every invitation of the organization, any status, without tokens: {"invitations": [Invitation, …], "cursor", "hasNextPage"}.',
     "url": "/docs/organizations#get-organizationsorganizationidinvitations-owner-admin",
     "context":
       "Organizations › Routes › GET /organizations/:organizationId/invitations (owner, admin)",
@@ -6191,11 +6737,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:42",
+    "id": "organizations:56",
     "page": "organizations",
     "type": "text",
     "content":
-      '→ 201 {"invitation": {…, "email": "bob@example.com", "token": "…"}}. The token is 32 random bytes (256 bits), base64url. Inviting an email that already has a pending invitation re-sends it: 200 with the same invitation, a new token (the old one stops working), the new roles and a new expiry. Inviting a member\'s email → 409 ALREADY_MEMBER; only owners invite as owner.',
+      '→ 201 {"invitation": {…, "email": "bob@example.com", "token": "…"}}. The token is 32 random bytes (256 bits), base64url. Inviting an email that already has a pending invitation re-sends it: 200 with the same invitation, a new token (the old one stops working), the new roles and a new expiry, and the caller as its inviter. Inviting a member\'s email → 409 ALREADY_MEMBER; only owners invite as owner. An organization with invitationLimit pending invitations → 403 INVITATION_LIMIT_REACHED (re-sending a pending one still works). This answer is the only one that ever carries the token.',
     "url": "/docs/organizations#post-organizationsorganizationidinvitations-owner-admin",
     "context":
       "Organizations › Routes › POST /organizations/:organizationId/invitations (owner, admin)",
@@ -6209,11 +6755,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:43",
+    "id": "organizations:57",
     "page": "organizations",
     "type": "text",
     "content":
-      'The caller\'s pending, unexpired invitations (matched by the caller\'s email), with tokens and the organization: {"invitations": [{"invitation": …, "organization": …}], "cursor", "hasNextPage"}.',
+      'The caller\'s pending, unexpired invitations (matched by the caller\'s email), without tokens, with their organization: {"invitations": [{"invitation": …, "organization": …}], "cursor", "hasNextPage"}. Only for a verified address (auth.md): until the caller verified it, the answer is an empty list ({"invitations": [], "cursor": null, "hasNextPage": false}), since anyone can sign up with any address.',
     "url": "/docs/organizations#get-organizationsinvitations",
     "context": "Organizations › Routes › GET /organizations/invitations",
   },
@@ -6226,7 +6772,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:44",
+    "id": "organizations:58",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6235,16 +6781,16 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
   },
   {
-    "id": "organizations:45",
+    "id": "organizations:59",
     "page": "organizations",
     "type": "text",
     "content":
-      'accept | the user whose email is the invitation\'s | {"invitation", "organization", "member"}: a membership with the invitation\'s roles',
+      'accept | the user whose verified email is the invitation\'s | {"invitation", "organization", "member"}: a membership with the invitation\'s roles',
     "url": "/docs/organizations#patch-organizationsinvitationsinvitationid",
     "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
   },
   {
-    "id": "organizations:46",
+    "id": "organizations:60",
     "page": "organizations",
     "type": "text",
     "content": 'reject | the same | {"invitation"}',
@@ -6252,7 +6798,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
   },
   {
-    "id": "organizations:47",
+    "id": "organizations:61",
     "page": "organizations",
     "type": "text",
     "content": 'cancel | the inviter (still a member), owners, admins | {"invitation"}',
@@ -6260,20 +6806,29 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
   },
   {
-    "id": "organizations:48",
+    "id": "organizations:62",
     "page": "organizations",
     "type": "text",
     "content":
-      "Checked in this order: the invitation must exist in a live organization and be visible to the caller (404 otherwise: neither the invitee nor a member); the caller must be allowed the action (403 FORBIDDEN); the token must match (403 INVALID_INVITATION_TOKEN); an expired invitation is 410 INVITATION_EXPIRED; one already accepted, rejected or canceled is 409 INVITATION_NOT_PENDING.",
+      "Checked in this order: the invitation must exist in a live organization and be visible to the caller (404 otherwise: neither the invitee nor a member); the caller must be allowed the action (403 FORBIDDEN), and an invitee must have verified their address to accept or reject (403 EMAIL_NOT_VERIFIED); the token must match (403 INVALID_INVITATION_TOKEN); an expired invitation is 410 INVITATION_EXPIRED; one already accepted, rejected or canceled is 409 INVITATION_NOT_PENDING; at acceptance, the inviter must still be allowed to grant it (409 INVITATION_REVOKED, below).",
     "url": "/docs/organizations#patch-organizationsinvitationsinvitationid",
     "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
   },
   {
-    "id": "organizations:49",
+    "id": "organizations:63",
     "page": "organizations",
     "type": "text",
     "content":
-      "Accepting is a conditional update (WHERE status = 'pending' AND expires_at > now()): of two concurrent accepts exactly one succeeds and creates the membership; the other gets 409. Accepting when already a member (added directly meanwhile) keeps the existing membership and roles. Accepting sets the organization active for the credential when it had none.",
+      "An invitation speaks for its inviter only while they could still send it. Accepting re-reads, inside the accepting transaction, the inviter's current membership: the inviter must still be an owner or admin of the organization, and still an owner when the invitation grants owner. Otherwise → 409 INVITATION_REVOKED, and nothing changes: the invitation stays pending (the invitee may still reject it; a current owner or admin re-sending it to the same email makes it theirs, with a new token, and valid again; or cancels it). Reject and cancel do not depend on the inviter.",
+    "url": "/docs/organizations#patch-organizationsinvitationsinvitationid",
+    "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
+  },
+  {
+    "id": "organizations:64",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "Accepting is a conditional update (WHERE status = 'pending' AND expires_at > now()): of two concurrent accepts exactly one succeeds and creates the membership; the other gets 409. Accepting when already a member (added directly meanwhile) keeps the existing membership and roles. Accepting sets the organization active for the credential when it had none. Accepting into an organization that has membershipLimit members → 403 MEMBERSHIP_LIMIT_REACHED, and the invitation stays pending.",
     "url": "/docs/organizations#patch-organizationsinvitationsinvitationid",
     "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
   },
@@ -6286,16 +6841,16 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:50",
+    "id": "organizations:65",
     "page": "organizations",
     "type": "text",
     "content":
-      "All organizations, the active one (or null), and up to 100 pending invitations (page through all with GET /organizations/invitations). Three queries whatever the number of organizations.",
+      "Bounded. At most 100 organizations (the oldest first, the order of GET /organizations) and 100 pending invitations (the oldest first, the order of GET /organizations/invitations). organizationsHasMore / invitationsHasMore say there are more: page through all of them with GET /organizations?pageSize=100 (its first page is the list /me carries; follow cursor) or GET /organizations/invitations. activeOrganization is the active organization's entry even when it is not among the listed ones (one more query, only then). Three queries otherwise (the credential, the entries, the invitations) whatever the number of organizations; 100 entries with small metadata are about 60 KB (a user in 500 organizations got 293 KB before the bound). Invitations, like GET /organizations/invitations, stay empty until the caller's address is verified (two queries then).",
     "url": "/docs/organizations#get-me",
     "context": "Organizations › Routes › GET /me",
   },
   {
-    "id": "organizations:51",
+    "id": "organizations:66",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6312,29 +6867,38 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:52",
+    "id": "organizations:67",
     "page": "organizations",
     "type": "text",
     "content":
-      'An owner or admin invites: POST /organizations/:id/invitations {"email"} (and your invitationCreated hook sends the email with the token and the invitation id).',
+      'An owner or admin invites: POST /organizations/:id/invitations {"email"} (and your invitationCreated hook sends the email with the token and the invitation id; the creation answer is the only other place the token appears).',
     "url": "/docs/organizations#the-invitation-flow",
     "context": "Organizations › The invitation flow",
   },
   {
-    "id": "organizations:53",
+    "id": "organizations:68",
     "page": "organizations",
     "type": "text",
     "content":
-      'The invitee signs in with that email and accepts or rejects: PATCH /organizations/invitations/:invitationId {"action": "accept", "token"}.',
+      "The invitee signs up (or in) with that email and verifies it (POST /verify-email with the token of the verification mail, see auth.md).",
     "url": "/docs/organizations#the-invitation-flow",
     "context": "Organizations › The invitation flow",
   },
   {
-    "id": "organizations:54",
+    "id": "organizations:69",
     "page": "organizations",
     "type": "text",
     "content":
-      "Meanwhile their pending invitations are listed by GET /organizations/invitations (with tokens) and carried in GET /me (without).",
+      'They accept or reject with the token of the invitation mail: PATCH /organizations/invitations/:invitationId {"action": "accept", "token"}; this works while their inviter is still an owner or admin.',
+    "url": "/docs/organizations#the-invitation-flow",
+    "context": "Organizations › The invitation flow",
+  },
+  {
+    "id": "organizations:70",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "Once verified, their pending invitations are listed by GET /organizations/invitations and carried in GET /me, never with tokens.",
     "url": "/docs/organizations#the-invitation-flow",
     "context": "Organizations › The invitation flow",
   },
@@ -6347,7 +6911,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:55",
+    "id": "organizations:71",
     "page": "organizations",
     "type": "text",
     "content": "400 | VALIDATION_ERROR | a field fails validation (issues lists them)",
@@ -6355,7 +6919,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:56",
+    "id": "organizations:72",
     "page": "organizations",
     "type": "text",
     "content": "400 | INVALID_CURSOR | a cursor this list did not issue",
@@ -6363,7 +6927,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:57",
+    "id": "organizations:73",
     "page": "organizations",
     "type": "text",
     "content": "400 | INVALID_PAGE_SIZE | pageSize not a positive integer",
@@ -6371,7 +6935,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:58",
+    "id": "organizations:74",
     "page": "organizations",
     "type": "text",
     "content": "401 | UNAUTHENTICATED | no valid credential",
@@ -6379,7 +6943,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:59",
+    "id": "organizations:75",
     "page": "organizations",
     "type": "text",
     "content": "403 | CSRF_REJECTED | cookie-authenticated unsafe request from another origin",
@@ -6387,7 +6951,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:60",
+    "id": "organizations:76",
     "page": "organizations",
     "type": "text",
     "content": "403 | FORBIDDEN | a member whose roles do not allow it",
@@ -6395,7 +6959,15 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:61",
+    "id": "organizations:77",
+    "page": "organizations",
+    "type": "text",
+    "content": "403 | EMAIL_NOT_VERIFIED | accepting or rejecting before verifying the address",
+    "url": "/docs/organizations#errors",
+    "context": "Organizations › Errors",
+  },
+  {
+    "id": "organizations:78",
     "page": "organizations",
     "type": "text",
     "content": "403 | INVALID_INVITATION_TOKEN | the token does not match",
@@ -6403,7 +6975,43 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:62",
+    "id": "organizations:79",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "403 | DIRECT_ADD_NOT_ALLOWED | adding a user directly without canAddMember's consent: invite",
+    "url": "/docs/organizations#errors",
+    "context": "Organizations › Errors",
+  },
+  {
+    "id": "organizations:80",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "403 | ORGANIZATION_LIMIT_REACHED | creating more than organizationLimit organizations",
+    "url": "/docs/organizations#errors",
+    "context": "Organizations › Errors",
+  },
+  {
+    "id": "organizations:81",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "403 | MEMBERSHIP_LIMIT_REACHED | adding or accepting into an organization with membershipLimit members",
+    "url": "/docs/organizations#errors",
+    "context": "Organizations › Errors",
+  },
+  {
+    "id": "organizations:82",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "403 | INVITATION_LIMIT_REACHED | inviting beyond invitationLimit pending invitations",
+    "url": "/docs/organizations#errors",
+    "context": "Organizations › Errors",
+  },
+  {
+    "id": "organizations:83",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6412,7 +7020,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:63",
+    "id": "organizations:84",
     "page": "organizations",
     "type": "text",
     "content": "404 | USER_NOT_FOUND | adding a user who does not exist",
@@ -6420,7 +7028,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:64",
+    "id": "organizations:85",
     "page": "organizations",
     "type": "text",
     "content": "409 | SLUG_TAKEN | the slug is in use (deleted organizations included)",
@@ -6428,7 +7036,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:65",
+    "id": "organizations:86",
     "page": "organizations",
     "type": "text",
     "content": "409 | ALREADY_MEMBER | adding or inviting a member",
@@ -6436,7 +7044,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:66",
+    "id": "organizations:87",
     "page": "organizations",
     "type": "text",
     "content": "409 | LAST_OWNER | the change would leave no owner",
@@ -6444,7 +7052,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:67",
+    "id": "organizations:88",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6453,7 +7061,15 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:68",
+    "id": "organizations:89",
+    "page": "organizations",
+    "type": "text",
+    "content": "409 | INVITATION_REVOKED | accepting after the inviter lost the right to send it",
+    "url": "/docs/organizations#errors",
+    "context": "Organizations › Errors",
+  },
+  {
+    "id": "organizations:90",
     "page": "organizations",
     "type": "text",
     "content": "410 | INVITATION_EXPIRED | the invitation expired",
@@ -6461,7 +7077,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:69",
+    "id": "organizations:91",
     "page": "organizations",
     "type": "text",
     "content": "503 | SERVICE_UNAVAILABLE | the database cannot be reached",
@@ -6469,7 +7085,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:70",
+    "id": "organizations:92",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6486,7 +7102,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:71",
+    "id": "organizations:93",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6495,7 +7111,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:72",
+    "id": "organizations:94",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6504,7 +7120,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:73",
+    "id": "organizations:95",
     "page": "organizations",
     "type": "text",
     "content": 'organizationUpdated | {organization, changed: ["name", …], actorUserId}',
@@ -6512,7 +7128,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:74",
+    "id": "organizations:96",
     "page": "organizations",
     "type": "text",
     "content": "organizationDeleted | {organization, canceledInvitationIds, actorUserId}",
@@ -6520,15 +7136,16 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:75",
+    "id": "organizations:97",
     "page": "organizations",
     "type": "text",
-    "content": 'memberAdded | {member, via: "added" | "invitation", actorUserId}',
+    "content":
+      'memberAdded | {member, via: "added" | "invitation", actorUserId} (null for api.addMember)',
     "url": "/docs/organizations#notifications",
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:76",
+    "id": "organizations:98",
     "page": "organizations",
     "type": "text",
     "content": "memberRemoved | {member, actorUserId} (removed or left)",
@@ -6536,7 +7153,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:77",
+    "id": "organizations:99",
     "page": "organizations",
     "type": "text",
     "content": "memberRolesChanged | {member, previousRoles, actorUserId}",
@@ -6544,7 +7161,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:78",
+    "id": "organizations:100",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6553,7 +7170,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:79",
+    "id": "organizations:101",
     "page": "organizations",
     "type": "text",
     "content": "invitationAccepted | {invitation, member, actorUserId}",
@@ -6561,7 +7178,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:80",
+    "id": "organizations:102",
     "page": "organizations",
     "type": "text",
     "content": "invitationRejected | {invitation, actorUserId}",
@@ -6569,7 +7186,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:81",
+    "id": "organizations:103",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6578,7 +7195,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:82",
+    "id": "organizations:104",
     "page": "organizations",
     "type": "text",
     "content": "invitationExpired | {invitation}",
@@ -6586,7 +7203,16 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:83",
+    "id": "organizations:105",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "The token at rest. Only invitationCreated carries a token, and the hook table does not keep it in plain text: the stored payload holds the invitation without its token, the token sealed with AES-256-GCM (sealedToken, bound to the invitation id) under a key derived (HKDF-SHA-256) from the deployment's secret (see auth.md), and its SHA-256 (tokenHash). The worker opens it just before calling your handler, which receives the documented payload, token included; api.hooks.list() and a database dump show only the sealed form. Trade-off: a token sealed under a key the delivering process does not have (the secret changed, or no secret is set, which means a random key per process, and another process or an earlier run sealed it) cannot be opened; rather than lose the mail, the delivery gives the invitation a new token (if it is still pending with the sealed one) and records a new invitationCreated (rotated: true) that this process can open; the token of the inviter's creation answer then stops working. Set secret (the same on every process) to avoid it.",
+    "url": "/docs/organizations#notifications",
+    "context": "Organizations › Notifications",
+  },
+  {
+    "id": "organizations:106",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6603,7 +7229,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:84",
+    "id": "organizations:107",
     "page": "organizations",
     "type": "text",
     "content": "The organizations tables are versions 4–16 of the auth schema (namespace auth):",
@@ -6611,7 +7237,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:85",
+    "id": "organizations:108",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6620,7 +7246,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:86",
+    "id": "organizations:109",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6629,7 +7255,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:87",
+    "id": "organizations:110",
     "page": "organizations",
     "type": "text",
     "content": "6 | unique index members_organization_user_key (organization_id, user_id)",
@@ -6637,7 +7263,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:88",
+    "id": "organizations:111",
     "page": "organizations",
     "type": "text",
     "content": "7 | index members_user_id_idx",
@@ -6645,16 +7271,16 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:89",
+    "id": "organizations:112",
     "page": "organizations",
     "type": "text",
     "content":
-      "8 | invitations (id, organization_id, email, roles jsonb, status, token unique, inviter_id, expires_at, created_at, updated_at, responded_at)",
+      "8 | invitations (id, organization_id, email, roles jsonb, status, token_hash unique, inviter_id, expires_at, created_at, updated_at, responded_at); the column was token until version 21",
     "url": "/docs/organizations#storage",
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:90",
+    "id": "organizations:113",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6663,7 +7289,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:91",
+    "id": "organizations:114",
     "page": "organizations",
     "type": "text",
     "content": "10 | index invitations_email_idx (email, status)",
@@ -6671,7 +7297,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:92",
+    "id": "organizations:115",
     "page": "organizations",
     "type": "text",
     "content": "11 | index invitations_organization_idx (organization_id, created_at, id)",
@@ -6679,7 +7305,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:93",
+    "id": "organizations:116",
     "page": "organizations",
     "type": "text",
     "content": "12 | sessions.active_organization_id → organizations on delete set null",
@@ -6687,10 +7313,19 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Storage",
   },
   {
-    "id": "organizations:94",
+    "id": "organizations:117",
     "page": "organizations",
     "type": "text",
     "content": "13–16 | the durable hook table hook_occurrences and its indexes",
+    "url": "/docs/organizations#storage",
+    "context": "Organizations › Storage",
+  },
+  {
+    "id": "organizations:118",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "21–22 | invitations.token renamed token_hash; tokens stored before in plain text replaced by their SHA-256 (hex) in place: they keep working",
     "url": "/docs/organizations#storage",
     "context": "Organizations › Storage",
   },
@@ -6703,34 +7338,43 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:95",
+    "id": "organizations:119",
     "page": "organizations",
     "type": "text",
     "content":
-      "Tokens (credentials and invitations) are 256-bit CSPRNG values. Credential tokens are stored hashed; invitation tokens are stored as issued (owners and the invitee list them) and compared in constant time.",
+      "Tokens (credentials and invitations) are 256-bit CSPRNG values, stored as SHA-256 only; an invitation token is compared (as its digest) in constant time and returned only in the inviter's creation answer. The one copy at rest is sealed in the invitationCreated event (see Notifications).",
     "url": "/docs/organizations#security-notes",
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:96",
+    "id": "organizations:120",
     "page": "organizations",
     "type": "text",
     "content":
-      "Accepting needs the token and the caller's email (normalized the same way everywhere); the status, the expiry and the organization's deletion are re-checked inside the accepting transaction, whose conditional update makes a double accept produce one membership.",
+      "Accepting needs the token and the caller's email (normalized the same way everywhere), verified; the status, the expiry, the organization's deletion and the inviter's current rights are re-checked inside the accepting transaction, whose conditional update makes a double accept produce one membership. See security.md.",
     "url": "/docs/organizations#security-notes",
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:97",
+    "id": "organizations:121",
     "page": "organizations",
     "type": "text",
     "content":
-      "Roles are validated against roles; only owners grant, revoke or touch owner; the last-owner rule holds under concurrent requests because every role change and removal first locks the organization row, then re-reads the caller's roles and counts the other owners. Adding a member removes no owner and takes no lock: one statement checks the caller's roles, inserts the member and enqueues memberAdded, so a role change committed before it is seen and one committed while it runs is ordered after it.",
+      "Roles are validated against roles; only owners grant, revoke or touch owner; the last-owner rule holds under concurrent requests because every role change and removal first locks the organization row, then re-reads the caller's roles and counts the other owners. Adding a member directly is one statement (it checks the caller's roles, the user and the member count, inserts the member and enqueues memberAdded); with a membershipLimit it runs right after locking the organization row, as an acceptance counts the members after the same lock, so concurrent adds and acceptances never overshoot the limit. Without a limit it takes no lock: adding a member removes no owner, and a role change committed before it is seen, one committed while it runs is ordered after it.",
     "url": "/docs/organizations#security-notes",
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:98",
+    "id": "organizations:122",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "Membership needs consent: direct adds only with canAddMember, invitations otherwise (see Consent); GET /me is bounded to 100 organizations and 100 invitations.",
+    "url": "/docs/organizations#security-notes",
+    "context": "Organizations › Security notes",
+  },
+  {
+    "id": "organizations:123",
     "page": "organizations",
     "type": "text",
     "content":
@@ -6739,20 +7383,28 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:99",
+    "id": "organizations:124",
     "page": "organizations",
     "type": "text",
     "content":
-      "Cursors are signed and bound to their list, pageSize is clamped; logoUrl must be http(s); metadata is size-bounded; bodies are limited (bodyLimit, 64 KiB by default).",
+      "Cursors are signed with the deployment's secret, bound to their list and type-checked before any query (see security: cursors), pageSize is clamped; logoUrl must be http(s); metadata is size-bounded; bodies are limited (bodyLimit, 64 KiB by default).",
     "url": "/docs/organizations#security-notes",
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:100",
+    "id": "organizations:125",
     "page": "organizations",
     "type": "text",
     "content":
-      "Not built in: limits on organizations per user, members per organization or pending invitations per organization; verified emails (an invitation goes to whoever controls the signed-in account with that email, so pair the module with email verification if sign-up is open).",
+      "Organizations per user, members per organization and pending invitations per organization are limited (organizationLimit, membershipLimit, invitationLimit, 100 each by default).",
+    "url": "/docs/organizations#security-notes",
+    "context": "Organizations › Security notes",
+  },
+  {
+    "id": "organizations:126",
+    "page": "organizations",
+    "type": "text",
+    "content": "Invitations reach verified addresses only, and die with their inviter's rights.",
     "url": "/docs/organizations#security-notes",
     "context": "Organizations › Security notes",
   },
@@ -7135,208 +7787,1044 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Search and the reference site › The reference site › Keeping the bundled index fresh",
   },
   {
-    "id": "security/rate_limits",
-    "page": "security/rate_limits",
+    "id": "security",
+    "page": "security",
     "type": "page",
-    "content": "security/rate_limits",
-    "url": "/docs/security/rate_limits",
-    "breadcrumbs": [
-      "Security",
-    ],
+    "content": "Security",
+    "url": "/docs/security",
+    "context": "",
+  },
+  {
+    "id": "security:1",
+    "page": "security",
+    "type": "text",
+    "content":
+      "What the auth and messenger modules defend against, what a deployment must configure for those defences to hold, and the test that backs each claim. Every attack below is replayed through HTTP against a served module by one test file, tests/security/attacks.test.ts (each finding's attacks in a module of its own under tests/security/attacks/), and each test fails if its fix is removed. Randomized attacks are seeded.",
+    "url": "/docs/security",
     "context": "Security",
   },
   {
-    "id": "security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
-    "page": "security/rate_limits",
+    "id": "security#threat-model",
+    "page": "security",
     "type": "heading",
-    "content": "Credential stuffing and hashing floods (finding 3)",
-    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
-    "context": "security/rate_limits",
+    "content": "Threat model",
+    "url": "/docs/security#threat-model",
+    "context": "Security",
   },
   {
-    "id": "security/rate_limits:1",
-    "page": "security/rate_limits",
+    "id": "security:2",
+    "page": "security",
+    "type": "text",
+    "content":
+      "an anonymous client on the network | send any request with any headers (Host, Origin, X-Forwarded-For, cookies), any body, at any rate | crash a route (every bad input is a 4xx), exhaust the password hasher, guess passwords at volume, mint cursors",
+    "url": "/docs/security#threat-model",
+    "context": "Security › Threat model",
+  },
+  {
+    "id": "security:3",
+    "page": "security",
+    "type": "text",
+    "content":
+      "a signed-up user (any email, unverified) | use every route their membership allows; read ids in the member lists of organizations they share | read or accept invitations sent to an address they have not proven, add strangers to organizations, bloat their /me",
+    "url": "/docs/security#threat-model",
+    "context": "Security › Threat model",
+  },
+  {
+    "id": "security:4",
+    "page": "security",
+    "type": "text",
+    "content":
+      "a hostile web page visited by a victim | make the victim's browser send cross-site requests carrying the victim's cookie (forms, no-cors fetch) | write anything in the victim's name (CSRF), sign the victim into the attacker's account (login CSRF)",
+    "url": "/docs/security#threat-model",
+    "context": "Security › Threat model",
+  },
+  {
+    "id": "security:5",
+    "page": "security",
+    "type": "text",
+    "content":
+      "a removed or demoted admin | keep invitation tokens they created | let someone join through those tokens after losing the right to invite",
+    "url": "/docs/security#threat-model",
+    "context": "Security › Threat model",
+  },
+  {
+    "id": "security:6",
+    "page": "security",
+    "type": "text",
+    "content":
+      "someone with a copy of the database | read every row, including backups | use a stored session, invitation or verification token (all SHA-256 only; event payloads sealed with secret)",
+    "url": "/docs/security#threat-model",
+    "context": "Security › Threat model",
+  },
+  {
+    "id": "security:7",
+    "page": "security",
+    "type": "text",
+    "content":
+      "Out of scope: an attacker who runs code in the server process or holds the deployment's secret (they can forge cursors, which then still cannot crash a route: cursor values are type-checked), and the network between the client and a TLS-terminating proxy (use HTTPS: cookies are Secure except on plain-http localhost).",
+    "url": "/docs/security#threat-model",
+    "context": "Security › Threat model",
+  },
+  {
+    "id": "security#what-the-deployment-must-configure",
+    "page": "security",
+    "type": "heading",
+    "content": "What the deployment must configure",
+    "url": "/docs/security#what-the-deployment-must-configure",
+    "context": "Security",
+  },
+  {
+    "id": "security:8",
+    "page": "security",
+    "type": "text",
+    "content":
+      "secret / FRAGMENT_SECRET (≥ 32 chars) | signs cursors and seals invitation tokens in stored events; the same value in every process | fragment-cli serve on PGlite generates .data/fragment-secret; otherwise a random key per process + warning",
+    "url": "/docs/security#what-the-deployment-must-configure",
+    "context": "Security › What the deployment must configure",
+  },
+  {
+    "id": "security:9",
+    "page": "security",
+    "type": "text",
+    "content":
+      "publicOrigin (PUBLIC_ORIGIN in the example) | origin and Secure-cookie decisions and email links; without it they use the request's own origin | the request's origin (fine for local development only)",
+    "url": "/docs/security#what-the-deployment-must-configure",
+    "context": "Security › What the deployment must configure",
+  },
+  {
+    "id": "security:10",
+    "page": "security",
+    "type": "text",
+    "content": "trustedOrigins | front ends on other origins that may send unsafe requests | none",
+    "url": "/docs/security#what-the-deployment-must-configure",
+    "context": "Security › What the deployment must configure",
+  },
+  {
+    "id": "security:11",
+    "page": "security",
+    "type": "text",
+    "content":
+      "trustProxy | behind a proxy, the header that carries the client address (rate limits per address); never set it without a proxy that overwrites that header | the socket's address",
+    "url": "/docs/security#what-the-deployment-must-configure",
+    "context": "Security › What the deployment must configure",
+  },
+  {
+    "id": "security:12",
+    "page": "security",
+    "type": "text",
+    "content":
+      "sendVerificationEmail | delivers verification mail; invitations reach verified addresses only | logs the link on the console (development)",
+    "url": "/docs/security#what-the-deployment-must-configure",
+    "context": "Security › What the deployment must configure",
+  },
+  {
+    "id": "security:13",
+    "page": "security",
+    "type": "text",
+    "content":
+      "rateLimit | per-account and per-address limits on sign-in and sign-up | on, see rate limits",
+    "url": "/docs/security#what-the-deployment-must-configure",
+    "context": "Security › What the deployment must configure",
+  },
+  {
+    "id": "security:14",
+    "page": "security",
+    "type": "text",
+    "content":
+      "organizations.canAddMember, limits | who may add a member without an invitation; how many organizations, members and invitations | direct add refused; 100 each",
+    "url": "/docs/security#what-the-deployment-must-configure",
+    "context": "Security › What the deployment must configure",
+  },
+  {
+    "id": "security:15",
+    "page": "security",
+    "type": "text",
+    "content":
+      "WEBHOOK_SECRET (messenger) | the secret header of the webhook | examples/app.ts generates one per start and does not print it",
+    "url": "/docs/security#what-the-deployment-must-configure",
+    "context": "Security › What the deployment must configure",
+  },
+  {
+    "id": "security#findings-defences-and-their-tests",
+    "page": "security",
+    "type": "heading",
+    "content": "Findings, defences and their tests",
+    "url": "/docs/security#findings-defences-and-their-tests",
+    "context": "Security",
+  },
+  {
+    "id": "security:16",
+    "page": "security",
+    "type": "text",
+    "content":
+      "The sections below come from the adversarial review of issue 20. Each says what the attack was, what defends against it, what the deployment must do, and which tests back it.",
+    "url": "/docs/security#findings-defences-and-their-tests",
+    "context": "Security › Findings, defences and their tests",
+  },
+  {
+    "id": "security#forged-cursors-finding-1",
+    "page": "security",
+    "type": "heading",
+    "content": "Forged cursors (finding 1)",
+    "url": "/docs/security#forged-cursors-finding-1",
+    "context": "Security › Findings, defences and their tests",
+  },
+  {
+    "id": "security:17",
+    "page": "security",
+    "type": "text",
+    "content":
+      "The attack. Every list of the auth module (GET /organizations, GET /organizations/:organizationId/members, GET /organizations/:organizationId/invitations, GET /organizations/invitations) pages with an opaque cursor: base64url JSON (the list's fingerprint, the direction, the page size and the last row's sort key) followed by an HMAC-SHA-256 of it. Until this fix the HMAC key was a constant shipped in the package (src/db/cursor.ts), so anyone could decode a cursor, change its sort key and sign it again. A value of the wrong type then reached SQL: a word where the created_at timestamp is, a malformed uuid, a NUL byte, a date like 2024-02-30, and the route answered 500 (SQLSTATE 22007, 22P02, 22021, 22008). The same follows from any leaked key, so the key alone cannot be the defence.",
+    "url": "/docs/security#forged-cursors-finding-1",
+    "context": "Security › Findings, defences and their tests › Forged cursors (finding 1)",
+  },
+  {
+    "id": "security:18",
+    "page": "security",
+    "type": "text",
+    "content": "What defends against it.",
+    "url": "/docs/security#forged-cursors-finding-1",
+    "context": "Security › Findings, defences and their tests › Forged cursors (finding 1)",
+  },
+  {
+    "id": "security:19",
+    "page": "security",
+    "type": "text",
+    "content":
+      "No packaged key. keysetQuery() has no default key: its secret option is required. The auth module signs with its secret option, else FRAGMENT_SECRET (at least 32 characters, checked at instantiation). With neither, it signs with a random key of its process, and says so once on stderr; a client can never mint a cursor the server accepts.",
+    "url": "/docs/security#forged-cursors-finding-1",
+    "context": "Security › Findings, defences and their tests › Forged cursors (finding 1)",
+  },
+  {
+    "id": "security:20",
+    "page": "security",
+    "type": "text",
+    "content":
+      "Typed cursor values. Every sort column is declared with its type (created_at: timestamptz, id: uuid for the four lists). After the signature and the list binding are checked, each decoded value must be one PostgreSQL reads back unchanged as that type (ISO timestamp with a valid date, time and offset, in PostgreSQL's range; canonical uuid; for text no NUL and no lone surrogate; integers in range), and it is bound as $n::type. Anything else is InvalidCursorError, so the query never sees it, whoever signed the cursor.",
+    "url": "/docs/security#forged-cursors-finding-1",
+    "context": "Security › Findings, defences and their tests › Forged cursors (finding 1)",
+  },
+  {
+    "id": "security:21",
+    "page": "security",
+    "type": "text",
+    "content":
+      "Bound to its list. The fingerprint covers the list id (which includes the user, organization or email the list is scoped to), the typed columns and the direction: a cursor of another list, of another user's list or of another organization is refused.",
+    "url": "/docs/security#forged-cursors-finding-1",
+    "context": "Security › Findings, defences and their tests › Forged cursors (finding 1)",
+  },
+  {
+    "id": "security:22",
+    "page": "security",
+    "type": "text",
+    "content":
+      "Every refusal is 400 INVALID_CURSOR; a cursor only chooses where a page of the caller's own, already authorized list starts, so even a valid forged cursor reveals nothing more than paging.",
+    "url": "/docs/security#forged-cursors-finding-1",
+    "context": "Security › Findings, defences and their tests › Forged cursors (finding 1)",
+  },
+  {
+    "id": "security:23",
+    "page": "security",
+    "type": "text",
+    "content":
+      "What the deployment must configure. FRAGMENT_SECRET (or the secret option of auth()): a random value of at least 32 characters (openssl rand -base64 32), the same in every process, kept out of source control. Without it cursors are not forgeable either, but they stop working after a restart and across processes. fragment-cli serve on the embedded database generates one at the first start and keeps it in .data/fragment-secret (mode 0600); on PostgreSQL without one it starts with a loud warning (a warning, not an error: the cost is cursors that restart from the first page, not a hole). The messenger's listUpdates() (a server-side API) signs its cursors with its own secret option or FRAGMENT_SECRET too, else with the process key; hooks.list() hands its cursors to no client and signs them with the process key.",
+    "url": "/docs/security#forged-cursors-finding-1",
+    "context": "Security › Findings, defences and their tests › Forged cursors (finding 1)",
+  },
+  {
+    "id": "security:24",
+    "page": "security",
+    "type": "text",
+    "content": "Tests.",
+    "url": "/docs/security#forged-cursors-finding-1",
+    "context": "Security › Findings, defences and their tests › Forged cursors (finding 1)",
+  },
+  {
+    "id": "security:25",
+    "page": "security",
+    "type": "text",
+    "content":
+      'a well-typed cursor re-signed with the key the package shipped | tests/security/attacks/cursors.ts: "a well-typed cursor re-signed with the packaged key is refused: 400 INVALID_CURSOR" (four routes)',
+    "url": "/docs/security#forged-cursors-finding-1",
+    "context": "Security › Findings, defences and their tests › Forged cursors (finding 1)",
+  },
+  {
+    "id": "security:26",
+    "page": "security",
+    "type": "text",
+    "content":
+      'type-confused values (text for a timestamp or uuid, numbers, nulls, arrays, 3,000-character strings, NUL bytes, lone surrogates, wrong column count) with the packaged key | same file: "type-confused values signed with the packaged key: 400, never 5xx"',
+    "url": "/docs/security#forged-cursors-finding-1",
+    "context": "Security › Findings, defences and their tests › Forged cursors (finding 1)",
+  },
+  {
+    "id": "security:27",
+    "page": "security",
+    "type": "text",
+    "content":
+      'the same values and edited envelopes (version, direction, page size, fingerprint) signed with the deployment\'s own (leaked) key | same file: "values that are not of the columns\' types: 400 INVALID_CURSOR before any query"; its control "the deployment secret is the key: …"',
+    "url": "/docs/security#forged-cursors-finding-1",
+    "context": "Security › Findings, defences and their tests › Forged cursors (finding 1)",
+  },
+  {
+    "id": "security:28",
+    "page": "security",
+    "type": "text",
+    "content":
+      'garbage, base64 junk, tampered body or MAC, cut or extended cursors | same file: "garbage, tampered and base64 junk cursors: 400 INVALID_CURSOR"',
+    "url": "/docs/security#forged-cursors-finding-1",
+    "context": "Security › Findings, defences and their tests › Forged cursors (finding 1)",
+  },
+  {
+    "id": "security:29",
+    "page": "security",
+    "type": "text",
+    "content":
+      'a cursor of another list, another user\'s list, another organization | same file: "a cursor of another list, of another user, of another organization: 400"',
+    "url": "/docs/security#forged-cursors-finding-1",
+    "context": "Security › Findings, defences and their tests › Forged cursors (finding 1)",
+  },
+  {
+    "id": "security:30",
+    "page": "security",
+    "type": "text",
+    "content":
+      'random sort keys signed with the key; random edits of real cursors (fast-check, seeds 200001, 200002) | same file: "seeded random sort keys, …: 200 or 400 INVALID_CURSOR, never 5xx", "seeded random mutations of real cursors: …"',
+    "url": "/docs/security#forged-cursors-finding-1",
+    "context": "Security › Findings, defences and their tests › Forged cursors (finding 1)",
+  },
+  {
+    "id": "security:31",
+    "page": "security",
+    "type": "text",
+    "content":
+      'no default key; a key is needed to verify; each type\'s accepted and refused values; accepted values are ones PostgreSQL takes | tests/db/cursor.test.ts: "has no default key: …", "refuses, signed with the right key, values that are not of the columns\' types", "checks int4, int8 and text values", "every value the type check lets through is one the database takes" (PGlite and PostgreSQL)',
+    "url": "/docs/security#forged-cursors-finding-1",
+    "context": "Security › Findings, defences and their tests › Forged cursors (finding 1)",
+  },
+  {
+    "id": "security:32",
+    "page": "security",
+    "type": "text",
+    "content":
+      "one secret for every process; another secret refuses; one warning without a secret | tests/auth/secret.test.ts",
+    "url": "/docs/security#forged-cursors-finding-1",
+    "context": "Security › Findings, defences and their tests › Forged cursors (finding 1)",
+  },
+  {
+    "id": "security:33",
+    "page": "security",
+    "type": "text",
+    "content":
+      "the messenger: same secret pages across instances, another refuses, non-int8 values refused | tests/messenger/secret.test.ts",
+    "url": "/docs/security#forged-cursors-finding-1",
+    "context": "Security › Findings, defences and their tests › Forged cursors (finding 1)",
+  },
+  {
+    "id": "security:34",
+    "page": "security",
+    "type": "text",
+    "content":
+      "serve generates, keeps (0600) and reuses the secret on PGlite; warns on PostgreSQL | tests/cli/serve_secret.test.ts",
+    "url": "/docs/security#forged-cursors-finding-1",
+    "context": "Security › Findings, defences and their tests › Forged cursors (finding 1)",
+  },
+  {
+    "id": "security#origins-host-headers-and-request-framing-findings-2-6-and-7",
+    "page": "security",
+    "type": "heading",
+    "content": "Origins, Host headers and request framing (findings 2, 6 and 7)",
+    "url": "/docs/security#origins-host-headers-and-request-framing-findings-2-6-and-7",
+    "context": "Security › Findings, defences and their tests",
+  },
+  {
+    "id": "security:35",
+    "page": "security",
+    "type": "text",
+    "content":
+      "Attacks replayed by tests/security/attacks/origin.ts (run through tests/security/attacks.test.ts) against the auth module served over real HTTP by serve().",
+    "url": "/docs/security#origins-host-headers-and-request-framing-findings-2-6-and-7",
+    "context":
+      "Security › Findings, defences and their tests › Origins, Host headers and request framing (findings 2, 6 and 7)",
+  },
+  {
+    "id": "security#login-csrf",
+    "page": "security",
+    "type": "heading",
+    "content": "Login CSRF",
+    "url": "/docs/security#login-csrf",
+    "context":
+      "Security › Findings, defences and their tests › Origins, Host headers and request framing (findings 2, 6 and 7)",
+  },
+  {
+    "id": "security:36",
+    "page": "security",
+    "type": "text",
+    "content":
+      "Attack. A page on another site posts a form (or a fetch with mode: \"no-cors\") to /api/auth/sign-in with the attacker's email and password. text/plain, urlencoded and multipart bodies need no CORS preflight, and sign-in used to skip the origin check (it had no credential to check it for) and parse any body as JSON. The visitor's browser then holds the attacker's session: whatever they store (a card, a document, an organization they create) lands in the attacker's account. Sign-up worked the same way (an account created in the visitor's name by any page).",
+    "url": "/docs/security#login-csrf",
+    "context":
+      "Security › Findings, defences and their tests › Origins, Host headers and request framing (findings 2, 6 and 7) › Login CSRF",
+  },
+  {
+    "id": "security:37",
+    "page": "security",
+    "type": "text",
+    "content":
+      "Defence. Every unsafe request (POST, PUT, PATCH, DELETE) of the module follows one origin rule, anonymous requests included: publicRoute (sign-up, sign-in, and the routes other features add for anonymous callers, such as POST /verify-email) checks it for every unsafe request before it validates anything; authedRoute checks it for cookie-authenticated ones after the credential. A request is refused with 403 CSRF_REJECTED when its Origin is neither the deployment's origin nor one of trustedOrigins (Origin: null, the origin of sandboxed frames, included), or when it has no Origin but Sec-Fetch-Site: cross-site. Requests with neither header (curl, servers, mobile apps) pass: they are not a browser acting for a visitor. Bearer-authenticated requests to authenticated routes are not checked, since a cross-site page cannot attach that header.",
+    "url": "/docs/security#login-csrf",
+    "context":
+      "Security › Findings, defences and their tests › Origins, Host headers and request framing (findings 2, 6 and 7) › Login CSRF",
+  },
+  {
+    "id": "security:38",
+    "page": "security",
+    "type": "text",
+    "content":
+      "Second layer: every route that declares a JSON body (all of the auth module's) answers 415 UNSUPPORTED_MEDIA_TYPE unless the body is labelled application/json or application/*+json (a charset other than UTF-8 is refused too). This check sits in the core (createModuleFetch, src/core/json_content_type.ts), so it holds for every module, before the body is read. A page can only send application/json cross-origin after a CORS preflight, which a hostile origin does not pass. The messenger webhook declares no body schema and keeps taking what the messenger sends.",
+    "url": "/docs/security#login-csrf",
+    "context":
+      "Security › Findings, defences and their tests › Origins, Host headers and request framing (findings 2, 6 and 7) › Login CSRF",
+  },
+  {
+    "id": "security:39",
+    "page": "security",
+    "type": "text",
+    "content":
+      "Deployment. Set publicOrigin (PUBLIC_ORIGIN in examples/app.ts) to the origin users reach the API at; list front ends served from other origins in trustedOrigins.",
+    "url": "/docs/security#login-csrf",
+    "context":
+      "Security › Findings, defences and their tests › Origins, Host headers and request framing (findings 2, 6 and 7) › Login CSRF",
+  },
+  {
+    "id": "security:40",
+    "page": "security",
+    "type": "text",
+    "content":
+      'Tests. login CSRF: sign-in and sign-up follow the origin rule (finding 2): a sign-in with the attacker\'s credentials from Origin: https://evil.example (with the victim\'s cookie attached), from Origin: null and with Sec-Fetch-Site: cross-site → 403 and no Set-Cookie; the same for sign-up, and no account created; text/plain, text/plain;charset=UTF-8, urlencoded, multipart, application/jsonx, application/json; charset=latin1 and no Content-Type on sign-in and sign-up → 415; a text/plain body on an authenticated route → 415; same-origin, trusted-origin, headerless, +json and charset=utf-8 sign-ins → 200. Unit tests: tests/auth/auth_http.test.ts ("refuses a sign-in or sign-up from another origin (login CSRF) with 403, before validating it", "answers 415 to a sign-in whose body is not labelled JSON"), tests/core/module_http.test.ts ("answers 415 to a declared body not labelled JSON, before reading it").',
+    "url": "/docs/security#login-csrf",
+    "context":
+      "Security › Findings, defences and their tests › Origins, Host headers and request framing (findings 2, 6 and 7) › Login CSRF",
+  },
+  {
+    "id": "security#a-trusted-host-header",
+    "page": "security",
+    "type": "heading",
+    "content": "A trusted Host header",
+    "url": "/docs/security#a-trusted-host-header",
+    "context":
+      "Security › Findings, defences and their tests › Origins, Host headers and request framing (findings 2, 6 and 7)",
+  },
+  {
+    "id": "security:41",
+    "page": "security",
+    "type": "text",
+    "content":
+      "Attack 1: the Host decides. The same-origin check compared Origin with the request URL's origin, and the Secure flag of the session cookie was dropped when that URL was plain http on a loopback host. Both URLs come from the Host header, which the client (or a proxy) chooses. Behind a TLS-terminating proxy that forwards to http://127.0.0.1:8080 and passes that Host, the session cookie of an https site lost Secure (then sent over any plain-http request to the domain), and the same-origin check accepted an Origin of http://127.0.0.1:8080 and refused the real one.",
+    "url": "/docs/security#a-trusted-host-header",
+    "context":
+      "Security › Findings, defences and their tests › Origins, Host headers and request framing (findings 2, 6 and 7) › A trusted Host header",
+  },
+  {
+    "id": "security:42",
+    "page": "security",
+    "type": "text",
+    "content":
+      "Attack 2: a Host carrying a path reroutes. Runtimes build request.url from Host plus the request target. On Deno, POST /api/auth/sign-in with Host: 127.0.0.1:8080/api/auth/sign-up? became http://127.0.0.1:8080/api/auth/sign-up?/api/auth/sign-in: the sign-in created an account. Anything that routes, logs or authorizes on the path (a proxy allowing only /sign-in, say) was bypassed. Node's HTTP server (through @hono/node-server) refuses such hosts itself with an empty 400; Bun's request URL then fails to parse (400).",
+    "url": "/docs/security#a-trusted-host-header",
+    "context":
+      "Security › Findings, defences and their tests › Origins, Host headers and request framing (findings 2, 6 and 7) › A trusted Host header",
+  },
+  {
+    "id": "security:43",
+    "page": "security",
+    "type": "text",
+    "content":
+      "Defence. With publicOrigin set, every origin decision uses it: the origin rule compares Origin with publicOrigin (the request's own origin is then not trusted at all), the cookie is Secure unless publicOrigin itself is plain http on a loopback host; deploymentOrigin() in src/auth/origin_check.ts is the one place these decisions and the module's links (the verification link given to sendVerificationEmail) take the origin from. Without it the request's own origin stands in, which is right for local development only. The core refuses a malformed Host with 400 INVALID_HOST before any routing, in every module's fetch and in the composed server of serve() / fragment-cli serve (src/core/host_header.ts): a valid host is a host name (letters, digits, hyphens, underscores, dot-separated labels) or an IPv4 or bracketed IPv6 literal, with an optional port up to 65535, and nothing else (no path, query, fragment, user info, spaces, non-ASCII or empty value). A request with no Host at all (built in code) passes: HTTP/1.1 servers refuse those themselves.",
+    "url": "/docs/security#a-trusted-host-header",
+    "context":
+      "Security › Findings, defences and their tests › Origins, Host headers and request framing (findings 2, 6 and 7) › A trusted Host header",
+  },
+  {
+    "id": "security:44",
+    "page": "security",
+    "type": "text",
+    "content":
+      "Deployment. Set publicOrigin in production. The Host check does not replace it: a well-formed Host can still name any host.",
+    "url": "/docs/security#a-trusted-host-header",
+    "context":
+      "Security › Findings, defences and their tests › Origins, Host headers and request framing (findings 2, 6 and 7) › A trusted Host header",
+  },
+  {
+    "id": "security:45",
+    "page": "security",
+    "type": "text",
+    "content":
+      'Tests. Host header: publicOrigin decides, malformed hosts are refused (finding 6): with publicOrigin: "https://app.example.com", a sign-up over http://127.0.0.1:<port> gets a Secure cookie; a sign-in and a cookie sign-out with Origin: http://127.0.0.1:<port> (the Host\'s origin) → 403, with the public origin → 200; raw HTTP over node:net with Host values carrying a path, a query or fragment marker, user info, a port over 65535, an empty port, a space, a backslash, or empty → 400 (INVALID_HOST when the body is ours) and no account created by the rerouted sign-in; 127.0.0.1:<port>, localhost, app.example.com:8443 and [::1]:8080 accepted. Unit tests: tests/auth/auth_http.test.ts ("with publicOrigin, decides origins and Secure from it, never from the Host"), tests/core/module_http.test.ts ("answers 400 INVALID_HOST to a malformed Host header, before routing", module fetch and composeModules), tests/cli/examples_app.test.ts ("follows PUBLIC_ORIGIN and logs an update\'s id and kind, never its text").',
+    "url": "/docs/security#a-trusted-host-header",
+    "context":
+      "Security › Findings, defences and their tests › Origins, Host headers and request framing (findings 2, 6 and 7) › A trusted Host header",
+  },
+  {
+    "id": "security#smaller-ones",
+    "page": "security",
+    "type": "heading",
+    "content": "Smaller ones",
+    "url": "/docs/security#smaller-ones",
+    "context":
+      "Security › Findings, defences and their tests › Origins, Host headers and request framing (findings 2, 6 and 7)",
+  },
+  {
+    "id": "security:46",
+    "page": "security",
+    "type": "text",
+    "content":
+      'Lone surrogates in passwords. Passwords are encoded as UTF-8 before hashing, which turns every unpaired surrogate into U+FFFD: "pass\\uD800", "pass\\uDC00" and "pass\\uFFFD" were one password. Sign-up and sign-in now refuse a password that is not well-formed Unicode with 400 VALIDATION_ERROR (body.password) before any hashing (isWellFormed() where the runtime has it, an equivalent pattern otherwise: src/auth/well_formed.ts); api.createUser throws TypeError. An account created with such a password before this change can no longer sign in with it (its password must be reset). Test: "refuses passwords with lone surrogates on sign-up and sign-in (400), which collided".',
+    "url": "/docs/security#smaller-ones",
+    "context":
+      "Security › Findings, defences and their tests › Origins, Host headers and request framing (findings 2, 6 and 7) › Smaller ones",
+  },
+  {
+    "id": "security:47",
+    "page": "security",
+    "type": "text",
+    "content":
+      'Logo URLs stored as given. logoUrl was stored verbatim once it parsed as an http(s) URL, so HTTPS://Example.COM:443/a/../logo 1.png reached every client that renders it unnormalized (spaces, <, mixed case, dot segments, a default port: room for filter bypasses and look-alike links). The stored value is now the parsed URL\'s href (https://example.com/logo%201.png), at most 2048 characters after normalization. Tests: "stores the normalized href of a logo URL" (create and update), and in tests/auth/organizations.test.ts "stores the normalized href of logoUrl".',
+    "url": "/docs/security#smaller-ones",
+    "context":
+      "Security › Findings, defences and their tests › Origins, Host headers and request framing (findings 2, 6 and 7) › Smaller ones",
+  },
+  {
+    "id": "security:48",
+    "page": "security",
+    "type": "text",
+    "content":
+      "Secrets and message text in the example's output. examples/app.ts printed the webhook secret it generated when WEBHOOK_SECRET was unset, and its message handler logged every message's text. Terminal output ends up in log collectors, CI logs and screenshots. It now only says that a secret was generated, not shown, and how to set WEBHOOK_SECRET (the webhook refuses every delivery until then), and the handler logs the update's id and kind. Tests: tests/cli/examples_app.test.ts (\"says a webhook secret was generated without showing it\", \"follows PUBLIC_ORIGIN and logs an update's id and kind, never its text\").",
+    "url": "/docs/security#smaller-ones",
+    "context":
+      "Security › Findings, defences and their tests › Origins, Host headers and request framing (findings 2, 6 and 7) › Smaller ones",
+  },
+  {
+    "id": "security#credential-stuffing-and-hashing-floods-finding-3",
+    "page": "security",
+    "type": "heading",
+    "content": "Credential stuffing and hashing floods (finding 3)",
+    "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
+    "context": "Security › Findings, defences and their tests",
+  },
+  {
+    "id": "security:49",
+    "page": "security",
     "type": "text",
     "content":
       "The attacks. POST /sign-in and POST /sign-up are open to anyone and each costs one scrypt hash (about 0.3–0.5 s of a core and 128 MiB at the default cost). Without limits:",
-    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
-    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
+    "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
+    "context":
+      "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
   },
   {
-    "id": "security/rate_limits:2",
-    "page": "security/rate_limits",
+    "id": "security:50",
+    "page": "security",
     "type": "text",
     "content":
       "Credential stuffing / password guessing: an attacker tries leaked passwords against one account, or one common password against many, as fast as the server hashes, from one address or many.",
-    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
-    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
+    "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
+    "context":
+      "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
   },
   {
-    "id": "security/rate_limits:3",
-    "page": "security/rate_limits",
+    "id": "security:51",
+    "page": "security",
     "type": "text",
     "content":
       "Hashing flood: junk sign-ins (unknown emails are hashed too, so that timing does not reveal which accounts exist) fill the hashing queue; a legitimate sign-in waited behind 16 concurrent junk ones for 3.4 s, and the queue had no bound at all.",
-    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
-    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
+    "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
+    "context":
+      "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
   },
   {
-    "id": "security/rate_limits:4",
-    "page": "security/rate_limits",
+    "id": "security:52",
+    "page": "security",
     "type": "text",
     "content": "What defends against them.",
-    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
-    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
+    "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
+    "context":
+      "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
   },
   {
-    "id": "security/rate_limits:5",
-    "page": "security/rate_limits",
+    "id": "security:53",
+    "page": "security",
     "type": "text",
     "content":
       "Rate limits, before any hashing (option rateLimit, on by default, see auth.md): per client address, 100 attempts per 15 minutes on each route; per account (normalized email), 10 failed sign-ins per 15 minutes (a successful sign-in gives its hit back) and 10 sign-up attempts. Over a limit: 429 RATE_LIMITED with Retry-After. The counters are rows of the rate_limits table, counted by one atomic upsert per check, so every process on the same database sees the same count; a guesser gains nothing by spreading requests over processes or servers. Account buckets hold the SHA-256 of the email, not the email.",
-    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
-    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
+    "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
+    "context":
+      "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
   },
   {
-    "id": "security/rate_limits:6",
-    "page": "security/rate_limits",
+    "id": "security:54",
+    "page": "security",
     "type": "text",
     "content":
       "A bounded, fair hashing queue (scryptPasswordHasher({ maxConcurrent, maxQueued }), defaults half the cores (1 to 4) and 8): beyond it a request is answered at once with 503 SERVICE_BUSY and Retry-After, never queued for seconds, and memory stays bounded (at most 4 × 128 MiB). Waiting hashes are served fewest-recent-asks first (per address, refused asks included), and a newcomer with fewer recent asks takes the place of the heaviest asker's latest waiter, so a flood delays a sign-in from an address that is not flooding by about one hash. Benchmark scenario 8 (scripts/bench/scenario_hashing_flood.ts) measures a legitimate sign-in during 16 and 64 concurrent junk sign-ins at the default cost against the target of 2× its unloaded time (figures in benchmarks.md).",
-    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
-    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
+    "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
+    "context":
+      "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
   },
   {
-    "id": "security/rate_limits:7",
-    "page": "security/rate_limits",
+    "id": "security:55",
+    "page": "security",
     "type": "text",
     "content":
       "The client address is the socket's peer (serve(), fragment-cli serve, and a module mounted directly on Deno.serve, Bun.serve or @hono/node-server pass it); headers are ignored unless trustProxy names one. An IPv6 client counts per /64.",
-    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
-    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
+    "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
+    "context":
+      "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
   },
   {
-    "id": "security/rate_limits:8",
-    "page": "security/rate_limits",
+    "id": "security:56",
+    "page": "security",
     "type": "text",
     "content": "What the deployment must configure.",
-    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
-    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
+    "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
+    "context":
+      "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
   },
   {
-    "id": "security/rate_limits:9",
-    "page": "security/rate_limits",
+    "id": "security:57",
+    "page": "security",
     "type": "text",
     "content":
       'Behind a reverse proxy or load balancer, set trustProxy to the header it writes the client\'s address into ("x-forwarded-for", "x-real-ip", "forwarded"), and make the proxy overwrite that header rather than append to it (nginx: proxy_set_header X-Forwarded-For $remote_addr;), since the left-most address is used. Otherwise every client shares the proxy\'s address, and 100 sign-ins per 15 minutes become the whole site\'s budget.',
-    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
-    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
+    "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
+    "context":
+      "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
   },
   {
-    "id": "security/rate_limits:10",
-    "page": "security/rate_limits",
+    "id": "security:58",
+    "page": "security",
     "type": "text",
     "content":
       "Never set trustProxy where clients reach the server directly: the header is then whatever the client writes, so each request picks a fresh address and per-address limits vanish (the per-account limit and the hashing queue still hold). Without trustProxy the module ignores forwarded headers entirely.",
-    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
-    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
+    "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
+    "context":
+      "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
   },
   {
-    "id": "security/rate_limits:11",
-    "page": "security/rate_limits",
+    "id": "security:59",
+    "page": "security",
     "type": "text",
     "content":
       "When mounting module.fetch in another framework, pass the connection as the second argument (module.fetch(request, { remoteAddress }), or Hono's c.env): without it the per-address limit does not apply (documented; the per-account limit still does).",
-    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
-    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
+    "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
+    "context":
+      "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
   },
   {
-    "id": "security/rate_limits:12",
-    "page": "security/rate_limits",
+    "id": "security:60",
+    "page": "security",
     "type": "text",
     "content":
       "A flood from as many fresh addresses as requests (a large botnet) cannot be told from users by the module: its junk competes equally with real sign-ins for the bounded queue (they get 503 quickly rather than hang). Put edge protection (a CAPTCHA after failures, the CDN's bot rules) in front.",
-    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
-    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
+    "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
+    "context":
+      "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
   },
   {
-    "id": "security/rate_limits:13",
-    "page": "security/rate_limits",
+    "id": "security:61",
+    "page": "security",
     "type": "text",
     "content":
       "Account lock-out: anyone who knows an email can use up its 10 failed attempts per window and keep its owner out until the window ends. This is the accepted price of stopping distributed guessing; tune rateLimit.perAccount or turn it off (perAccount: false) if lock-out matters more.",
-    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
-    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
+    "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
+    "context":
+      "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
   },
   {
-    "id": "security/rate_limits:14",
-    "page": "security/rate_limits",
+    "id": "security:62",
+    "page": "security",
     "type": "text",
     "content":
       "Tests that back it (tests/security/attacks/rate_limits.ts, run by tests/security/attacks.test.ts):",
-    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
-    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
+    "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
+    "context":
+      "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
   },
   {
-    "id": "security/rate_limits:15",
-    "page": "security/rate_limits",
+    "id": "security:63",
+    "page": "security",
     "type": "text",
     "content":
       '"guessing one account\'s password: the 11th failure in 15 minutes is 429, even with the right password"',
-    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
-    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
+    "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
+    "context":
+      "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
   },
   {
-    "id": "security/rate_limits:16",
-    "page": "security/rate_limits",
+    "id": "security:64",
+    "page": "security",
     "type": "text",
     "content":
       '"rotating a spoofed X-Forwarded-For does not escape the per-address limit (trustProxy off)"',
-    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
-    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
+    "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
+    "context":
+      "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
   },
   {
-    "id": "security/rate_limits:17",
-    "page": "security/rate_limits",
+    "id": "security:65",
+    "page": "security",
     "type": "text",
     "content": '"behind a proxy (trustProxy), each client address has its own budget"',
-    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
-    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
+    "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
+    "context":
+      "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
   },
   {
-    "id": "security/rate_limits:18",
-    "page": "security/rate_limits",
+    "id": "security:66",
+    "page": "security",
     "type": "text",
     "content":
       '"counters live in the database: a second process on the same database sees the same hits"',
-    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
-    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
+    "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
+    "context":
+      "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
   },
   {
-    "id": "security/rate_limits:19",
-    "page": "security/rate_limits",
+    "id": "security:67",
+    "page": "security",
     "type": "text",
     "content":
       '"junk sign-ins beyond the hashing queue\'s bound are answered 503 at once, not queued"',
-    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
-    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
+    "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
+    "context":
+      "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
   },
   {
-    "id": "security/rate_limits:20",
-    "page": "security/rate_limits",
+    "id": "security:68",
+    "page": "security",
     "type": "text",
     "content": '"a sign-in from another address jumps a flooding address\'s queued junk"',
-    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
-    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
+    "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
+    "context":
+      "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
   },
   {
-    "id": "security/rate_limits:21",
-    "page": "security/rate_limits",
+    "id": "security:69",
+    "page": "security",
     "type": "text",
     "content":
       "Unit tests: tests/auth/rate_limits_http.test.ts (no address: per-account only; an explicit { remoteAddress }; successful sign-ins not counted; sign-up per email; rateLimit: false), tests/auth/rate_limiter.test.ts (windows, shared counts under concurrency on PGlite and PostgreSQL, refunds, purging), tests/auth/password_hasher.test.ts (the queue's bound and fairness), tests/core/client_address.test.ts (the runtimes' connection shapes, trustProxy, address normalization, serve() passing the peer address).",
-    "url": "/docs/security/rate_limits#credential-stuffing-and-hashing-floods-finding-3",
-    "context": "security/rate_limits › Credential stuffing and hashing floods (finding 3)",
+    "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
+    "context":
+      "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
+  },
+  {
+    "id": "security:70",
+    "page": "security",
+    "type": "text",
+    "content":
+      'The verification routes of finding 4 share these limits: POST /verify-email counts per client address, and POST /verify-email/resend (a mail per call) per address and per account. Tests: "guessed verification tokens from one address are 429 after the per-address limit" and "one account cannot make the module mail an inbox more than perAccount.max times" (rate_limits.ts).',
+    "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
+    "context":
+      "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
+  },
+  {
+    "id": "security#invitation-takeover-finding-4",
+    "page": "security",
+    "type": "heading",
+    "content": "Invitation takeover (finding 4)",
+    "url": "/docs/security#invitation-takeover-finding-4",
+    "context": "Security › Findings, defences and their tests",
+  },
+  {
+    "id": "security:71",
+    "page": "security",
+    "type": "text",
+    "content":
+      "The attack. An invitation is addressed to an email address, and anyone can sign up with any address. Before the fix, whoever registered the invitee's address first saw the invitation with its token in GET /organizations/invitations and could accept it, joining the organization with the invitation's roles (up to owner). The organization's list showed every token to every admin; the tokens sat in plain text in invitations.token and in the hook table (hook_occurrences.payload of invitationCreated), so a database dump or backup was a set of working invitations; and an invitation sent by an admin kept working after that admin was removed or demoted.",
+    "url": "/docs/security#invitation-takeover-finding-4",
+    "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security:72",
+    "page": "security",
+    "type": "text",
+    "content": "What defends against it.",
+    "url": "/docs/security#invitation-takeover-finding-4",
+    "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security:73",
+    "page": "security",
+    "type": "text",
+    "content":
+      "Verified addresses. users.email_verified_at is set only by POST /verify-email with a token mailed to the address through sendVerificationEmail (or by api.createUser({ emailVerified: true }), an administrator vouching for it). Verification tokens are 256-bit, single-use, expire after emailVerificationTtlHours (24 h), are stored as SHA-256 only, are looked up by that digest, and are bound to the address they were sent to: a token proves nothing once the user's address changed. A resend replaces every earlier token. | src/auth/email_verification.ts, email_verification_store.ts, verification_routes.ts",
+    "url": "/docs/security#invitation-takeover-finding-4",
+    "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security:74",
+    "page": "security",
+    "type": "text",
+    "content":
+      "Invitations reach verified addresses only. GET /organizations/invitations and the invitations of GET /me are empty until the caller's address is verified; accepting or rejecting answers 403 EMAIL_NOT_VERIFIED before the token is even compared. | invitation_routes.ts (checkActor, the list), me.ts",
+    "url": "/docs/security#invitation-takeover-finding-4",
+    "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security:75",
+    "page": "security",
+    "type": "text",
+    "content":
+      "Tokens never shown again. Only the inviter's creation (or re-send) answer carries the invitation token; the organization's list, the invitee's list, /me, accept/reject/cancel answers and every other event carry none. | resources.ts (toInvitation)",
+    "url": "/docs/security#invitation-takeover-finding-4",
+    "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security:76",
+    "page": "security",
+    "type": "text",
+    "content":
+      "Hashed at rest. invitations.token_hash holds the SHA-256 (tokens stored in plain text before schema version 21 were hashed in place by version 22); an accept compares digests in constant time. | invitation_store.ts, schema v21–22",
+    "url": "/docs/security#invitation-takeover-finding-4",
+    "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security:77",
+    "page": "security",
+    "type": "text",
+    "content":
+      "Sealed in the hook table. The invitationCreated payload stores the token sealed with AES-256-GCM under a key derived (HKDF-SHA-256) from the deployment's secret, bound to the invitation id; the handler receives it opened. A token sealed under a key the delivering process lacks is not lost: the invitation gets a new token and a new event (rotated: true). | sealing.ts, sealed_invitation_event.ts, notifications.ts",
+    "url": "/docs/security#invitation-takeover-finding-4",
+    "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security:78",
+    "page": "security",
+    "type": "text",
+    "content":
+      "The inviter's current rights at acceptance. Inside the accepting transaction (which locks the organization against concurrent role changes), the inviter must still be an owner or admin, and an owner for an invitation granting owner; otherwise 409 INVITATION_REVOKED and the invitation stays pending (a current manager can re-send it). | access.ts (mayStillGrant), invitation_routes.ts",
+    "url": "/docs/security#invitation-takeover-finding-4",
+    "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security:79",
+    "page": "security",
+    "type": "text",
+    "content": "What the deployment must configure.",
+    "url": "/docs/security#invitation-takeover-finding-4",
+    "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security:80",
+    "page": "security",
+    "type": "text",
+    "content":
+      "sendVerificationEmail: the development default logs the verification link to the console (the only place the module prints a token). In production, mail it; without it nobody can verify and no invitation can be accepted.",
+    "url": "/docs/security#invitation-takeover-finding-4",
+    "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security:81",
+    "page": "security",
+    "type": "text",
+    "content":
+      "publicOrigin, so the url handed to sendVerificationEmail is absolute and never derived from a request's Host (without it the link is relative, and a warning is printed once).",
+    "url": "/docs/security#invitation-takeover-finding-4",
+    "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security:82",
+    "page": "security",
+    "type": "text",
+    "content":
+      "secret (or FRAGMENT_SECRET), identical on every process: it keys the sealing of invitation tokens in the hook table. Without it each process seals with a random key, and an invitation mail delivered by another process (or after a restart) carries a re-issued token, which silently invalidates the one in the inviter's creation answer.",
+    "url": "/docs/security#invitation-takeover-finding-4",
+    "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security:83",
+    "page": "security",
+    "type": "text",
+    "content":
+      "Send invitation mails from the invitationCreated hook (or from the creation answer); do not log the payload.",
+    "url": "/docs/security#invitation-takeover-finding-4",
+    "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security:84",
+    "page": "security",
+    "type": "text",
+    "content":
+      "Upgrading. Schema version 22 hashes the tokens of existing invitations in place, but invitationCreated occurrences recorded before this release keep their token in plain text in hook_occurrences.payload (a pending one is still delivered as recorded). Once they are delivered, strip them: UPDATE auth.hook_occurrences SET payload = payload #- '{invitation,token}' WHERE name = 'invitationCreated' AND status IN ('done', 'failed') AND payload->'invitation' ? 'token'.",
+    "url": "/docs/security#invitation-takeover-finding-4",
+    "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security:85",
+    "page": "security",
+    "type": "text",
+    "content":
+      "Residual risks. Verification proves control of the mailbox at one moment; a user who loses the address keeps the verified flag (there is no route to change an address; a change made in SQL invalidates the pending verification tokens, not the flag). An invitation revoked by its inviter's lost rights still shows as pending in the invitee's list until someone cancels or re-sends it. Rate limits on POST /verify-email and /verify-email/resend are the rate-limit section's concern (256-bit tokens make guessing moot; resend costs a mail).",
+    "url": "/docs/security#invitation-takeover-finding-4",
+    "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security:86",
+    "page": "security",
+    "type": "text",
+    "content": "Tests. tests/security/attacks/invitations.ts (in tests/security/attacks.test.ts):",
+    "url": "/docs/security#invitation-takeover-finding-4",
+    "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security:87",
+    "page": "security",
+    "type": "text",
+    "content":
+      '"an account with the invitee\'s address but no proof of it neither sees nor accepts the invitation"',
+    "url": "/docs/security#invitation-takeover-finding-4",
+    "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security:88",
+    "page": "security",
+    "type": "text",
+    "content":
+      '"no answer but the inviter\'s creation answer carries the token, and no table keeps it in plain text"',
+    "url": "/docs/security#invitation-takeover-finding-4",
+    "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security:89",
+    "page": "security",
+    "type": "text",
+    "content":
+      '"an invitation dies with its inviter\'s rights: removed admin, demoted admin, demoted owner"',
+    "url": "/docs/security#invitation-takeover-finding-4",
+    "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security:90",
+    "page": "security",
+    "type": "text",
+    "content":
+      '"a verification token is single-use, hashed at rest, replaced by a resend and bound to its address"',
+    "url": "/docs/security#invitation-takeover-finding-4",
+    "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security:91",
+    "page": "security",
+    "type": "text",
+    "content":
+      '"a verification token sent to an old address proves nothing after the address changed"',
+    "url": "/docs/security#invitation-takeover-finding-4",
+    "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security:92",
+    "page": "security",
+    "type": "text",
+    "content": '"an expired verification token is refused with 410"',
+    "url": "/docs/security#invitation-takeover-finding-4",
+    "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security:93",
+    "page": "security",
+    "type": "text",
+    "content":
+      'Also tests/auth/email_verification.test.ts, tests/auth/invitation_event_sealing.test.ts (a token sealed under another secret is re-issued) and the "invitations reach verified addresses only" and "the inviter\'s rights at acceptance" suites of tests/auth/organization_invitations.test.ts.',
+    "url": "/docs/security#invitation-takeover-finding-4",
+    "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security#membership-without-consent-finding-5",
+    "page": "security",
+    "type": "heading",
+    "content": "Membership without consent (finding 5)",
+    "url": "/docs/security#membership-without-consent-finding-5",
+    "context": "Security › Findings, defences and their tests",
+  },
+  {
+    "id": "security:94",
+    "page": "security",
+    "type": "text",
+    "content":
+      'The attack. Any signed-up user could create an organization and POST /organizations/:organizationId/members {"userId"} with any user id they had seen — every member list of an organization they share with the victim shows the ids of its members. The victim then belonged to the stranger\'s organization without having been asked: it showed in their GET /me (a phishing surface: "Acme Security Team" in the victim\'s own organization switcher), and /me had no bound, so enough of them made every page load of the victim\'s application download hundreds of kilobytes (342 KB seen; 293 KB for 500 organizations in our measurement). Nothing bounded how many organizations one user could create, how many members an organization could have, or how many pending invitations it could send.',
+    "url": "/docs/security#membership-without-consent-finding-5",
+    "context":
+      "Security › Findings, defences and their tests › Membership without consent (finding 5)",
+  },
+  {
+    "id": "security:95",
+    "page": "security",
+    "type": "text",
+    "content": "What defends against it.",
+    "url": "/docs/security#membership-without-consent-finding-5",
+    "context":
+      "Security › Findings, defences and their tests › Membership without consent (finding 5)",
+  },
+  {
+    "id": "security:96",
+    "page": "security",
+    "type": "text",
+    "content":
+      'Consent. Users join through invitations they accept. The direct-add route of the specification stays but is refused by default with 403 DIRECT_ADD_NOT_ALLOWED (its message points to invitations), after the caller\'s own rights are checked and before the target user is looked up, so a refused caller learns nothing about user ids either. A deployment opens it with organizations.canAddMember({ actor, organization, user, roles }); only true allows the add. Global admins (users.role = "admin") get no exception by default. The server keeps a direct way in: authModule.api.addMember() (no policy; the limits apply), as better-auth offers direct adds only as a server-side call, and Clerk and GitHub require an invitation.',
+    "url": "/docs/security#membership-without-consent-finding-5",
+    "context":
+      "Security › Findings, defences and their tests › Membership without consent (finding 5)",
+  },
+  {
+    "id": "security:97",
+    "page": "security",
+    "type": "text",
+    "content":
+      "A bounded /me. At most 100 organizations and 100 pending invitations, the oldest first, with organizationsHasMore / invitationsHasMore saying there are more; GET /organizations and GET /organizations/invitations page through all of them in the same order. activeOrganization is given even when it is beyond the first 100. The per-user kept parts of /me are validated over the listed rows and the next one, so they stay exact.",
+    "url": "/docs/security#membership-without-consent-finding-5",
+    "context":
+      "Security › Findings, defences and their tests › Membership without consent (finding 5)",
+  },
+  {
+    "id": "security:98",
+    "page": "security",
+    "type": "text",
+    "content":
+      "Limits (false for none), each a 403 with its own code: organizationLimit (default 100, live organizations a user created and still belongs to; ORGANIZATION_LIMIT_REACHED), membershipLimit (default 100, members per organization, for direct adds, acceptances and api.addMember; MEMBERSHIP_LIMIT_REACHED, and a refused acceptance leaves the invitation pending), invitationLimit (default 100, pending unexpired invitations per organization; INVITATION_LIMIT_REACHED). They hold under concurrent requests: each count runs in the inserting transaction after a row lock every competing insert takes (the user's row, FOR NO KEY UPDATE, for organizations; the organization's row, FOR UPDATE, for members and invitations).",
+    "url": "/docs/security#membership-without-consent-finding-5",
+    "context":
+      "Security › Findings, defences and their tests › Membership without consent (finding 5)",
+  },
+  {
+    "id": "security:99",
+    "page": "security",
+    "type": "text",
+    "content":
+      'What the deployment must configure. Nothing for the defaults. Set canAddMember only where accounts are already trusted to be placed (an internal tool, an admin console: ({ actor }) => actor.role === "admin"); prefer api.addMember for provisioning from the server. Raise or lift the limits (organizationLimit: false, …) for tenants that need more, knowing that /me still lists only 100 organizations and clients must page the rest.',
+    "url": "/docs/security#membership-without-consent-finding-5",
+    "context":
+      "Security › Findings, defences and their tests › Membership without consent (finding 5)",
+  },
+  {
+    "id": "security:100",
+    "page": "security",
+    "type": "text",
+    "content":
+      "Not covered. Invitations remain the way to reach a stranger's list of pending invitations: whoever controls an email address receives invitations to it, bounded per organization by invitationLimit but not per recipient (finding 4's verified email decides who can accept). A user with many accounts is limited per account. metadata of up to maxMetadataBytes (8 KiB) per organization can still make a consented /me larger than the typical 60 KB.",
+    "url": "/docs/security#membership-without-consent-finding-5",
+    "context":
+      "Security › Findings, defences and their tests › Membership without consent (finding 5)",
+  },
+  {
+    "id": "security:101",
+    "page": "security",
+    "type": "text",
+    "content":
+      'Tests. tests/security/attacks/membership.ts (run by tests/security/attacks.test.ts, over HTTP against a served module on PGlite): "a stranger cannot add a user they have seen to their own organization", "refuses before looking the user up", "lists at most 100 organizations, flags the rest and pages them through GET /organizations", and the limit tests (10 concurrent creations, direct adds, acceptances and invitations end with exactly the limit). PGlite runs one statement at a time, so the races are replayed on PostgreSQL, with 5 connections, by tests/auth/organization_consent.test.ts ("organizationLimit: concurrent creations …", "membershipLimit: concurrent direct adds and acceptances …", "invitationLimit: concurrent invitations …"); without the row locks the first two fail there. The same file tests the policy\'s context and answers, api.addMember, and the /me bound with its kept parts; tests/auth/organizations_config.test.ts the validation of the options.',
+    "url": "/docs/security#membership-without-consent-finding-5",
+    "context":
+      "Security › Findings, defences and their tests › Membership without consent (finding 5)",
   },
   {
     "id": "webhook",
@@ -7395,7 +8883,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "webhook",
     "type": "text",
     "content":
-      "The example app (deno task start) reads WEBHOOK_SECRET from the environment. When it is unset it generates a random development secret for that run and prints it once on stderr with a warning, so a fresh clone works without configuration. In production, always set WEBHOOK_SECRET: a generated secret changes at every start, and the messenger's webhook would stop being accepted.",
+      "The example app (deno task start) reads WEBHOOK_SECRET from the environment. When it is unset it generates a random secret for that run, kept in memory only and never printed (a secret in a terminal or a log file is a leaked secret): stderr only warns that the webhook, whose secret nobody knows, refuses every delivery until WEBHOOK_SECRET is set. Set WEBHOOK_SECRET to receive updates, in development too (WEBHOOK_SECRET=$(openssl rand -hex 32)). Its onMessage handler logs an update's id and kind, never the message text (users' messages are not log material).",
     "url": "/docs/webhook#secret-header",
     "context": "Webhook › Secret header",
   },
@@ -7614,7 +9102,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "webhook",
     "type": "text",
     "content":
-      "listUpdates({ kind?, status?, order?, pageSize?, cursor? }): by update_id, with cursor pagination: { updates, cursor, hasNextPage }.",
+      "listUpdates({ kind?, status?, order?, pageSize?, cursor? }): by update_id, with cursor pagination: { updates, cursor, hasNextPage }. Its cursors are signed with the option secret (default FRAGMENT_SECRET, at least 32 characters; the same deployment secret as auth's), so every process of the deployment accepts them; without either, with a random key of the process (valid until it exits; nothing is printed, since no route hands these cursors to clients). A forged or type-confused cursor is InvalidCursorError (400 INVALID_CURSOR if your route lets it through).",
     "url": "/docs/webhook#reading-stored-updates",
     "context": "Webhook › Reading stored updates",
   },
