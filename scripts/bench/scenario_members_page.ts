@@ -12,6 +12,8 @@
  */
 import postgres from "postgres";
 import { keysetPage, keysetQuery } from "../../src/db/mod.ts";
+import { CREATED_AT_ID } from "../../src/auth/organizations/page_order.ts";
+import { BENCH_SECRET } from "./servers.ts";
 import { withBenchDatabase } from "./databases.ts";
 import type { LoadResult } from "./load_spec.ts";
 import { send } from "./organization_side.ts";
@@ -163,7 +165,8 @@ async function pageCursors(
     const cursorOf = async (page: number): Promise<string> => {
       const q = keysetQuery({
         listId: `members:${organization}`,
-        columns: ["created_at", "id"],
+        columns: CREATED_AT_ID,
+        secret: BENCH_SECRET,
         table: "m",
         pageSize: PAGE_SIZE,
       });

@@ -8,6 +8,12 @@ import { join } from "node:path";
 import { ROOT, type ServerProcess, startServer } from "./processes.ts";
 import type { BenchContext } from "./scenario.ts";
 
+/**
+ * The deployment secret of our servers (`FRAGMENT_SECRET`): the members-page scenario mints its
+ * deep-page cursors with it, as a client that paged there would have received them.
+ */
+export const BENCH_SECRET = "fragment-cli-benchmark-secret-0123456789abcdef";
+
 /** Options of {@link startOurServe}. */
 export interface OurServeOptions {
   /** `DATABASE_URL` of the server; without it the app files use PGlite under `cwd`. */
@@ -37,7 +43,7 @@ export function startOurServe(
   ];
   return startServer(context.runtimes.deno, args, {
     cwd: options.cwd,
-    env: { DATABASE_URL: options.databaseUrl ?? "", ...options.env },
+    env: { DATABASE_URL: options.databaseUrl ?? "", FRAGMENT_SECRET: BENCH_SECRET, ...options.env },
   });
 }
 

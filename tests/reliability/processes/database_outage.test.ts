@@ -167,7 +167,7 @@ describe("database outage under load", { skip: !canRunPrivateCluster() }, () => 
       assert.deepEqual(
         wrong.map(describe_),
         [],
-        `every request while down answers 503; the servers printed:\n${log.text().slice(-3000)}`,
+        `every request while down answers 503; the servers printed:\n${log.text().slice(-12000)}`,
       );
       const codes = new Set(afterStop.map((r) => `${r.kind}: ${r.body.error.code}`));
       const slowest = Math.max(...afterStop.map((r) => r.ms));

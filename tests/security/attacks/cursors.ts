@@ -19,7 +19,7 @@ import assert from "node:assert/strict";
 import { createHmac } from "node:crypto";
 import fc from "fast-check";
 import { authTableNames } from "../../../src/auth/tables.ts";
-import { type AuthTarget, serveAuth } from "../harness.ts";
+import { type AuthTarget, request, serveAuth } from "../harness.ts";
 
 /** The HMAC key `src/db/cursor.ts` shipped (DEFAULT_SECRET) before the fix. */
 const PACKAGED_KEY = "fragment-cli keyset cursor v1";
@@ -75,16 +75,8 @@ async function json(
   token?: string,
   body?: unknown,
 ): Promise<{ status: number; body: Record<string, unknown> }> {
-  const headers: Record<string, string> = { origin: target.origin };
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const response = await fetch(`${target.url}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : {} };
+  const answer = await request(target, method, path, { token, body });
+  return { status: answer.status, body: answer.body ?? {} };
 }
 
 async function signUp(target: AuthTarget, label: string): Promise<{ token: string; id: string }> {

@@ -8,7 +8,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import type { OrganizationEventPayloads } from "../../../src/auth/mod.ts";
-import { type AuthTarget, serveAuth } from "../harness.ts";
+import { type AuthTarget, request, serveAuth } from "../harness.ts";
 
 interface Mail {
   user: { id: string; email: string };
@@ -30,16 +30,7 @@ function sha256(value: string): string {
 /** A client of one target: JSON requests with a Bearer credential (or none). */
 function client(target: AuthTarget) {
   async function send(method: string, path: string, token?: string, body?: unknown) {
-    const headers: Record<string, string> = { origin: target.origin };
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (body !== undefined) headers["content-type"] = "application/json";
-    const response = await fetch(`${target.url}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, text, body: text ? JSON.parse(text) : null } as Answer;
+    return await request(target, method, path, { token, body }) as Answer;
   }
   let count = 0;
   return {

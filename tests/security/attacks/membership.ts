@@ -4,7 +4,7 @@
 // and invitation limits under concurrent requests. See docs/security/membership.md.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { type AuthTarget, serveAuth } from "../harness.ts";
+import { type AuthTarget, request as send, serveAuth } from "../harness.ts";
 
 interface Client {
   token: string;
@@ -20,16 +20,8 @@ async function request(
   token?: string,
   body?: unknown,
 ): Promise<{ status: number; body: any; bytes: number }> {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const response = await fetch(`${target.url}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null, bytes: text.length };
+  const answer = await send(target, method, path, { token, body });
+  return { status: answer.status, body: answer.body, bytes: answer.text.length };
 }
 
 async function signUp(target: AuthTarget, label: string): Promise<Client> {
