@@ -50,6 +50,7 @@ function signingSecret(secret: string | null): string {
   }
   return processSecret();
 }
+
 // Once per process: a test suite instantiates many modules.
 let warnedRelativeLinks = false;
 
