@@ -87,15 +87,48 @@ async function parseCommandArgs(
     ]),
   );
   try {
-    return parseArgs({ args, options, allowPositionals: true, strict: true });
+    return parseArgs({
+      args: joinDashedValues(args, options),
+      options,
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (error) {
     // parseArgs explains at length; the first sentence is the reason.
     const message = error instanceof Error ? error.message : String(error);
-    const reason = message.split(/\.\s/)[0].replace(/\.$/, "");
-    // A value starting with a dash (`--prefix "-- lint"`) needs the `=` form: say so.
-    const dashed = /use '(--[\w-]+)=-XYZ'/.exec(message);
-    throw new UsageError(
-      dashed ? `${reason}; for a value starting with a dash write ${dashed[1]}=<value>` : reason,
-    );
+    throw new UsageError(message.split(/\.\s/)[0].replace(/\.$/, ""));
   }
+}
+
+/**
+ * Joins an option that takes a value with the next argument when that argument starts with a dash
+ * (`--prefix "-- squawk-ignore"` → `--prefix=-- squawk-ignore`): `parseArgs` refuses such values
+ * as ambiguous, but the main use of `--prefix` is an SQL comment, which starts with `--`.
+ */
+export function joinDashedValues(
+  args: readonly string[],
+  options: Record<string, { type: "string" | "boolean"; short?: string }>,
+): string[] {
+  const takesValue = new Map<string, string>();
+  for (const [name, spec] of Object.entries(options)) {
+    if (spec.type !== "string") continue;
+    takesValue.set(`--${name}`, `--${name}`);
+    if (spec.short) takesValue.set(`-${spec.short}`, `--${name}`);
+  }
+  const joined: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const long = takesValue.get(args[i]);
+    const next = args[i + 1];
+    if (args[i] === "--") {
+      joined.push(...args.slice(i));
+      break;
+    }
+    if (long !== undefined && next !== undefined && next.startsWith("-")) {
+      joined.push(`${long}=${next}`);
+      i++;
+    } else {
+      joined.push(args[i]);
+    }
+  }
+  return joined;
 }

@@ -60,7 +60,8 @@ const JSONB = 3802;
  * while open; opening it from a second process (or twice in one process)
  * fails with `DataDirectoryLockedError` naming the directory.
  *
- * @param options Where the data lives.
+ * @param options Where the data lives: options, or the data directory's path alone
+ *   (`pgliteAdapter(".data/pglite")` is `pgliteAdapter({ dataDir: ".data/pglite" })`).
  * @returns The adapter.
  *
  * @example An in-memory database
@@ -73,7 +74,8 @@ const JSONB = 3802;
  * await db.close();
  * ```
  */
-export function pgliteAdapter(options: PgliteAdapterOptions = {}): SqlAdapter {
+export function pgliteAdapter(optionsOrDataDir: PgliteAdapterOptions | string = {}): SqlAdapter {
+  const options = pgliteOptionsOf(optionsOrDataDir);
   const dataDir = options.dataDir;
   const target = dataDir ?? "memory://";
   const counters = { queries: 0, transactions: 0 };
@@ -295,4 +297,25 @@ export function pgliteAdapter(options: PgliteAdapterOptions = {}): SqlAdapter {
     },
   };
   return adapter;
+}
+
+/**
+ * The options a caller meant: a string is the data directory (it used to be read as an options
+ * object without `dataDir`, silently opening an in-memory database whose data a restart lost).
+ */
+function pgliteOptionsOf(value: PgliteAdapterOptions | string): PgliteAdapterOptions {
+  if (typeof value === "string") {
+    if (value.trim() === "") {
+      throw new TypeError("pgliteAdapter: the data directory must be a non-empty path");
+    }
+    return { dataDir: value };
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new TypeError(
+      `pgliteAdapter: expected options ({ dataDir, … }) or a data directory path, got ${
+        Array.isArray(value) ? "an array" : value === null ? "null" : typeof value
+      }`,
+    );
+  }
+  return value;
 }

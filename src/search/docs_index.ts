@@ -3336,7 +3336,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "cli:12",
     "page": "cli",
     "type": "text",
-    "content": 'An option value that starts with a dash needs the = form: --prefix="-- generated".',
+    "content":
+      'An option that takes a value takes the next argument whatever it starts with, so --prefix "-- squawk-ignore ban-drop-column" works as written (the = form, --prefix="-- …", too).',
     "url": "/docs/cli#exit-codes-and-output",
     "context": "The fragment-cli command › Exit codes and output",
   },

@@ -58,6 +58,29 @@ describe("fragment-cli db generate without a database", () => {
     },
   );
 
+  it(
+    "--prefix takes a value starting with dashes (an SQL comment), long and short",
+    slow,
+    async () => {
+      for (const flag of ["--prefix", "-p"]) {
+        const result = await cli([
+          "db",
+          "generate",
+          notes,
+          "--format",
+          "drizzle",
+          flag,
+          "-- squawk-ignore ban-drop-column",
+          "-o",
+          `dashed${flag.length}.ts`,
+        ]);
+        assert.equal(result.code, 0, result.stderr);
+        const text = readFileSync(join(dir.path, `dashed${flag.length}.ts`), "utf8");
+        assert.ok(text.startsWith("-- squawk-ignore ban-drop-column\n"), text.slice(0, 80));
+      }
+    },
+  );
+
   it("--output that is not a directory is a file path, its folders created", slow, async () => {
     const result = await cli([
       "db",

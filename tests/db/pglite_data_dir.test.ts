@@ -60,6 +60,34 @@ describe("pgliteAdapter() data directory", () => {
     },
   );
 
+  it(
+    "takes the data directory's path alone (pgliteAdapter(dir) is not an in-memory database)",
+    { timeout: 60_000 },
+    async () => {
+      const dataDir = path.join(root, "by-path");
+      const db = pgliteAdapter(dataDir);
+      await db.query("CREATE TABLE kept (n int4)");
+      await db.query("INSERT INTO kept VALUES (8)");
+      await db.close();
+      assert.ok(fs.existsSync(dataDir), "the path given holds the database");
+      const again = pgliteAdapter({ dataDir });
+      try {
+        assert.deepEqual(await again.query("SELECT n FROM kept"), [{ n: 8 }]);
+      } finally {
+        await again.close();
+      }
+    },
+  );
+
+  it("refuses, at once and by name, what is neither options nor a path", () => {
+    assert.throws(() => pgliteAdapter(""), /pgliteAdapter: the data directory must be a non-empty/);
+    assert.throws(
+      () => pgliteAdapter(42 as unknown as string),
+      /pgliteAdapter: expected options \(\{ dataDir, … \}\) or a data directory path, got number/,
+    );
+    assert.throws(() => pgliteAdapter(null as unknown as string), /got null/);
+  });
+
   it("refuses a directory already open in this process", { timeout: 60_000 }, async () => {
     const dataDir = path.join(root, "same-process");
     const first = pgliteAdapter({ dataDir });
