@@ -4,8 +4,8 @@
  * @module
  */
 
-import process from "node:process";
 import { ModuleConfigError } from "../core/mod.ts";
+import { configuredSecret } from "../core/secret.ts";
 import { resolveNamespace, type SqlAdapter } from "../db/mod.ts";
 import type { TrustProxy } from "../core/mod.ts";
 import { type PasswordHasher, scryptPasswordHasher } from "./password_hasher.ts";
@@ -139,9 +139,6 @@ export interface ResolvedAuthOptions {
 /** The module name, also the default namespace and mount (`/api/auth`). */
 export const AUTH_MODULE_NAME = "auth";
 
-/** The shortest accepted `secret` (32 characters: 192 bits of base64, 128 of hex). */
-export const MIN_SECRET_LENGTH = 32;
-
 /** Whether `value` is exactly an origin (`scheme://host[:port]`, nothing more). */
 function isOrigin(value: unknown): value is string {
   if (typeof value !== "string") return false;
@@ -187,11 +184,11 @@ export function resolveAuthOptions(options: AuthOptions): ResolvedAuthOptions {
   if (publicOrigin !== null && !isOrigin(publicOrigin)) {
     fail(`publicOrigin: "${publicOrigin}" is not an origin like "https://app.example.com"`);
   }
-  const secret = options.secret ?? (process.env.FRAGMENT_SECRET || null);
-  if (secret !== null && (typeof secret !== "string" || secret.length < MIN_SECRET_LENGTH)) {
-    fail(
-      `secret: expected at least ${MIN_SECRET_LENGTH} characters (from the option or FRAGMENT_SECRET)`,
-    );
+  let secret: string | null;
+  try {
+    secret = configuredSecret(options.secret);
+  } catch (error) {
+    fail(`secret: ${(error as Error).message}`);
   }
   const hasher = options.passwordHasher ?? scryptPasswordHasher();
   if (

@@ -17,15 +17,12 @@
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import process from "node:process";
-import { FRAGMENT_SECRET_ENV, generateSecret } from "../core/secret.ts";
+import { FRAGMENT_SECRET_ENV, generateSecret, MIN_SECRET_LENGTH } from "../core/secret.ts";
 import type { SqlAdapter } from "../db/mod.ts";
 import { CliError, type CliIo } from "./command.ts";
 
 /** Where serve keeps the secret it generated, relative to the working directory. */
 export const SECRET_FILE = ".data/fragment-secret";
-
-/** The shortest secret the modules accept (see `MIN_SECRET_LENGTH` of the auth options). */
-const MIN_LENGTH = 32;
 
 /** Where the secret of this run came from. */
 export interface ServeSecret {
@@ -56,9 +53,9 @@ export function provideSecret(cwd: string = process.cwd()): ServeSecret {
       throw new CliError(`${SECRET_FILE}: ${(error as Error).message}`, { cause: error });
     }
   }
-  if (kept !== null && kept.length < MIN_LENGTH) {
+  if (kept !== null && kept.length < MIN_SECRET_LENGTH) {
     throw new CliError(
-      `${SECRET_FILE} holds no secret of at least ${MIN_LENGTH} characters; ` +
+      `${SECRET_FILE} holds no secret of at least ${MIN_SECRET_LENGTH} characters; ` +
         `delete it to have a new one generated, or set ${FRAGMENT_SECRET_ENV}`,
     );
   }

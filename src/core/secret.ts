@@ -6,8 +6,39 @@
  * @module
  */
 
+import { randomBytes } from "node:crypto";
+import process from "node:process";
+
 /** The environment variable a module's `secret` option falls back to. */
 export const FRAGMENT_SECRET_ENV = "FRAGMENT_SECRET";
+
+/** The shortest accepted secret (32 characters: 192 bits of base64, 128 of hex). */
+export const MIN_SECRET_LENGTH = 32;
+
+/**
+ * The secret a module is configured with: its `secret` option, else `FRAGMENT_SECRET`, else
+ * `null`; a value that is not a string of {@link MIN_SECRET_LENGTH} characters at least throws a
+ * `TypeError` whose message the module's configuration error repeats.
+ *
+ * @param option The module's `secret` option.
+ * @returns The secret, or `null` when none is configured.
+ *
+ * @example
+ * ```ts
+ * import { configuredSecret } from "./secret.ts";
+ *
+ * configuredSecret("a".repeat(32)).length; // => 32
+ * ```
+ */
+export function configuredSecret(option: unknown): string | null {
+  const secret = option ?? (process.env[FRAGMENT_SECRET_ENV] || null);
+  if (secret !== null && (typeof secret !== "string" || secret.length < MIN_SECRET_LENGTH)) {
+    throw new TypeError(
+      `expected at least ${MIN_SECRET_LENGTH} characters (from the option or ${FRAGMENT_SECRET_ENV})`,
+    );
+  }
+  return secret;
+}
 
 let processKey: string | undefined;
 
@@ -24,9 +55,7 @@ let processKey: string | undefined;
  * ```
  */
 export function generateSecret(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_")
-    .replace(/=+$/, "");
+  return randomBytes(32).toString("base64url");
 }
 
 /**

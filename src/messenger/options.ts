@@ -4,9 +4,8 @@
  * @module
  */
 
-import process from "node:process";
 import { ModuleConfigError } from "../core/mod.ts";
-import { FRAGMENT_SECRET_ENV, processSecret } from "../core/secret.ts";
+import { configuredSecret, processSecret } from "../core/secret.ts";
 import { type HookContext, resolveNamespace, type SqlAdapter } from "../db/mod.ts";
 import type { MessengerUpdateKind } from "./update_payload.ts";
 import { MESSENGER_SECRET_HEADER, webhookSecretProblem } from "./webhook_secret.ts";
@@ -119,9 +118,6 @@ export interface ResolvedMessengerOptions {
   cursorSecret: string;
 }
 
-/** The shortest accepted `secret`, as for the auth module. */
-const MIN_SECRET_LENGTH = 32;
-
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /**
@@ -150,11 +146,11 @@ export function checkMessengerOptions(options: MessengerOptions): ResolvedMessen
   if (typeof secretHeader !== "string" || !HEADER_NAME.test(secretHeader)) {
     fail(`secretHeader: ${JSON.stringify(secretHeader)} is not a valid header name`);
   }
-  const secret = options.secret ?? (process.env[FRAGMENT_SECRET_ENV] || null);
-  if (secret !== null && (typeof secret !== "string" || secret.length < MIN_SECRET_LENGTH)) {
-    fail(
-      `secret: expected at least ${MIN_SECRET_LENGTH} characters (from the option or ${FRAGMENT_SECRET_ENV})`,
-    );
+  let secret: string | null = null;
+  try {
+    secret = configuredSecret(options.secret);
+  } catch (error) {
+    fail(`secret: ${(error as Error).message}`);
   }
   try {
     const namespace = resolveNamespace({ name: MESSENGER_MODULE_NAME }, options.namespace);
