@@ -4,6 +4,7 @@ import { findModules, foundLine } from "./find_modules.ts";
 import { allDatabases, checkUserFiles, closeAdapters, type LoadedFile } from "./load_user_files.ts";
 import { prepareDatabasesForServe } from "./serve_migrations.ts";
 import { provideSecret, settleSecret } from "./serve_secret.ts";
+import { surviveStraySocketErrors } from "./stray_socket_errors.ts";
 
 /** Runs `serve`; loaded only when the command runs (see `serve_command.ts`). */
 export async function runServe(args: CommandArgs, io: CliIo): Promise<number> {
@@ -14,6 +15,7 @@ export async function runServe(args: CommandArgs, io: CliIo): Promise<number> {
   const secret = provideSecret();
   const loaded = await findModules(files, io, { need: "modules" });
   const databases = allDatabases(loaded);
+  const stopSurviving = surviveStraySocketErrors(io.stderr);
   try {
     for (const file of loaded) {
       if (file.modules.length > 0) {
@@ -44,6 +46,7 @@ export async function runServe(args: CommandArgs, io: CliIo): Promise<number> {
     return 0;
   } finally {
     await closeAdapters(databases);
+    stopSurviving();
   }
 }
 
