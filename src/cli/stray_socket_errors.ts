@@ -14,14 +14,15 @@ import process from "node:process";
 const CLOSED_SOCKET_CODES = new Set(["EPIPE", "ECONNRESET", "ERR_STREAM_WRITE_AFTER_END"]);
 
 /**
- * Keeps `serve` alive through stray closed-socket rejections (logged in one line); any other
- * unhandled rejection still ends the process, as before.
+ * Keeps `serve` alive through stray closed-socket rejections and exceptions (logged in one line);
+ * any other unhandled rejection or uncaught exception still ends the process, as before.
  *
  * @param log Where the one-line notice goes.
  * @returns A function that removes the handler.
  */
 export function surviveStraySocketErrors(log: (line: string) => void): () => void {
-  const onRejection = (reason: unknown): void => {
+  // The same error can surface as an exception (a socket "error" event nobody listens to).
+  const onStray = (reason: unknown): void => {
     const code = (reason as { code?: unknown } | null)?.code;
     if (typeof code === "string" && CLOSED_SOCKET_CODES.has(code)) {
       log(`warning: a database connection closed under a write (${code}); it reconnects\n`);
@@ -29,6 +30,10 @@ export function surviveStraySocketErrors(log: (line: string) => void): () => voi
     }
     throw reason;
   };
-  process.on("unhandledRejection", onRejection);
-  return () => process.off("unhandledRejection", onRejection);
+  process.on("unhandledRejection", onStray);
+  process.on("uncaughtException", onStray);
+  return () => {
+    process.off("unhandledRejection", onStray);
+    process.off("uncaughtException", onStray);
+  };
 }

@@ -16,6 +16,13 @@ describe("serve's stray socket errors", () => {
     assert.match(result.stderr, /^warning: a database connection closed under a write \(EPIPE\)/);
   });
 
+  it("an uncaught EPIPE exception is logged in one line, and the process goes on", async () => {
+    const result = await runScript(fixture, ["throw", "EPIPE"]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(result.stdout.trim(), "alive");
+    assert.match(result.stderr, /^warning: a database connection closed under a write \(EPIPE\)/);
+  });
+
   it("any other unhandled rejection still ends the process", async () => {
     const result = await runScript(fixture, ["none"]);
     assert.notEqual(result.code, 0);
