@@ -6,8 +6,8 @@ import assert from "node:assert/strict";
 import { ModuleConfigError } from "../../mod.ts";
 import {
   type KnownMessengerUpdateKind,
-  MESSENGER_UPDATE_KINDS,
   messenger,
+  MESSENGER_UPDATE_KINDS,
   type MessengerEvent,
   type MessengerModule,
   type MessengerOptions,
