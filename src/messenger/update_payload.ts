@@ -6,8 +6,9 @@
  */
 
 /**
- * Every kind of update the Bot API documents (its `Update` object's optional fields, as of Bot API
- * 9.x and grammY 1.46): an update is stored with the kind of the field it carries. The
+ * Every kind of update the Bot API documents (its `Update` object's optional fields, as
+ * `@grammyjs/types` 5.0 of grammY 1.46 lists them): an update is stored with the kind of the field
+ * it carries. The
  * specification's three come first; an update carrying none of these (a field a later Bot API
  * adds) is stored as `other`.
  */

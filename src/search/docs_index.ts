@@ -9003,7 +9003,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "telegram",
     "type": "text",
     "content":
-      "Each update is stored with its kind: the Bot API field it carries. The module knows every field of the Bot API's Update object (Bot API 9.x, as grammY 1.46 types it); MESSENGER_UPDATE_KINDS lists them:",
+      "Each update is stored with its kind: the Bot API field it carries. The module knows every field of the Bot API's Update object, as grammY 1.46 (@grammyjs/types 5.0) types it: the 23 fields of Bot API 9.x plus the later guest_message, stopped_message_generation, managed_bot and subscription. MESSENGER_UPDATE_KINDS lists them:",
     "url": "/docs/telegram#every-kind-of-update",
     "context": "Telegram bots › Every kind of update",
   },
