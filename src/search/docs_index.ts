@@ -4692,7 +4692,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "getting-started",
     "type": "text",
     "content":
-      'The update is stored, then processed in the background as a durable hook: the example\'s handler logs [messenger] update 1001 (message) processed (its id and kind, never the text). Send the same update_id again and the answer is {"ok":true,"duplicate":true}: the update is stored and processed once, whatever the retries. A missing or wrong secret is a 401 and nothing is stored. See the webhook page.',
+      'The update is stored, then processed in the background as a durable hook: the example\'s handler logs [messenger] update 1001 (message) processed (its id and kind, never the text). Send the same update_id again and the answer is {"ok":true,"duplicate":true}: the update is stored and processed once, whatever the retries. A missing or wrong secret is a 401 and nothing is stored. See the webhook page; for a Telegram bot (WEBHOOK_SECRET_HEADER, setWebhook, grammY), Telegram bots.',
     "url": "/docs/getting-started#send-a-webhook-update",
     "context": "Getting started › Send a webhook update",
   },
