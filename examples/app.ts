@@ -51,10 +51,17 @@ function webhookSecret(): string {
   return generated;
 }
 
-/** The messenger webhook at `/api/messenger/messenger/webhook`; updates are processed as hooks. */
+/**
+ * The messenger webhook at `/api/messenger/messenger/webhook`; updates are processed as hooks.
+ * `WEBHOOK_SECRET_HEADER` names the header carrying the secret: set it to
+ * `X-Telegram-Bot-Api-Secret-Token` to take Telegram's deliveries (docs/telegram.md). `serve`
+ * prints the webhook URL for `setWebhook`, on `PUBLIC_ORIGIN` when set.
+ */
 export const messengerModule = messenger({
   database,
   webhookSecret: webhookSecret(),
+  secretHeader: process.env.WEBHOOK_SECRET_HEADER || undefined,
+  publicOrigin: process.env.PUBLIC_ORIGIN || undefined,
   // The update's id and kind only: message text is the users' data and stays out of the logs.
   onMessage: ({ updateId, kind }) => {
     console.log(`[messenger] update ${updateId} (${kind}) processed`);

@@ -6,6 +6,7 @@
 
 import { ModuleConfigError } from "../core/mod.ts";
 import { configuredSecret } from "../core/secret.ts";
+import { isOrigin } from "../core/origin.ts";
 import { resolveNamespace, type SqlAdapter } from "../db/mod.ts";
 import type { TrustProxy } from "../core/mod.ts";
 import { type PasswordHasher, scryptPasswordHasher } from "./password_hasher.ts";
@@ -140,15 +141,6 @@ export interface ResolvedAuthOptions {
 export const AUTH_MODULE_NAME = "auth";
 
 /** Whether `value` is exactly an origin (`scheme://host[:port]`, nothing more). */
-function isOrigin(value: unknown): value is string {
-  if (typeof value !== "string") return false;
-  try {
-    return new URL(value).origin === value;
-  } catch {
-    return false;
-  }
-}
-
 function fail(details: string): never {
   throw new ModuleConfigError(AUTH_MODULE_NAME, details);
 }

@@ -54,7 +54,18 @@ function describeModule(module: ModuleInstance, url: string): string {
   const width = Math.max(0, ...module.routes.map((r) => r.method.length));
   const routes = module.routes.map((r) => `    ${r.method.padEnd(width)} ${r.path}\n`).join("");
   return `\n${module.name}\n  Mount:  ${url}${module.mountRoute}\n  Routes:\n` +
-    (routes || "    (none)\n");
+    (routes || "    (none)\n") + describeEndpoints(module, url);
+}
+
+/**
+ * The full URL of each route the module wants registered elsewhere (the messenger's webhook, for
+ * `setWebhook`), on its `publicOrigin` when set, else on the address served, with its notes.
+ */
+function describeEndpoints(module: ModuleInstance, url: string): string {
+  return (module.endpoints ?? []).map((endpoint) =>
+    `  ${endpoint.label}: ${endpoint.origin ?? url}${endpoint.path}\n` +
+    (endpoint.notes ?? []).map((note) => `    ${note}\n`).join("")
+  ).join("");
 }
 
 /** The modules of all files; two on one mount route is an error naming both files. */

@@ -28,6 +28,7 @@ export {
   MODULE_BRAND,
   type ModuleBackground,
   type ModuleDatabase,
+  type ModuleEndpoint,
   type ModuleInstance,
   type MountedRoute,
 } from "./module_instance.ts";

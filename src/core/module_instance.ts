@@ -26,6 +26,35 @@ export interface ModuleDatabase {
   adapter: SqlAdapter;
 }
 
+/**
+ * A route another service has to be told about (a webhook URL to register with a messenger):
+ * `fragment-cli serve` prints its full URL and notes under the module.
+ *
+ * @example What the messenger module declares
+ * ```ts
+ * import type { ModuleEndpoint } from "@app/fragment-cli";
+ *
+ * const webhook: ModuleEndpoint = {
+ *   label: "Webhook URL (for setWebhook)",
+ *   path: "/api/messenger/messenger/webhook",
+ *   notes: ["Secret header: X-Messenger-Bot-Api-Secret-Token"],
+ * };
+ * ```
+ */
+export interface ModuleEndpoint {
+  /** What it is for, e.g. `Webhook URL (for setWebhook)`. */
+  readonly label: string;
+  /** Its full path, the mount route included. */
+  readonly path: string;
+  /**
+   * The origin the outside service reaches it at (the module's `publicOrigin`), when configured;
+   * `serve` uses its own address otherwise.
+   */
+  readonly origin?: string;
+  /** What a caller must send besides, e.g. the name of a secret header (never a secret). */
+  readonly notes?: readonly string[];
+}
+
 /** Background work of a module (durable hook workers), started and stopped by the server. */
 export interface ModuleBackground {
   /** Starts the work; called once the server listens. */
@@ -67,6 +96,8 @@ export interface ModuleInstance {
   readonly database?: ModuleDatabase;
   /** Background work the server should run alongside (durable hook workers). */
   readonly background?: ModuleBackground;
+  /** Routes to register with another service, printed in full by `fragment-cli serve`. */
+  readonly endpoints?: readonly ModuleEndpoint[];
 }
 
 /**

@@ -4,7 +4,12 @@
  * @module
  */
 
-import { createModule, DEFAULT_BODY_LIMIT, type ModuleInstance } from "../core/mod.ts";
+import {
+  createModule,
+  DEFAULT_BODY_LIMIT,
+  type ModuleEndpoint,
+  type ModuleInstance,
+} from "../core/mod.ts";
 import {
   type DrainOptions,
   type DrainResult,
@@ -15,13 +20,14 @@ import {
 } from "../db/mod.ts";
 import {
   checkMessengerOptions,
+  type MessageUpdateKind,
   MESSENGER_MODULE_NAME,
   type MessengerEvent,
   type MessengerHandler,
   type MessengerOptions,
 } from "./options.ts";
 import { messengerSchema } from "./schema.ts";
-import type { MessengerUpdateKind } from "./update_payload.ts";
+import { type MessengerUpdateKind, updateKindOf } from "./update_payload.ts";
 import {
   type ListMessengerUpdatesOptions,
   type MessengerUpdatePage,
@@ -29,7 +35,7 @@ import {
   PROCESS_UPDATE_HOOK,
   UpdateStore,
 } from "./update_store.ts";
-import { webhookRoute } from "./webhook_route.ts";
+import { WEBHOOK_PATH, webhookRoute } from "./webhook_route.ts";
 
 /** Server-side operations on the stored updates. */
 export interface MessengerApi {
@@ -65,11 +71,23 @@ export interface MessengerModule extends ModuleInstance {
   readonly background: DurableHooks;
 }
 
-const HANDLER_OF: Record<Exclude<MessengerUpdateKind, "other">, keyof MessengerOptions> = {
+/** The kinds with a handler option of their own (the specification's three). */
+const HANDLER_OF: Partial<Record<MessengerUpdateKind, keyof MessengerOptions>> = {
   message: "onMessage",
   edited_message: "onEditedMessage",
   channel_post: "onChannelPost",
 };
+
+/** The kinds whose object is a `Message`, given to handlers as `event.message` too. */
+const MESSAGE_KINDS: ReadonlySet<MessengerUpdateKind> = new Set<MessageUpdateKind>([
+  "message",
+  "edited_message",
+  "channel_post",
+  "edited_channel_post",
+  "business_message",
+  "edited_business_message",
+  "guest_message",
+]);
 
 /**
  * Instantiates the messenger module: `POST <mountRoute>/messenger/webhook` authenticates the
@@ -96,7 +114,7 @@ const HANDLER_OF: Record<Exclude<MessengerUpdateKind, "other">, keyof MessengerO
  * ```
  */
 export function messenger(options: MessengerOptions): MessengerModule {
-  const { namespace, secretHeader, cursorSecret } = checkMessengerOptions(options);
+  const { namespace, secretHeader, publicOrigin, cursorSecret } = checkMessengerOptions(options);
   const db = options.database;
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   async function processUpdate(_payload: JsonValue, occurrence: HookContext): Promise<void> {
@@ -105,19 +123,20 @@ export function messenger(options: MessengerOptions): MessengerModule {
     // The update row was deleted by the application: nothing left to process.
     if (stored === null) return;
     const update = JSON.parse(stored.raw) as Record<string, unknown>;
-    const kind = stored.kind;
-    const event: MessengerEvent = Object.freeze({
+    // A row stored as `other` by a version that knew fewer kinds gets its kind now.
+    const kind = stored.kind === "other" ? updateKindOf(update) : stored.kind;
+    const payload = kind === "other" ? undefined : update[kind] as Record<string, unknown>;
+    const event = Object.freeze({
       updateId,
       kind,
       update,
-      message: kind === "other" ? undefined : update[kind] as Record<string, unknown>,
+      payload,
+      message: MESSAGE_KINDS.has(kind) ? payload : undefined,
       raw: stored.raw,
       occurrence,
-    });
-    if (kind !== "other") {
-      const handler = options[HANDLER_OF[kind]] as MessengerHandler | undefined;
-      await handler?.(event);
-    }
+    }) as MessengerEvent;
+    const own = HANDLER_OF[kind];
+    if (own !== undefined) await (options[own] as MessengerHandler | undefined)?.(event);
     await options.onUpdate?.(event);
   }
 
@@ -175,7 +194,20 @@ export function messenger(options: MessengerOptions): MessengerModule {
       return ids.length === 0 ? 0 : await hooks.requeue({ ids });
     },
   });
-  return Object.freeze({ ...instance, api, hooks, background: hooks });
+  // What `serve` prints for setWebhook: the URL and the header's name, never the secret.
+  const webhook: ModuleEndpoint = Object.freeze({
+    label: "Webhook URL (for setWebhook)",
+    path: `${instance.mountRoute}${WEBHOOK_PATH}`,
+    origin: publicOrigin,
+    notes: Object.freeze([`Secret header: ${secretHeader} (its value: webhookSecret)`]),
+  });
+  return Object.freeze({
+    ...instance,
+    api,
+    hooks,
+    background: hooks,
+    endpoints: Object.freeze([webhook]),
+  });
 }
 
 /** The canonical digits of an update id, or `null` when it cannot be one. */

@@ -20,9 +20,19 @@
  */
 
 export { messenger, type MessengerApi, type MessengerModule } from "./messenger.ts";
-export type { MessengerEvent, MessengerHandler, MessengerOptions } from "./options.ts";
+export type {
+  MessageUpdateKind,
+  MessengerEvent,
+  MessengerEventOf,
+  MessengerHandler,
+  MessengerOptions,
+} from "./options.ts";
 export { messengerSchema, type MessengerTables } from "./schema.ts";
-export { MESSENGER_UPDATE_KINDS, type MessengerUpdateKind } from "./update_payload.ts";
+export {
+  type KnownMessengerUpdateKind,
+  MESSENGER_UPDATE_KINDS,
+  type MessengerUpdateKind,
+} from "./update_payload.ts";
 export type {
   ListMessengerUpdatesOptions,
   MessengerUpdatePage,

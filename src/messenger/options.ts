@@ -5,30 +5,46 @@
  */
 
 import { ModuleConfigError } from "../core/mod.ts";
+import { isOrigin } from "../core/origin.ts";
 import { configuredSecret, processSecret } from "../core/secret.ts";
 import { type HookContext, resolveNamespace, type SqlAdapter } from "../db/mod.ts";
-import type { MessengerUpdateKind } from "./update_payload.ts";
+import type { KnownMessengerUpdateKind, MessengerUpdateKind } from "./update_payload.ts";
 import { MESSENGER_SECRET_HEADER, webhookSecretProblem } from "./webhook_secret.ts";
 
 /** The module name, also the default namespace. */
 export const MESSENGER_MODULE_NAME = "messenger";
 
-/** What a messenger handler receives: one stored update. */
-export interface MessengerEvent {
+/** The kinds whose object is a `Message`: a handler gets it as `event.message` too. */
+export type MessageUpdateKind =
+  | "message"
+  | "edited_message"
+  | "channel_post"
+  | "edited_channel_post"
+  | "business_message"
+  | "edited_business_message"
+  | "guest_message";
+
+/** What a handler receives for an update of kind `K`. */
+export interface MessengerEventOf<K extends MessengerUpdateKind> {
   /** `update_id` as its exact decimal digits. */
   readonly updateId: string;
-  /** `message`, `edited_message`, `channel_post`, or `other`. */
-  readonly kind: MessengerUpdateKind;
+  /** The field the update carries (`message`, `callback_query`, …), or `other`. */
+  readonly kind: K;
   /**
    * The update, parsed. Integers beyond 2^53 are rounded here by JavaScript; `raw` has them
-   * exactly.
+   * exactly. Its full type is the Bot API's `Update` (e.g. `Update` of `@grammyjs/types`).
    */
   readonly update: Record<string, unknown>;
   /**
-   * The update's `message`, `edited_message` or `channel_post` object (by `kind`); `undefined`
-   * for other updates.
+   * The object of its kind, `update[kind]` (a `CallbackQuery` for `callback_query`, a
+   * `ChatMemberUpdated` for `chat_member`, …); `undefined` for `other`.
    */
-  readonly message: Record<string, unknown> | undefined;
+  readonly payload: K extends KnownMessengerUpdateKind ? Record<string, unknown> : undefined;
+  /**
+   * The `Message` object of the update for the kinds that carry one ({@link MessageUpdateKind}:
+   * `message`, `edited_message`, `channel_post`, …); `undefined` for the others.
+   */
+  readonly message: K extends MessageUpdateKind ? Record<string, unknown> : undefined;
   /** The request body exactly as received. */
   readonly raw: string;
   /** The durable hook occurrence processing this update: its id and attempt number. */
@@ -36,11 +52,32 @@ export interface MessengerEvent {
 }
 
 /**
+ * What a messenger handler receives: one stored update. Without a type argument, the union over
+ * every kind, so `switch (event.kind)` narrows `payload` and `message`.
+ *
+ * @example
+ * ```ts
+ * import type { MessengerEvent } from "@app/fragment-cli";
+ *
+ * function describe(event: MessengerEvent): string {
+ *   if (event.kind === "callback_query") return `button ${String(event.payload.data)}`;
+ *   if (event.kind === "message") return `text ${String(event.message.text)}`;
+ *   return event.kind;
+ * }
+ * ```
+ */
+export type MessengerEvent<K extends MessengerUpdateKind = MessengerUpdateKind> = {
+  [P in K]: MessengerEventOf<P>;
+}[K];
+
+/**
  * Processes an update, outside the webhook request, as a durable hook: throwing retries it later
  * with backoff. At-least-once: the same update may be handled again after a failure or a crash,
  * so make the work idempotent (e.g. keyed by `event.updateId`).
  */
-export type MessengerHandler = (event: MessengerEvent) => void | Promise<void>;
+export type MessengerHandler<K extends MessengerUpdateKind = MessengerUpdateKind> = (
+  event: MessengerEvent<K>,
+) => void | Promise<void>;
 
 /**
  * Options of `messenger()`.
@@ -72,17 +109,32 @@ export interface MessengerOptions {
   secretHeader?: string;
   /** The Postgres schema holding the module's tables. @default "messenger" */
   namespace?: string;
-  /** Where the module is mounted; the webhook is `<mountRoute>/messenger/webhook`. @default "/api/messenger" */
+  /**
+   * Where the module is mounted; the webhook is `<mountRoute>/messenger/webhook` (e.g.
+   * `"/api/telegram"` → `/api/telegram/messenger/webhook`).
+   * @default "/api/messenger"
+   */
   mountRoute?: string;
+  /**
+   * The origin the messenger reaches the deployment at, e.g. `https://bot.example.com` (behind a
+   * TLS proxy or a tunnel): `fragment-cli serve` prints the webhook URL to give `setWebhook` on
+   * it. Only that printed URL uses it.
+   * @default undefined (serve prints the address it listens on)
+   */
+  publicOrigin?: string;
   /** Largest accepted request body in bytes; larger ones get 413. @default 1048576 */
   bodyLimit?: number;
   /** Runs for each update carrying a `message`. */
-  onMessage?: MessengerHandler;
+  onMessage?: MessengerHandler<"message">;
   /** Runs for each update carrying an `edited_message`. */
-  onEditedMessage?: MessengerHandler;
+  onEditedMessage?: MessengerHandler<"edited_message">;
   /** Runs for each update carrying a `channel_post`. */
-  onChannelPost?: MessengerHandler;
-  /** Runs for every update, after the kind's own handler (the only one for other updates). */
+  onChannelPost?: MessengerHandler<"channel_post">;
+  /**
+   * Runs for every update of every kind, after the kind's own handler above if any: the handler
+   * of `callback_query`, `inline_query`, `chat_member`, … updates. Its event is a union that
+   * `event.kind` narrows.
+   */
   onUpdate?: MessengerHandler;
   /** Attempts before an update's processing is marked failed. @default 12 */
   maxAttempts?: number;
@@ -114,6 +166,7 @@ const HANDLERS = ["onMessage", "onEditedMessage", "onChannelPost", "onUpdate", "
 export interface ResolvedMessengerOptions {
   namespace: string;
   secretHeader: string;
+  publicOrigin: string | undefined;
   /** The key of the list cursors. */
   cursorSecret: string;
 }
@@ -124,7 +177,7 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
  * Checks the options and resolves the defaults, failing at instantiation with the option named.
  *
  * @param options The options given to `messenger()`.
- * @returns The namespace, secret header and cursor key to use.
+ * @returns The namespace, secret header, public origin and cursor key to use.
  */
 export function checkMessengerOptions(options: MessengerOptions): ResolvedMessengerOptions {
   const fail = (details: string): never => {
@@ -146,6 +199,12 @@ export function checkMessengerOptions(options: MessengerOptions): ResolvedMessen
   if (typeof secretHeader !== "string" || !HEADER_NAME.test(secretHeader)) {
     fail(`secretHeader: ${JSON.stringify(secretHeader)} is not a valid header name`);
   }
+  if (options.publicOrigin !== undefined && !isOrigin(options.publicOrigin)) {
+    fail(
+      `publicOrigin: ${JSON.stringify(options.publicOrigin)} is not an origin like ` +
+        `"https://bot.example.com"`,
+    );
+  }
   let secret: string | null = null;
   try {
     secret = configuredSecret(options.secret);
@@ -154,7 +213,12 @@ export function checkMessengerOptions(options: MessengerOptions): ResolvedMessen
   }
   try {
     const namespace = resolveNamespace({ name: MESSENGER_MODULE_NAME }, options.namespace);
-    return { namespace, secretHeader, cursorSecret: secret ?? processSecret() };
+    return {
+      namespace,
+      secretHeader,
+      publicOrigin: options.publicOrigin,
+      cursorSecret: secret ?? processSecret(),
+    };
   } catch (error) {
     return fail((error as Error).message);
   }

@@ -5,11 +5,70 @@
  * @module
  */
 
-/** The kinds of update the module dispatches to a dedicated handler. */
-export const MESSENGER_UPDATE_KINDS = ["message", "edited_message", "channel_post"] as const;
+/**
+ * Every kind of update the Bot API documents (its `Update` object's optional fields, as
+ * `@grammyjs/types` 5.0 of grammY 1.46 lists them): an update is stored with the kind of the field
+ * it carries. The
+ * specification's three come first; an update carrying none of these (a field a later Bot API
+ * adds) is stored as `other`.
+ */
+export const MESSENGER_UPDATE_KINDS = [
+  "message",
+  "edited_message",
+  "channel_post",
+  "edited_channel_post",
+  "business_connection",
+  "business_message",
+  "edited_business_message",
+  "deleted_business_messages",
+  "guest_message",
+  "stopped_message_generation",
+  "message_reaction",
+  "message_reaction_count",
+  "inline_query",
+  "chosen_inline_result",
+  "callback_query",
+  "shipping_query",
+  "pre_checkout_query",
+  "purchased_paid_media",
+  "poll",
+  "poll_answer",
+  "my_chat_member",
+  "chat_member",
+  "chat_join_request",
+  "chat_boost",
+  "removed_chat_boost",
+  "managed_bot",
+  "subscription",
+] as const;
 
-/** `message`, `edited_message`, `channel_post`, or `other` for any other update. */
-export type MessengerUpdateKind = typeof MESSENGER_UPDATE_KINDS[number] | "other";
+/** One of {@link MESSENGER_UPDATE_KINDS}, the field an update carries. */
+export type KnownMessengerUpdateKind = typeof MESSENGER_UPDATE_KINDS[number];
+
+/** The field an update carries (`message`, `callback_query`, …), or `other` for none we know. */
+export type MessengerUpdateKind = KnownMessengerUpdateKind | "other";
+
+/**
+ * The kind of a parsed update: the first field of {@link MESSENGER_UPDATE_KINDS} it carries as an
+ * object (the Bot API sends exactly one), else `other`.
+ *
+ * @param update A parsed update object.
+ * @returns Its kind.
+ *
+ * @example
+ * ```ts
+ * import { updateKindOf } from "./update_payload.ts";
+ *
+ * updateKindOf({ update_id: 1, callback_query: { id: "4382", data: "yes" } }); // "callback_query"
+ * updateKindOf({ update_id: 2, some_future_field: {} }); // "other"
+ * ```
+ */
+export function updateKindOf(update: Record<string, unknown>): MessengerUpdateKind {
+  return MESSENGER_UPDATE_KINDS.find((kind) => {
+    const part = Object.hasOwn(update, kind) ? update[kind] : undefined;
+    return typeof part === "object" && part !== null && !Array.isArray(part);
+  }) ?? "other";
+}
 
 /** The largest `update_id` accepted: the largest PostgreSQL `bigint`. */
 const MAX_UPDATE_ID = 9223372036854775807n;
@@ -79,11 +138,7 @@ export function parseUpdate(raw: string): ParsedUpdate {
   if (BigInt(digits) > MAX_UPDATE_ID) {
     throw new InvalidUpdateError("INVALID_UPDATE", "update_id must be at most 2^63 - 1");
   }
-  const kind = MESSENGER_UPDATE_KINDS.find((k) => {
-    const part = update[k];
-    return typeof part === "object" && part !== null && !Array.isArray(part);
-  }) ?? "other";
-  return { updateId: digits, kind, update };
+  return { updateId: digits, kind: updateKindOf(update), update };
 }
 
 /**

@@ -25,7 +25,7 @@ export const PROCESS_UPDATE_HOOK = "process_update";
 export interface MessengerUpdateRecord {
   /** `update_id` as its exact decimal digits. */
   updateId: string;
-  /** `message`, `edited_message`, `channel_post`, or `other`. */
+  /** The field the update carries (`message`, `callback_query`, …), or `other`. */
   kind: MessengerUpdateKind;
   /** The request body exactly as received. */
   raw: string;

@@ -3522,12 +3522,21 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "Durable hook workers of the modules run in the same process. Ctrl-C (SIGINT) or SIGTERM stops accepting requests, lets in-flight ones finish, stops the workers, closes the databases and exits 0.",
+      "Under each module, serve prints its routes and, for a module with a route another service must be given (the messenger's webhook), that route's full URL and what the caller must send besides: for the messenger, Webhook URL (for setWebhook): … and the name of its secret header (never the secret). The URL is on the module's publicOrigin when set (the origin the messenger reaches, e.g. https://bot.example.com; examples/app.ts takes PUBLIC_ORIGIN), else on the address served. See Telegram bots.",
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
   {
     "id": "cli:32",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "Durable hook workers of the modules run in the same process. Ctrl-C (SIGINT) or SIGTERM stops accepting requests, lets in-flight ones finish, stops the workers, closes the databases and exits 0.",
+    "url": "/docs/cli#serve",
+    "context": "The fragment-cli command › serve",
+  },
+  {
+    "id": "cli:33",
     "page": "cli",
     "type": "text",
     "content":
@@ -3544,19 +3553,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:33",
-    "page": "cli",
-    "type": "text",
-    "content": "--format | sql | sql (migration files), drizzle or prisma (schema files)",
-    "url": "/docs/cli#db-generate",
-    "context": "The fragment-cli command › db generate",
-  },
-  {
     "id": "cli:34",
     "page": "cli",
     "type": "text",
-    "content":
-      "-o, --output | the current directory | A directory (an existing one, or a path ending with /) or a file path",
+    "content": "--format | sql | sql (migration files), drizzle or prisma (schema files)",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3565,7 +3565,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "-f, --from | the database's current version | Version to generate from (sql only), or namespace=version pairs",
+      "-o, --output | the current directory | A directory (an existing one, or a path ending with /) or a file path",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3574,7 +3574,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "-t, --to | the latest schema version | Version to generate to (sql only), or namespace=version pairs",
+      "-f, --from | the database's current version | Version to generate from (sql only), or namespace=version pairs",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3583,7 +3583,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "-p, --prefix | none | Text put on a line of its own at the top of each file (e.g. a lint comment)",
+      "-t, --to | the latest schema version | Version to generate to (sql only), or namespace=version pairs",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3592,7 +3592,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "--output follows one rule whatever the number of files: an existing directory or a path ending with / is a directory (created if needed) where files get their default names; anything else is a file path (its folders are created). A file path when several files would be generated is a usage error (exit 2), never a silent switch to a directory.",
+      "-p, --prefix | none | Text put on a line of its own at the top of each file (e.g. a lint comment)",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3601,7 +3601,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "--format sql writes one file per namespace that has steps to apply, named <YYYYMMDD>_<seq>_f<from>_t<to>_<module-name>.sql: the UTC date, a 3-digit sequence that continues after the day's files already in the output directory, and 3-digit versions. The starting version is --from, or else the version recorded in the database (read with one connection: namespaces whose --from is given need none, so --from 0 works offline). The target is --to, or else the latest version. A namespace already at its target gets no file; when no namespace has anything to generate, the command says so, writes nothing and exits 0.",
+      "--output follows one rule whatever the number of files: an existing directory or a path ending with / is a directory (created if needed) where files get their default names; anything else is a file path (its folders are created). A file path when several files would be generated is a usage error (exit 2), never a silent switch to a directory.",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3610,7 +3610,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "--from/--to take one version for every namespace (--to 3) or versions per namespace (--to auth=3,messenger=2; namespaces not named keep their default). A version beyond the code's latest, a target below the start (there are no down migrations), a database ahead of the code or with an edited step: exit 1, nothing written.",
+      "--format sql writes one file per namespace that has steps to apply, named <YYYYMMDD>_<seq>_f<from>_t<to>_<module-name>.sql: the UTC date, a 3-digit sequence that continues after the day's files already in the output directory, and 3-digit versions. The starting version is --from, or else the version recorded in the database (read with one connection: namespaces whose --from is given need none, so --from 0 works offline). The target is --to, or else the latest version. A namespace already at its target gets no file; when no namespace has anything to generate, the command says so, writes nothing and exits 0.",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3619,7 +3619,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "Each SQL file is one transaction that does exactly what db migrate does, so it can be reviewed and applied by hand:",
+      "--from/--to take one version for every namespace (--to 3) or versions per namespace (--to auth=3,messenger=2; namespaces not named keep their default). A version beyond the code's latest, a target below the start (there are no down migrations), a database ahead of the code or with an edited step: exit 1, nothing written.",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3628,7 +3628,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "It creates the runner's tables if needed (fragment_internal schema), takes the runner's advisory lock for the namespace, refuses (changing nothing) unless the database is at the file's from version, runs the steps, records each step's fingerprint and moves the recorded version. After it, db info shows the namespace up to date and db migrate has nothing to do; applying the same file twice fails on the version check.",
+      "Each SQL file is one transaction that does exactly what db migrate does, so it can be reviewed and applied by hand:",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3637,12 +3637,21 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "--format drizzle writes fragment-schema.ts and --format prisma writes fragment.prisma, one file for all namespaces at their latest versions (see database.md). Neither connects to a database. --from/--to with them is a usage error (exit 2): a schema file always describes the latest version.",
+      "It creates the runner's tables if needed (fragment_internal schema), takes the runner's advisory lock for the namespace, refuses (changing nothing) unless the database is at the file's from version, runs the steps, records each step's fingerprint and moves the recorded version. After it, db info shows the namespace up to date and db migrate has nothing to do; applying the same file twice fails on the version check.",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
   {
     "id": "cli:44",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "--format drizzle writes fragment-schema.ts and --format prisma writes fragment.prisma, one file for all namespaces at their latest versions (see database.md). Neither connects to a database. --from/--to with them is a usage error (exit 2): a schema file always describes the latest version.",
+    "url": "/docs/cli#db-generate",
+    "context": "The fragment-cli command › db generate",
+  },
+  {
+    "id": "cli:45",
     "page": "cli",
     "type": "text",
     "content":
@@ -3659,7 +3668,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:45",
+    "id": "cli:46",
     "page": "cli",
     "type": "text",
     "content":
@@ -3668,7 +3677,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db migrate",
   },
   {
-    "id": "cli:46",
+    "id": "cli:47",
     "page": "cli",
     "type": "text",
     "content":
@@ -3677,7 +3686,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db migrate",
   },
   {
-    "id": "cli:47",
+    "id": "cli:48",
     "page": "cli",
     "type": "text",
     "content":
@@ -3686,7 +3695,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db migrate",
   },
   {
-    "id": "cli:48",
+    "id": "cli:49",
     "page": "cli",
     "type": "text",
     "content":
@@ -3703,7 +3712,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:49",
+    "id": "cli:50",
     "page": "cli",
     "type": "text",
     "content":
@@ -3712,7 +3721,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db info",
   },
   {
-    "id": "cli:50",
+    "id": "cli:51",
     "page": "cli",
     "type": "text",
     "content": "--json prints only JSON on stdout, with the same fields:",
@@ -3720,7 +3729,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db info",
   },
   {
-    "id": "cli:51",
+    "id": "cli:52",
     "page": "cli",
     "type": "text",
     "content":
@@ -3737,7 +3746,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:52",
+    "id": "cli:53",
     "page": "cli",
     "type": "text",
     "content":
@@ -4683,7 +4692,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "getting-started",
     "type": "text",
     "content":
-      'The update is stored, then processed in the background as a durable hook: the example\'s handler logs [messenger] update 1001 (message) processed (its id and kind, never the text). Send the same update_id again and the answer is {"ok":true,"duplicate":true}: the update is stored and processed once, whatever the retries. A missing or wrong secret is a 401 and nothing is stored. See the webhook page.',
+      'The update is stored, then processed in the background as a durable hook: the example\'s handler logs [messenger] update 1001 (message) processed (its id and kind, never the text). Send the same update_id again and the answer is {"ok":true,"duplicate":true}: the update is stored and processed once, whatever the retries. A missing or wrong secret is a 401 and nothing is stored. See the webhook page; for a Telegram bot (WEBHOOK_SECRET_HEADER, setWebhook, grammY), Telegram bots.',
     "url": "/docs/getting-started#send-a-webhook-update",
     "context": "Getting started › Send a webhook update",
   },
@@ -8828,6 +8837,440 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Security › Findings, defences and their tests › Membership without consent (finding 5)",
   },
   {
+    "id": "telegram",
+    "page": "telegram",
+    "type": "page",
+    "content": "Telegram bots",
+    "url": "/docs/telegram",
+    "context": "",
+  },
+  {
+    "id": "telegram:1",
+    "page": "telegram",
+    "type": "text",
+    "content":
+      "The messenger module takes Telegram Bot API updates as they are: point Telegram's webhook at it, and each update is stored once per update_id and handed to your code as a durable hook, with grammY or with plain fetch. This page sets up a bot end to end: the module, the webhook URL, setWebhook, every kind of update, replies, and what the delivery guarantees mean for them.",
+    "url": "/docs/telegram",
+    "context": "Telegram bots",
+  },
+  {
+    "id": "telegram#the-module-for-telegram",
+    "page": "telegram",
+    "type": "heading",
+    "content": "The module for Telegram",
+    "url": "/docs/telegram#the-module-for-telegram",
+    "context": "Telegram bots",
+  },
+  {
+    "id": "telegram:2",
+    "page": "telegram",
+    "type": "text",
+    "content":
+      'secretHeader: "X-Telegram-Bot-Api-Secret-Token": Telegram sends the secret_token of setWebhook in this header. The default, X-Messenger-Bot-Api-Secret-Token, is the one of the specification; with it, Telegram\'s deliveries are refused (401). The comparison is constant-time.',
+    "url": "/docs/telegram#the-module-for-telegram",
+    "context": "Telegram bots › The module for Telegram",
+  },
+  {
+    "id": "telegram:3",
+    "page": "telegram",
+    "type": "text",
+    "content":
+      "webhookSecret: 1 to 256 characters of A-Z a-z 0-9 _ -, Telegram's own rule for secret_token (openssl rand -hex 32 makes one).",
+    "url": "/docs/telegram#the-module-for-telegram",
+    "context": "Telegram bots › The module for Telegram",
+  },
+  {
+    "id": "telegram:4",
+    "page": "telegram",
+    "type": "text",
+    "content":
+      "The example app (deno task start) reads both from the environment: WEBHOOK_SECRET and WEBHOOK_SECRET_HEADER (set WEBHOOK_SECRET_HEADER=X-Telegram-Bot-Api-Secret-Token), plus PUBLIC_ORIGIN.",
+    "url": "/docs/telegram#the-module-for-telegram",
+    "context": "Telegram bots › The module for Telegram",
+  },
+  {
+    "id": "telegram#the-webhook-url",
+    "page": "telegram",
+    "type": "heading",
+    "content": "The webhook URL",
+    "url": "/docs/telegram#the-webhook-url",
+    "context": "Telegram bots",
+  },
+  {
+    "id": "telegram:5",
+    "page": "telegram",
+    "type": "text",
+    "content":
+      "The webhook route is /messenger/webhook inside the module's mount route, and the mount route is /api/<module name> by default. The module is named messenger, so by default the URL is /api/messenger/messenger/webhook: the specification's mount prefix and route, kept as they are. Choose another mount with mountRoute:",
+    "url": "/docs/telegram#the-webhook-url",
+    "context": "Telegram bots › The webhook URL",
+  },
+  {
+    "id": "telegram:6",
+    "page": "telegram",
+    "type": "text",
+    "content": "(default) /api/messenger | /api/messenger/messenger/webhook",
+    "url": "/docs/telegram#the-webhook-url",
+    "context": "Telegram bots › The webhook URL",
+  },
+  {
+    "id": "telegram:7",
+    "page": "telegram",
+    "type": "text",
+    "content": "/api/telegram | /api/telegram/messenger/webhook",
+    "url": "/docs/telegram#the-webhook-url",
+    "context": "Telegram bots › The webhook URL",
+  },
+  {
+    "id": "telegram:8",
+    "page": "telegram",
+    "type": "text",
+    "content": "/bots/support | /bots/support/messenger/webhook",
+    "url": "/docs/telegram#the-webhook-url",
+    "context": "Telegram bots › The webhook URL",
+  },
+  {
+    "id": "telegram:9",
+    "page": "telegram",
+    "type": "text",
+    "content":
+      'Two bots in one app need two mounts and two namespaces (namespace: "support_bot"), see two messenger instances.',
+    "url": "/docs/telegram#the-webhook-url",
+    "context": "Telegram bots › The webhook URL",
+  },
+  {
+    "id": "telegram:10",
+    "page": "telegram",
+    "type": "text",
+    "content":
+      "fragment-cli serve prints the full URL to give setWebhook, with the name of the secret header (never the secret). The URL is on publicOrigin when the module has one (Telegram reaches you over HTTPS, through a TLS proxy or a tunnel), else on the address serve listens on:",
+    "url": "/docs/telegram#the-webhook-url",
+    "context": "Telegram bots › The webhook URL",
+  },
+  {
+    "id": "telegram#register-it-setwebhook",
+    "page": "telegram",
+    "type": "heading",
+    "content": "Register it: setWebhook",
+    "url": "/docs/telegram#register-it-setwebhook",
+    "context": "Telegram bots",
+  },
+  {
+    "id": "telegram:11",
+    "page": "telegram",
+    "type": "text",
+    "content":
+      "Telegram calls webhooks over HTTPS only, on port 443, 80, 88 or 8443, with a certificate it trusts. Register the printed URL, the same secret, and the kinds of update you want:",
+    "url": "/docs/telegram#register-it-setwebhook",
+    "context": "Telegram bots › Register it: setWebhook",
+  },
+  {
+    "id": "telegram:12",
+    "page": "telegram",
+    "type": "text",
+    "content":
+      "allowed_updates is a JSON array of update kinds (the names of the table below). Left out, the previous setting stays; an empty list means every kind except chat_member, message_reaction and message_reaction_count, which Telegram sends only when listed explicitly. Ask only for the kinds you handle: every update is stored, handled or not.",
+    "url": "/docs/telegram#register-it-setwebhook",
+    "context": "Telegram bots › Register it: setWebhook",
+  },
+  {
+    "id": "telegram:13",
+    "page": "telegram",
+    "type": "text",
+    "content": "With grammY: await bot.api.setWebhook(url, { secret_token, allowed_updates }).",
+    "url": "/docs/telegram#register-it-setwebhook",
+    "context": "Telegram bots › Register it: setWebhook",
+  },
+  {
+    "id": "telegram:14",
+    "page": "telegram",
+    "type": "text",
+    "content":
+      'Telegram retries an update until it gets a 2xx answer. The webhook answers 200 only once the update is committed, {"ok": true, "duplicate": true} to a retry of a stored one, and 503 while the database is unreachable (Telegram then tries again later).',
+    "url": "/docs/telegram#register-it-setwebhook",
+    "context": "Telegram bots › Register it: setWebhook",
+  },
+  {
+    "id": "telegram#every-kind-of-update",
+    "page": "telegram",
+    "type": "heading",
+    "content": "Every kind of update",
+    "url": "/docs/telegram#every-kind-of-update",
+    "context": "Telegram bots",
+  },
+  {
+    "id": "telegram:15",
+    "page": "telegram",
+    "type": "text",
+    "content":
+      "Each update is stored with its kind: the Bot API field it carries. The module knows every field of the Bot API's Update object, as grammY 1.46 (@grammyjs/types 5.0) types it: the 23 fields of Bot API 9.x plus the later guest_message, stopped_message_generation, managed_bot and subscription. MESSENGER_UPDATE_KINDS lists them:",
+    "url": "/docs/telegram#every-kind-of-update",
+    "context": "Telegram bots › Every kind of update",
+  },
+  {
+    "id": "telegram:16",
+    "page": "telegram",
+    "type": "text",
+    "content": "message, edited_message, channel_post | a Message (the specification's 3 kinds)",
+    "url": "/docs/telegram#every-kind-of-update",
+    "context": "Telegram bots › Every kind of update",
+  },
+  {
+    "id": "telegram:17",
+    "page": "telegram",
+    "type": "text",
+    "content":
+      "edited_channel_post, business_message, edited_business_message, guest_message | a Message",
+    "url": "/docs/telegram#every-kind-of-update",
+    "context": "Telegram bots › Every kind of update",
+  },
+  {
+    "id": "telegram:18",
+    "page": "telegram",
+    "type": "text",
+    "content": "business_connection, deleted_business_messages | business accounts",
+    "url": "/docs/telegram#every-kind-of-update",
+    "context": "Telegram bots › Every kind of update",
+  },
+  {
+    "id": "telegram:19",
+    "page": "telegram",
+    "type": "text",
+    "content": "message_reaction, message_reaction_count | reactions",
+    "url": "/docs/telegram#every-kind-of-update",
+    "context": "Telegram bots › Every kind of update",
+  },
+  {
+    "id": "telegram:20",
+    "page": "telegram",
+    "type": "text",
+    "content": "inline_query, chosen_inline_result, callback_query | inline mode and buttons",
+    "url": "/docs/telegram#every-kind-of-update",
+    "context": "Telegram bots › Every kind of update",
+  },
+  {
+    "id": "telegram:21",
+    "page": "telegram",
+    "type": "text",
+    "content":
+      "shipping_query, pre_checkout_query, purchased_paid_media, subscription | payments and paid media",
+    "url": "/docs/telegram#every-kind-of-update",
+    "context": "Telegram bots › Every kind of update",
+  },
+  {
+    "id": "telegram:22",
+    "page": "telegram",
+    "type": "text",
+    "content": "poll, poll_answer | polls",
+    "url": "/docs/telegram#every-kind-of-update",
+    "context": "Telegram bots › Every kind of update",
+  },
+  {
+    "id": "telegram:23",
+    "page": "telegram",
+    "type": "text",
+    "content": "my_chat_member, chat_member, chat_join_request | membership",
+    "url": "/docs/telegram#every-kind-of-update",
+    "context": "Telegram bots › Every kind of update",
+  },
+  {
+    "id": "telegram:24",
+    "page": "telegram",
+    "type": "text",
+    "content": "chat_boost, removed_chat_boost | boosts",
+    "url": "/docs/telegram#every-kind-of-update",
+    "context": "Telegram bots › Every kind of update",
+  },
+  {
+    "id": "telegram:25",
+    "page": "telegram",
+    "type": "text",
+    "content": "stopped_message_generation, managed_bot | message generation, managed bots",
+    "url": "/docs/telegram#every-kind-of-update",
+    "context": "Telegram bots › Every kind of update",
+  },
+  {
+    "id": "telegram:26",
+    "page": "telegram",
+    "type": "text",
+    "content": "other | none of these: a field a later Bot API adds",
+    "url": "/docs/telegram#every-kind-of-update",
+    "context": "Telegram bots › Every kind of update",
+  },
+  {
+    "id": "telegram:27",
+    "page": "telegram",
+    "type": "text",
+    "content":
+      "An update with a field the module does not know yet is stored and acknowledged like any other, as other (never a 4xx), with its body verbatim: event.update has the field. Filter stored updates by kind with bot.api.listUpdates({ kind: \"callback_query\" }) or in SQL (WHERE kind = 'poll_answer').",
+    "url": "/docs/telegram#every-kind-of-update",
+    "context": "Telegram bots › Every kind of update",
+  },
+  {
+    "id": "telegram:28",
+    "page": "telegram",
+    "type": "text",
+    "content":
+      "Handlers. onMessage, onEditedMessage and onChannelPost run for the specification's three kinds, as before. Every other kind is handled in onUpdate, which runs for every update (after the kind's own handler) and receives a union that narrows on kind: there is deliberately no option per kind (two dozen options, one per Bot API field, would trail each Bot API release), and a switch over one typed event is what grammY and plain code both want.",
+    "url": "/docs/telegram#every-kind-of-update",
+    "context": "Telegram bots › Every kind of update",
+  },
+  {
+    "id": "telegram:29",
+    "page": "telegram",
+    "type": "text",
+    "content":
+      "An event has updateId (exact digits), kind, payload (update[kind]), message (the Message for the kinds carrying one, else undefined), update (the parsed body), raw (the body verbatim) and occurrence (attempt, …). For the full field types, cast event.update to the Update of @grammyjs/types (or grammY's grammy/types).",
+    "url": "/docs/telegram#every-kind-of-update",
+    "context": "Telegram bots › Every kind of update",
+  },
+  {
+    "id": "telegram#stored-exactly-once-handled-at-least-once",
+    "page": "telegram",
+    "type": "heading",
+    "content": "Stored exactly once, handled at least once",
+    "url": "/docs/telegram#stored-exactly-once-handled-at-least-once",
+    "context": "Telegram bots",
+  },
+  {
+    "id": "telegram:30",
+    "page": "telegram",
+    "type": "text",
+    "content": "Two guarantees, on two sides of the commit:",
+    "url": "/docs/telegram#stored-exactly-once-handled-at-least-once",
+    "context": "Telegram bots › Stored exactly once, handled at least once",
+  },
+  {
+    "id": "telegram:31",
+    "page": "telegram",
+    "type": "text",
+    "content":
+      "Storage is exactly-once per update_id. The update and its hook occurrence are written in one statement keyed by update_id: a retried delivery (Telegram resends when it saw no 2xx in time) is answered duplicate: true and never processed a second time.",
+    "url": "/docs/telegram#stored-exactly-once-handled-at-least-once",
+    "context": "Telegram bots › Stored exactly once, handled at least once",
+  },
+  {
+    "id": "telegram:32",
+    "page": "telegram",
+    "type": "text",
+    "content":
+      "Processing is at-least-once. Your handler runs after the webhook answered, in the worker. If it throws, or the process dies while it runs, the hook is retried (maxAttempts, backoff): the same update can reach your handler more than once, and a handler may have replied before it failed.",
+    "url": "/docs/telegram#stored-exactly-once-handled-at-least-once",
+    "context": "Telegram bots › Stored exactly once, handled at least once",
+  },
+  {
+    "id": "telegram:33",
+    "page": "telegram",
+    "type": "text",
+    "content":
+      "A Bot API call has no idempotency key: a handler that replied, then failed on its next step, sends the reply again on its retry. Key the replies by update_id: record each call made for an update, and on a retry replay the recorded result instead of calling again. The window left is a crash between Telegram's answer and the record (then one reply can repeat); everything else, a failing handler included, replies once. Handlers must make the same calls in the same order for the same update (true of ordinary bot code, not of code that branches on the time or randomness).",
+    "url": "/docs/telegram#stored-exactly-once-handled-at-least-once",
+    "context": "Telegram bots › Stored exactly once, handled at least once",
+  },
+  {
+    "id": "telegram:34",
+    "page": "telegram",
+    "type": "text",
+    "content": "Also:",
+    "url": "/docs/telegram#stored-exactly-once-handled-at-least-once",
+    "context": "Telegram bots › Stored exactly once, handled at least once",
+  },
+  {
+    "id": "telegram:35",
+    "page": "telegram",
+    "type": "text",
+    "content":
+      'Handlers run outside the webhook request, so there is no "webhook reply" (answering a call in the webhook\'s response body): every reply is a Bot API call.',
+    "url": "/docs/telegram#stored-exactly-once-handled-at-least-once",
+    "context": "Telegram bots › Stored exactly once, handled at least once",
+  },
+  {
+    "id": "telegram:36",
+    "page": "telegram",
+    "type": "text",
+    "content":
+      "Updates are processed concurrently (concurrency per worker, default 4) and retried one by one: do not rely on their order.",
+    "url": "/docs/telegram#stored-exactly-once-handled-at-least-once",
+    "context": "Telegram bots › Stored exactly once, handled at least once",
+  },
+  {
+    "id": "telegram:37",
+    "page": "telegram",
+    "type": "text",
+    "content":
+      "Work in your own database (a vote counted, an order created) is idempotent the same way: keyed by update_id, INSERT … ON CONFLICT DO NOTHING.",
+    "url": "/docs/telegram#stored-exactly-once-handled-at-least-once",
+    "context": "Telegram bots › Stored exactly once, handled at least once",
+  },
+  {
+    "id": "telegram#with-grammy",
+    "page": "telegram",
+    "type": "heading",
+    "content": "With grammY",
+    "url": "/docs/telegram#with-grammy",
+    "context": "Telegram bots",
+  },
+  {
+    "id": "telegram:38",
+    "page": "telegram",
+    "type": "text",
+    "content":
+      "Create the Bot as usual, without bot.start() (no polling) and without webhookCallback (the module is the webhook): the durable hook hands it each stored update with bot.handleUpdate(update). A transformer installed per update keys the calls by update_id:",
+    "url": "/docs/telegram#with-grammy",
+    "context": "Telegram bots › With grammY",
+  },
+  {
+    "id": "telegram:39",
+    "page": "telegram",
+    "type": "text",
+    "content": "with the table of the calls in your migrations (or a module schema of your own):",
+    "url": "/docs/telegram#with-grammy",
+    "context": "Telegram bots › With grammY",
+  },
+  {
+    "id": "telegram:40",
+    "page": "telegram",
+    "type": "text",
+    "content":
+      "bot.handleUpdate rethrows what a middleware throws (as a BotError), so a failed Bot API call fails the attempt and the hook retries it; bot.catch applies only to polling. Delete old rows of bot_api_calls with the updates you prune.",
+    "url": "/docs/telegram#with-grammy",
+    "context": "Telegram bots › With grammY",
+  },
+  {
+    "id": "telegram#with-plain-fetch",
+    "page": "telegram",
+    "type": "heading",
+    "content": "With plain fetch",
+    "url": "/docs/telegram#with-plain-fetch",
+    "context": "Telegram bots",
+  },
+  {
+    "id": "telegram:41",
+    "page": "telegram",
+    "type": "text",
+    "content":
+      "The same rule without a framework: one helper that calls a Bot API method at most once per update and call number.",
+    "url": "/docs/telegram#with-plain-fetch",
+    "context": "Telegram bots › With plain fetch",
+  },
+  {
+    "id": "telegram#testing-without-telegram",
+    "page": "telegram",
+    "type": "heading",
+    "content": "Testing without Telegram",
+    "url": "/docs/telegram#testing-without-telegram",
+    "context": "Telegram bots",
+  },
+  {
+    "id": "telegram:42",
+    "page": "telegram",
+    "type": "text",
+    "content":
+      "grammY's client.apiRoot (new Bot(token, { client: { apiRoot } })) points it at any Bot API server: Telegram's local Bot API server, or a fake one on localhost in tests. This repository's tests/messenger/telegram_bot.test.ts serves the bot above with fragment-cli serve, answers its calls with a fake Bot API on 127.0.0.1 (no network), and checks that a stored update reaches the grammY handler, that a hook retried after its reply (the next call failed once) does not reply twice, that a redelivered update is a duplicate, and that one update of every kind (tests/fixtures/messenger/updates.ts, typed against grammY's Update) is stored and handled with its kind.",
+    "url": "/docs/telegram#testing-without-telegram",
+    "context": "Telegram bots › Testing without Telegram",
+  },
+  {
     "id": "webhook",
     "page": "webhook",
     "type": "page",
@@ -8849,7 +9292,16 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "webhook",
     "type": "text",
     "content":
-      'fragment-cli serve app.ts then serves POST /api/messenger/messenger/webhook (the route /messenger/webhook inside the default mount /api/messenger; mountRoute: "/bot" makes it /bot/messenger/webhook) and runs the worker that calls the handlers.',
+      'fragment-cli serve app.ts then serves POST /api/messenger/messenger/webhook (the route /messenger/webhook inside the default mount /api/messenger; mountRoute: "/api/telegram" makes it /api/telegram/messenger/webhook) and runs the worker that calls the handlers. It prints, under the module, the full webhook URL to give the messenger\'s setWebhook (on publicOrigin when set, else on the address it listens on) and the name of the secret header, never the secret:',
+    "url": "/docs/webhook",
+    "context": "Webhook",
+  },
+  {
+    "id": "webhook:3",
+    "page": "webhook",
+    "type": "text",
+    "content":
+      "Telegram bots: Telegram's header, setWebhook, every update kind, grammY and replies that are not sent twice are in Telegram bots.",
     "url": "/docs/webhook",
     "context": "Webhook",
   },
@@ -8862,7 +9314,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook",
   },
   {
-    "id": "webhook:3",
+    "id": "webhook:4",
     "page": "webhook",
     "type": "text",
     "content":
@@ -8871,7 +9323,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Secret header",
   },
   {
-    "id": "webhook:4",
+    "id": "webhook:5",
     "page": "webhook",
     "type": "text",
     "content":
@@ -8880,11 +9332,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Secret header",
   },
   {
-    "id": "webhook:5",
+    "id": "webhook:6",
     "page": "webhook",
     "type": "text",
     "content":
-      "The example app (deno task start) reads WEBHOOK_SECRET from the environment. When it is unset it generates a random secret for that run, kept in memory only and never printed (a secret in a terminal or a log file is a leaked secret): stderr only warns that the webhook, whose secret nobody knows, refuses every delivery until WEBHOOK_SECRET is set. Set WEBHOOK_SECRET to receive updates, in development too (WEBHOOK_SECRET=$(openssl rand -hex 32)). Its onMessage handler logs an update's id and kind, never the message text (users' messages are not log material).",
+      "The example app (deno task start) reads WEBHOOK_SECRET from the environment, and the header's name from WEBHOOK_SECRET_HEADER (default X-Messenger-Bot-Api-Secret-Token). When it is unset it generates a random secret for that run, kept in memory only and never printed (a secret in a terminal or a log file is a leaked secret): stderr only warns that the webhook, whose secret nobody knows, refuses every delivery until WEBHOOK_SECRET is set. Set WEBHOOK_SECRET to receive updates, in development too (WEBHOOK_SECRET=$(openssl rand -hex 32)). Its onMessage handler logs an update's id and kind, never the message text (users' messages are not log material).",
     "url": "/docs/webhook#secret-header",
     "context": "Webhook › Secret header",
   },
@@ -8897,7 +9349,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook",
   },
   {
-    "id": "webhook:6",
+    "id": "webhook:7",
     "page": "webhook",
     "type": "text",
     "content": 'a new update_id | 200 | {"ok": true}',
@@ -8905,7 +9357,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Requests and answers",
   },
   {
-    "id": "webhook:7",
+    "id": "webhook:8",
     "page": "webhook",
     "type": "text",
     "content": 'an update_id already stored (a retry) | 200 | {"ok": true, "duplicate": true}',
@@ -8913,7 +9365,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Requests and answers",
   },
   {
-    "id": "webhook:8",
+    "id": "webhook:9",
     "page": "webhook",
     "type": "text",
     "content": "secret header missing or wrong | 401 | UNAUTHORIZED",
@@ -8921,7 +9373,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Requests and answers",
   },
   {
-    "id": "webhook:9",
+    "id": "webhook:10",
     "page": "webhook",
     "type": "text",
     "content": "body not JSON (or not UTF-8) | 400 | INVALID_JSON (INVALID_BODY)",
@@ -8929,7 +9381,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Requests and answers",
   },
   {
-    "id": "webhook:10",
+    "id": "webhook:11",
     "page": "webhook",
     "type": "text",
     "content":
@@ -8938,7 +9390,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Requests and answers",
   },
   {
-    "id": "webhook:11",
+    "id": "webhook:12",
     "page": "webhook",
     "type": "text",
     "content": "body over bodyLimit (default 1 MiB) | 413 | PAYLOAD_TOO_LARGE",
@@ -8946,7 +9398,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Requests and answers",
   },
   {
-    "id": "webhook:12",
+    "id": "webhook:13",
     "page": "webhook",
     "type": "text",
     "content": "database unreachable | 503 | SERVICE_UNAVAILABLE (with Retry-After)",
@@ -8954,7 +9406,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Requests and answers",
   },
   {
-    "id": "webhook:13",
+    "id": "webhook:14",
     "page": "webhook",
     "type": "text",
     "content": "the module's tables were never migrated | 503 | DATABASE_NOT_MIGRATED",
@@ -8962,7 +9414,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Requests and answers",
   },
   {
-    "id": "webhook:14",
+    "id": "webhook:15",
     "page": "webhook",
     "type": "text",
     "content":
@@ -8971,7 +9423,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Requests and answers",
   },
   {
-    "id": "webhook:15",
+    "id": "webhook:16",
     "page": "webhook",
     "type": "text",
     "content":
@@ -8988,7 +9440,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook",
   },
   {
-    "id": "webhook:16",
+    "id": "webhook:17",
     "page": "webhook",
     "type": "text",
     "content":
@@ -8997,7 +9449,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Exactly one record per update",
   },
   {
-    "id": "webhook:17",
+    "id": "webhook:18",
     "page": "webhook",
     "type": "text",
     "content":
@@ -9006,7 +9458,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Exactly one record per update",
   },
   {
-    "id": "webhook:18",
+    "id": "webhook:19",
     "page": "webhook",
     "type": "text",
     "content":
@@ -9023,7 +9475,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook",
   },
   {
-    "id": "webhook:19",
+    "id": "webhook:20",
     "page": "webhook",
     "type": "text",
     "content": "onMessage | message",
@@ -9031,7 +9483,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Handlers",
   },
   {
-    "id": "webhook:20",
+    "id": "webhook:21",
     "page": "webhook",
     "type": "text",
     "content": "onEditedMessage | edited_message",
@@ -9039,19 +9491,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Handlers",
   },
   {
-    "id": "webhook:21",
-    "page": "webhook",
-    "type": "text",
-    "content": "onChannelPost | channel_post",
-    "url": "/docs/webhook#handlers",
-    "context": "Webhook › Handlers",
-  },
-  {
     "id": "webhook:22",
     "page": "webhook",
     "type": "text",
-    "content":
-      "onUpdate | every update, after the handler above; the only one for others (callback_query, …)",
+    "content": "onChannelPost | channel_post",
     "url": "/docs/webhook#handlers",
     "context": "Webhook › Handlers",
   },
@@ -9060,12 +9503,21 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "webhook",
     "type": "text",
     "content":
-      "Updates with none of message, edited_message, channel_post are stored and acknowledged like any other, with kind other. A handler receives { updateId, kind, update, message, raw, occurrence }: update is the parsed body (JavaScript rounds integers beyond 2^53 there; raw has them exactly), message the object of its kind, occurrence the hook's { id, attempt, … }.",
+      "onUpdate | every update, after the handler above; the one for every other kind (narrow on kind)",
     "url": "/docs/webhook#handlers",
     "context": "Webhook › Handlers",
   },
   {
     "id": "webhook:24",
+    "page": "webhook",
+    "type": "text",
+    "content":
+      "Every update is stored with its kind: the Bot API field it carries (message, callback_query, chat_member, poll_answer, … all of the Bot API's Update fields, listed in MESSENGER_UPDATE_KINDS and in Telegram bots), or other for a field a later Bot API adds (stored and acknowledged like any other, never a 4xx). A handler receives { updateId, kind, payload, message, update, raw, occurrence }: payload is the object of its kind (update[kind], undefined for other), message the Message of the kinds carrying one (message, edited_message, channel_post, edited_channel_post, business_message, edited_business_message, guest_message), update the parsed body (JavaScript rounds integers beyond 2^53 there; raw has them exactly), occurrence the hook's { id, attempt, … }. The event's type is a union over the kinds: switch (event.kind) narrows payload and message.",
+    "url": "/docs/webhook#handlers",
+    "context": "Webhook › Handlers",
+  },
+  {
+    "id": "webhook:25",
     "page": "webhook",
     "type": "text",
     "content":
@@ -9082,19 +9534,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook",
   },
   {
-    "id": "webhook:25",
-    "page": "webhook",
-    "type": "text",
-    "content": "bot.api is the server-side API:",
-    "url": "/docs/webhook#reading-stored-updates",
-    "context": "Webhook › Reading stored updates",
-  },
-  {
     "id": "webhook:26",
     "page": "webhook",
     "type": "text",
-    "content":
-      "getUpdate(updateId): one update with its processing status (pending, running, done, failed), attempts, lastError and processedAt, or null.",
+    "content": "bot.api is the server-side API:",
     "url": "/docs/webhook#reading-stored-updates",
     "context": "Webhook › Reading stored updates",
   },
@@ -9103,7 +9546,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "webhook",
     "type": "text",
     "content":
-      "listUpdates({ kind?, status?, order?, pageSize?, cursor? }): by update_id, with cursor pagination: { updates, cursor, hasNextPage }. Its cursors are signed with the option secret (default FRAGMENT_SECRET, at least 32 characters; the same deployment secret as auth's), so every process of the deployment accepts them; without either, with a random key of the process (valid until it exits; nothing is printed, since no route hands these cursors to clients). A forged or type-confused cursor is InvalidCursorError (400 INVALID_CURSOR if your route lets it through).",
+      "getUpdate(updateId): one update with its processing status (pending, running, done, failed), attempts, lastError and processedAt, or null.",
     "url": "/docs/webhook#reading-stored-updates",
     "context": "Webhook › Reading stored updates",
   },
@@ -9111,12 +9554,21 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "webhook:28",
     "page": "webhook",
     "type": "text",
-    "content": "retryFailed(updateIds?): puts failed updates back in the queue.",
+    "content":
+      "listUpdates({ kind?, status?, order?, pageSize?, cursor? }): by update_id, with cursor pagination: { updates, cursor, hasNextPage }. Its cursors are signed with the option secret (default FRAGMENT_SECRET, at least 32 characters; the same deployment secret as auth's), so every process of the deployment accepts them; without either, with a random key of the process (valid until it exits; nothing is printed, since no route hands these cursors to clients). A forged or type-confused cursor is InvalidCursorError (400 INVALID_CURSOR if your route lets it through).",
     "url": "/docs/webhook#reading-stored-updates",
     "context": "Webhook › Reading stored updates",
   },
   {
     "id": "webhook:29",
+    "page": "webhook",
+    "type": "text",
+    "content": "retryFailed(updateIds?): puts failed updates back in the queue.",
+    "url": "/docs/webhook#reading-stored-updates",
+    "context": "Webhook › Reading stored updates",
+  },
+  {
+    "id": "webhook:30",
     "page": "webhook",
     "type": "text",
     "content":
@@ -9125,7 +9577,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Reading stored updates",
   },
   {
-    "id": "webhook:30",
+    "id": "webhook:31",
     "page": "webhook",
     "type": "text",
     "content": "bot.hooks gives the underlying durable hooks (list, requeue, start, stop).",
@@ -9141,38 +9593,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook",
   },
   {
-    "id": "webhook:31",
-    "page": "webhook",
-    "type": "text",
-    "content":
-      "Telegram calls the webhook over HTTPS on port 443, 80, 88 or 8443, with a certificate it trusts. Expose the server behind a TLS proxy (or a tunnel during development), set WEBHOOK_SECRET, then register the URL and the same secret with setWebhook:",
-    "url": "/docs/webhook#telegram-set-up",
-    "context": "Webhook › Telegram set-up",
-  },
-  {
     "id": "webhook:32",
     "page": "webhook",
     "type": "text",
     "content":
-      "Telegram sends the secret in its own header, X-Telegram-Bot-Api-Secret-Token; tell the module to read that one:",
-    "url": "/docs/webhook#telegram-set-up",
-    "context": "Webhook › Telegram set-up",
-  },
-  {
-    "id": "webhook:33",
-    "page": "webhook",
-    "type": "text",
-    "content":
-      "Check the delivery state with getWebhookInfo (pending_update_count, last_error_message):",
-    "url": "/docs/webhook#telegram-set-up",
-    "context": "Webhook › Telegram set-up",
-  },
-  {
-    "id": "webhook:34",
-    "page": "webhook",
-    "type": "text",
-    "content":
-      "Telegram retries an update until it gets a 2xx answer; the duplicate answer keeps those retries from creating second records, and the 503s make it retry while the database is down.",
+      'Telegram bots has it all: secretHeader: "X-Telegram-Bot-Api-Secret-Token", choosing the mount route, setWebhook with secret_token and allowed_updates, handling updates with grammY or plain fetch, and replies keyed by update_id so a retried hook does not send them twice. Telegram retries an update until it gets a 2xx answer; the duplicate answer keeps those retries from creating second records, and the 503s make it retry while the database is down.',
     "url": "/docs/webhook#telegram-set-up",
     "context": "Webhook › Telegram set-up",
   },

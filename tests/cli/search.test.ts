@@ -258,6 +258,15 @@ describe("fragment-cli search offline", () => {
     }
   });
 
+  it("`search telegram webhook` finds the Telegram bots page first", async () => {
+    const dead = `http://127.0.0.1:${await closedPort()}`;
+    const pages = parseJson(
+      await search(["telegram", "webhook", "--json"], { FRAGMENT_CLI_SEARCH_URL: dead }),
+    );
+    assert.equal(pages[0]?.url, `${dead}/docs/telegram`, JSON.stringify(pages.map((p) => p.url)));
+    assert.equal(pages[0].title, "Telegram bots");
+  });
+
   it("prints Markdown from the bundled index with the default site's URLs", async () => {
     const dead = `http://127.0.0.1:${await closedPort()}`;
     const result = await search(["migration"], { FRAGMENT_CLI_SEARCH_URL: dead });

@@ -12,10 +12,15 @@ const app = fileURLToPath(new URL("../../examples/app.ts", import.meta.url));
 const slow = { timeout: 180_000 };
 const HEADER = "X-Messenger-Bot-Api-Secret-Token";
 
-function deliver(server: ServeProcess, secret: string, body: unknown): Promise<Response> {
+function deliver(
+  server: ServeProcess,
+  secret: string,
+  body: unknown,
+  header = HEADER,
+): Promise<Response> {
   return fetch(`${server.url}/api/messenger/messenger/webhook`, {
     method: "POST",
-    headers: { "content-type": "application/json", [HEADER]: secret },
+    headers: { "content-type": "application/json", [header]: secret },
     body: JSON.stringify(body),
   });
 }
@@ -48,6 +53,14 @@ describe("serve examples/app.ts with the messenger", () => {
       // The old warning ended with the secret itself (24 random bytes in base64url).
       assert.doesNotMatch(server.stderr(), /[A-Za-z0-9_-]{32}/);
       assert.match(server.stdout(), /^ {4}POST +\/api\/messenger\/messenger\/webhook$/m);
+      // Without PUBLIC_ORIGIN, the URL for setWebhook is on the address served.
+      assert.ok(
+        server.stdout().includes(
+          `\n  Webhook URL (for setWebhook): ${server.url}/api/messenger/messenger/webhook\n` +
+            `    Secret header: ${HEADER} (its value: webhookSecret)\n`,
+        ),
+        server.stdout(),
+      );
       assert.equal((await deliver(server, "guess", { update_id: 1 })).status, 401);
       const code = await server.stop();
       server = undefined;
@@ -55,28 +68,51 @@ describe("serve examples/app.ts with the messenger", () => {
     },
   );
 
-  it("with WEBHOOK_SECRET: requires it and warns about nothing", slow, async () => {
-    const secret = "configured_secret-42";
-    server = await startServe([app, "--port", "0", "--host", "127.0.0.1"], {
-      cwd: dir.path,
-      env: { WEBHOOK_SECRET: secret },
-    });
-    assert.doesNotMatch(server.stderr(), /WEBHOOK_SECRET/);
-    assert.equal((await deliver(server, secret + "x", { update_id: 2 })).status, 401);
-    const text = "hello from the test";
-    const first = await deliver(server, secret, { update_id: 1, message: { message_id: 1, text } });
-    assert.deepEqual(await first.json(), { ok: true });
-    const again = await deliver(server, secret, { update_id: 1, message: { text: "retry" } });
-    assert.deepEqual(await again.json(), { ok: true, duplicate: true });
-    const fresh = await deliver(server, secret, {
-      update_id: 2,
-      message: { text: "second private words" },
-    });
-    assert.deepEqual(await fresh.json(), { ok: true });
-    // The example's handler logs the update's id and kind, never the message text.
-    await printed(server.stdout, /^\[messenger\] update 2 \(message\) processed$/m);
-    assert.match(server.stdout(), /^\[messenger\] update 1 \(message\) processed$/m);
-    assert.ok(!server.stdout().includes(text), server.stdout());
-    assert.ok(!server.stdout().includes("second private words"), server.stdout());
-  });
+  it(
+    "with WEBHOOK_SECRET: requires it in the header WEBHOOK_SECRET_HEADER names, warns about nothing",
+    slow,
+    async () => {
+      const secret = "configured_secret-42";
+      const telegram = "X-Telegram-Bot-Api-Secret-Token";
+      server = await startServe([app, "--port", "0", "--host", "127.0.0.1"], {
+        cwd: dir.path,
+        env: {
+          WEBHOOK_SECRET: secret,
+          WEBHOOK_SECRET_HEADER: telegram,
+          PUBLIC_ORIGIN: "https://bot.example.com",
+        },
+      });
+      assert.doesNotMatch(server.stderr(), /WEBHOOK_SECRET/);
+      assert.match(
+        server.stdout(),
+        /^ {2}Webhook URL \(for setWebhook\): https:\/\/bot\.example\.com\/api\/messenger\/messenger\/webhook$/m,
+      );
+      assert.match(server.stdout(), new RegExp(`^ {4}Secret header: ${telegram} `, "m"));
+      assert.ok(!server.stdout().includes(secret), "the secret is not printed");
+      const otherHeader = await deliver(server, secret, { update_id: 3 }, HEADER);
+      assert.equal(otherHeader.status, 401);
+      await otherHeader.body?.cancel();
+      const deliverTelegram = (secret: string, body: unknown) =>
+        deliver(server!, secret, body, telegram);
+      assert.equal((await deliverTelegram(secret + "x", { update_id: 2 })).status, 401);
+      const text = "hello from the test";
+      const first = await deliverTelegram(secret, {
+        update_id: 1,
+        message: { message_id: 1, text },
+      });
+      assert.deepEqual(await first.json(), { ok: true });
+      const again = await deliverTelegram(secret, { update_id: 1, message: { text: "retry" } });
+      assert.deepEqual(await again.json(), { ok: true, duplicate: true });
+      const fresh = await deliverTelegram(secret, {
+        update_id: 2,
+        message: { text: "second private words" },
+      });
+      assert.deepEqual(await fresh.json(), { ok: true });
+      // The example's handler logs the update's id and kind, never the message text.
+      await printed(server.stdout, /^\[messenger\] update 2 \(message\) processed$/m);
+      assert.match(server.stdout(), /^\[messenger\] update 1 \(message\) processed$/m);
+      assert.ok(!server.stdout().includes(text), server.stdout());
+      assert.ok(!server.stdout().includes("second private words"), server.stdout());
+    },
+  );
 });

@@ -5,7 +5,9 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { ModuleConfigError } from "../../mod.ts";
 import {
+  type KnownMessengerUpdateKind,
   messenger,
+  MESSENGER_UPDATE_KINDS,
   type MessengerEvent,
   type MessengerModule,
   type MessengerOptions,
@@ -13,6 +15,7 @@ import {
 } from "../../src/messenger/mod.ts";
 import { migrate, pgliteAdapter, type SqlAdapter } from "../../src/db/mod.ts";
 import { parseUpdate } from "../../src/messenger/update_payload.ts";
+import { UPDATE_FIXTURES } from "../fixtures/messenger/updates.ts";
 import { forEachAdapter } from "../helpers/databases.ts";
 
 const SECRET = "test_secret-0123456789";
@@ -50,6 +53,8 @@ describe("parseUpdate()", () => {
     assert.equal(parsed.kind, "message");
     assert.equal(parseUpdate('{"update_id":1,"update_id":0}').updateId, "0");
     assert.equal(parseUpdate('{"update_id": 7, "message": "text"}').kind, "other");
+    assert.equal(parseUpdate('{"update_id": 8, "poll": {"id": "1"}}').kind, "poll");
+    assert.equal(parseUpdate('{"update_id": 9, "a_future_kind": {}}').kind, "other");
     assert.throws(() => parseUpdate('{"message": {"update_id": 1}}'), /no update_id/);
   });
 });
@@ -81,6 +86,30 @@ describe("messenger() options", () => {
       () => messenger({ database, webhookSecret: SECRET, onMessage: "x" as never }),
       /onMessage: must be a function/,
     );
+  });
+  it("messenger() refuses a publicOrigin that is not an origin", () => {
+    for (const publicOrigin of ["bot.example.com", "https://bot.example.com/", "https://x/hook"]) {
+      assert.throws(
+        () => messenger({ database, webhookSecret: SECRET, publicOrigin }),
+        (e: unknown) => e instanceof ModuleConfigError && /publicOrigin/.test(e.message),
+      );
+    }
+  });
+  it("messenger() declares its webhook for serve: full path, header name, never the secret", () => {
+    const bot = messenger({
+      database,
+      webhookSecret: SECRET,
+      mountRoute: "/api/telegram",
+      secretHeader: "X-Telegram-Bot-Api-Secret-Token",
+      publicOrigin: "https://bot.example.com",
+    });
+    assert.deepEqual(bot.endpoints, [{
+      label: "Webhook URL (for setWebhook)",
+      path: "/api/telegram/messenger/webhook",
+      origin: "https://bot.example.com",
+      notes: ["Secret header: X-Telegram-Bot-Api-Secret-Token (its value: webhookSecret)"],
+    }]);
+    assert.ok(!JSON.stringify(bot.endpoints).includes(SECRET));
   });
   it("messenger() refuses an invalid secretHeader", () => {
     assert.throws(
@@ -209,6 +238,7 @@ forEachAdapter((name, getAdapter) => {
       { update_id: 11, edited_message: { message_id: 1, text: "hello!" } },
       { update_id: 12, channel_post: { message_id: 2, text: "news" } },
       { update_id: 13, callback_query: { id: "cb", data: "yes" } },
+      { update_id: 14, a_future_kind: { id: "x" } },
     ];
     for (const update of updates) {
       const response = await post(bot, JSON.stringify(update));
@@ -222,11 +252,77 @@ forEachAdapter((name, getAdapter) => {
       ["onUpdate", "10", "message"],
       ["onUpdate", "11", "edited_message"],
       ["onUpdate", "12", "channel_post"],
-      ["onUpdate", "13", "other"],
+      ["onUpdate", "13", "callback_query"],
+      ["onUpdate", "14", "other"],
     ]);
     const stored = await bot.api.getUpdate(13);
-    assert.equal(stored?.kind, "other");
+    assert.equal(stored?.kind, "callback_query");
     assert.equal(stored?.status, "done");
+    assert.equal((await bot.api.getUpdate(14))?.kind, "other");
+  });
+
+  it(`${name}: every Bot API kind is stored with its kind and reaches onUpdate with its payload`, async () => {
+    const seen: MessengerEvent[] = [];
+    const bot = await freshBot({ onUpdate: (event) => void seen.push(event) });
+    assert.deepEqual(Object.keys(UPDATE_FIXTURES), [...MESSENGER_UPDATE_KINDS]);
+    for (const update of Object.values(UPDATE_FIXTURES)) {
+      assert.deepEqual(await (await post(bot, JSON.stringify(update))).json(), { ok: true });
+    }
+    const page = await bot.api.listUpdates({ pageSize: 100 });
+    assert.deepEqual(page.updates.map((u) => u.kind), [...MESSENGER_UPDATE_KINDS]);
+    const polls = await bot.api.listUpdates({ kind: "poll_answer" });
+    assert.deepEqual(polls.updates.map((u) => u.updateId), ["20"]);
+    await bot.api.drain();
+    seen.sort((a, b) => Number(a.updateId) - Number(b.updateId));
+    assert.deepEqual(seen.map((e) => e.kind), [...MESSENGER_UPDATE_KINDS]);
+    for (const event of seen) {
+      const update = UPDATE_FIXTURES[event.kind as KnownMessengerUpdateKind];
+      assert.deepEqual(event.payload, update[event.kind as keyof typeof update], event.kind);
+    }
+    // `message` is the Message of the kinds that carry one, and only of those.
+    const withMessage = seen.filter((e) => e.message !== undefined).map((e) => e.kind);
+    assert.deepEqual(withMessage, [
+      "message",
+      "edited_message",
+      "channel_post",
+      "edited_channel_post",
+      "business_message",
+      "edited_business_message",
+      "guest_message",
+    ]);
+    // The spec's three still reach their own handlers as well.
+    assert.deepEqual(events.filter((e) => e[0] !== "onUpdate"), [
+      ["onMessage", "1", "message"],
+      ["onEditedMessage", "2", "edited_message"],
+      ["onChannelPost", "3", "channel_post"],
+    ]);
+  });
+
+  it(`${name}: onUpdate narrows on kind`, async () => {
+    const answers: string[] = [];
+    const bot = await freshBot({
+      onUpdate: (event) => {
+        // Compile-time: payload is defined once kind is known, undefined for "other".
+        if (event.kind === "callback_query") answers.push(`button ${event.payload.data}`);
+        else if (event.kind === "message") answers.push(`text ${event.message.text}`);
+        else if (event.kind === "other") answers.push(`other ${event.payload === undefined}`);
+      },
+    });
+    await post(bot, JSON.stringify(UPDATE_FIXTURES.callback_query));
+    await post(bot, JSON.stringify(UPDATE_FIXTURES.message));
+    await post(bot, JSON.stringify({ update_id: 99, later_kind: { id: 1 } }));
+    await bot.api.drain();
+    assert.deepEqual(answers.sort(), ["button vote:yes", "other true", "text hello"]);
+  });
+
+  it(`${name}: a row stored as other by an older version is handled with its kind`, async () => {
+    const bot = await freshBot();
+    await post(bot, JSON.stringify(UPDATE_FIXTURES.chat_join_request));
+    await getAdapter().query(
+      `UPDATE "${bot.database!.namespace}".updates SET kind = 'other' WHERE update_id = 23`,
+    );
+    await bot.api.drain();
+    assert.deepEqual(events, [["onUpdate", "23", "chat_join_request"]]);
   });
 
   it(`${name}: handlers get the update, its message and the occurrence`, async () => {

@@ -36,6 +36,7 @@ describe("DOCS_INDEX (the offline index shipped in the package)", () => {
       "auth",
       "organizations",
       "webhook",
+      "telegram",
       "search",
     ];
     for (const page of parts) assert.ok(pages.includes(page), `docs/${page}.md is indexed`);
