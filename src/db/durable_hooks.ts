@@ -8,6 +8,7 @@
  */
 
 import process from "node:process";
+import { clearTimeout, setTimeout } from "node:timers";
 import { HOOK_CHANNEL, HookStore } from "./_hook_store.ts";
 import { HookRunner } from "./_hook_runner.ts";
 import type {
@@ -129,7 +130,8 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
     }
     const wait = lastNotifyAt + NOTIFY_INTERVAL_MS - performance.now();
     if (wait > 0) {
-      notifyTimer = setTimeout(sendNotify, wait);
+      // A wake-up, not work: it must not keep a process alive whose server has stopped.
+      notifyTimer = setTimeout(sendNotify, wait).unref();
       return;
     }
     sendNotify();
@@ -168,7 +170,9 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
         interrupt = undefined;
         resolve();
       };
-      const timer = setTimeout(done, ms);
+      // The idle wait between two looks does not keep the process alive: a process that embeds a
+      // module lives as long as its server (or whatever else it waits for), not its worker.
+      const timer = setTimeout(done, ms).unref();
       interrupt = done;
     });
   }

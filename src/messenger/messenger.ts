@@ -4,7 +4,12 @@
  * @module
  */
 
-import { createModule, DEFAULT_BODY_LIMIT, type ModuleInstance } from "../core/mod.ts";
+import {
+  createModule,
+  DEFAULT_BODY_LIMIT,
+  type ModuleBackgroundControl,
+  type ModuleInstance,
+} from "../core/mod.ts";
 import {
   type DrainOptions,
   type DrainResult,
@@ -45,15 +50,18 @@ export interface MessengerApi {
 
 /**
  * An instantiated messenger module: a mountable module (its `background` is the durable hook
- * worker that `serve()` runs) plus its server-side API and its hooks.
+ * worker processing the updates, started by its first request) plus its server-side API and its
+ * hooks.
  *
- * @example Process updates in an embedded app without `serve()`
+ * @example Embed it: the first update starts the worker, `close()` stops it
  * ```ts ignore
  * import { messenger, pgliteAdapter } from "@app/fragment-cli";
  *
  * const bot = messenger({ database: pgliteAdapter(), webhookSecret: "s3cret", onMessage: console.log });
- * await bot.background.start(); // or `await bot.api.drain()` after each request
- * Deno.serve(bot.fetch);
+ * const server = Deno.serve(bot.fetch);
+ * // on shutdown:
+ * await server.shutdown();
+ * await bot.close();
  * ```
  */
 export interface MessengerModule extends ModuleInstance {
@@ -61,8 +69,8 @@ export interface MessengerModule extends ModuleInstance {
   readonly api: MessengerApi;
   /** The durable hooks processing the updates (list, requeue, start, stop, drain). */
   readonly hooks: DurableHooks;
-  /** The hook worker, started and stopped by `serve()`. */
-  readonly background: DurableHooks;
+  /** The hook worker: started by the first request (unless `autoStart: false`) or `serve()`. */
+  readonly background: ModuleBackgroundControl;
 }
 
 const HANDLER_OF: Record<Exclude<MessengerUpdateKind, "other">, keyof MessengerOptions> = {
@@ -152,6 +160,7 @@ export function messenger(options: MessengerOptions): MessengerModule {
     bodyLimit,
     database: { schema: messengerSchema, namespace, adapter: db },
     background: hooks,
+    autoStart: options.autoStart,
   });
 
   const api: MessengerApi = Object.freeze({
@@ -175,7 +184,7 @@ export function messenger(options: MessengerOptions): MessengerModule {
       return ids.length === 0 ? 0 : await hooks.requeue({ ids });
     },
   });
-  return Object.freeze({ ...instance, api, hooks, background: hooks });
+  return Object.freeze({ ...instance, api, hooks, background: instance.background! });
 }
 
 /** The canonical digits of an update id, or `null` when it cannot be one. */

@@ -96,6 +96,11 @@ export interface MessengerOptions {
   pollIntervalMs?: number;
   /** Updates processed at once by one worker. @default 4 */
   concurrency?: number;
+  /**
+   * Start the worker processing the updates with the module's first request; `false` leaves it
+   * to `background.start()`, `serve()` or `background.drain()`. @default true
+   */
+  autoStart?: boolean;
   /** Receives handler failures and worker errors. @default logs with console.error */
   onError?: (error: unknown, occurrence?: HookContext) => void;
   /**
@@ -145,6 +150,9 @@ export function checkMessengerOptions(options: MessengerOptions): ResolvedMessen
   const secretHeader = options.secretHeader ?? MESSENGER_SECRET_HEADER;
   if (typeof secretHeader !== "string" || !HEADER_NAME.test(secretHeader)) {
     fail(`secretHeader: ${JSON.stringify(secretHeader)} is not a valid header name`);
+  }
+  if (options.autoStart !== undefined && typeof options.autoStart !== "boolean") {
+    fail(`autoStart: expected a boolean, got ${String(options.autoStart)}`);
   }
   let secret: string | null = null;
   try {

@@ -121,6 +121,8 @@ forEachAdapter((name, getAdapter) => {
       retryDelayMs: 1,
       maxRetryDelayMs: 2,
       onError: () => {},
+      // The tests process the updates with drain(), when they choose.
+      autoStart: false,
       ...options,
     });
   }
