@@ -29,7 +29,7 @@ import type {
   RequeueOptions,
 } from "./hook_types.ts";
 import { assertName } from "./schema_state.ts";
-import { DatabaseUnavailableError } from "./adapter_errors.ts";
+import { DatabaseClosedError, DatabaseUnavailableError } from "./adapter_errors.ts";
 
 /** How long a loop waits before looking again when due rows are locked by another worker. */
 const LOCKED_RETRY_MS = 50;
@@ -205,6 +205,9 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
         }
         failing = false;
       } catch (error) {
+        // The application closed the database under a running worker (it shut down without
+        // closing the module first): nothing can run any more, and there is nothing to report.
+        if (error instanceof DatabaseClosedError) return;
         // Report once per outage, not at every poll.
         if (!failing) onError(error);
         failing = true;

@@ -418,6 +418,7 @@ forEachAdapter((name, getAdapter) => {
       database: getAdapter(),
       webhookSecret: SECRET,
       namespace: `never_migrated_${name}`,
+      autoStart: false, // the answer is the point; a worker would report the missing tables
     });
     const response = await post(bot, JSON.stringify({ update_id: 1, message: {} }));
     await expectError(response, 503, "DATABASE_NOT_MIGRATED");
