@@ -7,7 +7,10 @@ export interface BackgroundLifecycle {
   control: ModuleBackgroundControl;
   /** Called by every request: starts the work the first time, unless told otherwise. */
   startOnRequest(): void;
-  /** Stops the work for good (no request starts it again); `start()` alone restarts it. */
+  /**
+   * Stops the work for good (no request starts it again; `start()` alone restarts it) and waits
+   * for the drains in flight.
+   */
   close(): Promise<void>;
 }
 
@@ -30,6 +33,8 @@ export function backgroundControl(
   let wanted = false;
   let pendingStart: Promise<void> | undefined;
   let queue: Promise<void> = Promise.resolve();
+  /** Drains in flight, e.g. started after a response and not awaited: close() waits for them. */
+  const drains = new Set<Promise<void>>();
 
   function serialized(operation: () => Promise<void>): Promise<void> {
     const run = queue.then(operation);
@@ -77,7 +82,10 @@ export function backgroundControl(
           new TypeError(`The background work of module "${moduleName}" has no drain()`),
         );
       }
-      return work.drain(options);
+      const draining = work.drain(options);
+      const tracked = draining.then(() => {}, () => {}).finally(() => drains.delete(tracked));
+      drains.add(tracked);
+      return draining;
     },
   });
 
@@ -89,6 +97,9 @@ export function backgroundControl(
         console.error(`[${moduleName}] background work failed to start:`, error);
       });
     },
-    close: stop,
+    async close(): Promise<void> {
+      await stop();
+      while (drains.size > 0) await Promise.all(drains);
+    },
   };
 }

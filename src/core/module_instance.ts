@@ -117,8 +117,9 @@ export interface ModuleInstance {
    */
   readonly background?: ModuleBackgroundControl;
   /**
-   * Stops the module's background work: no new work is claimed, running handlers finish, then
-   * the worker releases its timers and its database listener, so the process can exit. Requests
+   * Stops the module's background work: no new work is claimed, running handlers (and drains in
+   * flight) finish, then the worker releases its timers and its database listener, so the process
+   * can exit. Requests
    * are still answered, but none starts the worker again. The database adapter stays open: it is
    * the application's to close (after the module). Idempotent.
    */

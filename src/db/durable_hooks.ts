@@ -39,9 +39,9 @@ const NOTIFY_INTERVAL_MS = 20;
 
 /**
  * Creates the durable hooks of one namespace. The namespace's schema must include the hook table
- * (`withHookTable`). Nothing runs until {@link DurableHooks.start} (called by `serve()` when the
- * hooks are a module's `background`) or {@link DurableHooks.drain}; until then occurrences wait
- * in the database, none is lost.
+ * (`withHookTable`). Nothing runs until {@link DurableHooks.start} (called at the module's first
+ * request, or by `serve()`, when the hooks are a module's `background`) or
+ * {@link DurableHooks.drain}; until then occurrences wait in the database, none is lost.
  *
  * Wake-up: `enqueue()` sends `NOTIFY` inside the transaction, so every worker listening on the
  * database (this process or another) looks for work as soon as it commits. `wake()`, called after

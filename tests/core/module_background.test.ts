@@ -118,6 +118,26 @@ describe("module background lifecycle", () => {
     assert.equal(counts.stops, 1);
   });
 
+  it("close() waits for a drain left running after a response", async () => {
+    let finishDrain!: () => void;
+    const module = pingModule({
+      start() {},
+      stop() {},
+      drain: () =>
+        new Promise<DrainResult>((resolve) => {
+          finishDrain = () => resolve({ done: 1, retried: 0, failed: 0 });
+        }),
+    }, false);
+    const draining = module.background!.drain();
+    let closed = false;
+    const closing = module.close().then(() => (closed = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(closed, false, "close() waits for the drain");
+    finishDrain();
+    assert.deepEqual(await draining, { done: 1, retried: 0, failed: 0 });
+    await closing;
+  });
+
   it("stop() before the first request keeps requests from starting the work", async () => {
     const { work, counts } = countingWork();
     const module = pingModule(work);

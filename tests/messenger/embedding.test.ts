@@ -1,7 +1,8 @@
 // The messenger embedded by its fetch alone, in a real process of the runtime running this file:
 // Deno.serve under Deno, Bun.serve under Bun, @hono/node-server under Node, and a Hono app on
-// each. A posted update is processed with no other call (the first request starts the worker),
-// and once the module and its database are closed the process exits by itself.
+// each; and the Deno Deploy set-up (no worker, a drain after each response). A posted update is
+// processed with no other call (the first request starts the worker), and once the module and
+// its database are closed the process exits by itself.
 import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { type ChildProcess, spawn } from "node:child_process";
@@ -28,7 +29,7 @@ interface Embedding {
   exited: Promise<void>;
 }
 
-function start(mode: "fetch" | "hono", dataDir: string, recordFile: string): Embedding {
+function start(mode: "fetch" | "hono" | "drain", dataDir: string, recordFile: string): Embedding {
   const child = spawn(process.execPath, runtimeArgs(FIXTURE, [mode, dataDir, recordFile]), {
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -72,6 +73,10 @@ describe(`messenger embedded on ${RUNTIME}`, () => {
     const [mode, label] of [
       ["fetch", `mounted by its fetch alone in ${SERVER}`],
       ["hono", `mounted in a Hono app served by ${SERVER}`],
+      [
+        "drain",
+        `with autoStart: false and a drain after each response (Deno Deploy), in ${SERVER}`,
+      ],
     ] as const
   ) {
     it(`${label}: a posted update is processed with no other call; the process exits after close`, {
