@@ -6073,6 +6073,15 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › Mounting and serving",
   },
   {
+    "id": "modules:24",
+    "page": "modules",
+    "type": "text",
+    "content":
+      "Every instance also lists its routes with full paths (instance.routes) and carries a string brand (isModuleInstance(value)) that fragment-cli uses to find modules among a file's exports, whatever their export names.",
+    "url": "/docs/modules#mounting-and-serving",
+    "context": "Modules › Mounting and serving",
+  },
+  {
     "id": "modules#background-work",
     "page": "modules",
     "type": "heading",
@@ -6081,7 +6090,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules",
   },
   {
-    "id": "modules:24",
+    "id": "modules:25",
     "page": "modules",
     "type": "text",
     "content":
@@ -6090,7 +6099,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › Background work",
   },
   {
-    "id": "modules:25",
+    "id": "modules:26",
     "page": "modules",
     "type": "text",
     "content":
@@ -6099,16 +6108,16 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › Background work",
   },
   {
-    "id": "modules:26",
+    "id": "modules:27",
     "page": "modules",
     "type": "text",
     "content":
-      "Stop: await module.close() (or await using module = …, through Symbol.asyncDispose) stops claiming work, waits for the running handlers and any drain in flight, then releases the worker's timers and database listener. Close the module before its database adapter (the adapter is yours: several modules may share it); after that nothing of the module holds the process, which exits once its server has stopped. A closed module still answers requests, but none starts the worker again. serve() stops the work on shutdown.",
+      "Stop: await module.close() (also module[Symbol.asyncDispose](), for await using where the runtime has it) stops claiming work, waits for the running handlers and any drain in flight, then releases the worker's timers and database listener. Close the module before its database adapter (the adapter is yours: several modules may share it); after that nothing of the module holds the process, which exits once its server has stopped. A closed module still answers requests, but none starts the worker again. serve() stops the work on shutdown.",
     "url": "/docs/modules#background-work",
     "context": "Modules › Background work",
   },
   {
-    "id": "modules:27",
+    "id": "modules:28",
     "page": "modules",
     "type": "text",
     "content":
@@ -6117,7 +6126,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › Background work",
   },
   {
-    "id": "modules:28",
+    "id": "modules:29",
     "page": "modules",
     "type": "text",
     "content":
@@ -6134,7 +6143,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › Background work",
   },
   {
-    "id": "modules:29",
+    "id": "modules:30",
     "page": "modules",
     "type": "text",
     "content":
@@ -6144,21 +6153,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Modules › Background work › Deno Deploy and other platforms without a long-lived process",
   },
   {
-    "id": "modules:30",
-    "page": "modules",
-    "type": "text",
-    "content":
-      "The drain after the answer runs while the isolate lives; if the platform stops it first, the occurrence's lease expires and the next drain (the cron's) runs it again (hooks are at-least-once). On a platform with waitUntil (Cloudflare's ctx.waitUntil, Vercel's waitUntil, Netlify's context.waitUntil), hand it the drain's promise to keep the instance alive until it is done. Deno.cron needs --unstable-cron outside Deno Deploy.",
-    "url": "/docs/modules#deno-deploy-and-other-platforms-without-a-long-lived-process",
-    "context":
-      "Modules › Background work › Deno Deploy and other platforms without a long-lived process",
-  },
-  {
     "id": "modules:31",
     "page": "modules",
     "type": "text",
     "content":
-      "Every instance also lists its routes with full paths (instance.routes) and carries a string brand (isModuleInstance(value)) that fragment-cli uses to find modules among a file's exports, whatever their export names.",
+      "The drain after the answer runs while the isolate lives; if the platform stops it first, the occurrence's lease expires and the next drain (the cron's) runs it again (hooks are at-least-once). On a platform with waitUntil (Cloudflare's ctx.waitUntil, Vercel's waitUntil, Netlify's context.waitUntil), hand it the drain's promise to keep the instance alive until it is done. Deno.cron needs --unstable-cron outside Deno Deploy.",
     "url": "/docs/modules#deno-deploy-and-other-platforms-without-a-long-lived-process",
     "context":
       "Modules › Background work › Deno Deploy and other platforms without a long-lived process",
