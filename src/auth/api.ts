@@ -107,9 +107,9 @@ export interface AuthApi {
   addMember(input: ServerAddMemberInput): Promise<Member>;
   /**
    * The durable hooks delivering the organization events (inspect, `requeue` failed deliveries,
-   * `drain()` in tests); `null` with `organizations: false`. `serve()` runs their worker through
-   * the module's `background`; an application embedding the module elsewhere calls
-   * `module.background.start()` itself.
+   * `drain()` in tests); `null` with `organizations: false`. Their worker is the module's
+   * `background`: it starts with the module's first request (or `serve()`) and stops with
+   * `module.close()`.
    */
   readonly hooks: DurableHooks | null;
 }

@@ -156,7 +156,8 @@ export function auth(options: AuthOptions): AuthModule {
     mountRoute: resolved.mountRoute,
     bodyLimit: resolved.bodyLimit,
     database: { schema: authSchema, namespace: resolved.namespace, adapter: db },
-    background: hooks ? { start: () => hooks.start(), stop: () => hooks.stop() } : undefined,
+    background: hooks ?? undefined,
+    autoStart: resolved.autoStart,
   });
   const api = createAuthApi({
     db,

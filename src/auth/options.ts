@@ -47,6 +47,11 @@ export interface AuthOptions {
   mountRoute?: string;
   /** Largest accepted request body in bytes. @default 65536 */
   bodyLimit?: number;
+  /**
+   * Start the delivery worker of the organization events with the module's first request;
+   * `false` leaves it to `background.start()`, `serve()` or `background.drain()`. @default true
+   */
+  autoStart?: boolean;
   /** How long a credential lives, in days (fractions allowed). @default 30 */
   sessionTtlDays?: number;
   /**
@@ -120,6 +125,7 @@ export interface ResolvedAuthOptions {
   namespace: string;
   mountRoute: string | undefined;
   bodyLimit: number;
+  autoStart: boolean;
   ttlSeconds: number;
   slidingRenewal: boolean;
   trustedOrigins: ReadonlySet<string>;
@@ -166,6 +172,8 @@ export function resolveAuthOptions(options: AuthOptions): ResolvedAuthOptions {
   if (!Number.isInteger(bodyLimit) || bodyLimit < 1024) {
     fail(`bodyLimit: expected an integer of at least 1024 bytes, got ${bodyLimit}`);
   }
+  const autoStart = options.autoStart ?? true;
+  if (typeof autoStart !== "boolean") fail(`autoStart: expected a boolean, got ${autoStart}`);
   const trusted = options.trustedOrigins ?? [];
   for (const origin of trusted) {
     if (!isOrigin(origin)) {
@@ -200,6 +208,7 @@ export function resolveAuthOptions(options: AuthOptions): ResolvedAuthOptions {
     namespace,
     mountRoute: options.mountRoute,
     bodyLimit,
+    autoStart,
     ttlSeconds: days * 24 * 60 * 60,
     slidingRenewal: options.slidingRenewal ?? false,
     trustedOrigins: new Set(trusted),

@@ -1,3 +1,4 @@
+import { backgroundControl } from "./background_control.ts";
 import { DEFAULT_BODY_LIMIT } from "./read_body.ts";
 import { createModuleFetch } from "./module_app.ts";
 import {
@@ -20,8 +21,14 @@ export interface CreateModuleOptions {
   bodyLimit?: number;
   /** The module's database binding, when it has a schema. */
   database?: ModuleDatabase;
-  /** Background work (durable hook workers) for the server to run. */
+  /** Background work (durable hook workers), run by the module's `background` control. */
   background?: ModuleBackground;
+  /**
+   * Start the background work with the module's first request. Set it to `false` to start it
+   * yourself (`background.start()`, `serve()`) or to run it with `background.drain()` only.
+   * @default true
+   */
+  autoStart?: boolean;
 }
 
 const NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
@@ -66,7 +73,22 @@ export function createModule(options: CreateModuleOptions): ModuleInstance {
     if (seen.has(key)) throw new TypeError(`Module "${name}" declares ${key} twice`);
     seen.add(key);
   }
-  const fetch = createModuleFetch({ name, mountRoute, routes, bodyLimit });
+  if (options.autoStart !== undefined && typeof options.autoStart !== "boolean") {
+    throw new TypeError(`autoStart of module "${name}" must be a boolean`);
+  }
+  const answer = createModuleFetch({ name, mountRoute, routes, bodyLimit });
+  const lifecycle = options.background
+    ? backgroundControl(name, options.background, options.autoStart ?? true)
+    : undefined;
+  const fetch = lifecycle
+    ? (request: Request, connection?: unknown): Promise<Response> => {
+      lifecycle.startOnRequest();
+      return answer(request, connection);
+    }
+    : answer;
+  const close = async (): Promise<void> => {
+    await lifecycle?.close();
+  };
   return Object.freeze({
     brand: MODULE_BRAND,
     name,
@@ -77,6 +99,8 @@ export function createModule(options: CreateModuleOptions): ModuleInstance {
     }))),
     fetch,
     database: options.database,
-    background: options.background,
+    background: lifecycle?.control,
+    close,
+    [Symbol.asyncDispose]: close,
   });
 }

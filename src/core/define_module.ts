@@ -25,7 +25,10 @@ export interface ModuleSpec<Config, ConfigInput> {
   schema?: Schema;
   /** Builds the routes from the validated configuration. */
   routes: (setup: ModuleSetup<Config>) => Route[];
-  /** Background work started by the server, built from the validated configuration. */
+  /**
+   * Background work (durable hook workers), built from the validated configuration; it starts
+   * with the instance's first request (see `autoStart`) or `serve()`.
+   */
   background?: (setup: ModuleSetup<Config>) => ModuleBackground;
 }
 
@@ -44,6 +47,11 @@ export interface InstantiateOptions<ConfigInput> {
    * on one database. @default the schema's name
    */
   namespace?: string;
+  /**
+   * Start the module's background work with its first request; `false` leaves it to
+   * `background.start()`, `serve()` or `background.drain()`. @default true
+   */
+  autoStart?: boolean;
 }
 
 /** Instantiates a defined module. */
@@ -114,6 +122,7 @@ export function defineModule<Config = undefined, ConfigInput = Config>(
       bodyLimit: options.bodyLimit,
       database: spec.schema && database ? { schema: spec.schema, ...database } : undefined,
       background: spec.background?.(setup),
+      autoStart: options.autoStart,
     });
   };
 }

@@ -27,6 +27,7 @@ export {
   isModuleInstance,
   MODULE_BRAND,
   type ModuleBackground,
+  type ModuleBackgroundControl,
   type ModuleDatabase,
   type ModuleEndpoint,
   type ModuleInstance,

@@ -1,4 +1,4 @@
-import type { Schema, SqlAdapter } from "../db/mod.ts";
+import type { DrainOptions, DrainResult, Schema, SqlAdapter } from "../db/mod.ts";
 import type { HttpMethod } from "./route.ts";
 
 /**
@@ -55,12 +55,52 @@ export interface ModuleEndpoint {
   readonly notes?: readonly string[];
 }
 
-/** Background work of a module (durable hook workers), started and stopped by the server. */
+/**
+ * Background work of a module (durable hook workers), as a module author supplies it. The
+ * module's {@link ModuleInstance.background} control runs it: started by the first request (or
+ * `serve()`, or the application), stopped by `close()`.
+ */
 export interface ModuleBackground {
-  /** Starts the work; called once the server listens. */
+  /** Starts the work; called once per start of the module's control. */
   start(): void | Promise<void>;
   /** Stops the work; in-flight jobs finish first. */
   stop(): void | Promise<void>;
+  /** Runs the work that is due now, in the foreground, and resolves when it is done. */
+  drain?(options?: DrainOptions): Promise<DrainResult>;
+}
+
+/**
+ * The control of a module's background work (its durable hook worker). The worker starts with
+ * the module's first request unless the module was created with `autoStart: false` or one of
+ * these methods was called first; `close()` on the module stops it.
+ *
+ * @example Run due hooks after each response, with no worker (Deno Deploy)
+ * ```ts ignore
+ * import { messenger, pgliteAdapter } from "@app/fragment-cli";
+ *
+ * const bot = messenger({ database: pgliteAdapter(), webhookSecret: "…", autoStart: false });
+ * Deno.serve(async (request) => {
+ *   const response = await bot.fetch(request);
+ *   await bot.background.drain();
+ *   return response;
+ * });
+ * ```
+ */
+export interface ModuleBackgroundControl {
+  /** Whether the worker is running. */
+  readonly running: boolean;
+  /** Starts the worker (idempotent; concurrent calls share one start). */
+  start(): Promise<void>;
+  /**
+   * Stops the worker: no new work is claimed, running handlers finish first. Requests do not
+   * start it again; `start()` does.
+   */
+  stop(): Promise<void>;
+  /**
+   * Runs the work due now in the foreground and resolves when it is done, worker or not: the
+   * way to process hooks where no process lives on (Deno Deploy, `Deno.cron`, a script).
+   */
+  drain(options?: DrainOptions): Promise<DrainResult>;
 }
 
 /**
@@ -73,6 +113,11 @@ export interface ModuleBackground {
  * function handler(module: ModuleInstance): (request: Request) => Promise<Response> {
  *   return (request) => module.fetch(request);
  * }
+ * ```
+ *
+ * @example Stop its background work on shutdown
+ * ```ts ignore
+ * await module.close(); // then close its database adapter
  * ```
  */
 export interface ModuleInstance {
@@ -89,13 +134,27 @@ export interface ModuleInstance {
    * what a runtime's server passes a handler as its second argument, from which the module reads
    * the client's address: mount it directly (`Deno.serve(module.fetch)`,
    * `Bun.serve({ fetch: module.fetch })`, `serve({ fetch: module.fetch })` of
-   * `@hono/node-server`), forward that argument, or pass `{ remoteAddress }` yourself.
+   * `@hono/node-server`), forward that argument, or pass `{ remoteAddress }` yourself. The first
+   * call starts the module's background work (see {@link ModuleInstance.background}).
    */
   fetch(request: Request, connection?: unknown): Promise<Response>;
   /** The module's database binding, when it has a schema. */
   readonly database?: ModuleDatabase;
-  /** Background work the server should run alongside (durable hook workers). */
-  readonly background?: ModuleBackground;
+  /**
+   * The module's background work (durable hook workers), when it has some: started by its first
+   * request (unless `autoStart: false`), by `serve()`, or by `background.start()`.
+   */
+  readonly background?: ModuleBackgroundControl;
+  /**
+   * Stops the module's background work: no new work is claimed, running handlers (and drains in
+   * flight) finish, then the worker releases its timers and its database listener, so the process
+   * can exit. Requests
+   * are still answered, but none starts the worker again. The database adapter stays open: it is
+   * the application's to close (after the module). Idempotent.
+   */
+  close(): Promise<void>;
+  /** {@link ModuleInstance.close}, for `await using module = …`. */
+  [Symbol.asyncDispose](): Promise<void>;
   /** Routes to register with another service, printed in full by `fragment-cli serve`. */
   readonly endpoints?: readonly ModuleEndpoint[];
 }

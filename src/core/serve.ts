@@ -65,7 +65,11 @@ export async function serve(
     stopping ??= (async () => {
       try {
         await listener.close();
-        await Promise.all(backgrounds.map((b) => b.stop()));
+        // close(): the workers and the drains an application may have left running. A module of
+        // an older copy of this package has only its background's stop().
+        await Promise.all(
+          modules.map((m) => typeof m.close === "function" ? m.close() : m.background?.stop()),
+        );
         await options.onShutdown?.();
       } finally {
         process.off("SIGINT", onSignal);

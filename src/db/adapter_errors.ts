@@ -94,6 +94,16 @@ export class DatabaseUnavailableError extends Error {
 }
 
 /**
+ * Internal: the adapter was closed by the application, for good (unlike an outage, waiting does
+ * not help). Keeps the name of its parent: callers and HTTP layers see an unavailable database.
+ */
+export class DatabaseClosedError extends DatabaseUnavailableError {
+  constructor(target: string) {
+    super(`Database ${target} is closed`);
+  }
+}
+
+/**
  * A PGlite data directory is already open, in another process or in this one.
  * Opening it twice would corrupt it, so the adapter refuses.
  *

@@ -8,6 +8,7 @@
  */
 
 import process from "node:process";
+import { clearTimeout, setTimeout } from "node:timers";
 import { HOOK_CHANNEL, HookStore } from "./_hook_store.ts";
 import { HookRunner } from "./_hook_runner.ts";
 import type {
@@ -28,7 +29,7 @@ import type {
   RequeueOptions,
 } from "./hook_types.ts";
 import { assertName } from "./schema_state.ts";
-import { DatabaseUnavailableError } from "./adapter_errors.ts";
+import { DatabaseClosedError, DatabaseUnavailableError } from "./adapter_errors.ts";
 
 /** How long a loop waits before looking again when due rows are locked by another worker. */
 const LOCKED_RETRY_MS = 50;
@@ -38,9 +39,9 @@ const NOTIFY_INTERVAL_MS = 20;
 
 /**
  * Creates the durable hooks of one namespace. The namespace's schema must include the hook table
- * (`withHookTable`). Nothing runs until {@link DurableHooks.start} (called by `serve()` when the
- * hooks are a module's `background`) or {@link DurableHooks.drain}; until then occurrences wait
- * in the database, none is lost.
+ * (`withHookTable`). Nothing runs until {@link DurableHooks.start} (called at the module's first
+ * request, or by `serve()`, when the hooks are a module's `background`) or
+ * {@link DurableHooks.drain}; until then occurrences wait in the database, none is lost.
  *
  * Wake-up: `enqueue()` sends `NOTIFY` inside the transaction, so every worker listening on the
  * database (this process or another) looks for work as soon as it commits. `wake()`, called after
@@ -129,7 +130,8 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
     }
     const wait = lastNotifyAt + NOTIFY_INTERVAL_MS - performance.now();
     if (wait > 0) {
-      notifyTimer = setTimeout(sendNotify, wait);
+      // A wake-up, not work: it must not keep a process alive whose server has stopped.
+      notifyTimer = setTimeout(sendNotify, wait).unref();
       return;
     }
     sendNotify();
@@ -168,7 +170,9 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
         interrupt = undefined;
         resolve();
       };
-      const timer = setTimeout(done, ms);
+      // The idle wait between two looks does not keep the process alive: a process that embeds a
+      // module lives as long as its server (or whatever else it waits for), not its worker.
+      const timer = setTimeout(done, ms).unref();
       interrupt = done;
     });
   }
@@ -201,6 +205,9 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
         }
         failing = false;
       } catch (error) {
+        // The application closed the database under a running worker (it shut down without
+        // closing the module first): nothing can run any more, and there is nothing to report.
+        if (error instanceof DatabaseClosedError) return;
         // Report once per outage, not at every poll.
         if (!failing) onError(error);
         failing = true;

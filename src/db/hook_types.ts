@@ -255,7 +255,10 @@ export interface DurableHooks {
    * one more after it for the calls made meanwhile), the workers of other processes.
    */
   wake(): void;
-  /** Starts the worker (idempotent): `serve()` calls it through the module's `background`. */
+  /**
+   * Starts the worker (idempotent). A module's `background` control calls it at the module's
+   * first request or from `serve()`.
+   */
   start(): Promise<void>;
   /** Stops the worker: no new claims, running handlers finish first. */
   stop(): Promise<void>;

@@ -7,7 +7,11 @@
 import fs from "node:fs";
 import type { PGlite } from "@electric-sql/pglite";
 import type { SqlAdapter, SqlAdapterStats, SqlTransaction } from "./adapter.ts";
-import { DatabaseUnavailableError, TransactionMisuseError } from "./adapter_errors.ts";
+import {
+  DatabaseClosedError,
+  DatabaseUnavailableError,
+  TransactionMisuseError,
+} from "./adapter_errors.ts";
 import { type DataDirLock, lockDataDir } from "./_data_dir_lock.ts";
 import {
   defaultCacheDir,
@@ -158,7 +162,7 @@ export function pgliteAdapter(optionsOrDataDir: PgliteAdapterOptions | string = 
   }
 
   function database(): Promise<PGlite> {
-    if (closed) return Promise.reject(new DatabaseUnavailableError(`Database ${target} is closed`));
+    if (closed) return Promise.reject(new DatabaseClosedError(target));
     if (opening === undefined) {
       opening = open();
       // A failed open (e.g. locked directory) may be retried later.

@@ -5,7 +5,11 @@
  */
 
 import type { SqlAdapter, SqlAdapterStats, SqlTransaction } from "./adapter.ts";
-import { DatabaseUnavailableError, TransactionMisuseError } from "./adapter_errors.ts";
+import {
+  DatabaseClosedError,
+  DatabaseUnavailableError,
+  TransactionMisuseError,
+} from "./adapter_errors.ts";
 import {
   bytesToHex,
   hexToBytes,
@@ -124,7 +128,7 @@ export function postgresAdapter(url: string, options: PostgresAdapterOptions = {
   }
 
   function ensureOpen(): void {
-    if (closed) throw new DatabaseUnavailableError(`Database ${target} is closed`);
+    if (closed) throw new DatabaseClosedError(target);
   }
 
   async function run<T>(conn: Sql, text: string, params?: readonly unknown[]): Promise<T[]> {

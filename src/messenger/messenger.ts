@@ -7,6 +7,7 @@
 import {
   createModule,
   DEFAULT_BODY_LIMIT,
+  type ModuleBackgroundControl,
   type ModuleEndpoint,
   type ModuleInstance,
 } from "../core/mod.ts";
@@ -51,15 +52,18 @@ export interface MessengerApi {
 
 /**
  * An instantiated messenger module: a mountable module (its `background` is the durable hook
- * worker that `serve()` runs) plus its server-side API and its hooks.
+ * worker processing the updates, started by its first request) plus its server-side API and its
+ * hooks.
  *
- * @example Process updates in an embedded app without `serve()`
+ * @example Embed it: the first update starts the worker, `close()` stops it
  * ```ts ignore
  * import { messenger, pgliteAdapter } from "@app/fragment-cli";
  *
  * const bot = messenger({ database: pgliteAdapter(), webhookSecret: "s3cret", onMessage: console.log });
- * await bot.background.start(); // or `await bot.api.drain()` after each request
- * Deno.serve(bot.fetch);
+ * const server = Deno.serve(bot.fetch);
+ * // on shutdown:
+ * await server.shutdown();
+ * await bot.close();
  * ```
  */
 export interface MessengerModule extends ModuleInstance {
@@ -67,8 +71,8 @@ export interface MessengerModule extends ModuleInstance {
   readonly api: MessengerApi;
   /** The durable hooks processing the updates (list, requeue, start, stop, drain). */
   readonly hooks: DurableHooks;
-  /** The hook worker, started and stopped by `serve()`. */
-  readonly background: DurableHooks;
+  /** The hook worker: started by the first request (unless `autoStart: false`) or `serve()`. */
+  readonly background: ModuleBackgroundControl;
 }
 
 /** The kinds with a handler option of their own (the specification's three). */
@@ -171,6 +175,7 @@ export function messenger(options: MessengerOptions): MessengerModule {
     bodyLimit,
     database: { schema: messengerSchema, namespace, adapter: db },
     background: hooks,
+    autoStart: options.autoStart,
   });
 
   const api: MessengerApi = Object.freeze({
@@ -205,7 +210,7 @@ export function messenger(options: MessengerOptions): MessengerModule {
     ...instance,
     api,
     hooks,
-    background: hooks,
+    background: instance.background!,
     endpoints: Object.freeze([webhook]),
   });
 }

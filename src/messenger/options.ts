@@ -148,6 +148,11 @@ export interface MessengerOptions {
   pollIntervalMs?: number;
   /** Updates processed at once by one worker. @default 4 */
   concurrency?: number;
+  /**
+   * Start the worker processing the updates with the module's first request; `false` leaves it
+   * to `background.start()`, `serve()` or `background.drain()`. @default true
+   */
+  autoStart?: boolean;
   /** Receives handler failures and worker errors. @default logs with console.error */
   onError?: (error: unknown, occurrence?: HookContext) => void;
   /**
@@ -204,6 +209,9 @@ export function checkMessengerOptions(options: MessengerOptions): ResolvedMessen
       `publicOrigin: ${JSON.stringify(options.publicOrigin)} is not an origin like ` +
         `"https://bot.example.com"`,
     );
+  }
+  if (options.autoStart !== undefined && typeof options.autoStart !== "boolean") {
+    fail(`autoStart: expected a boolean, got ${String(options.autoStart)}`);
   }
   let secret: string | null = null;
   try {

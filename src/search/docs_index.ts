@@ -5478,7 +5478,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "hooks",
     "type": "text",
     "content":
-      "The same code is in docs/examples/durable_hooks.ts, run by the test suite. A module hands the hooks to createModule({ …, background: hooks }): serve() (and fragment-cli serve) then starts the worker after it listens and stops it on shutdown.",
+      "The same code is in docs/examples/durable_hooks.ts, run by the test suite. A module hands the hooks to createModule({ …, background: hooks }): the module's first request then starts the worker, wherever the module is mounted (serve() and fragment-cli serve also start it once they listen), and module.close() (or serve()'s shutdown) stops it. autoStart: false leaves it to module.background.start() or module.background.drain(); see background work, with the Deno Deploy set-up (Deno.cron and a drain after each response).",
     "url": "/docs/hooks#in-a-module",
     "context": "Durable hooks › In a module",
   },
@@ -5653,7 +5653,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "hooks",
     "type": "text",
     "content":
-      "hooks.start() starts a worker in this process; serve() does it for module backgrounds. hooks.stop() stops claiming and waits for the running handlers to finish. A worker:",
+      "hooks.start() starts a worker in this process; a module's first request (and serve()) does it for the module's hooks. hooks.stop() stops claiming and waits for the running handlers to finish. The worker's idle waits do not keep a process alive (a server, or whatever else the process waits for, does), and a worker whose database adapter the application closed stops quietly. A worker:",
     "url": "/docs/hooks#workers",
     "context": "Durable hooks › Workers",
   },
@@ -5900,7 +5900,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "modules",
     "type": "text",
     "content":
-      "createModule({ name, routes, mountRoute?, bodyLimit?, database?, background? }) builds an instance directly; the first-party modules use it to add a server-side API.",
+      "createModule({ name, routes, mountRoute?, bodyLimit?, database?, background?, autoStart? }) builds an instance directly; the first-party modules use it to add a server-side API. background is the module's work outside requests ({ start, stop, drain? }, e.g. durable hooks); see background work.",
     "url": "/docs/modules#declaring-a-module",
     "context": "Modules › Declaring a module",
   },
@@ -6077,7 +6077,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "modules",
     "type": "text",
     "content":
-      "serve(modules, { port = 8080, hostname = \"localhost\", handleSignals = true, onShutdown }) listens on the current runtime — Deno.serve, Bun.serve, or Node's http through @hono/node-server — and starts the modules' background work (durable hook workers). On SIGINT or SIGTERM it stops accepting connections, lets in-flight requests finish, stops background work, runs onShutdown and exits with code 0. A taken port rejects with AddressInUseError.",
+      "serve(modules, { port = 8080, hostname = \"localhost\", handleSignals = true, onShutdown }) listens on the current runtime — Deno.serve, Bun.serve, or Node's http through @hono/node-server — and starts the modules' background work (durable hook workers; see background work). On SIGINT or SIGTERM it stops accepting connections, lets in-flight requests finish, stops background work, runs onShutdown and exits with code 0. A taken port rejects with AddressInUseError.",
     "url": "/docs/modules#mounting-and-serving",
     "context": "Modules › Mounting and serving",
   },
@@ -6089,6 +6089,87 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Every instance also lists its routes with full paths (instance.routes) and carries a string brand (isModuleInstance(value)) that fragment-cli uses to find modules among a file's exports, whatever their export names.",
     "url": "/docs/modules#mounting-and-serving",
     "context": "Modules › Mounting and serving",
+  },
+  {
+    "id": "modules#background-work",
+    "page": "modules",
+    "type": "heading",
+    "content": "Background work",
+    "url": "/docs/modules#background-work",
+    "context": "Modules",
+  },
+  {
+    "id": "modules:25",
+    "page": "modules",
+    "type": "text",
+    "content":
+      "A module with durable hooks (auth's organization events, the messenger's updates) has a worker that runs them outside requests. It runs wherever the module is mounted, with no extra wiring:",
+    "url": "/docs/modules#background-work",
+    "context": "Modules › Background work",
+  },
+  {
+    "id": "modules:26",
+    "page": "modules",
+    "type": "text",
+    "content":
+      "Start: the module's first request starts it — through serve(), fragment-cli serve, Deno.serve(module.fetch), Bun.serve, @hono/node-server or a Hono app alike. serve() also starts it once it listens; a request and serve() (or concurrent requests) share one start, so there is never a second worker in a process.",
+    "url": "/docs/modules#background-work",
+    "context": "Modules › Background work",
+  },
+  {
+    "id": "modules:27",
+    "page": "modules",
+    "type": "text",
+    "content":
+      "Stop: await module.close() (also module[Symbol.asyncDispose](), for await using where the runtime has it) stops claiming work, waits for the running handlers and any drain in flight, then releases the worker's timers and database listener. Close the module before its database adapter (the adapter is yours: several modules may share it); after that nothing of the module holds the process, which exits once its server has stopped. A closed module still answers requests, but none starts the worker again. serve() stops the work on shutdown.",
+    "url": "/docs/modules#background-work",
+    "context": "Modules › Background work",
+  },
+  {
+    "id": "modules:28",
+    "page": "modules",
+    "type": "text",
+    "content":
+      "Explicit control: autoStart: false (an option of createModule, of a defined module's instantiation and of auth() and messenger()) leaves the worker to you; module.background.start() and module.background.stop() start and stop it (once either is called, requests leave it alone); module.background.running tells whether it runs; await module.background.drain() runs the work due now in the foreground and resolves when it is done, worker or not.",
+    "url": "/docs/modules#background-work",
+    "context": "Modules › Background work",
+  },
+  {
+    "id": "modules:29",
+    "page": "modules",
+    "type": "text",
+    "content":
+      "Occurrences wait in the database until something runs them, so nothing is lost while no worker runs: a worker started later, or a drain, processes them.",
+    "url": "/docs/modules#background-work",
+    "context": "Modules › Background work",
+  },
+  {
+    "id": "modules#deno-deploy-and-other-platforms-without-a-long-lived-process",
+    "page": "modules",
+    "type": "heading",
+    "content": "Deno Deploy and other platforms without a long-lived process",
+    "url": "/docs/modules#deno-deploy-and-other-platforms-without-a-long-lived-process",
+    "context": "Modules › Background work",
+  },
+  {
+    "id": "modules:30",
+    "page": "modules",
+    "type": "text",
+    "content":
+      "Where an isolate lives only while it serves requests, do not count on a worker polling between requests. Create the module with autoStart: false and run due work with drain() — on a schedule, after responses, or both:",
+    "url": "/docs/modules#deno-deploy-and-other-platforms-without-a-long-lived-process",
+    "context":
+      "Modules › Background work › Deno Deploy and other platforms without a long-lived process",
+  },
+  {
+    "id": "modules:31",
+    "page": "modules",
+    "type": "text",
+    "content":
+      "The drain after the answer runs while the isolate lives; if the platform stops it first, the occurrence's lease expires and the next drain (the cron's) runs it again (hooks are at-least-once). On a platform with waitUntil (Cloudflare's ctx.waitUntil, Vercel's waitUntil, Netlify's context.waitUntil), hand it the drain's promise to keep the instance alive until it is done. Deno.cron needs --unstable-cron outside Deno Deploy.",
+    "url": "/docs/modules#deno-deploy-and-other-platforms-without-a-long-lived-process",
+    "context":
+      "Modules › Background work › Deno Deploy and other platforms without a long-lived process",
   },
   {
     "id": "organizations",
@@ -7226,7 +7307,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "organizations",
     "type": "text",
     "content":
-      "fragment-cli serve runs the delivery worker (the module's background). An application that mounts the module elsewhere starts it with await authModule.background?.start() (and stops it on shutdown); until then events wait in the database, none is lost. authModule.api.hooks exposes the hooks for inspection (list({status: \"failed\"})), requeue() and, in tests, drain(). Besides the application's events, one internal occurrence per invitation is scheduled at its expiry to mark it expired (and emit invitationExpired).",
+      "The delivery worker is the module's background: the module's first request starts it, wherever the module is mounted (fragment-cli serve, serve(), Deno.serve(authModule.fetch), a Hono app…), and await authModule.close() stops it after the deliveries in flight. With autoStart: false it is yours to start (authModule.background?.start()) or to replace with authModule.background?.drain() (see background work, Deno Deploy included); until something runs them, events wait in the database, none is lost. authModule.api.hooks exposes the hooks for inspection (list({status: \"failed\"})), requeue() and, in tests, drain(). Besides the application's events, one internal occurrence per invitation is scheduled at its expiry to mark it expired (and emit invitationExpired).",
     "url": "/docs/organizations#notifications",
     "context": "Organizations › Notifications",
   },
@@ -9292,7 +9373,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "webhook",
     "type": "text",
     "content":
-      'fragment-cli serve app.ts then serves POST /api/messenger/messenger/webhook (the route /messenger/webhook inside the default mount /api/messenger; mountRoute: "/api/telegram" makes it /api/telegram/messenger/webhook) and runs the worker that calls the handlers. It prints, under the module, the full webhook URL to give the messenger\'s setWebhook (on publicOrigin when set, else on the address it listens on) and the name of the secret header, never the secret:',
+      'fragment-cli serve app.ts then serves POST /api/messenger/messenger/webhook (the route /messenger/webhook inside the default mount /api/messenger; mountRoute: "/api/telegram" makes it /api/telegram/messenger/webhook) and runs the worker that calls the handlers. Mounted anywhere else (Deno.serve(bot.fetch), Bun.serve, @hono/node-server, a Hono app), the first request starts the worker and await bot.close() stops it; for Deno Deploy and the explicit controls (autoStart: false, bot.background.start(), stop(), drain()), see background work. serve prints, under the module, the full webhook URL to give the messenger\'s setWebhook (on publicOrigin when set, else on the address it listens on) and the name of the secret header, never the secret:',
     "url": "/docs/webhook",
     "context": "Webhook",
   },
@@ -9521,7 +9602,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "webhook",
     "type": "text",
     "content":
-      "Handlers run after the answer, in the worker serve() starts, never inside the request. A handler that throws is retried with backoff (maxAttempts, default 12; retryDelayMs, maxRetryDelayMs); delivery is at-least-once, so make handlers idempotent, for example keyed by updateId.",
+      "Handlers run after the answer, in the module's worker (started by its first request or by serve()), never inside the request. A handler that throws is retried with backoff (maxAttempts, default 12; retryDelayMs, maxRetryDelayMs); delivery is at-least-once, so make handlers idempotent, for example keyed by updateId.",
     "url": "/docs/webhook#handlers",
     "context": "Webhook › Handlers",
   },
@@ -9580,7 +9661,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "webhook:31",
     "page": "webhook",
     "type": "text",
-    "content": "bot.hooks gives the underlying durable hooks (list, requeue, start, stop).",
+    "content":
+      "bot.hooks gives the underlying durable hooks (list, requeue); bot.background controls the worker (start, stop, drain, running) and bot.close() stops it.",
     "url": "/docs/webhook#reading-stored-updates",
     "context": "Webhook › Reading stored updates",
   },

@@ -26,8 +26,9 @@ export interface TestUser {
 }
 
 /**
- * Migrates the auth schema (idempotent) and instantiates the module with a cheap hasher and a
- * mailbox keeping its verification mails (see `verification.ts`).
+ * Migrates the auth schema (idempotent) and instantiates the module with a cheap hasher, a
+ * mailbox keeping its verification mails (see `verification.ts`) and no worker started by its
+ * requests (unless `options.autoStart` says otherwise).
  */
 export async function organizationsModule(
   db: SqlAdapter,
@@ -38,6 +39,8 @@ export async function organizationsModule(
   const module = auth({
     database: db,
     passwordHasher: scryptPasswordHasher({ params: { ln: 4 } }),
+    // The tests deliver the organization events with drain(), when they choose.
+    autoStart: false,
     ...withMailbox(options, mailbox),
   });
   registerMailbox(module, mailbox);

@@ -84,8 +84,14 @@ export class FuzzWorld {
       // The fixtures add members directly; thousands of fuzzed runs may create more than the
       // default 100 organizations for one person (the limits have their own tests).
       organizations: { canAddMember: () => true, organizationLimit: false },
+      // No worker: the snapshot compared after each rejected request includes the hook table.
+      autoStart: false,
     });
-    this.messengerModule = messenger({ database: db, webhookSecret: this.webhookSecret });
+    this.messengerModule = messenger({
+      database: db,
+      webhookSecret: this.webhookSecret,
+      autoStart: false,
+    });
   }
 
   /** Migrates both schemas, creates the fixtures and takes the baseline snapshot. */
