@@ -3416,7 +3416,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      'Under Deno the CLI runs with your project\'s deno.json and deno.lock: the commands load no npm package that your own import "@app/fragment-cli" has not already locked (jiti, for Node 20 only, is never loaded there), so serve and db leave deno.lock as it was.',
+      "Under Deno the CLI runs with your project's deno.json and deno.lock: serve and db load no npm package that your own import \"@app/fragment-cli\" has not already locked (jiti, for Node 20 only, is never loaded there), so they leave deno.lock as it was (search adds its index's package, minisearch, the first time).",
     "url": "/docs/cli#the-files-you-pass",
     "context": "The fragment-cli command › The files you pass",
   },
