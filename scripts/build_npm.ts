@@ -7,7 +7,8 @@
  * The bin runs a bundle of what every invocation loads (`cli.js`, the process adapter, the command
  * list and help: one file instead of a dozen, made by esbuild), which imports each command's
  * implementation from the tsc output when the command runs; and it enables Node's compile cache.
- * Both are for start-up time (benchmark scenario 5, docs/benchmarks.md).
+ * Both are for start-up time (benchmark scenario 5, docs/benchmarks.md). The bin's shebang names
+ * Node (npx, npm scripts); when bunx or `bun run` started it, it runs itself again on that Bun.
  *
  * Type checking is `deno check`'s job (run by `deno task check`); tsc only emits here.
  */
@@ -31,6 +32,8 @@ const TYPESCRIPT = "typescript@5.9";
 const ESBUILD = "esbuild@0.25.12";
 /** The bin's bundle, in `esm/src/cli/` (see {@link bundleBinEntry}). */
 const BIN_BUNDLE = "bin_entry.js";
+/** The bin's hand-over to Bun, in `bin/`, loaded only when Bun started the bin under Node. */
+const ON_BUN = "on_bun.js";
 const denoJson = JSON.parse(readFileSync("deno.json", "utf8"));
 
 rmSync(OUT, { recursive: true, force: true });
@@ -73,13 +76,54 @@ const bin = join(OUT, "bin", "fragment-cli.js");
 writeFileSync(
   bin,
   `#!/usr/bin/env node
-// Node >= 22.3 keeps the code it compiles in a disk cache (os.tmpdir()/node-compile-cache) and
-// reuses it on the next start: only warm starts get faster. Nothing happens on Node 20, which
-// has no compile cache. (process.getBuiltinModule, not an import of node:module: see
-// src/core/adapter/cli_process.ts on what importing a built-in costs.)
-process.getBuiltinModule?.("node:module").enableCompileCache?.();
-// Imported after enabling the cache (a static import would be loaded before it).
-await import("../esm/src/cli/${BIN_BUNDLE}");
+// bunx and \`bun run\` start a bin on the runtime its shebang names, Node: when Bun started this
+// one, hand over to Bun, so that \`bunx fragment-cli\` runs on Bun. bunx always says so in
+// npm_lifecycle_event; Bun sets npm_config_user_agent and npm_execpath unless already set.
+const env = process.env;
+const startedByBun = env.npm_lifecycle_event === "bunx" ||
+  env.npm_config_user_agent?.startsWith("bun/") || /(^|[\\\\/])bun(\\.exe)?$/i.test(env.npm_execpath ?? "");
+if (globalThis.Bun === undefined && startedByBun) {
+  await import("./${ON_BUN}");
+} else {
+  // Node >= 22.3 keeps the code it compiles in a disk cache (os.tmpdir()/node-compile-cache) and
+  // reuses it on the next start: only warm starts get faster. Nothing happens on Node 20, which
+  // has no compile cache. (process.getBuiltinModule, not an import of node:module: see
+  // src/core/adapter/cli_process.ts on what importing a built-in costs.)
+  process.getBuiltinModule?.("node:module").enableCompileCache?.();
+  // Imported after enabling the cache (a static import would be loaded before it).
+  await import("../esm/src/cli/${BIN_BUNDLE}");
+}
+`,
+);
+writeFileSync(
+  join(OUT, "bin", ON_BUN),
+  `// Runs the bin again on Bun (the one that started it, else the PATH's bun): the same arguments,
+// standard streams and exit code; SIGINT, SIGTERM and SIGHUP are passed on
+// (serve shuts down gracefully, and a second signal while it does is harmless). When no Bun
+// can be started, the bin runs on Node as before.
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const bin = fileURLToPath(new URL("./fragment-cli.js", import.meta.url));
+// The Bun that started us, else the one on the PATH.
+const execpath = process.env.npm_execpath ?? "";
+const bun = /(^|[\\\\/])bun(\\.exe)?$/i.test(execpath) ? execpath : "bun";
+const child = spawn(bun, [bin, ...process.argv.slice(2)], { stdio: "inherit" });
+const signals = ["SIGINT", "SIGTERM", "SIGHUP"];
+const pass = (signal) => child.kill(signal);
+for (const signal of signals) process.on(signal, pass);
+let failed = false;
+child.once("error", async () => {
+  failed = true;
+  for (const signal of signals) process.off(signal, pass);
+  await import("../esm/src/cli/${BIN_BUNDLE}");
+});
+child.once("exit", (code, signal) => {
+  if (failed) return;
+  for (const s of signals) process.off(s, pass);
+  if (signal) process.kill(process.pid, signal);
+  else process.exit(code ?? 1);
+});
 `,
 );
 chmodSync(bin, 0o755);

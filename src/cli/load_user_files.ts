@@ -4,6 +4,7 @@ import process from "node:process";
 import { isModuleInstance, type ModuleInstance } from "../core/mod.ts";
 import type { Schema, SqlAdapter } from "../db/mod.ts";
 import { CliError, UsageError } from "./command.ts";
+import { commonJsReason } from "./commonjs_reason.ts";
 import { importUserFile } from "./import_user_file.ts";
 
 /** Extensions of the files the CLI imports. */
@@ -102,7 +103,8 @@ export async function loadUserFiles(
     try {
       exports = await importUserFile(file.absolute);
     } catch (error) {
-      throw new CliError(`${file.display}: ${reasonOf(error)}`, { cause: error });
+      const reason = commonJsReason(file.absolute, error) ?? reasonOf(error);
+      throw new CliError(`${file.display}: ${reason}`, { cause: error });
     } finally {
       restore();
     }

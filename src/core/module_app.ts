@@ -6,7 +6,7 @@ import { requireJsonContentType } from "./json_content_type.ts";
 import { socketAddress } from "./client_address.ts";
 import { readBodyText } from "./read_body.ts";
 import type { Route } from "./route.ts";
-import { compileRoutePattern, isUnderMount } from "./route_pattern.ts";
+import { isUnderMount, routePaths } from "./route_pattern.ts";
 import { parseJsonBody, validateRequestPart } from "./validate.ts";
 
 /** What {@link createModuleFetch} needs to know about a module. */
@@ -20,17 +20,18 @@ export interface ModuleAppOptions {
 /**
  * Builds the request handler of one module on a Hono app: validation before every handler,
  * the one error shape, 405 with `Allow`, HEAD for GET routes, body limit, 415 for a declared
- * body not labelled JSON, 400 for a malformed `Host`, logged 500s.
+ * body not labelled JSON, 400 for a malformed `Host`, logged 500s. A trailing slash is optional
+ * (see {@link routePaths}).
  */
 export function createModuleFetch(
   options: ModuleAppOptions,
 ): (request: Request, connection?: unknown) => Promise<Response> {
   const { name, mountRoute, routes, bodyLimit } = options;
-  const app = new Hono<{ Bindings: ConnectionBindings }>({ strict: true }).basePath(mountRoute);
-  const patterns = routes.map((r) => ({ method: r.method, pattern: compileRoutePattern(r.path) }));
+  const app = new Hono<{ Bindings: ConnectionBindings }>({ strict: true });
+  const methods = [...new Set(routes.map((r) => r.method))];
 
   for (const r of routes) {
-    app.on(r.method, r.path, async (c) => {
+    app.on(r.method, routePaths(mountRoute, r, routes), async (c) => {
       const declared = Number(c.req.header("content-length") ?? "NaN");
       if (Number.isFinite(declared) && declared > bodyLimit) {
         await readBodyText(c.req.raw, bodyLimit);
@@ -51,9 +52,10 @@ export function createModuleFetch(
   }
 
   app.notFound((c) => {
-    const path = c.req.path.slice(mountRoute.length) || "/";
+    // The methods the router itself would dispatch on this path (the path it matched against), so
+    // that every method a 405 names in `Allow` reaches a handler.
     const allowed = new Set<string>(
-      patterns.filter((p) => p.pattern.test(path)).map((p) => p.method),
+      methods.filter((method) => app.router.match(method, c.req.path)[0].length > 0),
     );
     if (allowed.size === 0) {
       return errorResponse(404, "NOT_FOUND", `No route ${c.req.method} ${c.req.path}`);

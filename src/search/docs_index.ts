@@ -3240,7 +3240,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "serve <file…> [options] | Serve the modules exported by one or more files over HTTP",
+      "bunx fragment-cli runs on Bun: the bin's shebang names Node (for npx), and when bunx or bun run starts it under Node it runs itself again on that Bun (same arguments, exit code and signals).",
     "url": "/docs/cli",
     "context": "The fragment-cli command",
   },
@@ -3249,7 +3249,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "db generate <file> [options] | Generate SQL migrations, or a Drizzle or Prisma schema",
+      "serve <file…> [options] | Serve the modules exported by one or more files over HTTP",
     "url": "/docs/cli",
     "context": "The fragment-cli command",
   },
@@ -3258,7 +3258,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "db migrate <file> [options] | Apply pending SQL migrations to the database of every module",
+      "db generate <file> [options] | Generate SQL migrations, or a Drizzle or Prisma schema",
     "url": "/docs/cli",
     "context": "The fragment-cli command",
   },
@@ -3267,7 +3267,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "db info <file> [options] | Show code and database versions and pending migrations per namespace",
+      "db migrate <file> [options] | Apply pending SQL migrations to the database of every module",
     "url": "/docs/cli",
     "context": "The fragment-cli command",
   },
@@ -3275,12 +3275,21 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "cli:6",
     "page": "cli",
     "type": "text",
-    "content": "search <query…> [options] | Search the reference docs (search.md)",
+    "content":
+      "db info <file> [options] | Show code and database versions and pending migrations per namespace",
     "url": "/docs/cli",
     "context": "The fragment-cli command",
   },
   {
     "id": "cli:7",
+    "page": "cli",
+    "type": "text",
+    "content": "search <query…> [options] | Search the reference docs (search.md)",
+    "url": "/docs/cli",
+    "context": "The fragment-cli command",
+  },
+  {
+    "id": "cli:8",
     "page": "cli",
     "type": "text",
     "content":
@@ -3297,7 +3306,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:8",
+    "id": "cli:9",
     "page": "cli",
     "type": "text",
     "content":
@@ -3306,7 +3315,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › Exit codes and output",
   },
   {
-    "id": "cli:9",
+    "id": "cli:10",
     "page": "cli",
     "type": "text",
     "content":
@@ -3315,7 +3324,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › Exit codes and output",
   },
   {
-    "id": "cli:10",
+    "id": "cli:11",
     "page": "cli",
     "type": "text",
     "content":
@@ -3324,7 +3333,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › Exit codes and output",
   },
   {
-    "id": "cli:11",
+    "id": "cli:12",
     "page": "cli",
     "type": "text",
     "content":
@@ -3333,7 +3342,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › Exit codes and output",
   },
   {
-    "id": "cli:12",
+    "id": "cli:13",
     "page": "cli",
     "type": "text",
     "content":
@@ -3350,7 +3359,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:13",
+    "id": "cli:14",
     "page": "cli",
     "type": "text",
     "content":
@@ -3359,19 +3368,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › The files you pass",
   },
   {
-    "id": "cli:14",
-    "page": "cli",
-    "type": "text",
-    "content": "The CLI looks at all exports, whatever their names:",
-    "url": "/docs/cli#the-files-you-pass",
-    "context": "The fragment-cli command › The files you pass",
-  },
-  {
     "id": "cli:15",
     "page": "cli",
     "type": "text",
-    "content":
-      "Modules: every instantiated module (createModule(…), a defineModule factory's result, auth(…), …). The same instance exported twice (say export const auth and export default auth) counts once. Modules are listed in the order of their export names.",
+    "content": "The CLI looks at all exports, whatever their names:",
     "url": "/docs/cli#the-files-you-pass",
     "context": "The fragment-cli command › The files you pass",
   },
@@ -3380,7 +3380,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      'Database bindings: every module that has a database (its database: { schema, namespace, adapter }), and every exported object of that shape on its own, e.g. export const audit = { schema, namespace: "audit_log", adapter: databaseFromEnv() }. Such a binding is reported under its schema\'s name. Each binding uses its own adapter; two bindings of one adapter in one namespace must have the same schema.',
+      "Modules: every instantiated module (createModule(…), a defineModule factory's result, auth(…), …). The same instance exported twice (say export const auth and export default auth) counts once. Modules are listed in the order of their export names.",
     "url": "/docs/cli#the-files-you-pass",
     "context": "The fragment-cli command › The files you pass",
   },
@@ -3389,12 +3389,39 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "A file that fails to import exits 1 with error: <file>: <reason>. With several files, a file without modules gets a warning: and is skipped; when no file has any, the command exits 1 and says what to export, with an example.",
+      'Database bindings: every module that has a database (its database: { schema, namespace, adapter }), and every exported object of that shape on its own, e.g. export const audit = { schema, namespace: "audit_log", adapter: databaseFromEnv() }. Such a binding is reported under its schema\'s name. Each binding uses its own adapter; two bindings of one adapter in one namespace must have the same schema.',
     "url": "/docs/cli#the-files-you-pass",
     "context": "The fragment-cli command › The files you pass",
   },
   {
     "id": "cli:18",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "A file that fails to import exits 1 with error: <file>: <reason>. With several files, a file without modules gets a warning: and is skipped; when no file has any, the command exits 1 and says what to export, with an example.",
+    "url": "/docs/cli#the-files-you-pass",
+    "context": "The fragment-cli command › The files you pass",
+  },
+  {
+    "id": "cli:19",
+    "page": "cli",
+    "type": "text",
+    "content":
+      'A .ts or .js file with import/export under a package.json that says "type": "commonjs" is loaded as CommonJS by Node (≥ 22.18 strips types but keeps the package\'s module type), and so is any .cts file: the CLI then says so and how to fix it (error: app.ts: this file is loaded as CommonJS ("type": "commonjs" in package.json), but it uses import/export: rename it to app.mts, or set "type": "module" in package.json, exit 1). Deno and Bun load such a .ts file as an ES module.',
+    "url": "/docs/cli#the-files-you-pass",
+    "context": "The fragment-cli command › The files you pass",
+  },
+  {
+    "id": "cli:20",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "Under Deno the CLI runs with your project's deno.json and deno.lock: serve and db load no npm package that your own import \"@app/fragment-cli\" has not already locked (jiti, for Node 20 only, is never loaded there), so they leave deno.lock as it was (search adds its index's package, minisearch, the first time).",
+    "url": "/docs/cli#the-files-you-pass",
+    "context": "The fragment-cli command › The files you pass",
+  },
+  {
+    "id": "cli:21",
     "page": "cli",
     "type": "text",
     "content":
@@ -3411,7 +3438,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:19",
+    "id": "cli:22",
     "page": "cli",
     "type": "text",
     "content":
@@ -3420,7 +3447,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › serve",
   },
   {
-    "id": "cli:20",
+    "id": "cli:23",
     "page": "cli",
     "type": "text",
     "content":
@@ -3429,7 +3456,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › serve",
   },
   {
-    "id": "cli:21",
+    "id": "cli:24",
     "page": "cli",
     "type": "text",
     "content":
@@ -3438,7 +3465,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › serve",
   },
   {
-    "id": "cli:22",
+    "id": "cli:25",
     "page": "cli",
     "type": "text",
     "content":
@@ -3447,7 +3474,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › serve",
   },
   {
-    "id": "cli:23",
+    "id": "cli:26",
     "page": "cli",
     "type": "text",
     "content":
@@ -3456,7 +3483,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › serve",
   },
   {
-    "id": "cli:24",
+    "id": "cli:27",
     "page": "cli",
     "type": "text",
     "content":
@@ -3465,7 +3492,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › serve",
   },
   {
-    "id": "cli:25",
+    "id": "cli:28",
     "page": "cli",
     "type": "text",
     "content":
@@ -3474,7 +3501,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › serve",
   },
   {
-    "id": "cli:26",
+    "id": "cli:29",
     "page": "cli",
     "type": "text",
     "content":
@@ -3483,7 +3510,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › serve",
   },
   {
-    "id": "cli:27",
+    "id": "cli:30",
     "page": "cli",
     "type": "text",
     "content":
@@ -3492,37 +3519,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › serve",
   },
   {
-    "id": "cli:28",
-    "page": "cli",
-    "type": "text",
-    "content": "FRAGMENT_SECRET set: used as is.",
-    "url": "/docs/cli#serve",
-    "context": "The fragment-cli command › serve",
-  },
-  {
-    "id": "cli:29",
-    "page": "cli",
-    "type": "text",
-    "content":
-      "Unset, on the embedded database (PGlite in a directory, no PostgreSQL): generated at the first start and kept in .data/fragment-secret (relative to the working directory, mode 0600), reused at the next starts; the first start prints Generated FRAGMENT_SECRET in .data/fragment-secret.",
-    "url": "/docs/cli#serve",
-    "context": "The fragment-cli command › serve",
-  },
-  {
-    "id": "cli:30",
-    "page": "cli",
-    "type": "text",
-    "content":
-      "Unset, with a PostgreSQL database: serve starts with a loud WARNING: FRAGMENT_SECRET is not set on stderr, because cursors are then refused across processes and restarts. Set it in production.",
-    "url": "/docs/cli#serve",
-    "context": "The fragment-cli command › serve",
-  },
-  {
     "id": "cli:31",
     "page": "cli",
     "type": "text",
-    "content":
-      "Under each module, serve prints its routes and, for a module with a route another service must be given (the messenger's webhook), that route's full URL and what the caller must send besides: for the messenger, Webhook URL (for setWebhook): … and the name of its secret header (never the secret). The URL is on the module's publicOrigin when set (the origin the messenger reaches, e.g. https://bot.example.com; examples/app.ts takes PUBLIC_ORIGIN), else on the address served. See Telegram bots.",
+    "content": "FRAGMENT_SECRET set: used as is.",
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
@@ -3531,12 +3531,39 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "Durable hook workers of the modules run in the same process. Ctrl-C (SIGINT) or SIGTERM stops accepting requests, lets in-flight ones finish, stops the workers, closes the databases and exits 0.",
+      "Unset, on the embedded database (PGlite in a directory, no PostgreSQL): generated at the first start and kept in .data/fragment-secret (relative to the working directory, mode 0600), reused at the next starts; the first start prints Generated FRAGMENT_SECRET in .data/fragment-secret.",
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
   {
     "id": "cli:33",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "Unset, with a PostgreSQL database: serve starts with a loud WARNING: FRAGMENT_SECRET is not set on stderr, because cursors are then refused across processes and restarts. Set it in production.",
+    "url": "/docs/cli#serve",
+    "context": "The fragment-cli command › serve",
+  },
+  {
+    "id": "cli:34",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "Under each module, serve prints its routes and, for a module with a route another service must be given (the messenger's webhook), that route's full URL and what the caller must send besides: for the messenger, Webhook URL (for setWebhook): … and the name of its secret header (never the secret). The URL is on the module's publicOrigin when set (the origin the messenger reaches, e.g. https://bot.example.com; examples/app.ts takes PUBLIC_ORIGIN), else on the address served. See Telegram bots.",
+    "url": "/docs/cli#serve",
+    "context": "The fragment-cli command › serve",
+  },
+  {
+    "id": "cli:35",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "Durable hook workers of the modules run in the same process. Ctrl-C (SIGINT) or SIGTERM stops accepting requests, lets in-flight ones finish, stops the workers, closes the databases and exits 0.",
+    "url": "/docs/cli#serve",
+    "context": "The fragment-cli command › serve",
+  },
+  {
+    "id": "cli:36",
     "page": "cli",
     "type": "text",
     "content":
@@ -3553,37 +3580,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:34",
-    "page": "cli",
-    "type": "text",
-    "content": "--format | sql | sql (migration files), drizzle or prisma (schema files)",
-    "url": "/docs/cli#db-generate",
-    "context": "The fragment-cli command › db generate",
-  },
-  {
-    "id": "cli:35",
-    "page": "cli",
-    "type": "text",
-    "content":
-      "-o, --output | the current directory | A directory (an existing one, or a path ending with /) or a file path",
-    "url": "/docs/cli#db-generate",
-    "context": "The fragment-cli command › db generate",
-  },
-  {
-    "id": "cli:36",
-    "page": "cli",
-    "type": "text",
-    "content":
-      "-f, --from | the database's current version | Version to generate from (sql only), or namespace=version pairs",
-    "url": "/docs/cli#db-generate",
-    "context": "The fragment-cli command › db generate",
-  },
-  {
     "id": "cli:37",
     "page": "cli",
     "type": "text",
-    "content":
-      "-t, --to | the latest schema version | Version to generate to (sql only), or namespace=version pairs",
+    "content": "--format | sql | sql (migration files), drizzle or prisma (schema files)",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3592,7 +3592,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "-p, --prefix | none | Text put on a line of its own at the top of each file (e.g. a lint comment)",
+      "-o, --output | the current directory | A directory (an existing one, or a path ending with /) or a file path",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3601,7 +3601,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "--output follows one rule whatever the number of files: an existing directory or a path ending with / is a directory (created if needed) where files get their default names; anything else is a file path (its folders are created). A file path when several files would be generated is a usage error (exit 2), never a silent switch to a directory.",
+      "-f, --from | the database's current version | Version to generate from (sql only), or namespace=version pairs",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3610,7 +3610,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "--format sql writes one file per namespace that has steps to apply, named <YYYYMMDD>_<seq>_f<from>_t<to>_<module-name>.sql: the UTC date, a 3-digit sequence that continues after the day's files already in the output directory, and 3-digit versions. The starting version is --from, or else the version recorded in the database (read with one connection: namespaces whose --from is given need none, so --from 0 works offline). The target is --to, or else the latest version. A namespace already at its target gets no file; when no namespace has anything to generate, the command says so, writes nothing and exits 0.",
+      "-t, --to | the latest schema version | Version to generate to (sql only), or namespace=version pairs",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3619,7 +3619,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "--from/--to take one version for every namespace (--to 3) or versions per namespace (--to auth=3,messenger=2; namespaces not named keep their default). A version beyond the code's latest, a target below the start (there are no down migrations), a database ahead of the code or with an edited step: exit 1, nothing written.",
+      "-p, --prefix | none | Text put on a line of its own at the top of each file (e.g. a lint comment)",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3628,7 +3628,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "Each SQL file is one transaction that does exactly what db migrate does, so it can be reviewed and applied by hand:",
+      "--output follows one rule whatever the number of files: an existing directory or a path ending with / is a directory (created if needed) where files get their default names; anything else is a file path (its folders are created). A file path when several files would be generated is a usage error (exit 2), never a silent switch to a directory.",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3637,7 +3637,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "It creates the runner's tables if needed (fragment_internal schema), takes the runner's advisory lock for the namespace, refuses (changing nothing) unless the database is at the file's from version, runs the steps, records each step's fingerprint and moves the recorded version. After it, db info shows the namespace up to date and db migrate has nothing to do; applying the same file twice fails on the version check.",
+      "--format sql writes one file per namespace that has steps to apply, named <YYYYMMDD>_<seq>_f<from>_t<to>_<module-name>.sql: the UTC date, a 3-digit sequence that continues after the day's files already in the output directory, and 3-digit versions. The starting version is --from, or else the version recorded in the database (read with one connection: namespaces whose --from is given need none, so --from 0 works offline). The target is --to, or else the latest version. A namespace already at its target gets no file; when no namespace has anything to generate, the command says so, writes nothing and exits 0.",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3646,12 +3646,39 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "--format drizzle writes fragment-schema.ts and --format prisma writes fragment.prisma, one file for all namespaces at their latest versions (see database.md). Neither connects to a database. --from/--to with them is a usage error (exit 2): a schema file always describes the latest version.",
+      "--from/--to take one version for every namespace (--to 3) or versions per namespace (--to auth=3,messenger=2; namespaces not named keep their default). A version beyond the code's latest, a target below the start (there are no down migrations), a database ahead of the code or with an edited step: exit 1, nothing written.",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
   {
     "id": "cli:45",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "Each SQL file is one transaction that does exactly what db migrate does, so it can be reviewed and applied by hand:",
+    "url": "/docs/cli#db-generate",
+    "context": "The fragment-cli command › db generate",
+  },
+  {
+    "id": "cli:46",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "It creates the runner's tables if needed (fragment_internal schema), takes the runner's advisory lock for the namespace, refuses (changing nothing) unless the database is at the file's from version, runs the steps, records each step's fingerprint and moves the recorded version. After it, db info shows the namespace up to date and db migrate has nothing to do; applying the same file twice fails on the version check.",
+    "url": "/docs/cli#db-generate",
+    "context": "The fragment-cli command › db generate",
+  },
+  {
+    "id": "cli:47",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "--format drizzle writes fragment-schema.ts and --format prisma writes fragment.prisma, one file for all namespaces at their latest versions (see database.md). Neither connects to a database. --from/--to with them is a usage error (exit 2): a schema file always describes the latest version.",
+    "url": "/docs/cli#db-generate",
+    "context": "The fragment-cli command › db generate",
+  },
+  {
+    "id": "cli:48",
     "page": "cli",
     "type": "text",
     "content":
@@ -3668,7 +3695,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:46",
+    "id": "cli:49",
     "page": "cli",
     "type": "text",
     "content":
@@ -3677,7 +3704,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db migrate",
   },
   {
-    "id": "cli:47",
+    "id": "cli:50",
     "page": "cli",
     "type": "text",
     "content":
@@ -3686,7 +3713,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db migrate",
   },
   {
-    "id": "cli:48",
+    "id": "cli:51",
     "page": "cli",
     "type": "text",
     "content":
@@ -3695,7 +3722,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db migrate",
   },
   {
-    "id": "cli:49",
+    "id": "cli:52",
     "page": "cli",
     "type": "text",
     "content":
@@ -3712,7 +3739,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:50",
+    "id": "cli:53",
     "page": "cli",
     "type": "text",
     "content":
@@ -3721,7 +3748,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db info",
   },
   {
-    "id": "cli:51",
+    "id": "cli:54",
     "page": "cli",
     "type": "text",
     "content": "--json prints only JSON on stdout, with the same fields:",
@@ -3729,7 +3756,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db info",
   },
   {
-    "id": "cli:52",
+    "id": "cli:55",
     "page": "cli",
     "type": "text",
     "content":
@@ -3746,7 +3773,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:53",
+    "id": "cli:56",
     "page": "cli",
     "type": "text",
     "content":
@@ -4468,7 +4495,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "development",
     "type": "text",
     "content":
-      "deno task build:npm writes npm/ (git-ignored): ESM JavaScript and .d.ts emitted by tsc (rewriteRelativeImportExtensions turns ./x.ts imports into ./x.js), a package.json named fragment-cli with a fragment-cli bin (Node ≥ 20), the npm dependencies the sources import with the version ranges of deno.json, README and LICENSE. The bin runs esm/src/cli/bin_entry.js, an esbuild bundle of what every invocation loads (commands import their implementation from the tsc output when they run), and turns on Node's compile cache where Node has one (≥ 22.3), which speeds up later starts, not the first. tests/package/npm_package.test.ts packs it with npm pack, installs the tarball into a scratch folder and runs the bin under Node 20 and Bun.",
+      "deno task build:npm writes npm/ (git-ignored): ESM JavaScript and .d.ts emitted by tsc (rewriteRelativeImportExtensions turns ./x.ts imports into ./x.js), a package.json named fragment-cli with a fragment-cli bin (Node ≥ 20), the npm dependencies the sources import with the version ranges of deno.json, README and LICENSE. The bin runs esm/src/cli/bin_entry.js, an esbuild bundle of what every invocation loads (commands import their implementation from the tsc output when they run), and turns on Node's compile cache where Node has one (≥ 22.3), which speeds up later starts, not the first. tests/package/npm_package.test.ts packs it with npm pack, installs the tarball into a scratch folder and runs the bin under Node 20 and Bun, and through npx and bunx (which starts the bin under Node, its shebang, and the bin hands over to Bun). The bin's shebang stays Node's for npx; bin/on_bun.js runs it again on the Bun of npm_execpath when Bun's user agent started it. tests/package/deno_lock.test.ts checks that serve and db leave a user's deno.lock as it was, and tests/package/import_graph.test.ts that the graph Deno builds from cli.ts, mod.ts and each command reaches only the runtime packages it needs (no dev-only package: they are for scripts/ and tests/, which, like deno.lock, are not published).",
     "url": "/docs/development#npm-package",
     "context": "Development: tests, checks and packaging › npm package",
   },
@@ -5933,7 +5960,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "modules:8",
     "page": "modules",
     "type": "text",
-    "content": "path: relative to the mount, with :name parameters (/notes/:id).",
+    "content":
+      "path: relative to the mount, with :name parameters (/notes/:id). A trailing slash is optional in requests: GET / of a module mounted at /api/ping answers /api/ping and /api/ping/, /notes answers /notes/ (unless a route of the same method declares that path).",
     "url": "/docs/modules#routes",
     "context": "Modules › Routes",
   },
@@ -5992,7 +6020,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "modules:14",
     "page": "modules",
     "type": "text",
-    "content": "known path, other method | 405 with Allow | METHOD_NOT_ALLOWED",
+    "content":
+      "known path, other method | 405 with Allow (each of its methods succeeds) | METHOD_NOT_ALLOWED",
     "url": "/docs/modules#http-behaviour-of-every-module",
     "context": "Modules › HTTP behaviour of every module",
   },

@@ -34,6 +34,8 @@ export interface CliRunOptions {
   cwd: string;
   /** Added to the environment; `DATABASE_URL` is removed unless given here. */
   env?: Record<string, string>;
+  /** The CLI entry point to run. @default {@link CLI} */
+  cli?: string;
 }
 
 /** The environment of a child: ours without DATABASE_URL, NO_COLOR set, plus `extra`. */
@@ -47,7 +49,7 @@ export function childEnv(extra: Record<string, string> = {}): Record<string, str
 
 /** Runs `fragment-cli <args>` to completion. */
 export function runCli(args: readonly string[], options: CliRunOptions): Promise<ScriptResult> {
-  return runScript(CLI, args, { cwd: options.cwd, env: childEnv(options.env) });
+  return runScript(options.cli ?? CLI, args, { cwd: options.cwd, env: childEnv(options.env) });
 }
 
 /** A temporary directory, removed by the returned function. */
@@ -73,7 +75,7 @@ export interface ServeProcess {
  * with its output if it exits first.
  */
 export function startServe(args: readonly string[], options: CliRunOptions): Promise<ServeProcess> {
-  const child = spawn(process.execPath, runtimeArgs(CLI, ["serve", ...args]), {
+  const child = spawn(process.execPath, runtimeArgs(options.cli ?? CLI, ["serve", ...args]), {
     cwd: options.cwd,
     env: childEnv(options.env),
     stdio: ["ignore", "pipe", "pipe"],

@@ -5,10 +5,18 @@
  */
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { delimiter, join, resolve } from "node:path";
 import process from "node:process";
 import { createInterface } from "node:readline";
 import { ADMIN_URL } from "../helpers/databases.ts";
@@ -35,11 +43,13 @@ export const notes = createModule({
 `;
 
 /**
- * Runs \`serve app.ts\` with a runtime executable and the installed bin in \`cwd\`; once it prints
- * its routes, requests a route and an unmatched path, then stops it with SIGTERM.
+ * Runs \`<command…> serve app.ts\` in \`cwd\` (a runtime and the installed bin, or bunx); once it
+ * prints its routes, requests a route and an unmatched path, then stops it with SIGTERM.
  */
-async function serveAndRequest(runtime: string, bin: string, cwd: string): Promise<string> {
-  const child = spawn(runtime, [bin, "serve", "app.ts", "--port", "0", "--host", "127.0.0.1"], {
+async function serveAndRequest(command: string[], cwd: string): Promise<string> {
+  const [program, ...args] = command;
+  const serveArgs = ["serve", "app.ts", "--port", "0", "--host", "127.0.0.1"];
+  const child = spawn(program, [...args, ...serveArgs], {
     cwd,
     env: quiet,
     stdio: ["ignore", "pipe", "pipe"],
@@ -147,7 +157,7 @@ describe("npm package", () => {
         env: { ...quiet, DATABASE_URL: ADMIN_URL },
       });
       assert.match(JSON.parse(onServer).namespaces[0].database, /^PostgreSQL postgres:\/\//);
-      const out = await serveAndRequest("node", bin, cwd);
+      const out = await serveAndRequest(["node", bin], cwd);
       assert.match(out, /^Found 1 module in app\.ts: notes$/m);
       assert.match(out, /^ {2}notes \[notes\]: version 0 → 1 /m);
       assert.match(out, /^ {4}GET \/api\/notes$/m);
@@ -158,10 +168,7 @@ describe("npm package", () => {
     const cwd = join(scratch, "bun-app");
     mkdirSync(cwd);
     writeFileSync(join(cwd, "app.ts"), USER_APP);
-    const bun = execFileSync("npx", ["-y", "bun@1", "-e", "console.log(process.execPath)"], {
-      encoding: "utf8",
-      env: quiet,
-    }).trim();
+    const bun = bunExecutable();
     const bin = join(scratch, "node_modules/fragment-cli/bin/fragment-cli.js");
     const info = execFileSync(bun, [bin, "db", "info", "app.ts", "--json"], {
       cwd,
@@ -171,7 +178,74 @@ describe("npm package", () => {
     assert.deepEqual(JSON.parse(info).namespaces.map((r: { status: string }) => r.status), [
       "pending",
     ]);
-    const out = await serveAndRequest(bun, bin, cwd);
+    const out = await serveAndRequest([bun, bin], cwd);
     assert.match(out, /^Applying migrations to PGlite \.\/\.data\/pglite:$/m);
   });
+
+  it(
+    "bunx fragment-cli runs on Bun (the bin's shebang names Node), npx fragment-cli on Node",
+    slow,
+    async () => {
+      const cwd = join(scratch, "bunx-app");
+      mkdirSync(cwd);
+      writeFileSync(join(cwd, "app.ts"), USER_APP);
+      writeFileSync(join(cwd, "probe.ts"), RUNTIME_PROBE);
+      const bun = bunExecutable();
+      // A user's shell: none of the npm_* variables npx set for this test's process (unset with
+      // env(1): Deno's child_process adds the parent's variables to a given `env`).
+      const unset = Object.keys(process.env).filter((key) => key.startsWith("npm_"));
+      const inShell = (
+        command: string[],
+      ) => ["env", ...unset.flatMap((k) => ["-u", k]), ...command];
+      const run = (command: string[]) => {
+        const [program, ...args] = inShell(command);
+        return execFileSync(program, args, { cwd, encoding: "utf8", env: quiet });
+      };
+      assert.match(run([bun, "x", "fragment-cli", "db", "info", "probe.ts"]), /^on-bun +- /m);
+      assert.match(run(["npx", "fragment-cli", "db", "info", "probe.ts"]), /^on-node +- /m);
+      // bunx inside an npm script keeps npm's npm_execpath: the bin finds `bun` on the PATH.
+      const path = join(scratch, "bun-on-path");
+      mkdirSync(path);
+      symlinkSync(bun, join(path, "bun"));
+      const inNpmScript = {
+        ...quiet,
+        npm_config_user_agent: "npm/10.9.0 node/v20.19.0 linux x64 workspaces/false",
+        npm_execpath: "/usr/lib/node_modules/npm/bin/npm-cli.js",
+        PATH: `${path}${delimiter}${process.env.PATH}`,
+      };
+      assert.match(
+        execFileSync(bun, ["x", "fragment-cli", "db", "info", "probe.ts"], {
+          cwd,
+          encoding: "utf8",
+          env: inNpmScript,
+        }),
+        /^on-bun +- /m,
+      );
+      // The hand-over keeps exit codes and passes SIGTERM on: serve stops gracefully.
+      const [env, ...refusedArgs] = inShell([bun, "x", "fragment-cli", "frobnicate"]);
+      const refused = spawnSync(env, refusedArgs, { cwd, env: quiet });
+      assert.equal(refused.status, 2);
+      const out = await serveAndRequest(inShell([bun, "x", "fragment-cli"]), cwd);
+      assert.match(out, /^Applying migrations to PGlite \.\/\.data\/pglite:$/m);
+    },
+  );
 });
+
+/** A user's file whose module is named after the runtime that imports it. */
+const RUNTIME_PROBE = `import { createModule } from "fragment-cli";
+
+export const probe = createModule({
+  name: typeof (globalThis as { Bun?: unknown }).Bun === "undefined" ? "on-node" : "on-bun",
+  routes: [],
+});
+`;
+
+let bun: string | undefined;
+/** The path of Bun's executable (from npm, as everywhere in the tests). */
+function bunExecutable(): string {
+  bun ??= execFileSync("npx", ["-y", "bun@1", "-e", "console.log(process.execPath)"], {
+    encoding: "utf8",
+    env: quiet,
+  }).trim();
+  return bun;
+}

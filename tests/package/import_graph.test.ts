@@ -1,0 +1,100 @@
+/**
+ * Issue 22, point 4: `deno run -A jsr:@app/fragment-cli/cli …` downloads what the command needs
+ * and nothing else. JSR is out of reach of the tests, so this checks what decides it: the module
+ * graph Deno builds (static imports and dynamic imports written as literals, which Deno follows
+ * and downloads ahead) from each entry point of the published package, and the publish
+ * configuration. Dev-only packages (benchmarks, the docs site, tests, ORM outputs' validation)
+ * must never be reached; each command reaches only the runtime packages it uses. Deno only (it
+ * reads `deno info`).
+ */
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import process from "node:process";
+import { pathToFileURL } from "node:url";
+
+const root = resolve(import.meta.dirname ?? ".", "../..");
+const denoJson = JSON.parse(readFileSync(join(root, "deno.json"), "utf8"));
+
+/** Packages of deno.json that only scripts/ and tests/ use. */
+const DEV_ONLY = [
+  "autocannon",
+  "better-auth",
+  "pg",
+  "fast-check",
+  "marked",
+  "github-slugger",
+  "drizzle-kit",
+  "drizzle-orm",
+  "@prisma/prisma-schema-wasm",
+];
+/** What the library (mod.ts) needs: routing, validation, both database drivers, Node's server. */
+const LIBRARY = ["@electric-sql/pglite", "@hono/node-server", "hono", "postgres", "zod"];
+
+interface DenoInfo {
+  roots: string[];
+  redirects: Record<string, string>;
+  modules: Array<{ specifier: string; dependencies?: Array<{ code?: { specifier: string } }> }>;
+}
+
+/** The npm packages Deno loads or downloads when it runs `entry` (type-only imports left out). */
+function npmPackagesOf(entry: string): string[] {
+  const info: DenoInfo = JSON.parse(
+    execFileSync(process.execPath, ["info", "--json", entry], { cwd: root, encoding: "utf8" }),
+  );
+  const modules = new Map(info.modules.map((m) => [m.specifier, m]));
+  const packages = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (specifier: string): void => {
+    specifier = info.redirects[specifier] ?? specifier;
+    const npm = /^npm:\/?(@[^/@]+\/[^/@]+|[^/@]+)@/.exec(specifier);
+    if (npm) return void packages.add(npm[1]);
+    if (seen.has(specifier)) return;
+    seen.add(specifier);
+    for (const dependency of modules.get(specifier)?.dependencies ?? []) {
+      if (dependency.code) visit(dependency.code.specifier);
+    }
+  };
+  visit(pathToFileURL(join(root, entry)).href);
+  assert.ok(seen.size > 1, `${entry}: the graph was not read`);
+  return [...packages].sort();
+}
+
+describe("the import graph of the published package", () => {
+  it("names every dev-only package in deno.json (the list below stays true)", () => {
+    for (const name of DEV_ONLY) assert.ok(denoJson.imports[name], name);
+  });
+
+  it("cli.ts loads no npm package before a command runs", () => {
+    assert.deepEqual(npmPackagesOf("cli.ts"), []);
+  });
+
+  it("mod.ts reaches only the library's runtime packages", () => {
+    assert.deepEqual(npmPackagesOf("mod.ts"), LIBRARY);
+  });
+
+  for (const command of ["serve", "db_info", "db_migrate", "db_generate"]) {
+    it(`${command.replace("_", " ")} reaches no package beyond the library's (no jiti on Deno)`, () => {
+      const packages = npmPackagesOf(`src/cli/${command}_run.ts`);
+      assert.deepEqual(packages.filter((p) => !LIBRARY.includes(p)), []);
+    });
+  }
+
+  it("search reaches its index's packages only", () => {
+    assert.deepEqual(npmPackagesOf("src/cli/search_run.ts"), ["minisearch", "zod"]);
+  });
+
+  it("no dev-only package anywhere, and the publish configuration leaves dev files out", () => {
+    const entries = ["cli.ts", "mod.ts", "src/cli/serve_run.ts", "src/cli/db_generate_run.ts"];
+    for (const entry of entries) {
+      const dev = npmPackagesOf(entry).filter((p) => DEV_ONLY.includes(p));
+      assert.deepEqual(dev, [], entry);
+    }
+    const excluded: string[] = denoJson.publish.exclude;
+    for (const path of ["tests/", "scripts/", "examples/", "deno.lock"]) {
+      assert.ok(excluded.includes(path), `publish.exclude lacks ${path}`);
+    }
+  });
+});
