@@ -44,6 +44,7 @@ export {
   type OpenApiSecurityScheme,
   routeErrorCodes,
 } from "./openapi.ts";
+export { mergeOpenApiDocuments } from "./openapi_merge.ts";
 export {
   defineModule,
   type InstantiateOptions,
