@@ -31,7 +31,16 @@ export interface CreateModuleOptions {
   securitySchemes?: { readonly [name: string]: OpenApiSecurityScheme };
 }
 
-/** The path of the module's OpenAPI document, inside its mount. */
+/**
+ * The path of the module's OpenAPI document, inside its mount.
+ *
+ * @example
+ * ```ts
+ * import { OPENAPI_PATH } from "@app/fragment-cli";
+ *
+ * console.log(`/api/auth${OPENAPI_PATH}`); // "/api/auth/openapi.json"
+ * ```
+ */
 export const OPENAPI_PATH = "/openapi.json";
 
 /** Enough of an OpenAPI document to type a client of the `openapi.json` route. */

@@ -17,7 +17,19 @@ export type OpenApiSecurityScheme =
 /** A JSON Schema (2020-12) as it appears in the document. */
 export type JsonSchema = { [keyword: string]: unknown };
 
-/** An OpenAPI 3.1 document (the parts this package writes; the rest is plain JSON). */
+/**
+ * An OpenAPI 3.1 document (the parts this package writes; the rest is plain JSON).
+ *
+ * @example
+ * ```ts
+ * import type { ModuleInstance, OpenApiDocument } from "@app/fragment-cli";
+ *
+ * async function documentOf(module: ModuleInstance): Promise<OpenApiDocument> {
+ *   const response = await module.fetch(new Request(`http://localhost${module.mountRoute}/openapi.json`));
+ *   return await response.json();
+ * }
+ * ```
+ */
 export interface OpenApiDocument {
   openapi: "3.1.0";
   info: { title: string; version: string; description?: string };

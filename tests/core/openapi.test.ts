@@ -24,38 +24,11 @@ import { listenLocal, type LocalServer } from "../helpers/local_server.ts";
 
 const WEBHOOK_SECRET = "a-webhook-secret-of-at-least-32-characters";
 const SECRET = "a-deployment-secret-of-at-least-32-characters";
+/** PGlite's start and two migrations, or a sample of requests, outlast Bun's 5 s default. */
+const SLOW = { timeout: 120_000 };
 
-let db: SqlAdapter;
-let modules: ModuleInstance[];
-let server: LocalServer;
+/** The documents the modules served, by module name. */
 const documents = new Map<string, OpenApiDocument>();
-
-before(async () => {
-  db = pgliteAdapter();
-  await migrate(db, authSchema, { namespace: "auth" });
-  await migrate(db, messengerSchema, { namespace: "messenger" });
-  modules = [
-    auth({
-      database: db,
-      secret: SECRET,
-      passwordHasher: scryptPasswordHasher({ params: { ln: 4 } }),
-      sendVerificationEmail: () => {},
-    }),
-    messenger({ database: db, webhookSecret: WEBHOOK_SECRET }),
-  ];
-  server = await listenLocal(composeModules(modules));
-  for (const module of modules) {
-    const response = await fetch(`${server.url}${module.mountRoute}/openapi.json`);
-    assert.equal(response.status, 200);
-    assert.match(response.headers.get("content-type") ?? "", /^application\/json/);
-    documents.set(module.name, await response.json());
-  }
-});
-
-after(async () => {
-  await server.close();
-  await db.close();
-});
 
 /** The operation documenting a mounted route (full path, `:params`). */
 function operationOf(module: ModuleInstance, method: string, fullPath: string): OpenApiOperation {
@@ -79,7 +52,38 @@ function documentedCodes(operation: OpenApiOperation, status: number): string[] 
 }
 
 describe("GET <mount>/openapi.json of the example app's modules", () => {
-  it("is a valid OpenAPI 3.1 document for each module, and merged", async () => {
+  let db: SqlAdapter;
+  let modules: ModuleInstance[];
+  let server: LocalServer;
+
+  before(async () => {
+    db = pgliteAdapter();
+    await migrate(db, authSchema, { namespace: "auth" });
+    await migrate(db, messengerSchema, { namespace: "messenger" });
+    modules = [
+      auth({
+        database: db,
+        secret: SECRET,
+        passwordHasher: scryptPasswordHasher({ params: { ln: 4 } }),
+        sendVerificationEmail: () => {},
+      }),
+      messenger({ database: db, webhookSecret: WEBHOOK_SECRET }),
+    ];
+    server = await listenLocal(composeModules(modules));
+    for (const module of modules) {
+      const response = await fetch(`${server.url}${module.mountRoute}/openapi.json`);
+      assert.equal(response.status, 200);
+      assert.match(response.headers.get("content-type") ?? "", /^application\/json/);
+      documents.set(module.name, await response.json());
+    }
+  }, SLOW);
+
+  after(async () => {
+    await server.close();
+    await db.close();
+  }, SLOW);
+
+  it("is a valid OpenAPI 3.1 document for each module, and merged", SLOW, async () => {
     for (const [name, document] of documents) {
       assert.equal(document.openapi, "3.1.0");
       assert.deepEqual(document.info.title, name);
@@ -153,84 +157,88 @@ describe("GET <mount>/openapi.json of the example app's modules", () => {
     });
   });
 
-  it("lists, for each route, the error codes it answers (a sample provoked over HTTP)", async () => {
-    const [authModule, messengerModule] = modules;
-    const json = { "content-type": "application/json" };
-    const signUp = await fetch(`${server.url}/api/auth/sign-up`, {
-      method: "POST",
-      headers: json,
-      body: JSON.stringify({ email: "openapi@example.com", password: "correct horse" }),
-    });
-    assert.equal(signUp.status, 200);
-    const { token } = await signUp.json();
-    const bearer = { authorization: `Bearer ${token}` };
-    const cases: [ModuleInstance, string, string, RequestInit][] = [
-      [authModule, "POST", "/api/auth/sign-in", { headers: json, body: "{" }],
-      [authModule, "POST", "/api/auth/sign-in", { body: "{}" }],
-      [authModule, "POST", "/api/auth/sign-in", { headers: json, body: "x".repeat(1_100_000) }],
-      [authModule, "POST", "/api/auth/sign-in", {
-        headers: json,
-        body: JSON.stringify({ email: "openapi@example.com", password: "wrong password" }),
-      }],
-      [authModule, "POST", "/api/auth/sign-up", {
+  it(
+    "lists, for each route, the error codes it answers (a sample provoked over HTTP)",
+    SLOW,
+    async () => {
+      const [authModule, messengerModule] = modules;
+      const json = { "content-type": "application/json" };
+      const signUp = await fetch(`${server.url}/api/auth/sign-up`, {
+        method: "POST",
         headers: json,
         body: JSON.stringify({ email: "openapi@example.com", password: "correct horse" }),
-      }],
-      [authModule, "POST", "/api/auth/sign-up", {
-        headers: { ...json, origin: "https://evil.example" },
-        body: JSON.stringify({ email: "other@example.com", password: "correct horse" }),
-      }],
-      [authModule, "POST", "/api/auth/sign-up", { headers: json, body: '{"email": 1}' }],
-      [authModule, "GET", "/api/auth/session", {}],
-      [authModule, "GET", "/api/auth/organizations/:organizationId", { headers: bearer }],
-      [authModule, "GET", "/api/auth/organizations", { headers: bearer }],
-      [authModule, "POST", "/api/auth/organizations", {
-        headers: { ...bearer, ...json },
-        body: "{}",
-      }],
-      [authModule, "POST", "/api/auth/verify-email", {
-        headers: json,
-        body: JSON.stringify({ token: "not-a-token" }),
-      }],
-      [messengerModule, "POST", "/api/messenger/messenger/webhook", { body: "{}" }],
-      [messengerModule, "POST", "/api/messenger/messenger/webhook", {
-        headers: { "x-messenger-bot-api-secret-token": WEBHOOK_SECRET },
-        body: "[]",
-      }],
-    ];
-    const seen = new Set<string>();
-    for (const [module, method, path, init] of cases) {
-      const concrete = path.replace(":organizationId", "00000000-0000-0000-0000-000000000000") +
-        (path === "/api/auth/organizations" ? "?pageSize=0" : "");
-      const response = await fetch(`${server.url}${concrete}`, { method, ...init });
-      const body = await response.json();
-      const code = body.error?.code;
-      assert.ok(code && response.status >= 400, `${method} ${concrete}: ${response.status}`);
-      seen.add(code);
-      assert.ok(
-        documentedCodes(operationOf(module, method, path), response.status).includes(code),
-        `${method} ${path} answered ${response.status} ${code}, which its document does not list`,
-      );
-    }
-    // The sample covers the core's, the wrappers' and the handlers' codes.
-    for (
-      const code of [
-        "INVALID_JSON",
-        "UNSUPPORTED_MEDIA_TYPE",
-        "PAYLOAD_TOO_LARGE",
-        "INVALID_CREDENTIALS",
-        "EMAIL_TAKEN",
-        "CSRF_REJECTED",
-        "VALIDATION_ERROR",
-        "UNAUTHENTICATED",
-        "NOT_FOUND",
-        "INVALID_PAGE_SIZE",
-        "INVALID_VERIFICATION_TOKEN",
-        "UNAUTHORIZED",
-        "INVALID_UPDATE",
-      ]
-    ) assert.ok(seen.has(code), code);
-  });
+      });
+      assert.equal(signUp.status, 200);
+      const { token } = await signUp.json();
+      const bearer = { authorization: `Bearer ${token}` };
+      const cases: [ModuleInstance, string, string, RequestInit][] = [
+        [authModule, "POST", "/api/auth/sign-in", { headers: json, body: "{" }],
+        [authModule, "POST", "/api/auth/sign-in", { body: "{}" }],
+        [authModule, "POST", "/api/auth/sign-in", { headers: json, body: "x".repeat(1_100_000) }],
+        [authModule, "POST", "/api/auth/sign-in", {
+          headers: json,
+          body: JSON.stringify({ email: "openapi@example.com", password: "wrong password" }),
+        }],
+        [authModule, "POST", "/api/auth/sign-up", {
+          headers: json,
+          body: JSON.stringify({ email: "openapi@example.com", password: "correct horse" }),
+        }],
+        [authModule, "POST", "/api/auth/sign-up", {
+          headers: { ...json, origin: "https://evil.example" },
+          body: JSON.stringify({ email: "other@example.com", password: "correct horse" }),
+        }],
+        [authModule, "POST", "/api/auth/sign-up", { headers: json, body: '{"email": 1}' }],
+        [authModule, "GET", "/api/auth/session", {}],
+        [authModule, "GET", "/api/auth/organizations/:organizationId", { headers: bearer }],
+        [authModule, "GET", "/api/auth/organizations", { headers: bearer }],
+        [authModule, "POST", "/api/auth/organizations", {
+          headers: { ...bearer, ...json },
+          body: "{}",
+        }],
+        [authModule, "POST", "/api/auth/verify-email", {
+          headers: json,
+          body: JSON.stringify({ token: "not-a-token" }),
+        }],
+        [messengerModule, "POST", "/api/messenger/messenger/webhook", { body: "{}" }],
+        [messengerModule, "POST", "/api/messenger/messenger/webhook", {
+          headers: { "x-messenger-bot-api-secret-token": WEBHOOK_SECRET },
+          body: "[]",
+        }],
+      ];
+      const seen = new Set<string>();
+      for (const [module, method, path, init] of cases) {
+        const concrete = path.replace(":organizationId", "00000000-0000-0000-0000-000000000000") +
+          (path === "/api/auth/organizations" ? "?pageSize=0" : "");
+        const response = await fetch(`${server.url}${concrete}`, { method, ...init });
+        const body = await response.json();
+        const code = body.error?.code;
+        assert.ok(code && response.status >= 400, `${method} ${concrete}: ${response.status}`);
+        seen.add(code);
+        assert.ok(
+          documentedCodes(operationOf(module, method, path), response.status).includes(code),
+          `${method} ${path} answered ${response.status} ${code}, which its document does not list`,
+        );
+      }
+      // The sample covers the core's, the wrappers' and the handlers' codes.
+      for (
+        const code of [
+          "INVALID_JSON",
+          "UNSUPPORTED_MEDIA_TYPE",
+          "PAYLOAD_TOO_LARGE",
+          "INVALID_CREDENTIALS",
+          "EMAIL_TAKEN",
+          "CSRF_REJECTED",
+          "VALIDATION_ERROR",
+          "UNAUTHENTICATED",
+          "NOT_FOUND",
+          "INVALID_PAGE_SIZE",
+          "INVALID_VERIFICATION_TOKEN",
+          "UNAUTHORIZED",
+          "INVALID_UPDATE",
+        ]
+      ) assert.ok(seen.has(code), code);
+    },
+  );
 
   it("needs no credential and answers the same document every time", async () => {
     const first = await fetch(`${server.url}/api/auth/openapi.json`);
