@@ -899,7 +899,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      "Paths are relative to the mount (/api/auth). Every response carries Cache-Control: no-store.",
+      "Paths are relative to the mount (/api/auth). Every response of the routes below carries Cache-Control: no-store. GET /openapi.json answers the module's OpenAPI 3.1 document (every route, its schemas, its error codes, the service_auth cookie and Bearer security schemes), without a credential: see openapi.md.",
     "url": "/docs/auth#routes",
     "context": "Auth module › Routes",
   },
@@ -9154,7 +9154,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "webhook:6",
     "page": "webhook",
     "type": "text",
-    "content": 'a new update_id | 200 | {"ok": true}',
+    "content":
+      "The module's OpenAPI 3.1 document, GET /api/messenger/openapi.json, describes the webhook: its body, its answers and error codes, and the secret header as an apiKey security scheme (openapi.md).",
     "url": "/docs/webhook#requests-and-answers",
     "context": "Webhook › Requests and answers",
   },
@@ -9162,7 +9163,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "webhook:7",
     "page": "webhook",
     "type": "text",
-    "content": 'an update_id already stored (a retry) | 200 | {"ok": true, "duplicate": true}',
+    "content": 'a new update_id | 200 | {"ok": true}',
     "url": "/docs/webhook#requests-and-answers",
     "context": "Webhook › Requests and answers",
   },
@@ -9170,7 +9171,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "webhook:8",
     "page": "webhook",
     "type": "text",
-    "content": "secret header missing or wrong | 401 | UNAUTHORIZED",
+    "content": 'an update_id already stored (a retry) | 200 | {"ok": true, "duplicate": true}',
     "url": "/docs/webhook#requests-and-answers",
     "context": "Webhook › Requests and answers",
   },
@@ -9178,12 +9179,20 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "webhook:9",
     "page": "webhook",
     "type": "text",
-    "content": "body not JSON (or not UTF-8) | 400 | INVALID_JSON (INVALID_BODY)",
+    "content": "secret header missing or wrong | 401 | UNAUTHORIZED",
     "url": "/docs/webhook#requests-and-answers",
     "context": "Webhook › Requests and answers",
   },
   {
     "id": "webhook:10",
+    "page": "webhook",
+    "type": "text",
+    "content": "body not JSON (or not UTF-8) | 400 | INVALID_JSON (INVALID_BODY)",
+    "url": "/docs/webhook#requests-and-answers",
+    "context": "Webhook › Requests and answers",
+  },
+  {
+    "id": "webhook:11",
     "page": "webhook",
     "type": "text",
     "content":
@@ -9192,7 +9201,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Requests and answers",
   },
   {
-    "id": "webhook:11",
+    "id": "webhook:12",
     "page": "webhook",
     "type": "text",
     "content": "body over bodyLimit (default 1 MiB) | 413 | PAYLOAD_TOO_LARGE",
@@ -9200,7 +9209,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Requests and answers",
   },
   {
-    "id": "webhook:12",
+    "id": "webhook:13",
     "page": "webhook",
     "type": "text",
     "content": "database unreachable | 503 | SERVICE_UNAVAILABLE (with Retry-After)",
@@ -9208,7 +9217,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Requests and answers",
   },
   {
-    "id": "webhook:13",
+    "id": "webhook:14",
     "page": "webhook",
     "type": "text",
     "content": "the module's tables were never migrated | 503 | DATABASE_NOT_MIGRATED",
@@ -9216,7 +9225,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Requests and answers",
   },
   {
-    "id": "webhook:14",
+    "id": "webhook:15",
     "page": "webhook",
     "type": "text",
     "content":
@@ -9225,7 +9234,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Requests and answers",
   },
   {
-    "id": "webhook:15",
+    "id": "webhook:16",
     "page": "webhook",
     "type": "text",
     "content":
@@ -9242,7 +9251,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook",
   },
   {
-    "id": "webhook:16",
+    "id": "webhook:17",
     "page": "webhook",
     "type": "text",
     "content":
@@ -9251,7 +9260,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Exactly one record per update",
   },
   {
-    "id": "webhook:17",
+    "id": "webhook:18",
     "page": "webhook",
     "type": "text",
     "content":
@@ -9260,7 +9269,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Exactly one record per update",
   },
   {
-    "id": "webhook:18",
+    "id": "webhook:19",
     "page": "webhook",
     "type": "text",
     "content":
@@ -9277,7 +9286,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook",
   },
   {
-    "id": "webhook:19",
+    "id": "webhook:20",
     "page": "webhook",
     "type": "text",
     "content": "onMessage | message",
@@ -9285,7 +9294,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Handlers",
   },
   {
-    "id": "webhook:20",
+    "id": "webhook:21",
     "page": "webhook",
     "type": "text",
     "content": "onEditedMessage | edited_message",
@@ -9293,19 +9302,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Handlers",
   },
   {
-    "id": "webhook:21",
-    "page": "webhook",
-    "type": "text",
-    "content": "onChannelPost | channel_post",
-    "url": "/docs/webhook#handlers",
-    "context": "Webhook › Handlers",
-  },
-  {
     "id": "webhook:22",
     "page": "webhook",
     "type": "text",
-    "content":
-      "onUpdate | every update, after the handler above; the only one for others (callback_query, …)",
+    "content": "onChannelPost | channel_post",
     "url": "/docs/webhook#handlers",
     "context": "Webhook › Handlers",
   },
@@ -9314,12 +9314,21 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "webhook",
     "type": "text",
     "content":
-      "Updates with none of message, edited_message, channel_post are stored and acknowledged like any other, with kind other. A handler receives { updateId, kind, update, message, raw, occurrence }: update is the parsed body (JavaScript rounds integers beyond 2^53 there; raw has them exactly), message the object of its kind, occurrence the hook's { id, attempt, … }.",
+      "onUpdate | every update, after the handler above; the only one for others (callback_query, …)",
     "url": "/docs/webhook#handlers",
     "context": "Webhook › Handlers",
   },
   {
     "id": "webhook:24",
+    "page": "webhook",
+    "type": "text",
+    "content":
+      "Updates with none of message, edited_message, channel_post are stored and acknowledged like any other, with kind other. A handler receives { updateId, kind, update, message, raw, occurrence }: update is the parsed body (JavaScript rounds integers beyond 2^53 there; raw has them exactly), message the object of its kind, occurrence the hook's { id, attempt, … }.",
+    "url": "/docs/webhook#handlers",
+    "context": "Webhook › Handlers",
+  },
+  {
+    "id": "webhook:25",
     "page": "webhook",
     "type": "text",
     "content":
@@ -9336,19 +9345,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook",
   },
   {
-    "id": "webhook:25",
-    "page": "webhook",
-    "type": "text",
-    "content": "bot.api is the server-side API:",
-    "url": "/docs/webhook#reading-stored-updates",
-    "context": "Webhook › Reading stored updates",
-  },
-  {
     "id": "webhook:26",
     "page": "webhook",
     "type": "text",
-    "content":
-      "getUpdate(updateId): one update with its processing status (pending, running, done, failed), attempts, lastError and processedAt, or null.",
+    "content": "bot.api is the server-side API:",
     "url": "/docs/webhook#reading-stored-updates",
     "context": "Webhook › Reading stored updates",
   },
@@ -9357,7 +9357,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "webhook",
     "type": "text",
     "content":
-      "listUpdates({ kind?, status?, order?, pageSize?, cursor? }): by update_id, with cursor pagination: { updates, cursor, hasNextPage }. Its cursors are signed with the option secret (default FRAGMENT_SECRET, at least 32 characters; the same deployment secret as auth's), so every process of the deployment accepts them; without either, with a random key of the process (valid until it exits; nothing is printed, since no route hands these cursors to clients). A forged or type-confused cursor is InvalidCursorError (400 INVALID_CURSOR if your route lets it through).",
+      "getUpdate(updateId): one update with its processing status (pending, running, done, failed), attempts, lastError and processedAt, or null.",
     "url": "/docs/webhook#reading-stored-updates",
     "context": "Webhook › Reading stored updates",
   },
@@ -9365,12 +9365,21 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "webhook:28",
     "page": "webhook",
     "type": "text",
-    "content": "retryFailed(updateIds?): puts failed updates back in the queue.",
+    "content":
+      "listUpdates({ kind?, status?, order?, pageSize?, cursor? }): by update_id, with cursor pagination: { updates, cursor, hasNextPage }. Its cursors are signed with the option secret (default FRAGMENT_SECRET, at least 32 characters; the same deployment secret as auth's), so every process of the deployment accepts them; without either, with a random key of the process (valid until it exits; nothing is printed, since no route hands these cursors to clients). A forged or type-confused cursor is InvalidCursorError (400 INVALID_CURSOR if your route lets it through).",
     "url": "/docs/webhook#reading-stored-updates",
     "context": "Webhook › Reading stored updates",
   },
   {
     "id": "webhook:29",
+    "page": "webhook",
+    "type": "text",
+    "content": "retryFailed(updateIds?): puts failed updates back in the queue.",
+    "url": "/docs/webhook#reading-stored-updates",
+    "context": "Webhook › Reading stored updates",
+  },
+  {
+    "id": "webhook:30",
     "page": "webhook",
     "type": "text",
     "content":
@@ -9379,7 +9388,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Reading stored updates",
   },
   {
-    "id": "webhook:30",
+    "id": "webhook:31",
     "page": "webhook",
     "type": "text",
     "content": "bot.hooks gives the underlying durable hooks (list, requeue, start, stop).",
@@ -9395,7 +9404,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook",
   },
   {
-    "id": "webhook:31",
+    "id": "webhook:32",
     "page": "webhook",
     "type": "text",
     "content":
@@ -9404,7 +9413,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Telegram set-up",
   },
   {
-    "id": "webhook:32",
+    "id": "webhook:33",
     "page": "webhook",
     "type": "text",
     "content":
@@ -9413,7 +9422,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Telegram set-up",
   },
   {
-    "id": "webhook:33",
+    "id": "webhook:34",
     "page": "webhook",
     "type": "text",
     "content":
@@ -9422,7 +9431,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Telegram set-up",
   },
   {
-    "id": "webhook:34",
+    "id": "webhook:35",
     "page": "webhook",
     "type": "text",
     "content":
