@@ -3231,7 +3231,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "fragment-cli serves modules over HTTP, generates and applies their database migrations, reports database state and searches these docs.",
+      "fragment-cli serves modules over HTTP, generates and applies their database migrations, reports database state, writes their OpenAPI document and searches these docs.",
     "url": "/docs/cli",
     "context": "The fragment-cli command",
   },
@@ -4632,7 +4632,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "getting-started",
     "type": "text",
     "content":
-      "Each module answers under its mount route, /api/<module-name>. Any other path answers 404 with the list of mounts:",
+      "Each module answers under its mount route, /api/<module-name>, and describes its routes in an OpenAPI 3.1 document at <mount>/openapi.json (openapi.md). Any other path answers 404 with the list of mounts:",
     "url": "/docs/getting-started#the-two-commands",
     "context": "Getting started › The two commands",
   },
