@@ -7,7 +7,11 @@ import {
   type ModuleDatabase,
   type ModuleInstance,
 } from "./module_instance.ts";
-import { moduleOpenApiDocument, type OpenApiSecurityScheme } from "./openapi.ts";
+import {
+  checkSecuritySchemes,
+  moduleOpenApiDocument,
+  type OpenApiSecurityScheme,
+} from "./openapi.ts";
 import { type Route, route } from "./route.ts";
 
 /** Options of {@link createModule}. */
@@ -86,16 +90,8 @@ export function createModule(options: CreateModuleOptions): ModuleInstance {
   if (!Number.isInteger(bodyLimit) || bodyLimit < 0) {
     throw new TypeError(`bodyLimit of module "${name}" must be a non-negative integer of bytes`);
   }
-  for (const r of routes) {
-    for (const scheme of r.security ?? []) {
-      if (!options.securitySchemes?.[scheme]) {
-        throw new TypeError(
-          `Route ${r.method} ${r.path} of module "${name}" names the security scheme "${scheme}", ` +
-            "which securitySchemes does not declare",
-        );
-      }
-    }
-  }
+  // Checked now: the document itself is built at its first request.
+  checkSecuritySchemes(name, routes, options.securitySchemes);
   let document: string | undefined;
   const documentText = (): string =>
     document ??= JSON.stringify(moduleOpenApiDocument({

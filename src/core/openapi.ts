@@ -216,6 +216,24 @@ function jsonSchemaOf(
   return rewrite(converted) as JsonSchema;
 }
 
+/** Throws when a route names a security scheme the module does not declare. */
+export function checkSecuritySchemes(
+  moduleName: string,
+  routes: readonly Route[],
+  schemes: ModuleDocumentOptions["securitySchemes"],
+): void {
+  for (const route of routes) {
+    for (const scheme of route.security ?? []) {
+      if (!schemes?.[scheme]) {
+        throw new TypeError(
+          `Route ${route.method} ${route.path} of module "${moduleName}" names the security ` +
+            `scheme "${scheme}", which securitySchemes does not declare`,
+        );
+      }
+    }
+  }
+}
+
 /** `/organizations/:organizationId` → `/organizations/{organizationId}`. */
 export function openApiPath(path: string): string {
   return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, "{$1}");
@@ -322,18 +340,11 @@ function operation(route: Route, tag: string, shared: SharedSchemas): OpenApiOpe
  */
 export function moduleOpenApiDocument(options: ModuleDocumentOptions): OpenApiDocument {
   const { name, mountRoute, routes } = options;
+  checkSecuritySchemes(name, routes, options.securitySchemes);
   const paths: OpenApiDocument["paths"] = {};
   // Named after the module, so merged documents keep them apart.
   const shared: SharedSchemas = { prefix: `${name}_shared`, schemas: {} };
   for (const route of routes) {
-    for (const scheme of route.security ?? []) {
-      if (!options.securitySchemes?.[scheme]) {
-        throw new TypeError(
-          `Route ${route.method} ${route.path} of module "${name}" names the security scheme ` +
-            `"${scheme}", which the module does not declare`,
-        );
-      }
-    }
     (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase()] = operation(
       route,
       name,

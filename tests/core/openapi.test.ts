@@ -2,7 +2,7 @@
 // app's modules (auth with organizations, messenger) validated by @readme/openapi-parser, every
 // route of every module documented with its real schemas, and the error codes the routes really
 // answer (provoked over HTTP) listed for them.
-import { after, before, describe, it } from "node:test";
+import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { validate } from "@readme/openapi-parser";
 import { z } from "zod";
@@ -56,7 +56,12 @@ describe("GET <mount>/openapi.json of the example app's modules", () => {
   let modules: ModuleInstance[];
   let server: LocalServer;
 
-  before(async () => {
+  // Set up by the first test that needs it, not in a hook: Bun caps hooks at 5 s whatever their
+  // timeout, and PGlite's start with two migrations can take longer on a loaded machine.
+  let setUp: Promise<void> | undefined;
+  const ready = (): Promise<void> => setUp ??= start();
+
+  async function start(): Promise<void> {
     db = pgliteAdapter();
     await migrate(db, authSchema, { namespace: "auth" });
     await migrate(db, messengerSchema, { namespace: "messenger" });
@@ -76,14 +81,17 @@ describe("GET <mount>/openapi.json of the example app's modules", () => {
       assert.match(response.headers.get("content-type") ?? "", /^application\/json/);
       documents.set(module.name, await response.json());
     }
-  }, SLOW);
+  }
 
   after(async () => {
-    await server.close();
-    await db.close();
-  }, SLOW);
+    if (!setUp) return;
+    await setUp.catch(() => {});
+    await server?.close();
+    await db?.close();
+  });
 
   it("is a valid OpenAPI 3.1 document for each module, and merged", SLOW, async () => {
+    await ready();
     for (const [name, document] of documents) {
       assert.equal(document.openapi, "3.1.0");
       assert.deepEqual(document.info.title, name);
@@ -98,40 +106,46 @@ describe("GET <mount>/openapi.json of the example app's modules", () => {
     assert.ok(merged.paths["/api/messenger/messenger/webhook"]?.post);
   });
 
-  it("documents every route of every module with real request and response schemas", () => {
-    let count = 0;
-    for (const module of modules) {
-      for (const { method, path } of module.routes) {
-        const operation = operationOf(module, method, path);
-        count++;
-        const where = `${method} ${path}`;
-        for (const parameter of operation.parameters ?? []) {
-          assert.ok(!isPlaceholder(parameter.schema), `${where}: parameter ${parameter.name}`);
+  it(
+    "documents every route of every module with real request and response schemas",
+    SLOW,
+    async () => {
+      await ready();
+      let count = 0;
+      for (const module of modules) {
+        for (const { method, path } of module.routes) {
+          const operation = operationOf(module, method, path);
+          count++;
+          const where = `${method} ${path}`;
+          for (const parameter of operation.parameters ?? []) {
+            assert.ok(!isPlaceholder(parameter.schema), `${where}: parameter ${parameter.name}`);
+          }
+          const pathParams = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+          assert.deepEqual(
+            (operation.parameters ?? []).filter((p) => p.in === "path").map((p) => p.name),
+            pathParams,
+            where,
+          );
+          const body = operation.requestBody?.content["application/json"].schema;
+          if (body) {
+            assert.ok(!isPlaceholder(body) && body.properties, `${where}: request body schema`);
+          }
+          const successes = Object.entries(operation.responses).filter(([s]) => /^2/.test(s));
+          assert.ok(successes.length > 0, `${where}: no success answer documented`);
+          for (const [status, answer] of successes) {
+            const schema = answer.content?.["application/json"].schema;
+            if (status === "204") assert.equal(schema, undefined, where);
+            else assert.ok(!isPlaceholder(schema), `${where}: ${status} schema`);
+          }
+          assert.deepEqual(documentedCodes(operation, 500), ["INTERNAL_ERROR"], where);
         }
-        const pathParams = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]);
-        assert.deepEqual(
-          (operation.parameters ?? []).filter((p) => p.in === "path").map((p) => p.name),
-          pathParams,
-          where,
-        );
-        const body = operation.requestBody?.content["application/json"].schema;
-        if (body) {
-          assert.ok(!isPlaceholder(body) && body.properties, `${where}: request body schema`);
-        }
-        const successes = Object.entries(operation.responses).filter(([s]) => /^2/.test(s));
-        assert.ok(successes.length > 0, `${where}: no success answer documented`);
-        for (const [status, answer] of successes) {
-          const schema = answer.content?.["application/json"].schema;
-          if (status === "204") assert.equal(schema, undefined, where);
-          else assert.ok(!isPlaceholder(schema), `${where}: ${status} schema`);
-        }
-        assert.deepEqual(documentedCodes(operation, 500), ["INTERNAL_ERROR"], where);
       }
-    }
-    assert.ok(count >= 25, `only ${count} routes`);
-  });
+      assert.ok(count >= 25, `only ${count} routes`);
+    },
+  );
 
-  it("declares the security schemes and which routes need them", () => {
+  it("declares the security schemes and which routes need them", SLOW, async () => {
+    await ready();
     const authDocument = documents.get("auth")!;
     assert.deepEqual(authDocument.components.securitySchemes?.sessionCookie, {
       type: "apiKey",
@@ -161,6 +175,7 @@ describe("GET <mount>/openapi.json of the example app's modules", () => {
     "lists, for each route, the error codes it answers (a sample provoked over HTTP)",
     SLOW,
     async () => {
+      await ready();
       const [authModule, messengerModule] = modules;
       const json = { "content-type": "application/json" };
       const signUp = await fetch(`${server.url}/api/auth/sign-up`, {
@@ -240,7 +255,8 @@ describe("GET <mount>/openapi.json of the example app's modules", () => {
     },
   );
 
-  it("needs no credential and answers the same document every time", async () => {
+  it("needs no credential and answers the same document every time", SLOW, async () => {
+    await ready();
     const first = await fetch(`${server.url}/api/auth/openapi.json`);
     const second = await fetch(`${server.url}/api/auth/openapi.json`, {
       headers: { cookie: "service_auth=not-a-session" },
@@ -286,7 +302,7 @@ describe("a module's document follows its route definitions", () => {
     securitySchemes: { apiKey: { type: "apiKey", in: "header", name: "x-api-key" } },
   });
 
-  it("each route's zod schemas, converted by zod, are the document's schemas", async () => {
+  it("each route's zod schemas, converted by zod, are the document's schemas", SLOW, async () => {
     const response = await notes.fetch(new Request("http://localhost/api/notes/openapi.json"));
     const document: OpenApiDocument = await response.json();
     assert.equal((await validate(structuredClone(document) as never)).valid, true);
