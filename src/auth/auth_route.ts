@@ -11,6 +11,7 @@
 import type { z } from "zod";
 import {
   type HttpMethod,
+  mergeRouteErrors,
   type OpenApiSecurityScheme,
   type Route,
   route,
@@ -71,18 +72,6 @@ const AUTH_SECURITY: readonly string[] = Object.freeze(Object.keys(AUTH_SECURITY
 
 const UNSAFE_METHODS: ReadonlySet<string> = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** Merges error code lists by status, each code once. */
-function mergeErrors(...lists: (RouteErrors | undefined)[]): RouteErrors {
-  const merged: Record<number, string[]> = {};
-  for (const list of lists) {
-    for (const [status, codes] of Object.entries(list ?? {})) {
-      const into = merged[Number(status)] ??= [];
-      for (const code of codes) if (!into.includes(code)) into.push(code);
-    }
-  }
-  return merged;
-}
-
 /** What a credential check answers (400 with both a cookie and a different Bearer token). */
 const CREDENTIAL_ERRORS: RouteErrors = {
   400: ["CONFLICTING_CREDENTIALS"],
@@ -133,7 +122,7 @@ export function authedRoute<
     body: definition.body,
     input: "parsed",
     responses: definition.responses,
-    errors: mergeErrors(CREDENTIAL_ERRORS, originErrors(definition.method), definition.errors),
+    errors: mergeRouteErrors(CREDENTIAL_ERRORS, originErrors(definition.method), definition.errors),
     security: AUTH_SECURITY,
     summary: definition.summary,
     handler: async ({ params, query, body, request, remoteAddress }) => {
@@ -200,7 +189,7 @@ export function publicRoute<
     body: definition.body,
     input: "parsed",
     responses: definition.responses,
-    errors: mergeErrors(originErrors(definition.method), DATABASE_ERRORS, definition.errors),
+    errors: mergeRouteErrors(originErrors(definition.method), DATABASE_ERRORS, definition.errors),
     summary: definition.summary,
     handler: async ({ params, query, body, request, remoteAddress }) => {
       checkRequestOrigin(request, policy);

@@ -37,6 +37,7 @@ export {
 export { createModule, type CreateModuleOptions, OPENAPI_PATH } from "./create_module.ts";
 export {
   type JsonSchema,
+  mergeRouteErrors,
   type ModuleDocumentOptions,
   moduleOpenApiDocument,
   type OpenApiDocument,

@@ -128,9 +128,27 @@ const REASONS: Record<number, string> = {
  * ```
  */
 export function routeErrorCodes(route: Route): { [status: number]: string[] } {
+  return mergeRouteErrors(FRAMING_ERRORS, coreErrors(route), route.errors);
+}
+
+/**
+ * Merges lists of error codes by status, each code once, in the order first seen: for route
+ * builders that add the codes of their own checks to a route's.
+ *
+ * @example
+ * ```ts
+ * import { mergeRouteErrors } from "@app/fragment-cli";
+ *
+ * const errors = mergeRouteErrors({ 401: ["UNAUTHENTICATED"] }, { 401: ["INVALID_CREDENTIALS"] });
+ * console.log(errors[401]); // ["UNAUTHENTICATED", "INVALID_CREDENTIALS"]
+ * ```
+ */
+export function mergeRouteErrors(
+  ...lists: (RouteErrors | undefined)[]
+): { [status: number]: string[] } {
   const merged: { [status: number]: string[] } = {};
-  for (const list of [FRAMING_ERRORS, coreErrors(route), route.errors ?? {}]) {
-    for (const [status, codes] of Object.entries(list)) {
+  for (const list of lists) {
+    for (const [status, codes] of Object.entries(list ?? {})) {
       const into = merged[Number(status)] ??= [];
       for (const code of codes) if (!into.includes(code)) into.push(code);
     }
