@@ -6331,7 +6331,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "openapi",
     "type": "text",
     "content":
-      "The document is built at the first request and kept: the routes of an instance never change. It needs no credential (it describes the API, not anyone's data) and is sent with Cache-Control: no-cache. A test validates the documents of examples/app.ts with @readme/openapi-parser under Deno, Node and Bun, and checks that every route of every module appears with real schemas.",
+      "A module that declares its own GET /openapi.json route keeps it (no document is added). The document is built at the first request and kept: the routes of an instance never change. It needs no credential (it describes the API, not anyone's data) and is sent with Cache-Control: no-cache. A test validates the documents of examples/app.ts with @readme/openapi-parser under Deno, Node and Bun, and checks that every route of every module appears with real schemas.",
     "url": "/docs/openapi#declaring-it-in-your-module",
     "context": "OpenAPI documents › Declaring it in your module",
   },
