@@ -6270,7 +6270,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "openapi",
     "type": "text",
     "content":
-      "the auth module, on a route that needs a credential | 400 CONFLICTING_CREDENTIALS, 401 UNAUTHENTICATED, 503 SERVICE_UNAVAILABLE",
+      "the auth module, on every route (each reads the database) | 503 SERVICE_UNAVAILABLE",
     "url": "/docs/openapi#which-error-codes-a-route-lists",
     "context": "OpenAPI documents › Which error codes a route lists",
   },
@@ -6278,12 +6278,21 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "openapi:11",
     "page": "openapi",
     "type": "text",
-    "content": "the auth module, on every POST/PATCH/DELETE | 403 CSRF_REJECTED",
+    "content":
+      "the auth module, on a route that needs a credential | 400 CONFLICTING_CREDENTIALS, 401 UNAUTHENTICATED",
     "url": "/docs/openapi#which-error-codes-a-route-lists",
     "context": "OpenAPI documents › Which error codes a route lists",
   },
   {
     "id": "openapi:12",
+    "page": "openapi",
+    "type": "text",
+    "content": "the auth module, on every POST/PATCH/DELETE | 403 CSRF_REJECTED",
+    "url": "/docs/openapi#which-error-codes-a-route-lists",
+    "context": "OpenAPI documents › Which error codes a route lists",
+  },
+  {
+    "id": "openapi:13",
     "page": "openapi",
     "type": "text",
     "content":
@@ -6292,7 +6301,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "OpenAPI documents › Which error codes a route lists",
   },
   {
-    "id": "openapi:13",
+    "id": "openapi:14",
     "page": "openapi",
     "type": "text",
     "content":
@@ -6309,7 +6318,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "OpenAPI documents",
   },
   {
-    "id": "openapi:14",
+    "id": "openapi:15",
     "page": "openapi",
     "type": "text",
     "content":
@@ -6318,7 +6327,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "OpenAPI documents › Declaring it in your module",
   },
   {
-    "id": "openapi:15",
+    "id": "openapi:16",
     "page": "openapi",
     "type": "text",
     "content":
@@ -6327,7 +6336,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "OpenAPI documents › Declaring it in your module",
   },
   {
-    "id": "openapi:16",
+    "id": "openapi:17",
     "page": "openapi",
     "type": "text",
     "content":
