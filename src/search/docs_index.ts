@@ -6270,7 +6270,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "openapi",
     "type": "text",
     "content":
-      "the auth module, on every route (each reads the database) | 503 SERVICE_UNAVAILABLE",
+      "the auth module, on each API route (all read the database) | 503 SERVICE_UNAVAILABLE",
     "url": "/docs/openapi#which-error-codes-a-route-lists",
     "context": "OpenAPI documents › Which error codes a route lists",
   },
