@@ -9,7 +9,7 @@ import { missingSecretWarning, processSecret } from "../core/secret.ts";
 import { createAccounts } from "./accounts.ts";
 import { type AuthApi, createAuthApi } from "./api.ts";
 import { createAuthenticator } from "./authenticator.ts";
-import type { AuthRouteDeps } from "./auth_route.ts";
+import { AUTH_SECURITY_SCHEMES, type AuthRouteDeps } from "./auth_route.ts";
 import { authRoutes, type MePayload } from "./auth_routes.ts";
 import { createCredentialLimits } from "./credential_limits.ts";
 import { createRateLimiter } from "./rate_limiter.ts";
@@ -155,6 +155,7 @@ export function auth(options: AuthOptions): AuthModule {
     ],
     mountRoute: resolved.mountRoute,
     bodyLimit: resolved.bodyLimit,
+    securitySchemes: AUTH_SECURITY_SCHEMES,
     database: { schema: authSchema, namespace: resolved.namespace, adapter: db },
     background: hooks ?? undefined,
     autoStart: resolved.autoStart,

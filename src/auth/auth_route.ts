@@ -8,16 +8,20 @@
  * @module
  */
 
-import { z } from "zod";
+import type { z } from "zod";
 import {
   type HttpMethod,
+  mergeRouteErrors,
+  type OpenApiSecurityScheme,
   type Route,
   route,
   type RouteContext,
+  type RouteErrors,
+  type RouteResponses,
   validateRequestPart,
 } from "../core/mod.ts";
 import type { AuthContext, Authenticator } from "./authenticator.ts";
-import { sessionCookie } from "./cookies.ts";
+import { AUTH_SESSION_COOKIE, sessionCookie } from "./cookies.ts";
 import { checkRequestOrigin, deploymentOrigin, type OriginPolicy } from "./origin_check.ts";
 
 /** What an authenticated handler receives. */
@@ -39,7 +43,48 @@ export interface AuthedRouteDefinition<Params, Query, Body> {
   params?: z.ZodType<Params>;
   query?: z.ZodType<Query>;
   body?: z.ZodType<Body>;
+  /** The answers' schemas by status (documented in `GET /openapi.json`). */
+  responses: RouteResponses;
+  /** The codes the handler answers by status, beyond the credential's and the origin's. */
+  errors?: RouteErrors;
+  summary?: string;
   handler: (context: AuthedRouteContext<Params, Query, Body>) => unknown;
+}
+
+/** The security schemes of the auth module: the session cookie, or the same token as Bearer. */
+export const AUTH_SECURITY_SCHEMES: { readonly [name: string]: OpenApiSecurityScheme } = Object
+  .freeze({
+    sessionCookie: {
+      type: "apiKey",
+      in: "cookie",
+      name: AUTH_SESSION_COOKIE,
+      description: "The session cookie set by sign-up and sign-in (HttpOnly, SameSite=Lax)",
+    },
+    bearerToken: {
+      type: "http",
+      scheme: "bearer",
+      description: "The token of sign-up and sign-in, in `Authorization: Bearer <token>`",
+    },
+  });
+
+/** Any one of the auth module's schemes authenticates a request. */
+const AUTH_SECURITY: readonly string[] = Object.freeze(Object.keys(AUTH_SECURITY_SCHEMES));
+
+const UNSAFE_METHODS: ReadonlySet<string> = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** What a credential check answers (400 with both a cookie and a different Bearer token). */
+const CREDENTIAL_ERRORS: RouteErrors = {
+  400: ["CONFLICTING_CREDENTIALS"],
+  401: ["UNAUTHENTICATED"],
+  503: ["SERVICE_UNAVAILABLE"],
+};
+
+/** Every public route reads or writes the database. */
+const DATABASE_ERRORS: RouteErrors = { 503: ["SERVICE_UNAVAILABLE"] };
+
+/** The origin check refuses only unsafe methods. */
+function originErrors(method: HttpMethod): RouteErrors {
+  return UNSAFE_METHODS.has(method) ? { 403: ["CSRF_REJECTED"] } : {};
 }
 
 /** What every authenticated route needs from its module instance (its origin policy included). */
@@ -68,11 +113,18 @@ export function authedRoute<
   Query = Record<string, string>,
   Body = undefined,
 >(deps: AuthRouteDeps, definition: AuthedRouteDefinition<Params, Query, Body>): Route {
-  return route({
+  return route<unknown, unknown, unknown>({
     method: definition.method,
     path: definition.path,
-    // Declared so the core reads the body (size limit, JSON syntax); checked below, after auth.
-    body: definition.body ? z.unknown() : undefined,
+    params: definition.params,
+    query: definition.query,
+    // The core reads the body (size limit, JSON syntax); the schemas are checked below, after auth.
+    body: definition.body,
+    input: "parsed",
+    responses: definition.responses,
+    errors: mergeRouteErrors(CREDENTIAL_ERRORS, originErrors(definition.method), definition.errors),
+    security: AUTH_SECURITY,
+    summary: definition.summary,
     handler: async ({ params, query, body, request, remoteAddress }) => {
       const auth = await deps.authenticator.require(request);
       // A Bearer header cannot be attached by a cross-site page: only cookie requests are checked.
@@ -119,15 +171,26 @@ export function publicRoute<
     params?: z.ZodType<Params>;
     query?: z.ZodType<Query>;
     body?: z.ZodType<Body>;
+    /** The answers' schemas by status (documented in `GET /openapi.json`). */
+    responses: RouteResponses;
+    /** The codes the handler answers by status, beyond the origin check's. */
+    errors?: RouteErrors;
+    summary?: string;
     /** `remoteAddress` is the socket's peer; rate limits read the client address from it. */
     handler: (context: RouteContext<Params, Query, Body>) => unknown;
   },
 ): Route {
-  return route({
+  return route<unknown, unknown, unknown>({
     method: definition.method,
     path: definition.path,
-    // Declared so the core reads the body (content type, size limit, JSON syntax); checked below.
-    body: definition.body ? z.unknown() : undefined,
+    params: definition.params,
+    query: definition.query,
+    // The core reads the body (content type, size limit, JSON syntax); checked below.
+    body: definition.body,
+    input: "parsed",
+    responses: definition.responses,
+    errors: mergeRouteErrors(originErrors(definition.method), DATABASE_ERRORS, definition.errors),
+    summary: definition.summary,
     handler: async ({ params, query, body, request, remoteAddress }) => {
       checkRequestOrigin(request, policy);
       return toResponse(

@@ -19,6 +19,11 @@ import { deleteSession } from "./sessions.ts";
 import type { AuthTableNames } from "./tables.ts";
 import type { SqlAdapter } from "../db/mod.ts";
 import type { AuthUser } from "./users.ts";
+import {
+  credentialResponseSchema,
+  meResponseSchema,
+  sessionResponseSchema,
+} from "./response_schemas.ts";
 
 /** Shortest and longest accepted passwords, in characters (code points). */
 export const PASSWORD_LENGTH = Object.freeze({ min: 8, max: 128 });
@@ -46,14 +51,16 @@ function passwordSchema(min: number): z.ZodType<string> {
   });
 }
 
-const signUpBody = z.object({
+/** The body of `POST /sign-up`. */
+export const signUpBody: z.ZodType<{ email: string; password: string }, unknown> = z.object({
   email: emailSchema,
   password: passwordSchema(PASSWORD_LENGTH.min),
 });
 
 // Sign-in does not re-validate the address format: any string is looked up (and fails the same
 // way), so the response never tells a malformed address from an unknown one.
-const signInBody = z.object({
+/** The body of `POST /sign-in`. */
+export const signInBody: z.ZodType<{ email: string; password: string }, unknown> = z.object({
   email: z.string().max(MAX_EMAIL_LENGTH * 4).transform(normalizeEmail),
   password: passwordSchema(1),
 });
@@ -108,7 +115,10 @@ export function authRoutes(deps: AuthRoutesDeps): Route[] {
     publicRoute(deps, {
       method: "POST",
       path: "/sign-up",
+      summary: "Create an account and sign in (sets the service_auth cookie)",
       body: signUpBody,
+      responses: { 200: credentialResponseSchema },
+      errors: { 409: ["EMAIL_TAKEN"], 429: ["RATE_LIMITED"], 503: ["SERVICE_BUSY"] },
       handler: async ({ body, request, remoteAddress }) => {
         const issued = await deps.limits.attempt({
           action: "sign-up",
@@ -125,7 +135,10 @@ export function authRoutes(deps: AuthRoutesDeps): Route[] {
     publicRoute(deps, {
       method: "POST",
       path: "/sign-in",
+      summary: "Sign in with email and password (sets the service_auth cookie)",
       body: signInBody,
+      responses: { 200: credentialResponseSchema },
+      errors: { 401: ["INVALID_CREDENTIALS"], 429: ["RATE_LIMITED"], 503: ["SERVICE_BUSY"] },
       handler: async ({ body, request, remoteAddress }) => {
         const issued = await deps.limits.attempt({
           action: "sign-in",
@@ -141,6 +154,8 @@ export function authRoutes(deps: AuthRoutesDeps): Route[] {
     authedRoute(deps, {
       method: "POST",
       path: "/sign-out",
+      summary: "End the session of the credential (clears the cookie)",
+      responses: { 204: null },
       handler: async ({ auth, request }) => {
         await deleteSession(deps.db, deps.tables, auth.session.id);
         const response = new Response(null, { status: 204 });
@@ -154,6 +169,8 @@ export function authRoutes(deps: AuthRoutesDeps): Route[] {
     authedRoute(deps, {
       method: "GET",
       path: "/session",
+      summary: "The current session's user and expiry",
+      responses: { 200: sessionResponseSchema },
       handler: ({ auth }) => ({
         user: auth.user,
         expiresAt: auth.session.expiresAt.toISOString(),
@@ -162,6 +179,8 @@ export function authRoutes(deps: AuthRoutesDeps): Route[] {
     authedRoute(deps, {
       method: "GET",
       path: "/me",
+      summary: "The user, their organizations, active organization and pending invitations",
+      responses: { 200: meResponseSchema },
       handler: async ({ auth }) =>
         new Response(await deps.me(auth), { headers: { "content-type": "application/json" } }),
     }),

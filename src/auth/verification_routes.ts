@@ -11,8 +11,10 @@ import { authedRoute, type AuthRouteDeps, publicRoute } from "./auth_route.ts";
 import type { CredentialLimits } from "./credential_limits.ts";
 import type { EmailVerification } from "./email_verification.ts";
 import { authError } from "./errors.ts";
+import { verifyEmailResponseSchema } from "./response_schemas.ts";
 
-const verifyBody = z.object({ token: z.string().max(512) });
+/** The body of `POST /verify-email`. */
+export const verifyBody: z.ZodType<{ token: string }> = z.object({ token: z.string().max(512) });
 
 /** The verification routes of one module instance. */
 export function verificationRoutes(
@@ -22,7 +24,14 @@ export function verificationRoutes(
     publicRoute(deps, {
       method: "POST",
       path: "/verify-email",
+      summary: "Prove the address with the token the verification mail carried",
       body: verifyBody,
+      responses: { 200: verifyEmailResponseSchema },
+      errors: {
+        400: ["INVALID_VERIFICATION_TOKEN"],
+        410: ["VERIFICATION_TOKEN_EXPIRED"],
+        429: ["RATE_LIMITED"],
+      },
       // Anonymous: limited per client address (a token is 256 bits, but each guess costs a query).
       handler: async ({ body, request, remoteAddress }) => ({
         user: await deps.limits.attempt({
@@ -38,6 +47,9 @@ export function verificationRoutes(
     authedRoute(deps, {
       method: "POST",
       path: "/verify-email/resend",
+      summary: "Mail a fresh verification token to the signed-in user",
+      responses: { 204: null },
+      errors: { 409: ["EMAIL_ALREADY_VERIFIED"], 429: ["RATE_LIMITED"] },
       // Each call sends a mail: limited per address and per account, so nobody mail-bombs an inbox.
       handler: async ({ auth, request, remoteAddress }) => {
         if (auth.user.emailVerified) {

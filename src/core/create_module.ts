@@ -1,4 +1,5 @@
 import { backgroundControl } from "./background_control.ts";
+import { z } from "zod";
 import { DEFAULT_BODY_LIMIT } from "./read_body.ts";
 import { createModuleFetch } from "./module_app.ts";
 import {
@@ -7,7 +8,12 @@ import {
   type ModuleDatabase,
   type ModuleInstance,
 } from "./module_instance.ts";
-import type { Route } from "./route.ts";
+import {
+  checkSecuritySchemes,
+  moduleOpenApiDocument,
+  type OpenApiSecurityScheme,
+} from "./openapi.ts";
+import { type Route, route } from "./route.ts";
 
 /** Options of {@link createModule}. */
 export interface CreateModuleOptions {
@@ -29,7 +35,31 @@ export interface CreateModuleOptions {
    * @default true
    */
   autoStart?: boolean;
+  /**
+   * The security schemes the routes name in their `security` (documented in
+   * `GET <mount>/openapi.json`), e.g. `{ bearerToken: { type: "http", scheme: "bearer" } }`.
+   */
+  securitySchemes?: { readonly [name: string]: OpenApiSecurityScheme };
 }
+
+/**
+ * The path of the module's OpenAPI document, inside its mount.
+ *
+ * @example
+ * ```ts
+ * import { OPENAPI_PATH } from "@app/fragment-cli";
+ *
+ * console.log(`/api/auth${OPENAPI_PATH}`); // "/api/auth/openapi.json"
+ * ```
+ */
+export const OPENAPI_PATH = "/openapi.json";
+
+/** Enough of an OpenAPI document to type a client of the `openapi.json` route. */
+const openApiDocumentSchema = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.record(z.string(), z.looseObject({}))),
+});
 
 const NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
 const MOUNT_PATTERN = /^(\/[A-Za-z0-9._~-]+)+$/;
@@ -67,8 +97,22 @@ export function createModule(options: CreateModuleOptions): ModuleInstance {
   if (!Number.isInteger(bodyLimit) || bodyLimit < 0) {
     throw new TypeError(`bodyLimit of module "${name}" must be a non-negative integer of bytes`);
   }
+  // Checked now: the document itself is built at its first request.
+  checkSecuritySchemes(name, routes, options.securitySchemes);
+  let document: string | undefined;
+  const documentText = (): string =>
+    document ??= JSON.stringify(moduleOpenApiDocument({
+      name,
+      mountRoute,
+      routes: allRoutes,
+      securitySchemes: options.securitySchemes,
+    }));
+  const allRoutes: readonly Route[] =
+    routes.some((r) => r.method === "GET" && r.path === OPENAPI_PATH)
+      ? routes
+      : [...routes, openApiRoute(documentText)];
   const seen = new Set<string>();
-  for (const r of routes) {
+  for (const r of allRoutes) {
     const key = `${r.method} ${r.path}`;
     if (seen.has(key)) throw new TypeError(`Module "${name}" declares ${key} twice`);
     seen.add(key);
@@ -76,7 +120,7 @@ export function createModule(options: CreateModuleOptions): ModuleInstance {
   if (options.autoStart !== undefined && typeof options.autoStart !== "boolean") {
     throw new TypeError(`autoStart of module "${name}" must be a boolean`);
   }
-  const answer = createModuleFetch({ name, mountRoute, routes, bodyLimit });
+  const answer = createModuleFetch({ name, mountRoute, routes: allRoutes, bodyLimit });
   const lifecycle = options.background
     ? backgroundControl(name, options.background, options.autoStart ?? true)
     : undefined;
@@ -93,7 +137,7 @@ export function createModule(options: CreateModuleOptions): ModuleInstance {
     brand: MODULE_BRAND,
     name,
     mountRoute,
-    routes: Object.freeze(routes.map((r) => ({
+    routes: Object.freeze(allRoutes.map((r) => ({
       method: r.method,
       path: r.path === "/" ? mountRoute : `${mountRoute}${r.path}`,
     }))),
@@ -102,5 +146,22 @@ export function createModule(options: CreateModuleOptions): ModuleInstance {
     background: lifecycle?.control,
     close,
     [Symbol.asyncDispose]: close,
+  });
+}
+
+/**
+ * `GET <mount>/openapi.json`: the module's document, generated at the first request and kept
+ * (the routes of an instance never change). Public: it describes the API, not anyone's data.
+ */
+function openApiRoute(documentText: () => string): Route {
+  return route({
+    method: "GET",
+    path: OPENAPI_PATH,
+    summary: "The OpenAPI 3.1 document of this module",
+    responses: { 200: openApiDocumentSchema },
+    handler: () =>
+      new Response(documentText(), {
+        headers: { "content-type": "application/json", "cache-control": "no-cache" },
+      }),
   });
 }

@@ -21,6 +21,9 @@ export {
   route,
   type RouteContext,
   type RouteDefinition,
+  type RouteErrors,
+  type RouteInput,
+  type RouteResponses,
 } from "./route.ts";
 export { type ErrorBody, errorResponse, HttpError, type ValidationIssue } from "./http_error.ts";
 export {
@@ -33,7 +36,18 @@ export {
   type ModuleInstance,
   type MountedRoute,
 } from "./module_instance.ts";
-export { createModule, type CreateModuleOptions } from "./create_module.ts";
+export { createModule, type CreateModuleOptions, OPENAPI_PATH } from "./create_module.ts";
+export {
+  type JsonSchema,
+  mergeRouteErrors,
+  type ModuleDocumentOptions,
+  moduleOpenApiDocument,
+  type OpenApiDocument,
+  type OpenApiOperation,
+  type OpenApiSecurityScheme,
+  routeErrorCodes,
+} from "./openapi.ts";
+export { mergeOpenApiDocuments } from "./openapi_merge.ts";
 export {
   defineModule,
   type InstantiateOptions,

@@ -36,10 +36,13 @@ export function createModuleFetch(
       if (Number.isFinite(declared) && declared > bodyLimit) {
         await readBodyText(c.req.raw, bodyLimit);
       }
-      const params = validateRequestPart(r.params, c.req.param(), "params");
-      const query = validateRequestPart(r.query, c.req.query(), "query");
-      const body = r.body
-        ? validateRequestPart(r.body, await readJson(c.req.raw), "body")
+      // A route that validates by itself (after its credential check) gets the raw values.
+      const input = r.input ?? "validated";
+      const check = input === "validated" ? r : undefined;
+      const params = validateRequestPart(check?.params, c.req.param(), "params");
+      const query = validateRequestPart(check?.query, c.req.query(), "query");
+      const body = r.body && input !== "raw"
+        ? validateRequestPart(check?.body, await readJson(c.req.raw), "body")
         : undefined;
       const remoteAddress = c.env?.remoteAddress ?? null;
       const result = await r.handler({ params, query, body, request: c.req.raw, remoteAddress });

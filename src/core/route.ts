@@ -24,6 +24,23 @@ export interface RouteContext<Params, Query, Body> {
 /** A handler returns a `Response`, a JSON value (sent with 200) or nothing (204). */
 export type RouteResult = Response | unknown;
 
+/**
+ * The answers of a route by HTTP status, each the zod schema of its JSON body, or `null` for an
+ * answer without a body (204). They document the route (`GET <mount>/openapi.json`) and type
+ * clients; the handler's result is not checked against them at run time.
+ */
+export type RouteResponses = { readonly [status: number]: z.ZodType | null };
+
+/**
+ * The error codes a route answers by HTTP status (beyond the ones the core adds for every route:
+ * see docs/openapi.md), e.g. `{ 404: ["NOT_FOUND"], 409: ["SLUG_TAKEN"] }`. Listed in the
+ * OpenAPI document; list only codes the route really answers.
+ */
+export type RouteErrors = { readonly [status: number]: readonly string[] };
+
+/** Who checks a route's input: see {@link RouteDefinition.input}. */
+export type RouteInput = "validated" | "parsed" | "raw";
+
 /** A route as declared by a module author. */
 export interface RouteDefinition<Params, Query, Body> {
   /** The HTTP method. */
@@ -36,6 +53,26 @@ export interface RouteDefinition<Params, Query, Body> {
   query?: z.ZodType<Query>;
   /** Schema of the JSON body. Declaring it makes a JSON body required. */
   body?: z.ZodType<Body>;
+  /** Schemas of the answers by status (e.g. `{ 200: user, 204: null }`): see {@link RouteResponses}. */
+  responses?: RouteResponses;
+  /** Error codes the route answers by status: see {@link RouteErrors}. */
+  errors?: RouteErrors;
+  /**
+   * Names of the module's security schemes any one of which the route requires (see
+   * `CreateModuleOptions.securitySchemes`); omitted or empty for a public route.
+   */
+  security?: readonly string[];
+  /** One line on what the route does (the OpenAPI operation's summary). */
+  summary?: string;
+  /**
+   * Who checks the request's input. `"validated"` (default): the core validates `params`, `query`
+   * and `body` before the handler. `"parsed"`: the handler validates them itself, after a check
+   * that must come first (a credential, an origin); the core frames the request (body limit, JSON
+   * content type and syntax) and passes the raw values. `"raw"`: as `"parsed"`, and the core
+   * does not read the body either (the handler reads `request`). The schemas document the route
+   * in every case.
+   */
+  input?: RouteInput;
   /** Runs only after every declared schema has accepted the request. */
   handler: (context: RouteContext<Params, Query, Body>) => RouteResult | Promise<RouteResult>;
 }
@@ -47,6 +84,11 @@ export interface Route {
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
+  readonly responses?: RouteResponses;
+  readonly errors?: RouteErrors;
+  readonly security?: readonly string[];
+  readonly summary?: string;
+  readonly input?: RouteInput;
   readonly handler: (context: RouteContext<unknown, unknown, unknown>) => unknown;
 }
 

@@ -36,7 +36,7 @@ import {
   PROCESS_UPDATE_HOOK,
   UpdateStore,
 } from "./update_store.ts";
-import { WEBHOOK_PATH, webhookRoute } from "./webhook_route.ts";
+import { WEBHOOK_PATH, WEBHOOK_SECURITY_SCHEME, webhookRoute } from "./webhook_route.ts";
 
 /** Server-side operations on the stored updates. */
 export interface MessengerApi {
@@ -173,6 +173,14 @@ export function messenger(options: MessengerOptions): MessengerModule {
     ],
     mountRoute: options.mountRoute,
     bodyLimit,
+    securitySchemes: {
+      [WEBHOOK_SECURITY_SCHEME]: {
+        type: "apiKey",
+        in: "header",
+        name: secretHeader,
+        description: "The webhook secret the messenger sends with every delivery",
+      },
+    },
     database: { schema: messengerSchema, namespace, adapter: db },
     background: hooks,
     autoStart: options.autoStart,

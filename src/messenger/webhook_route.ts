@@ -4,6 +4,7 @@
  * @module
  */
 
+import { z } from "zod";
 import { HttpError, readBodyText, type Route, route } from "../core/mod.ts";
 import { type DurableHooks, SqlError } from "../db/mod.ts";
 import { InvalidUpdateError, parseUpdate } from "./update_payload.ts";
@@ -12,6 +13,27 @@ import { secretMatcher } from "./webhook_secret.ts";
 
 /** The webhook path inside the module's mount. */
 export const WEBHOOK_PATH = "/messenger/webhook";
+
+/** The name of the webhook's security scheme in the module's OpenAPI document. */
+export const WEBHOOK_SECURITY_SCHEME = "webhookSecret";
+
+/**
+ * A webhook update as the route accepts it (checked from the raw text by `parseUpdate`, which
+ * keeps every digit of ids beyond 2^53): any JSON object with an integer `update_id`.
+ */
+export const webhookUpdateSchema: z.ZodType<{ update_id: number; [key: string]: unknown }> = z
+  .looseObject({
+    update_id: z.int().min(0).describe("At most 2^63 - 1; stored once per id"),
+    message: z.looseObject({}).optional(),
+    edited_message: z.looseObject({}).optional(),
+    channel_post: z.looseObject({}).optional(),
+  }) as unknown as z.ZodType<{ update_id: number; [key: string]: unknown }>;
+
+/** The webhook's answer: `duplicate` when the update id was stored before. */
+export const webhookResponseSchema: z.ZodType<{ ok: true; duplicate?: true }> = z.object({
+  ok: z.literal(true),
+  duplicate: z.literal(true).optional(),
+});
 
 /** What the webhook route needs. */
 export interface WebhookRouteDeps {
@@ -36,6 +58,17 @@ export function webhookRoute(deps: WebhookRouteDeps): Route {
   return route({
     method: "POST",
     path: WEBHOOK_PATH,
+    summary: "Receive an update: stored once per update_id, then processed durably",
+    body: webhookUpdateSchema,
+    // The handler reads the raw text itself (exact update ids, byte order mark kept).
+    input: "raw",
+    responses: { 200: webhookResponseSchema },
+    errors: {
+      400: ["INVALID_JSON", "INVALID_UPDATE", "INVALID_BODY"],
+      401: ["UNAUTHORIZED"],
+      503: ["SERVICE_UNAVAILABLE", "DATABASE_NOT_MIGRATED"],
+    },
+    security: [WEBHOOK_SECURITY_SCHEME],
     handler: async ({ request }) => {
       if (!secretMatches(request.headers.get(deps.secretHeader))) {
         throw new HttpError(401, "UNAUTHORIZED", `Missing or invalid ${deps.secretHeader} header`);

@@ -899,7 +899,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      "Paths are relative to the mount (/api/auth). Every response carries Cache-Control: no-store.",
+      "Paths are relative to the mount (/api/auth). Every response of the routes below carries Cache-Control: no-store. GET /openapi.json answers the module's OpenAPI 3.1 document (every route, its schemas, its error codes, the service_auth cookie and Bearer security schemes), without a credential: see openapi.md.",
     "url": "/docs/auth#routes",
     "context": "Auth module › Routes",
   },
@@ -3231,7 +3231,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "fragment-cli serves modules over HTTP, generates and applies their database migrations, reports database state and searches these docs.",
+      "fragment-cli serves modules over HTTP, generates and applies their database migrations, reports database state, writes their OpenAPI document and searches these docs.",
     "url": "/docs/cli",
     "context": "The fragment-cli command",
   },
@@ -3284,12 +3284,21 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "cli:7",
     "page": "cli",
     "type": "text",
-    "content": "search <query…> [options] | Search the reference docs (search.md)",
+    "content":
+      "openapi <file> [-o path] | Write the OpenAPI 3.1 document of every module (openapi.md)",
     "url": "/docs/cli",
     "context": "The fragment-cli command",
   },
   {
     "id": "cli:8",
+    "page": "cli",
+    "type": "text",
+    "content": "search <query…> [options] | Search the reference docs (search.md)",
+    "url": "/docs/cli",
+    "context": "The fragment-cli command",
+  },
+  {
+    "id": "cli:9",
     "page": "cli",
     "type": "text",
     "content":
@@ -3306,7 +3315,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:9",
+    "id": "cli:10",
     "page": "cli",
     "type": "text",
     "content":
@@ -3315,7 +3324,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › Exit codes and output",
   },
   {
-    "id": "cli:10",
+    "id": "cli:11",
     "page": "cli",
     "type": "text",
     "content":
@@ -3324,7 +3333,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › Exit codes and output",
   },
   {
-    "id": "cli:11",
+    "id": "cli:12",
     "page": "cli",
     "type": "text",
     "content":
@@ -3333,7 +3342,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › Exit codes and output",
   },
   {
-    "id": "cli:12",
+    "id": "cli:13",
     "page": "cli",
     "type": "text",
     "content":
@@ -3342,7 +3351,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › Exit codes and output",
   },
   {
-    "id": "cli:13",
+    "id": "cli:14",
     "page": "cli",
     "type": "text",
     "content":
@@ -3359,7 +3368,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:14",
+    "id": "cli:15",
     "page": "cli",
     "type": "text",
     "content":
@@ -3368,19 +3377,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › The files you pass",
   },
   {
-    "id": "cli:15",
-    "page": "cli",
-    "type": "text",
-    "content": "The CLI looks at all exports, whatever their names:",
-    "url": "/docs/cli#the-files-you-pass",
-    "context": "The fragment-cli command › The files you pass",
-  },
-  {
     "id": "cli:16",
     "page": "cli",
     "type": "text",
-    "content":
-      "Modules: every instantiated module (createModule(…), a defineModule factory's result, auth(…), …). The same instance exported twice (say export const auth and export default auth) counts once. Modules are listed in the order of their export names.",
+    "content": "The CLI looks at all exports, whatever their names:",
     "url": "/docs/cli#the-files-you-pass",
     "context": "The fragment-cli command › The files you pass",
   },
@@ -3389,7 +3389,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      'Database bindings: every module that has a database (its database: { schema, namespace, adapter }), and every exported object of that shape on its own, e.g. export const audit = { schema, namespace: "audit_log", adapter: databaseFromEnv() }. Such a binding is reported under its schema\'s name. Each binding uses its own adapter; two bindings of one adapter in one namespace must have the same schema.',
+      "Modules: every instantiated module (createModule(…), a defineModule factory's result, auth(…), …). The same instance exported twice (say export const auth and export default auth) counts once. Modules are listed in the order of their export names.",
     "url": "/docs/cli#the-files-you-pass",
     "context": "The fragment-cli command › The files you pass",
   },
@@ -3398,7 +3398,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "A file that fails to import exits 1 with error: <file>: <reason>. With several files, a file without modules gets a warning: and is skipped; when no file has any, the command exits 1 and says what to export, with an example.",
+      'Database bindings: every module that has a database (its database: { schema, namespace, adapter }), and every exported object of that shape on its own, e.g. export const audit = { schema, namespace: "audit_log", adapter: databaseFromEnv() }. Such a binding is reported under its schema\'s name. Each binding uses its own adapter; two bindings of one adapter in one namespace must have the same schema.',
     "url": "/docs/cli#the-files-you-pass",
     "context": "The fragment-cli command › The files you pass",
   },
@@ -3407,7 +3407,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      'A .ts or .js file with import/export under a package.json that says "type": "commonjs" is loaded as CommonJS by Node (≥ 22.18 strips types but keeps the package\'s module type), and so is any .cts file: the CLI then says so and how to fix it (error: app.ts: this file is loaded as CommonJS ("type": "commonjs" in package.json), but it uses import/export: rename it to app.mts, or set "type": "module" in package.json, exit 1). Deno and Bun load such a .ts file as an ES module.',
+      "A file that fails to import exits 1 with error: <file>: <reason>. With several files, a file without modules gets a warning: and is skipped; when no file has any, the command exits 1 and says what to export, with an example.",
     "url": "/docs/cli#the-files-you-pass",
     "context": "The fragment-cli command › The files you pass",
   },
@@ -3416,12 +3416,21 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "Under Deno the CLI runs with your project's deno.json and deno.lock: serve and db load no npm package that your own import \"@app/fragment-cli\" has not already locked (jiti, for Node 20 only, is never loaded there), so they leave deno.lock as it was (search adds its index's package, minisearch, the first time).",
+      'A .ts or .js file with import/export under a package.json that says "type": "commonjs" is loaded as CommonJS by Node (≥ 22.18 strips types but keeps the package\'s module type), and so is any .cts file: the CLI then says so and how to fix it (error: app.ts: this file is loaded as CommonJS ("type": "commonjs" in package.json), but it uses import/export: rename it to app.mts, or set "type": "module" in package.json, exit 1). Deno and Bun load such a .ts file as an ES module.',
     "url": "/docs/cli#the-files-you-pass",
     "context": "The fragment-cli command › The files you pass",
   },
   {
     "id": "cli:21",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "Under Deno the CLI runs with your project's deno.json and deno.lock: serve and db load no npm package that your own import \"@app/fragment-cli\" has not already locked (jiti, for Node 20 only, is never loaded there), so they leave deno.lock as it was (search adds its index's package, minisearch, the first time).",
+    "url": "/docs/cli#the-files-you-pass",
+    "context": "The fragment-cli command › The files you pass",
+  },
+  {
+    "id": "cli:22",
     "page": "cli",
     "type": "text",
     "content":
@@ -3438,7 +3447,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:22",
+    "id": "cli:23",
     "page": "cli",
     "type": "text",
     "content":
@@ -3447,7 +3456,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › serve",
   },
   {
-    "id": "cli:23",
+    "id": "cli:24",
     "page": "cli",
     "type": "text",
     "content":
@@ -3456,7 +3465,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › serve",
   },
   {
-    "id": "cli:24",
+    "id": "cli:25",
     "page": "cli",
     "type": "text",
     "content":
@@ -3465,7 +3474,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › serve",
   },
   {
-    "id": "cli:25",
+    "id": "cli:26",
     "page": "cli",
     "type": "text",
     "content":
@@ -3474,7 +3483,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › serve",
   },
   {
-    "id": "cli:26",
+    "id": "cli:27",
     "page": "cli",
     "type": "text",
     "content":
@@ -3483,7 +3492,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › serve",
   },
   {
-    "id": "cli:27",
+    "id": "cli:28",
     "page": "cli",
     "type": "text",
     "content":
@@ -3492,7 +3501,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › serve",
   },
   {
-    "id": "cli:28",
+    "id": "cli:29",
     "page": "cli",
     "type": "text",
     "content":
@@ -3501,7 +3510,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › serve",
   },
   {
-    "id": "cli:29",
+    "id": "cli:30",
     "page": "cli",
     "type": "text",
     "content":
@@ -3510,7 +3519,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › serve",
   },
   {
-    "id": "cli:30",
+    "id": "cli:31",
     "page": "cli",
     "type": "text",
     "content":
@@ -3519,19 +3528,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › serve",
   },
   {
-    "id": "cli:31",
-    "page": "cli",
-    "type": "text",
-    "content": "FRAGMENT_SECRET set: used as is.",
-    "url": "/docs/cli#serve",
-    "context": "The fragment-cli command › serve",
-  },
-  {
     "id": "cli:32",
     "page": "cli",
     "type": "text",
-    "content":
-      "Unset, on the embedded database (PGlite in a directory, no PostgreSQL): generated at the first start and kept in .data/fragment-secret (relative to the working directory, mode 0600), reused at the next starts; the first start prints Generated FRAGMENT_SECRET in .data/fragment-secret.",
+    "content": "FRAGMENT_SECRET set: used as is.",
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
@@ -3540,7 +3540,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "Unset, with a PostgreSQL database: serve starts with a loud WARNING: FRAGMENT_SECRET is not set on stderr, because cursors are then refused across processes and restarts. Set it in production.",
+      "Unset, on the embedded database (PGlite in a directory, no PostgreSQL): generated at the first start and kept in .data/fragment-secret (relative to the working directory, mode 0600), reused at the next starts; the first start prints Generated FRAGMENT_SECRET in .data/fragment-secret.",
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
@@ -3549,7 +3549,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "Under each module, serve prints its routes and, for a module with a route another service must be given (the messenger's webhook), that route's full URL and what the caller must send besides: for the messenger, Webhook URL (for setWebhook): … and the name of its secret header (never the secret). The URL is on the module's publicOrigin when set (the origin the messenger reaches, e.g. https://bot.example.com; examples/app.ts takes PUBLIC_ORIGIN), else on the address served. See Telegram bots.",
+      "Unset, with a PostgreSQL database: serve starts with a loud WARNING: FRAGMENT_SECRET is not set on stderr, because cursors are then refused across processes and restarts. Set it in production.",
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
@@ -3558,12 +3558,21 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "Durable hook workers of the modules run in the same process. Ctrl-C (SIGINT) or SIGTERM stops accepting requests, lets in-flight ones finish, stops the workers, closes the databases and exits 0.",
+      "Under each module, serve prints its routes and, for a module with a route another service must be given (the messenger's webhook), that route's full URL and what the caller must send besides: for the messenger, Webhook URL (for setWebhook): … and the name of its secret header (never the secret). The URL is on the module's publicOrigin when set (the origin the messenger reaches, e.g. https://bot.example.com; examples/app.ts takes PUBLIC_ORIGIN), else on the address served. See Telegram bots.",
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
   {
     "id": "cli:36",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "Durable hook workers of the modules run in the same process. Ctrl-C (SIGINT) or SIGTERM stops accepting requests, lets in-flight ones finish, stops the workers, closes the databases and exits 0.",
+    "url": "/docs/cli#serve",
+    "context": "The fragment-cli command › serve",
+  },
+  {
+    "id": "cli:37",
     "page": "cli",
     "type": "text",
     "content":
@@ -3580,19 +3589,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:37",
-    "page": "cli",
-    "type": "text",
-    "content": "--format | sql | sql (migration files), drizzle or prisma (schema files)",
-    "url": "/docs/cli#db-generate",
-    "context": "The fragment-cli command › db generate",
-  },
-  {
     "id": "cli:38",
     "page": "cli",
     "type": "text",
-    "content":
-      "-o, --output | the current directory | A directory (an existing one, or a path ending with /) or a file path",
+    "content": "--format | sql | sql (migration files), drizzle or prisma (schema files)",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3601,7 +3601,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "-f, --from | the database's current version | Version to generate from (sql only), or namespace=version pairs",
+      "-o, --output | the current directory | A directory (an existing one, or a path ending with /) or a file path",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3610,7 +3610,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "-t, --to | the latest schema version | Version to generate to (sql only), or namespace=version pairs",
+      "-f, --from | the database's current version | Version to generate from (sql only), or namespace=version pairs",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3619,7 +3619,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "-p, --prefix | none | Text put on a line of its own at the top of each file (e.g. a lint comment)",
+      "-t, --to | the latest schema version | Version to generate to (sql only), or namespace=version pairs",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3628,7 +3628,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "--output follows one rule whatever the number of files: an existing directory or a path ending with / is a directory (created if needed) where files get their default names; anything else is a file path (its folders are created). A file path when several files would be generated is a usage error (exit 2), never a silent switch to a directory.",
+      "-p, --prefix | none | Text put on a line of its own at the top of each file (e.g. a lint comment)",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3637,7 +3637,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "--format sql writes one file per namespace that has steps to apply, named <YYYYMMDD>_<seq>_f<from>_t<to>_<module-name>.sql: the UTC date, a 3-digit sequence that continues after the day's files already in the output directory, and 3-digit versions. The starting version is --from, or else the version recorded in the database (read with one connection: namespaces whose --from is given need none, so --from 0 works offline). The target is --to, or else the latest version. A namespace already at its target gets no file; when no namespace has anything to generate, the command says so, writes nothing and exits 0.",
+      "--output follows one rule whatever the number of files: an existing directory or a path ending with / is a directory (created if needed) where files get their default names; anything else is a file path (its folders are created). A file path when several files would be generated is a usage error (exit 2), never a silent switch to a directory.",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3646,7 +3646,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "--from/--to take one version for every namespace (--to 3) or versions per namespace (--to auth=3,messenger=2; namespaces not named keep their default). A version beyond the code's latest, a target below the start (there are no down migrations), a database ahead of the code or with an edited step: exit 1, nothing written.",
+      "--format sql writes one file per namespace that has steps to apply, named <YYYYMMDD>_<seq>_f<from>_t<to>_<module-name>.sql: the UTC date, a 3-digit sequence that continues after the day's files already in the output directory, and 3-digit versions. The starting version is --from, or else the version recorded in the database (read with one connection: namespaces whose --from is given need none, so --from 0 works offline). The target is --to, or else the latest version. A namespace already at its target gets no file; when no namespace has anything to generate, the command says so, writes nothing and exits 0.",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3655,7 +3655,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "Each SQL file is one transaction that does exactly what db migrate does, so it can be reviewed and applied by hand:",
+      "--from/--to take one version for every namespace (--to 3) or versions per namespace (--to auth=3,messenger=2; namespaces not named keep their default). A version beyond the code's latest, a target below the start (there are no down migrations), a database ahead of the code or with an edited step: exit 1, nothing written.",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3664,7 +3664,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "It creates the runner's tables if needed (fragment_internal schema), takes the runner's advisory lock for the namespace, refuses (changing nothing) unless the database is at the file's from version, runs the steps, records each step's fingerprint and moves the recorded version. After it, db info shows the namespace up to date and db migrate has nothing to do; applying the same file twice fails on the version check.",
+      "Each SQL file is one transaction that does exactly what db migrate does, so it can be reviewed and applied by hand:",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3673,12 +3673,21 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "--format drizzle writes fragment-schema.ts and --format prisma writes fragment.prisma, one file for all namespaces at their latest versions (see database.md). Neither connects to a database. --from/--to with them is a usage error (exit 2): a schema file always describes the latest version.",
+      "It creates the runner's tables if needed (fragment_internal schema), takes the runner's advisory lock for the namespace, refuses (changing nothing) unless the database is at the file's from version, runs the steps, records each step's fingerprint and moves the recorded version. After it, db info shows the namespace up to date and db migrate has nothing to do; applying the same file twice fails on the version check.",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
   {
     "id": "cli:48",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "--format drizzle writes fragment-schema.ts and --format prisma writes fragment.prisma, one file for all namespaces at their latest versions (see database.md). Neither connects to a database. --from/--to with them is a usage error (exit 2): a schema file always describes the latest version.",
+    "url": "/docs/cli#db-generate",
+    "context": "The fragment-cli command › db generate",
+  },
+  {
+    "id": "cli:49",
     "page": "cli",
     "type": "text",
     "content":
@@ -3695,7 +3704,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:49",
+    "id": "cli:50",
     "page": "cli",
     "type": "text",
     "content":
@@ -3704,7 +3713,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db migrate",
   },
   {
-    "id": "cli:50",
+    "id": "cli:51",
     "page": "cli",
     "type": "text",
     "content":
@@ -3713,7 +3722,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db migrate",
   },
   {
-    "id": "cli:51",
+    "id": "cli:52",
     "page": "cli",
     "type": "text",
     "content":
@@ -3722,7 +3731,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db migrate",
   },
   {
-    "id": "cli:52",
+    "id": "cli:53",
     "page": "cli",
     "type": "text",
     "content":
@@ -3739,7 +3748,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:53",
+    "id": "cli:54",
     "page": "cli",
     "type": "text",
     "content":
@@ -3748,7 +3757,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db info",
   },
   {
-    "id": "cli:54",
+    "id": "cli:55",
     "page": "cli",
     "type": "text",
     "content": "--json prints only JSON on stdout, with the same fields:",
@@ -3756,13 +3765,57 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db info",
   },
   {
-    "id": "cli:55",
+    "id": "cli:56",
     "page": "cli",
     "type": "text",
     "content":
       "status is one of up-to-date, pending, ahead, drift, no-database; namespace, database, codeVersion and databaseVersion are null for a module without a database.",
     "url": "/docs/cli#db-info",
     "context": "The fragment-cli command › db info",
+  },
+  {
+    "id": "cli#openapi",
+    "page": "cli",
+    "type": "heading",
+    "content": "openapi",
+    "url": "/docs/cli#openapi",
+    "context": "The fragment-cli command",
+  },
+  {
+    "id": "cli:57",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "Writes the OpenAPI 3.1 document of every module the file exports, merged into one: each module's paths (its GET <mount>/openapi.json, openapi.md) prefixed with its mount, the security schemes of all of them. No database is opened: the modules are instantiated and asked for their documents in memory, so it works with DATABASE_URL pointing at a server that is down, in CI for instance.",
+    "url": "/docs/cli#openapi",
+    "context": "The fragment-cli command › openapi",
+  },
+  {
+    "id": "cli:58",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "-o, --output path | standard output | The file to write (its directory is created when it is not there)",
+    "url": "/docs/cli#openapi",
+    "context": "The fragment-cli command › openapi",
+  },
+  {
+    "id": "cli:59",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "Without -o, stdout holds the document alone (what the file prints while imported goes to stderr): fragment-cli openapi app.ts > openapi.json. With -o, one line says what was written:",
+    "url": "/docs/cli#openapi",
+    "context": "The fragment-cli command › openapi",
+  },
+  {
+    "id": "cli:60",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "Exit 0 on success; 1 when the file cannot be imported, exports no module, or two modules answer one method and path; 2 for a usage error (no file, more than one, -o naming a directory, an unknown option).",
+    "url": "/docs/cli#openapi",
+    "context": "The fragment-cli command › openapi",
   },
   {
     "id": "cli#this-repositorys-migrations",
@@ -3773,7 +3826,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:56",
+    "id": "cli:61",
     "page": "cli",
     "type": "text",
     "content":
@@ -4615,7 +4668,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "getting-started",
     "type": "text",
     "content":
-      "Each module answers under its mount route, /api/<module-name>. Any other path answers 404 with the list of mounts:",
+      "Each module answers under its mount route, /api/<module-name>, and describes its routes in an OpenAPI 3.1 document at <mount>/openapi.json (openapi.md). Any other path answers 404 with the list of mounts:",
     "url": "/docs/getting-started#the-two-commands",
     "context": "Getting started › The two commands",
   },
@@ -5943,7 +5996,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "modules:6",
     "page": "modules",
     "type": "text",
-    "content": "route({ method, path, params?, query?, body?, handler }):",
+    "content":
+      "route({ method, path, params?, query?, body?, responses?, errors?, security?, summary?, input?, handler }):",
     "url": "/docs/modules#routes",
     "context": "Modules › Routes",
   },
@@ -5970,7 +6024,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "modules",
     "type": "text",
     "content":
-      "params, query, body: zod schemas. The handler's arguments are typed from them and validation always runs before the handler. Query values arrive as strings (use z.coerce). Declaring body makes a JSON body required, labelled Content-Type: application/json (or a +json type such as application/merge-patch+json; a charset parameter must say UTF-8): anything else, a missing Content-Type included, is a 415 before the body is read. A page on another site can send text/plain, form and multipart bodies without a CORS preflight; a JSON content type cannot be sent cross-origin without one, so this keeps forms on other sites away from JSON routes. A route that must take other bodies (the messenger webhook) declares no body and reads it itself with readBodyText().",
+      'params, query, body: zod schemas. The handler\'s arguments are typed from them and validation always runs before the handler. Query values arrive as strings (use z.coerce). Declaring body makes a JSON body required, labelled Content-Type: application/json (or a +json type such as application/merge-patch+json; a charset parameter must say UTF-8): anything else, a missing Content-Type included, is a 415 before the body is read. A page on another site can send text/plain, form and multipart bodies without a CORS preflight; a JSON content type cannot be sent cross-origin without one, so this keeps forms on other sites away from JSON routes. A route that must take other bodies (the messenger webhook) declares no body and reads it itself with readBodyText(), keeping the body schema for the document with input: "raw".',
     "url": "/docs/modules#routes",
     "context": "Modules › Routes",
   },
@@ -5979,7 +6033,34 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "modules",
     "type": "text",
     "content":
+      "responses: the zod schema of each answer by status ({ 200: note, 204: null }, null for no body); errors: the codes the handler answers by status ({ 404: [\"NOT_FOUND\"] }); security: the names of the module's securitySchemes (an option of createModule) any one of which the route needs; summary: one line. They document the route in the module's OpenAPI document (openapi.md) and are not checked at run time.",
+    "url": "/docs/modules#routes",
+    "context": "Modules › Routes",
+  },
+  {
+    "id": "modules:11",
+    "page": "modules",
+    "type": "text",
+    "content":
+      'input: "validated" (default, the core validates before the handler), "parsed" (the handler validates the same schemas itself, after a check that must come first, such as the auth module\'s credential check), or "raw" (as "parsed", and the core does not read the body).',
+    "url": "/docs/modules#routes",
+    "context": "Modules › Routes",
+  },
+  {
+    "id": "modules:12",
+    "page": "modules",
+    "type": "text",
+    "content":
       "handler({ params, query, body, request }) returns a Response (sent as is), a JSON value (200) or nothing (204). Throw HttpError(status, code, message) for an error response.",
+    "url": "/docs/modules#routes",
+    "context": "Modules › Routes",
+  },
+  {
+    "id": "modules:13",
+    "page": "modules",
+    "type": "text",
+    "content":
+      "Every module also answers GET <mount>/openapi.json (no credential needed) with its OpenAPI 3.1 document, generated from these definitions: see openapi.md.",
     "url": "/docs/modules#routes",
     "context": "Modules › Routes",
   },
@@ -5992,7 +6073,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules",
   },
   {
-    "id": "modules:11",
+    "id": "modules:14",
     "page": "modules",
     "type": "text",
     "content": "body is not JSON (or empty when required) | 400 | INVALID_JSON",
@@ -6000,7 +6081,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › HTTP behaviour of every module",
   },
   {
-    "id": "modules:12",
+    "id": "modules:15",
     "page": "modules",
     "type": "text",
     "content":
@@ -6009,35 +6090,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › HTTP behaviour of every module",
   },
   {
-    "id": "modules:13",
-    "page": "modules",
-    "type": "text",
-    "content": "unknown path | 404 | NOT_FOUND",
-    "url": "/docs/modules#http-behaviour-of-every-module",
-    "context": "Modules › HTTP behaviour of every module",
-  },
-  {
-    "id": "modules:14",
-    "page": "modules",
-    "type": "text",
-    "content":
-      "known path, other method | 405 with Allow (each of its methods succeeds) | METHOD_NOT_ALLOWED",
-    "url": "/docs/modules#http-behaviour-of-every-module",
-    "context": "Modules › HTTP behaviour of every module",
-  },
-  {
-    "id": "modules:15",
-    "page": "modules",
-    "type": "text",
-    "content": "body over the limit (default 1 MiB, bodyLimit) | 413 | PAYLOAD_TOO_LARGE",
-    "url": "/docs/modules#http-behaviour-of-every-module",
-    "context": "Modules › HTTP behaviour of every module",
-  },
-  {
     "id": "modules:16",
     "page": "modules",
     "type": "text",
-    "content": "declared body not labelled JSON | 415 | UNSUPPORTED_MEDIA_TYPE",
+    "content": "unknown path | 404 | NOT_FOUND",
     "url": "/docs/modules#http-behaviour-of-every-module",
     "context": "Modules › HTTP behaviour of every module",
   },
@@ -6046,12 +6102,37 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "modules",
     "type": "text",
     "content":
-      "Host header not a host name or IP with a port | 400, before routing (also in serve's server) | INVALID_HOST",
+      "known path, other method | 405 with Allow (each of its methods succeeds) | METHOD_NOT_ALLOWED",
     "url": "/docs/modules#http-behaviour-of-every-module",
     "context": "Modules › HTTP behaviour of every module",
   },
   {
     "id": "modules:18",
+    "page": "modules",
+    "type": "text",
+    "content": "body over the limit (default 1 MiB, bodyLimit) | 413 | PAYLOAD_TOO_LARGE",
+    "url": "/docs/modules#http-behaviour-of-every-module",
+    "context": "Modules › HTTP behaviour of every module",
+  },
+  {
+    "id": "modules:19",
+    "page": "modules",
+    "type": "text",
+    "content": "declared body not labelled JSON | 415 | UNSUPPORTED_MEDIA_TYPE",
+    "url": "/docs/modules#http-behaviour-of-every-module",
+    "context": "Modules › HTTP behaviour of every module",
+  },
+  {
+    "id": "modules:20",
+    "page": "modules",
+    "type": "text",
+    "content":
+      "Host header not a host name or IP with a port | 400, before routing (also in serve's server) | INVALID_HOST",
+    "url": "/docs/modules#http-behaviour-of-every-module",
+    "context": "Modules › HTTP behaviour of every module",
+  },
+  {
+    "id": "modules:21",
     "page": "modules",
     "type": "text",
     "content":
@@ -6060,7 +6141,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › HTTP behaviour of every module",
   },
   {
-    "id": "modules:19",
+    "id": "modules:22",
     "page": "modules",
     "type": "text",
     "content": "Every error body has one shape:",
@@ -6068,7 +6149,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › HTTP behaviour of every module",
   },
   {
-    "id": "modules:20",
+    "id": "modules:23",
     "page": "modules",
     "type": "text",
     "content":
@@ -6085,7 +6166,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules",
   },
   {
-    "id": "modules:21",
+    "id": "modules:24",
     "page": "modules",
     "type": "text",
     "content":
@@ -6094,7 +6175,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › Mounting and serving",
   },
   {
-    "id": "modules:22",
+    "id": "modules:25",
     "page": "modules",
     "type": "text",
     "content": "Two modules on one mount throw DuplicateMountError.",
@@ -6102,7 +6183,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › Mounting and serving",
   },
   {
-    "id": "modules:23",
+    "id": "modules:26",
     "page": "modules",
     "type": "text",
     "content":
@@ -6111,7 +6192,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › Mounting and serving",
   },
   {
-    "id": "modules:24",
+    "id": "modules:27",
     "page": "modules",
     "type": "text",
     "content":
@@ -6128,7 +6209,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules",
   },
   {
-    "id": "modules:25",
+    "id": "modules:28",
     "page": "modules",
     "type": "text",
     "content":
@@ -6137,7 +6218,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › Background work",
   },
   {
-    "id": "modules:26",
+    "id": "modules:29",
     "page": "modules",
     "type": "text",
     "content":
@@ -6146,7 +6227,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › Background work",
   },
   {
-    "id": "modules:27",
+    "id": "modules:30",
     "page": "modules",
     "type": "text",
     "content":
@@ -6155,7 +6236,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › Background work",
   },
   {
-    "id": "modules:28",
+    "id": "modules:31",
     "page": "modules",
     "type": "text",
     "content":
@@ -6164,7 +6245,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › Background work",
   },
   {
-    "id": "modules:29",
+    "id": "modules:32",
     "page": "modules",
     "type": "text",
     "content":
@@ -6181,7 +6262,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Modules › Background work",
   },
   {
-    "id": "modules:30",
+    "id": "modules:33",
     "page": "modules",
     "type": "text",
     "content":
@@ -6191,7 +6272,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Modules › Background work › Deno Deploy and other platforms without a long-lived process",
   },
   {
-    "id": "modules:31",
+    "id": "modules:34",
     "page": "modules",
     "type": "text",
     "content":
@@ -6199,6 +6280,188 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "url": "/docs/modules#deno-deploy-and-other-platforms-without-a-long-lived-process",
     "context":
       "Modules › Background work › Deno Deploy and other platforms without a long-lived process",
+  },
+  {
+    "id": "openapi",
+    "page": "openapi",
+    "type": "page",
+    "content": "OpenAPI documents",
+    "url": "/docs/openapi",
+    "context": "",
+  },
+  {
+    "id": "openapi:1",
+    "page": "openapi",
+    "type": "text",
+    "content":
+      "Every module answers GET <mount>/openapi.json (e.g. GET /api/auth/openapi.json) with an OpenAPI 3.1 document generated from the same zod schemas that validate its routes. fragment-cli openapi <file> [-o path] writes the merged document of every module of a file (cli.md); mergeOpenApiDocuments(documents, { title }) does the same in code.",
+    "url": "/docs/openapi",
+    "context": "OpenAPI documents",
+  },
+  {
+    "id": "openapi#what-the-document-holds",
+    "page": "openapi",
+    "type": "heading",
+    "content": "What the document holds",
+    "url": "/docs/openapi#what-the-document-holds",
+    "context": "OpenAPI documents",
+  },
+  {
+    "id": "openapi:2",
+    "page": "openapi",
+    "type": "text",
+    "content":
+      "info: the module's name as title, the package version as version. servers: the module's mount (/api/auth); paths are relative to it (the merged document prefixes them instead).",
+    "url": "/docs/openapi#what-the-document-holds",
+    "context": "OpenAPI documents › What the document holds",
+  },
+  {
+    "id": "openapi:3",
+    "page": "openapi",
+    "type": "text",
+    "content":
+      "One operation per route (operationId such as postSignUp, tags: [<module>], summary): path parameters, query parameters and the JSON request body with their schemas, converted by zod's own z.toJSONSchema to JSON Schema 2020-12 (the dialect of OpenAPI 3.1): the request side as the input the route accepts, the answers as the output it sends. A refinement or a transform documents as the type it checks (a password is a string; its length rules live in the code).",
+    "url": "/docs/openapi#what-the-document-holds",
+    "context": "OpenAPI documents › What the document holds",
+  },
+  {
+    "id": "openapi:4",
+    "page": "openapi",
+    "type": "text",
+    "content":
+      'Every answer: each success status with its schema (204 without a body), and each error status with the one error shape, {"error": {"code", "message"}} (plus issues with VALIDATION_ERROR), its code an enum of the codes the route answers with that status.',
+    "url": "/docs/openapi#what-the-document-holds",
+    "context": "OpenAPI documents › What the document holds",
+  },
+  {
+    "id": "openapi:5",
+    "page": "openapi",
+    "type": "text",
+    "content":
+      "Security: the auth module declares sessionCookie (an apiKey in the cookie service_auth) and bearerToken (HTTP bearer), and every route that needs a credential lists both (either one authenticates). The messenger declares webhookSecret, an apiKey in its configured secret header (X-Messenger-Bot-Api-Secret-Token by default) that the webhook requires.",
+    "url": "/docs/openapi#what-the-document-holds",
+    "context": "OpenAPI documents › What the document holds",
+  },
+  {
+    "id": "openapi#which-error-codes-a-route-lists",
+    "page": "openapi",
+    "type": "heading",
+    "content": "Which error codes a route lists",
+    "url": "/docs/openapi#which-error-codes-a-route-lists",
+    "context": "OpenAPI documents",
+  },
+  {
+    "id": "openapi:6",
+    "page": "openapi",
+    "type": "text",
+    "content": "The codes listed for a route are the ones it can answer, no more:",
+    "url": "/docs/openapi#which-error-codes-a-route-lists",
+    "context": "OpenAPI documents › Which error codes a route lists",
+  },
+  {
+    "id": "openapi:7",
+    "page": "openapi",
+    "type": "text",
+    "content":
+      "the core, on every route | 400 INVALID_HOST, 413 PAYLOAD_TOO_LARGE, 500 INTERNAL_ERROR",
+    "url": "/docs/openapi#which-error-codes-a-route-lists",
+    "context": "OpenAPI documents › Which error codes a route lists",
+  },
+  {
+    "id": "openapi:8",
+    "page": "openapi",
+    "type": "text",
+    "content": "the core, when the route has params, query or body | 400 VALIDATION_ERROR",
+    "url": "/docs/openapi#which-error-codes-a-route-lists",
+    "context": "OpenAPI documents › Which error codes a route lists",
+  },
+  {
+    "id": "openapi:9",
+    "page": "openapi",
+    "type": "text",
+    "content":
+      "the core, when it reads the route's JSON body | 400 INVALID_JSON, INVALID_BODY; 415 UNSUPPORTED_MEDIA_TYPE",
+    "url": "/docs/openapi#which-error-codes-a-route-lists",
+    "context": "OpenAPI documents › Which error codes a route lists",
+  },
+  {
+    "id": "openapi:10",
+    "page": "openapi",
+    "type": "text",
+    "content":
+      "the auth module, on each API route (all read the database) | 503 SERVICE_UNAVAILABLE",
+    "url": "/docs/openapi#which-error-codes-a-route-lists",
+    "context": "OpenAPI documents › Which error codes a route lists",
+  },
+  {
+    "id": "openapi:11",
+    "page": "openapi",
+    "type": "text",
+    "content":
+      "the auth module, on a route that needs a credential | 400 CONFLICTING_CREDENTIALS, 401 UNAUTHENTICATED",
+    "url": "/docs/openapi#which-error-codes-a-route-lists",
+    "context": "OpenAPI documents › Which error codes a route lists",
+  },
+  {
+    "id": "openapi:12",
+    "page": "openapi",
+    "type": "text",
+    "content": "the auth module, on every POST/PATCH/DELETE | 403 CSRF_REJECTED",
+    "url": "/docs/openapi#which-error-codes-a-route-lists",
+    "context": "OpenAPI documents › Which error codes a route lists",
+  },
+  {
+    "id": "openapi:13",
+    "page": "openapi",
+    "type": "text",
+    "content":
+      "the route's own errors | e.g. POST /sign-in: 401 INVALID_CREDENTIALS, 429 RATE_LIMITED, 503 SERVICE_BUSY",
+    "url": "/docs/openapi#which-error-codes-a-route-lists",
+    "context": "OpenAPI documents › Which error codes a route lists",
+  },
+  {
+    "id": "openapi:14",
+    "page": "openapi",
+    "type": "text",
+    "content":
+      "404 NOT_FOUND for an unknown path and 405 METHOD_NOT_ALLOWED are not any route's answers and are not listed; a route's own NOT_FOUND (an organization the caller cannot see) is. A test provokes a sample of these errors over HTTP and checks that each answered code is listed for its route (tests/core/openapi.test.ts).",
+    "url": "/docs/openapi#which-error-codes-a-route-lists",
+    "context": "OpenAPI documents › Which error codes a route lists",
+  },
+  {
+    "id": "openapi#declaring-it-in-your-module",
+    "page": "openapi",
+    "type": "heading",
+    "content": "Declaring it in your module",
+    "url": "/docs/openapi#declaring-it-in-your-module",
+    "context": "OpenAPI documents",
+  },
+  {
+    "id": "openapi:15",
+    "page": "openapi",
+    "type": "text",
+    "content":
+      "The document follows the route definitions (modules.md): give each route its responses (zod schemas by status) and the errors its handler throws, and name the security schemes of createModule({ securitySchemes }) in the routes' security:",
+    "url": "/docs/openapi#declaring-it-in-your-module",
+    "context": "OpenAPI documents › Declaring it in your module",
+  },
+  {
+    "id": "openapi:16",
+    "page": "openapi",
+    "type": "text",
+    "content":
+      "A route without responses is documented with a default answer only. A recursive schema (such as z.json()) moves its shared definitions to components.schemas, named after the module.",
+    "url": "/docs/openapi#declaring-it-in-your-module",
+    "context": "OpenAPI documents › Declaring it in your module",
+  },
+  {
+    "id": "openapi:17",
+    "page": "openapi",
+    "type": "text",
+    "content":
+      "A module that declares its own GET /openapi.json route keeps it (no document is added). The document is built at the first request and kept: the routes of an instance never change. It needs no credential (it describes the API, not anyone's data) and is sent with Cache-Control: no-cache. A test validates the documents of examples/app.ts with @readme/openapi-parser under Deno, Node and Bun, and checks that every route of every module appears with real schemas.",
+    "url": "/docs/openapi#declaring-it-in-your-module",
+    "context": "OpenAPI documents › Declaring it in your module",
   },
   {
     "id": "organizations",
@@ -9462,7 +9725,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "webhook:7",
     "page": "webhook",
     "type": "text",
-    "content": 'a new update_id | 200 | {"ok": true}',
+    "content":
+      "The module's OpenAPI 3.1 document, GET /api/messenger/openapi.json, describes the webhook: its body, its answers and error codes, and the secret header as an apiKey security scheme (openapi.md).",
     "url": "/docs/webhook#requests-and-answers",
     "context": "Webhook › Requests and answers",
   },
@@ -9470,7 +9734,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "webhook:8",
     "page": "webhook",
     "type": "text",
-    "content": 'an update_id already stored (a retry) | 200 | {"ok": true, "duplicate": true}',
+    "content": 'a new update_id | 200 | {"ok": true}',
     "url": "/docs/webhook#requests-and-answers",
     "context": "Webhook › Requests and answers",
   },
@@ -9478,7 +9742,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "webhook:9",
     "page": "webhook",
     "type": "text",
-    "content": "secret header missing or wrong | 401 | UNAUTHORIZED",
+    "content": 'an update_id already stored (a retry) | 200 | {"ok": true, "duplicate": true}',
     "url": "/docs/webhook#requests-and-answers",
     "context": "Webhook › Requests and answers",
   },
@@ -9486,12 +9750,20 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "webhook:10",
     "page": "webhook",
     "type": "text",
-    "content": "body not JSON (or not UTF-8) | 400 | INVALID_JSON (INVALID_BODY)",
+    "content": "secret header missing or wrong | 401 | UNAUTHORIZED",
     "url": "/docs/webhook#requests-and-answers",
     "context": "Webhook › Requests and answers",
   },
   {
     "id": "webhook:11",
+    "page": "webhook",
+    "type": "text",
+    "content": "body not JSON (or not UTF-8) | 400 | INVALID_JSON (INVALID_BODY)",
+    "url": "/docs/webhook#requests-and-answers",
+    "context": "Webhook › Requests and answers",
+  },
+  {
+    "id": "webhook:12",
     "page": "webhook",
     "type": "text",
     "content":
@@ -9500,7 +9772,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Requests and answers",
   },
   {
-    "id": "webhook:12",
+    "id": "webhook:13",
     "page": "webhook",
     "type": "text",
     "content": "body over bodyLimit (default 1 MiB) | 413 | PAYLOAD_TOO_LARGE",
@@ -9508,7 +9780,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Requests and answers",
   },
   {
-    "id": "webhook:13",
+    "id": "webhook:14",
     "page": "webhook",
     "type": "text",
     "content": "database unreachable | 503 | SERVICE_UNAVAILABLE (with Retry-After)",
@@ -9516,7 +9788,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Requests and answers",
   },
   {
-    "id": "webhook:14",
+    "id": "webhook:15",
     "page": "webhook",
     "type": "text",
     "content": "the module's tables were never migrated | 503 | DATABASE_NOT_MIGRATED",
@@ -9524,7 +9796,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Requests and answers",
   },
   {
-    "id": "webhook:15",
+    "id": "webhook:16",
     "page": "webhook",
     "type": "text",
     "content":
@@ -9533,7 +9805,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Requests and answers",
   },
   {
-    "id": "webhook:16",
+    "id": "webhook:17",
     "page": "webhook",
     "type": "text",
     "content":
@@ -9550,7 +9822,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook",
   },
   {
-    "id": "webhook:17",
+    "id": "webhook:18",
     "page": "webhook",
     "type": "text",
     "content":
@@ -9559,7 +9831,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Exactly one record per update",
   },
   {
-    "id": "webhook:18",
+    "id": "webhook:19",
     "page": "webhook",
     "type": "text",
     "content":
@@ -9568,7 +9840,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Exactly one record per update",
   },
   {
-    "id": "webhook:19",
+    "id": "webhook:20",
     "page": "webhook",
     "type": "text",
     "content":
@@ -9585,7 +9857,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook",
   },
   {
-    "id": "webhook:20",
+    "id": "webhook:21",
     "page": "webhook",
     "type": "text",
     "content": "onMessage | message",
@@ -9593,7 +9865,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Handlers",
   },
   {
-    "id": "webhook:21",
+    "id": "webhook:22",
     "page": "webhook",
     "type": "text",
     "content": "onEditedMessage | edited_message",
@@ -9601,19 +9873,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Handlers",
   },
   {
-    "id": "webhook:22",
-    "page": "webhook",
-    "type": "text",
-    "content": "onChannelPost | channel_post",
-    "url": "/docs/webhook#handlers",
-    "context": "Webhook › Handlers",
-  },
-  {
     "id": "webhook:23",
     "page": "webhook",
     "type": "text",
-    "content":
-      "onUpdate | every update, after the handler above; the one for every other kind (narrow on kind)",
+    "content": "onChannelPost | channel_post",
     "url": "/docs/webhook#handlers",
     "context": "Webhook › Handlers",
   },
@@ -9622,12 +9885,21 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "webhook",
     "type": "text",
     "content":
-      "Every update is stored with its kind: the Bot API field it carries (message, callback_query, chat_member, poll_answer, … all of the Bot API's Update fields, listed in MESSENGER_UPDATE_KINDS and in Telegram bots), or other for a field a later Bot API adds (stored and acknowledged like any other, never a 4xx). A handler receives { updateId, kind, payload, message, update, raw, occurrence }: payload is the object of its kind (update[kind], undefined for other), message the Message of the kinds carrying one (message, edited_message, channel_post, edited_channel_post, business_message, edited_business_message, guest_message), update the parsed body (JavaScript rounds integers beyond 2^53 there; raw has them exactly), occurrence the hook's { id, attempt, … }. The event's type is a union over the kinds: switch (event.kind) narrows payload and message.",
+      "onUpdate | every update, after the handler above; the one for every other kind (narrow on kind)",
     "url": "/docs/webhook#handlers",
     "context": "Webhook › Handlers",
   },
   {
     "id": "webhook:25",
+    "page": "webhook",
+    "type": "text",
+    "content":
+      "Every update is stored with its kind: the Bot API field it carries (message, callback_query, chat_member, poll_answer, … all of the Bot API's Update fields, listed in MESSENGER_UPDATE_KINDS and in Telegram bots), or other for a field a later Bot API adds (stored and acknowledged like any other, never a 4xx). A handler receives { updateId, kind, payload, message, update, raw, occurrence }: payload is the object of its kind (update[kind], undefined for other), message the Message of the kinds carrying one (message, edited_message, channel_post, edited_channel_post, business_message, edited_business_message, guest_message), update the parsed body (JavaScript rounds integers beyond 2^53 there; raw has them exactly), occurrence the hook's { id, attempt, … }. The event's type is a union over the kinds: switch (event.kind) narrows payload and message.",
+    "url": "/docs/webhook#handlers",
+    "context": "Webhook › Handlers",
+  },
+  {
+    "id": "webhook:26",
     "page": "webhook",
     "type": "text",
     "content":
@@ -9644,19 +9916,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook",
   },
   {
-    "id": "webhook:26",
-    "page": "webhook",
-    "type": "text",
-    "content": "bot.api is the server-side API:",
-    "url": "/docs/webhook#reading-stored-updates",
-    "context": "Webhook › Reading stored updates",
-  },
-  {
     "id": "webhook:27",
     "page": "webhook",
     "type": "text",
-    "content":
-      "getUpdate(updateId): one update with its processing status (pending, running, done, failed), attempts, lastError and processedAt, or null.",
+    "content": "bot.api is the server-side API:",
     "url": "/docs/webhook#reading-stored-updates",
     "context": "Webhook › Reading stored updates",
   },
@@ -9665,7 +9928,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "webhook",
     "type": "text",
     "content":
-      "listUpdates({ kind?, status?, order?, pageSize?, cursor? }): by update_id, with cursor pagination: { updates, cursor, hasNextPage }. Its cursors are signed with the option secret (default FRAGMENT_SECRET, at least 32 characters; the same deployment secret as auth's), so every process of the deployment accepts them; without either, with a random key of the process (valid until it exits; nothing is printed, since no route hands these cursors to clients). A forged or type-confused cursor is InvalidCursorError (400 INVALID_CURSOR if your route lets it through).",
+      "getUpdate(updateId): one update with its processing status (pending, running, done, failed), attempts, lastError and processedAt, or null.",
     "url": "/docs/webhook#reading-stored-updates",
     "context": "Webhook › Reading stored updates",
   },
@@ -9673,12 +9936,21 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "webhook:29",
     "page": "webhook",
     "type": "text",
-    "content": "retryFailed(updateIds?): puts failed updates back in the queue.",
+    "content":
+      "listUpdates({ kind?, status?, order?, pageSize?, cursor? }): by update_id, with cursor pagination: { updates, cursor, hasNextPage }. Its cursors are signed with the option secret (default FRAGMENT_SECRET, at least 32 characters; the same deployment secret as auth's), so every process of the deployment accepts them; without either, with a random key of the process (valid until it exits; nothing is printed, since no route hands these cursors to clients). A forged or type-confused cursor is InvalidCursorError (400 INVALID_CURSOR if your route lets it through).",
     "url": "/docs/webhook#reading-stored-updates",
     "context": "Webhook › Reading stored updates",
   },
   {
     "id": "webhook:30",
+    "page": "webhook",
+    "type": "text",
+    "content": "retryFailed(updateIds?): puts failed updates back in the queue.",
+    "url": "/docs/webhook#reading-stored-updates",
+    "context": "Webhook › Reading stored updates",
+  },
+  {
+    "id": "webhook:31",
     "page": "webhook",
     "type": "text",
     "content":
@@ -9687,7 +9959,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Reading stored updates",
   },
   {
-    "id": "webhook:31",
+    "id": "webhook:32",
     "page": "webhook",
     "type": "text",
     "content":
@@ -9704,7 +9976,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook",
   },
   {
-    "id": "webhook:32",
+    "id": "webhook:33",
     "page": "webhook",
     "type": "text",
     "content":

@@ -62,11 +62,15 @@ describe("fragment-cli serve on PGlite", () => {
       assert.deepEqual(printedRoutes(out), [
         { method: "GET", path: "/api/hello" },
         { method: "GET", path: "/api/hello/items/:id" },
+        { method: "GET", path: "/api/hello/openapi.json" },
         { method: "GET", path: "/api/hello-x" },
+        { method: "GET", path: "/api/hello-x/openapi.json" },
         { method: "GET", path: "/api/notes" },
         { method: "POST", path: "/api/notes" },
         { method: "DELETE", path: "/api/notes/:id" },
+        { method: "GET", path: "/api/notes/openapi.json" },
         { method: "GET", path: "/api/tags" },
+        { method: "GET", path: "/api/tags/openapi.json" },
       ]);
     },
   );

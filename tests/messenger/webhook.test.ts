@@ -119,7 +119,10 @@ describe("messenger() options", () => {
   });
   it("messenger() mounts the webhook under its mount route and binds its schema", () => {
     const bot = messenger({ database, webhookSecret: SECRET, namespace: "bot_one" });
-    assert.deepEqual(bot.routes, [{ method: "POST", path: "/api/messenger/messenger/webhook" }]);
+    assert.deepEqual(bot.routes, [
+      { method: "POST", path: "/api/messenger/messenger/webhook" },
+      { method: "GET", path: "/api/messenger/openapi.json" },
+    ]);
     assert.equal(bot.database?.schema, messengerSchema);
     assert.equal(bot.database?.namespace, "bot_one");
     assert.equal(typeof bot.background.start, "function");

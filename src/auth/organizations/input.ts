@@ -85,7 +85,10 @@ export function metadataSchema(maxBytes: number): z.ZodType<JsonValue, unknown> 
         message: `Must be at most ${maxBytes} bytes of JSON, got ${size}`,
       });
     }
-  }) as z.ZodType<JsonValue, unknown>;
+  }).describe(`Any JSON value, at most ${maxBytes} bytes as JSON text`) as z.ZodType<
+    JsonValue,
+    unknown
+  >;
 }
 
 /** The storage problem of the first string or key of a JSON value that has one. */

@@ -35,6 +35,14 @@ import {
 import { admitMember, requireInvitationRoom } from "./limits.ts";
 import { findEntry, insertMember, isMemberByEmail } from "./organization_store.ts";
 import { type Member, toInvitation, toMember, toOrganization } from "./resources.ts";
+import {
+  invitationEntrySchema,
+  invitationSchema,
+  memberSchema,
+  organizationSchema,
+  PAGE_ERRORS,
+  pageSchema,
+} from "./resource_schemas.ts";
 
 const organizationParams = z.object({ organizationId: z.string() });
 
@@ -102,7 +110,10 @@ export function invitationRoutes(context: OrganizationsContext): Route[] {
     authedRoute(routeDeps, {
       method: "GET",
       path: "/organizations/invitations",
+      summary: "The pending invitations to the caller's verified address",
       query: pageQuery,
+      responses: { 200: pageSchema("invitations", invitationEntrySchema) },
+      errors: PAGE_ERRORS,
       handler: async ({ query, auth }) => {
         // An unverified address is anyone's claim: it is shown no invitation.
         const email = auth.user.emailVerified ? auth.user.email : null;
@@ -119,7 +130,26 @@ export function invitationRoutes(context: OrganizationsContext): Route[] {
     authedRoute(routeDeps, {
       method: "PATCH",
       path: "/organizations/invitations/:invitationId",
+      summary: "Accept, reject (the invitee) or cancel (the inviter, owners, admins) an invitation",
       params: z.object({ invitationId: z.string() }),
+      responses: {
+        200: z.object({
+          invitation: invitationSchema,
+          organization: organizationSchema.optional().describe("At acceptance"),
+          member: memberSchema.optional().describe("At acceptance: the caller's membership"),
+        }),
+      },
+      errors: {
+        403: [
+          "FORBIDDEN",
+          "EMAIL_NOT_VERIFIED",
+          "INVALID_INVITATION_TOKEN",
+          "MEMBERSHIP_LIMIT_REACHED",
+        ],
+        404: ["NOT_FOUND"],
+        409: ["INVITATION_NOT_PENDING", "INVITATION_REVOKED"],
+        410: ["INVITATION_EXPIRED"],
+      },
       body: respondBody,
       handler: async ({ params, body, auth }) => {
         const found = await findInvitation(context.db, tables, params.invitationId);
@@ -194,8 +224,11 @@ export function invitationRoutes(context: OrganizationsContext): Route[] {
     authedRoute(routeDeps, {
       method: "GET",
       path: "/organizations/:organizationId/invitations",
+      summary: "The organization's invitations, a page at a time (owner, admin)",
       params: organizationParams,
       query: pageQuery,
+      responses: { 200: pageSchema("invitations", invitationSchema) },
+      errors: { ...PAGE_ERRORS, 403: ["FORBIDDEN"], 404: ["NOT_FOUND"] },
       handler: async ({ params, query, auth }) => {
         const entry = await requireEntry(context.db, tables, params.organizationId, auth.user.id);
         requireManager(entry, "list invitations");
@@ -216,7 +249,17 @@ export function invitationRoutes(context: OrganizationsContext): Route[] {
     authedRoute(routeDeps, {
       method: "POST",
       path: "/organizations/:organizationId/invitations",
+      summary: "Invite an email address, or re-send a pending invitation (200) (owner, admin)",
       params: organizationParams,
+      responses: {
+        200: z.object({ invitation: invitationSchema }).describe("Re-sent: a new token"),
+        201: z.object({ invitation: invitationSchema }),
+      },
+      errors: {
+        403: ["FORBIDDEN", "INVITATION_LIMIT_REACHED"],
+        404: ["NOT_FOUND"],
+        409: ["ALREADY_MEMBER"],
+      },
       body: z.object({ email: emailSchema, roles: roles.optional() }),
       handler: async ({ params, body, auth }) => {
         const result = await inTransaction(context, async (tx) => {

@@ -24,6 +24,7 @@ import {
   updateMemberRoles,
 } from "./member_store.ts";
 import { toMember } from "./resources.ts";
+import { memberSchema, PAGE_ERRORS, pageSchema } from "./resource_schemas.ts";
 
 const organizationParams = z.object({ organizationId: z.string() });
 const memberParams = z.object({ organizationId: z.string(), memberId: z.string() });
@@ -41,8 +42,11 @@ export function memberRoutes(context: OrganizationsContext): Route[] {
     authedRoute(routeDeps, {
       method: "GET",
       path: "/organizations/:organizationId/members",
+      summary: "The organization's members, a page at a time",
       params: organizationParams,
       query: pageQuery,
+      responses: { 200: pageSchema("members", memberSchema) },
+      errors: { ...PAGE_ERRORS, 404: ["NOT_FOUND"] },
       handler: async ({ params, query, auth }) => {
         const entry = await requireEntry(context.db, tables, params.organizationId, auth.user.id);
         const page = await pageMembers(context.db, tables, entry.o_id, query, context.secret);
@@ -52,7 +56,14 @@ export function memberRoutes(context: OrganizationsContext): Route[] {
     authedRoute(routeDeps, {
       method: "POST",
       path: "/organizations/:organizationId/members",
+      summary: "Add a user directly (owner, admin; needs the canAddMember policy's consent)",
       params: organizationParams,
+      responses: { 201: z.object({ member: memberSchema }) },
+      errors: {
+        403: ["FORBIDDEN", "DIRECT_ADD_NOT_ALLOWED", "MEMBERSHIP_LIMIT_REACHED"],
+        404: ["NOT_FOUND", "USER_NOT_FOUND"],
+        409: ["ALREADY_MEMBER"],
+      },
       body: z.object({ userId: z.string(), roles: roles.optional() }),
       handler: async ({ params, body, auth }) => {
         const member = await addMember(context, {
@@ -67,7 +78,10 @@ export function memberRoutes(context: OrganizationsContext): Route[] {
     authedRoute(routeDeps, {
       method: "PATCH",
       path: "/organizations/:organizationId/members/:memberId",
+      summary: "Replace a member's roles (owner, admin)",
       params: memberParams,
+      responses: { 200: z.object({ member: memberSchema }) },
+      errors: { 403: ["FORBIDDEN"], 404: ["NOT_FOUND"], 409: ["LAST_OWNER"] },
       body: z.object({ roles }),
       handler: async ({ params, body, auth }) =>
         await inTransaction(context, async (tx) => {
@@ -103,7 +117,10 @@ export function memberRoutes(context: OrganizationsContext): Route[] {
     authedRoute(routeDeps, {
       method: "DELETE",
       path: "/organizations/:organizationId/members/:memberId",
+      summary: "Remove a member, or leave the organization",
       params: memberParams,
+      responses: { 204: null },
+      errors: { 403: ["FORBIDDEN"], 404: ["NOT_FOUND"], 409: ["LAST_OWNER"] },
       handler: async ({ params, auth }) => {
         await inTransaction(context, async (tx) => {
           const entry = await requireEntry(

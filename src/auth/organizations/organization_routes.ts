@@ -29,6 +29,12 @@ import {
   updateOrganization,
 } from "./organization_store.ts";
 import { toInvitation, toMember, toOrganization } from "./resources.ts";
+import {
+  organizationEntrySchema,
+  organizationSchema,
+  PAGE_ERRORS,
+  pageSchema,
+} from "./resource_schemas.ts";
 import { normalizeSlug, slugProblem } from "./slug.ts";
 
 const organizationId = z.object({ organizationId: z.string() });
@@ -59,7 +65,10 @@ export function organizationRoutes(context: OrganizationsContext): Route[] {
     authedRoute(routeDeps, {
       method: "POST",
       path: "/organizations",
+      summary: "Create an organization; the caller becomes its member with the creator roles",
       body: createBody,
+      responses: { 201: organizationEntrySchema },
+      errors: { 403: ["ORGANIZATION_LIMIT_REACHED"], 409: ["SLUG_TAKEN"] },
       handler: async ({ body, auth }) => {
         const slug = body.slug ?? normalizeSlug(body.name);
         const problem = slugProblem(slug);
@@ -102,7 +111,10 @@ export function organizationRoutes(context: OrganizationsContext): Route[] {
     authedRoute(routeDeps, {
       method: "GET",
       path: "/organizations",
+      summary: "The caller's organizations, a page at a time",
       query: pageQuery,
+      responses: { 200: pageSchema("organizations", organizationEntrySchema) },
+      errors: PAGE_ERRORS,
       handler: async ({ query, auth }) => {
         const page = await pageEntries(context.db, tables, auth.user.id, query, context.secret);
         return { organizations: page.items, cursor: page.cursor, hasNextPage: page.hasNextPage };
@@ -111,6 +123,8 @@ export function organizationRoutes(context: OrganizationsContext): Route[] {
     authedRoute(routeDeps, {
       method: "GET",
       path: "/organizations/active",
+      summary: "The credential's active organization, or null",
+      responses: { 200: organizationEntrySchema.nullable() },
       handler: async ({ auth }) => {
         const active = auth.session.activeOrganizationId;
         if (active === null) return null;
@@ -121,6 +135,9 @@ export function organizationRoutes(context: OrganizationsContext): Route[] {
     authedRoute(routeDeps, {
       method: "POST",
       path: "/organizations/active",
+      summary: "Set (or clear with null) the credential's active organization",
+      responses: { 200: organizationEntrySchema.nullable() },
+      errors: { 404: ["NOT_FOUND"] },
       body: z.object({ organizationId: z.string().nullable() }),
       handler: async ({ body, auth }) => {
         if (body.organizationId === null) {
@@ -139,14 +156,20 @@ export function organizationRoutes(context: OrganizationsContext): Route[] {
     authedRoute(routeDeps, {
       method: "GET",
       path: "/organizations/:organizationId",
+      summary: "One organization with the caller's membership",
       params: organizationId,
+      responses: { 200: organizationEntrySchema },
+      errors: { 404: ["NOT_FOUND"] },
       handler: async ({ params, auth }) =>
         toEntry(await requireEntry(context.db, tables, params.organizationId, auth.user.id)),
     }),
     authedRoute(routeDeps, {
       method: "PATCH",
       path: "/organizations/:organizationId",
+      summary: "Change the name, slug, logo or metadata (owner, admin)",
       params: organizationId,
+      responses: { 200: z.object({ organization: organizationSchema }) },
+      errors: { 403: ["FORBIDDEN"], 404: ["NOT_FOUND"], 409: ["SLUG_TAKEN"] },
       body: updateBody,
       handler: async ({ params, body, auth }) =>
         await inTransaction(context, async (tx) => {
@@ -174,7 +197,10 @@ export function organizationRoutes(context: OrganizationsContext): Route[] {
     authedRoute(routeDeps, {
       method: "DELETE",
       path: "/organizations/:organizationId",
+      summary: "Soft-delete the organization and cancel its pending invitations (owner)",
       params: organizationId,
+      responses: { 204: null },
+      errors: { 403: ["FORBIDDEN"], 404: ["NOT_FOUND"] },
       handler: async ({ params, auth }) => {
         await inTransaction(context, async (tx) => {
           const entry = await requireEntry(

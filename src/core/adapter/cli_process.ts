@@ -57,7 +57,7 @@ interface BunGlobal {
 interface NodeLikeProcess {
   argv: string[];
   env: Record<string, string | undefined>;
-  stdout: { isTTY?: boolean; write(text: string): boolean };
+  stdout: { isTTY?: boolean; write(text: string, done?: (error?: unknown) => void): boolean };
   stderr: { write(text: string): boolean };
   exit(code: number): never;
 }
@@ -96,12 +96,22 @@ function bunProcess(): CliProcess {
 
 function nodeProcess(): CliProcess {
   const process = globalProcess();
+  // Writes to a pipe are asynchronous on Node: exiting right away cut a large output (the
+  // `openapi` document) short. Exit waits until every write was handed to the descriptor.
+  let written: Promise<unknown> = Promise.resolve();
   return {
     args: process.argv.slice(2),
     env: (name) => process.env[name],
     stdoutIsTerminal: () => process.stdout.isTTY === true,
-    stdout: (text) => void process.stdout.write(text),
+    stdout: (text) => {
+      // A failed write (a closed pipe) calls back too: exiting never waits forever.
+      const flushed = new Promise<void>((resolve) => process.stdout.write(text, () => resolve()));
+      written = written.then(() => flushed);
+    },
     stderr: (text) => void process.stderr.write(text),
-    exit: (code) => Promise.resolve(process.exit(code)),
+    exit: async (code) => {
+      await written;
+      return process.exit(code);
+    },
   };
 }
