@@ -101,6 +101,9 @@ function commandFor(runtime: Runtime, files: string[], junit: string): [string, 
         "-y",
         "bun@1",
         "test",
+        // Bun alone stops a test (and a before/after hook) after 5 s by default; Deno and Node
+        // have no such limit, and a loaded machine made PGlite-backed set-ups exceed it.
+        "--timeout=120000",
         "--reporter=junit",
         `--reporter-outfile=${junit}`,
         ...files.map((f) => `./${f}`),
