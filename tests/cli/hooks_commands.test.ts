@@ -81,16 +81,23 @@ for (const adapter of enabledAdapters()) {
 
     before(async () => {
       if (adapter === "postgres") database = await createTestDatabase();
-      const seeded = await runScript(seed, [], { cwd: dir.path, env: childEnv(env()) });
-      assert.equal(seeded.code, 0, seeded.stderr);
-      ids = JSON.parse(seeded.stdout.trim().split("\n").at(-1)!);
     }, slow);
+    // Seeding takes longer than Bun's 5 s limit on `before` hooks (it ignores their timeout):
+    // the first test runs it, under its own timeout.
+    let seeding: Promise<void> | undefined;
+    const seeded = (): Promise<void> =>
+      seeding ??= (async () => {
+        const result = await runScript(seed, [], { cwd: dir.path, env: childEnv(env()) });
+        assert.equal(result.code, 0, result.stderr);
+        ids = JSON.parse(result.stdout.trim().split("\n").at(-1)!);
+      })();
     after(async () => {
       await database?.drop();
       dir.remove();
     });
 
     it("list: every hook newest first, as a table and as pure JSON", slow, async () => {
+      await seeded();
       const table = await hooks("list");
       assert.equal(table.code, 0, table.stderr);
       assert.match(
@@ -124,6 +131,7 @@ for (const adapter of enabledAdapters()) {
     });
 
     it("list --status, --namespace and --limit filter", slow, async () => {
+      await seeded();
       const failed = await listJson("--status", "failed");
       assert.deepEqual(failed.map((h) => `${h.namespace}:${h.key}`).sort(), [
         "jobs:bad-1",
@@ -143,6 +151,7 @@ for (const adapter of enabledAdapters()) {
       "show: payload, every error with its time, the messenger's stored update",
       slow,
       async () => {
+        await seeded();
         const bad = await showJson("jobs", ids.jobs["bad-1"]);
         assert.equal(bad.status, "failed");
         assert.deepEqual(bad.payload, { n: 2 });
@@ -174,6 +183,7 @@ for (const adapter of enabledAdapters()) {
     );
 
     it("an unknown or ambiguous id: exit 1 with one line", slow, async () => {
+      await seeded();
       assert.match(oneLineError(await hooks("show", "999")), /^error: no hook occurrence 999 in /);
       // Ids are per namespace: 1 is an occurrence of jobs and of the messenger.
       assert.match(
@@ -192,6 +202,7 @@ for (const adapter of enabledAdapters()) {
       "retry <id>: failed → pending with attempts reset, errors kept; idempotent",
       slow,
       async () => {
+        await seeded();
         const result = await hooks("retry", ids.jobs["bad-1"], "--namespace", "jobs");
         assert.equal(result.code, 0, result.stderr);
         assert.equal(result.stdout, `Retried 1 hook: ${ids.jobs["bad-1"]} [jobs]\n`);
@@ -222,6 +233,7 @@ for (const adapter of enabledAdapters()) {
       "cancel <id…>: cancelled, idempotent; retry brings a cancelled hook back",
       slow,
       async () => {
+        await seeded();
         const later = [ids.jobs["later-1"], ids.jobs["later-2"]];
         const result = await hooks("cancel", ...later, "--namespace", "jobs", "--json");
         assert.equal(result.code, 0, result.stderr);
@@ -240,6 +252,7 @@ for (const adapter of enabledAdapters()) {
     );
 
     it("retry --failed redrives every failed hook, and only those", slow, async () => {
+      await seeded();
       const result = await hooks("retry", "--failed", "--json");
       assert.equal(result.code, 0, result.stderr);
       assert.deepEqual(
@@ -256,6 +269,7 @@ for (const adapter of enabledAdapters()) {
     });
 
     it("db info: one hooks line per namespace, in --json too", slow, async () => {
+      await seeded();
       const table = await cli(["db", "info", app]);
       assert.equal(table.code, 0, table.stderr);
       assert.match(
@@ -288,6 +302,7 @@ for (const adapter of enabledAdapters()) {
     });
 
     it("purge --done --older-than: by age; the messenger's stored updates stay", slow, async () => {
+      await seeded();
       const kept = await hooks("purge", "--done", "--older-than", "30d");
       assert.equal(kept.code, 0, kept.stderr);
       assert.match(kept.stdout, /^Purged 0 done hooks finished 30d ago or earlier /);
@@ -304,6 +319,7 @@ for (const adapter of enabledAdapters()) {
     });
 
     it("usage errors exit 2 before the file is imported", slow, async () => {
+      await seeded();
       const cases: [string[], RegExp][] = [
         [["hooks", app], /^error: a subcommand is missing; use one of: list, show/],
         [["hooks", app, "redo"], /^error: unknown subcommand "redo"/],
@@ -344,6 +360,7 @@ for (const adapter of enabledAdapters()) {
 
     if (adapter === "pglite") {
       it("a PGlite directory held by serve: the commands say so, exit 1", slow, async () => {
+        await seeded();
         const serve = await startServe([app, "--port", "0"], { cwd: dir.path });
         try {
           for (const args of [["hooks", app, "list"], ["db", "info", app]]) {
