@@ -43,10 +43,11 @@ export async function runInfo(args: CommandArgs, io: CliIo): Promise<number> {
   const json = args.values.json === true;
   const [file] = checkUserFiles(args.positionals, { min: 1, max: 1, name: "<file>" });
   // --json keeps stdout pure: warnings, and what the file prints while imported, go to stderr.
-  const loaded = await findModules([file], io, {
-    need: "modules-or-databases",
-    keepStdoutClean: json,
-  });
+  // A file may query its database while imported: the directory can be found held then already.
+  const loaded = await explainDataDirInUse(
+    `db info ${file.display}`,
+    () => findModules([file], io, { need: "modules-or-databases", keepStdoutClean: json }),
+  );
   const databases = allDatabases(loaded);
   try {
     return await explainDataDirInUse(`db info ${file.display}`, () => info());

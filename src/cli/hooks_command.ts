@@ -4,8 +4,8 @@ import { importRun } from "./import_run.ts";
 /** `fragment-cli hooks <file> <subcommand>`: operate the durable hooks of a file's modules. */
 export const hooksCommand: Command = {
   name: "hooks",
-  summary: "List, show, retry, cancel and purge the durable hooks of the modules' databases",
-  usage: "hooks <file> <list|show|retry|cancel|purge> [id…] [options]",
+  summary: "Operate durable hooks: list, show <id>, retry <id…>|--failed, cancel <id…>, purge",
+  usage: "hooks <file> <subcommand> [options]",
   options: {
     status: {
       type: "string",

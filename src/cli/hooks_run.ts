@@ -33,15 +33,17 @@ export interface HookNamespace {
 export async function runHooks(args: CommandArgs, io: CliIo): Promise<number> {
   const request = parseHooksArgs(args);
   const [file] = checkUserFiles([request.file], { min: 1, max: 1, name: "<file>" });
-  const loaded = await findModules([file], io, {
-    need: "databases",
-    keepStdoutClean: request.json,
-  });
+  const command = `hooks ${file.display} ${request.subcommand}`;
+  // A file may query its database while imported: the directory can be found held then already.
+  const loaded = await explainDataDirInUse(
+    command,
+    () => findModules([file], io, { need: "databases", keepStdoutClean: request.json }),
+  );
   const databases = allDatabases(loaded);
   try {
     const namespaces = hookNamespaces(file.display, databases, allModules(loaded), request);
     return await explainDataDirInUse(
-      `hooks ${file.display} ${request.subcommand}`,
+      command,
       async () => {
         const migrated = await migratedOnly(namespaces, file.display, io);
         return await SUBCOMMANDS[request.subcommand](request, migrated, io);

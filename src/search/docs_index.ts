@@ -3276,7 +3276,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "hooks <file> <subcommand> … | List, show, retry, cancel and purge durable hooks (hooks)",
+      "hooks <file> <subcommand> | List, show, retry, cancel and purge durable hooks (hooks)",
     "url": "/docs/cli",
     "context": "The fragment-cli command",
   },

@@ -350,7 +350,7 @@ for (const adapter of enabledAdapters()) {
         const result = await cli(args);
         assert.equal(result.code, 2, `${args.join(" ")}: ${result.stderr}`);
         assert.match(result.stderr, message, args.join(" "));
-        assert.match(result.stderr, /^Usage: fragment-cli hooks <file> /m);
+        assert.match(result.stderr, /^Usage: fragment-cli hooks <file> <subcommand> \[options\]$/m);
       }
       // The db info order works too: hooks <subcommand> <file>.
       const swapped = await cli(["hooks", "list", app, "--namespace", "jobs", "--json"]);
