@@ -20,6 +20,7 @@ import {
   type HookTablesShape,
   type JsonValue,
   type Schema,
+  type SchemaBuilder,
   withHookErrorLog,
   withHookTable,
 } from "../db/mod.ts";
@@ -101,131 +102,133 @@ export type AuthTables = HookTablesShape & HookErrorLogShape & {
   };
 };
 
-const authSchemaValue: Schema<AuthTables> = defineSchema("auth", (s) =>
-  // v25: the error log of the hooks (every failed delivery's error, with its time).
-  withHookErrorLog(
-    // v13–16, appended after v12 (the innermost chain): the durable hook table that carries the
-    // organization events, in the auth namespace.
-    withHookTable(
-      s
-        // v1
-        .createTable("users", {
-          id: column.uuid().primaryKey().defaultRandom(),
-          email: column.text().unique(),
-          password_hash: column.text(),
-          role: column.text().default("user"),
-          created_at: column.timestamptz().defaultNow(),
-          updated_at: column.timestamptz().defaultNow(),
-        })
-        // v2: a session row per issued credential; only the SHA-256 of its token is kept.
-        .createTable("sessions", {
-          id: column.uuid().primaryKey().defaultRandom(),
-          user_id: column.uuid().references("users", "id", { onDelete: "cascade" }),
-          token_hash: column.text().unique(),
-          expires_at: column.timestamptz(),
-          created_at: column.timestamptz().defaultNow(),
-        })
-        // v3
-        .addIndex("sessions", "sessions_user_id_idx", ["user_id"])
-        // v4: organizations are soft-deleted (deleted_at); a slug stays taken after deletion.
-        .createTable("organizations", {
-          id: column.uuid().primaryKey().defaultRandom(),
-          name: column.text(),
-          slug: column.text().unique(),
-          logo_url: column.text().nullable(),
-          metadata: column.jsonb().nullable(),
-          created_by: column.uuid().references("users", "id"),
-          created_at: column.timestamptz().defaultNow(),
-          updated_at: column.timestamptz().defaultNow(),
-          deleted_at: column.timestamptz().nullable(),
-        })
-        // v5: one row per membership; roles is a JSON array of role names, replaced as a whole.
-        .createTable("members", {
-          id: column.uuid().primaryKey().defaultRandom(),
-          organization_id: column.uuid().references("organizations", "id", { onDelete: "cascade" }),
-          user_id: column.uuid().references("users", "id", { onDelete: "cascade" }),
-          roles: column.jsonb<string[]>(),
-          created_at: column.timestamptz().defaultNow(),
-          updated_at: column.timestamptz().defaultNow(),
-        })
-        // v6: one membership per user and organization (also what makes a double accept harmless).
-        .addIndex("members", "members_organization_user_key", ["organization_id", "user_id"], {
-          unique: true,
-        })
-        // v7: a user's organizations (GET /organizations, GET /me).
-        .addIndex("members", "members_user_id_idx", ["user_id"])
-        // v8: invitation tokens are kept (owners and the invitee list them) and compared in constant
-        // time; status is pending | accepted | rejected | canceled | expired.
-        .createTable("invitations", {
-          id: column.uuid().primaryKey().defaultRandom(),
-          organization_id: column.uuid().references("organizations", "id", { onDelete: "cascade" }),
-          email: column.text(),
-          roles: column.jsonb<string[]>(),
-          status: column.text().default("pending"),
-          token: column.text().unique(),
-          inviter_id: column.uuid().references("users", "id", { onDelete: "cascade" }),
-          expires_at: column.timestamptz(),
-          created_at: column.timestamptz().defaultNow(),
-          updated_at: column.timestamptz().defaultNow(),
-          responded_at: column.timestamptz().nullable(),
-        })
-        // v9: at most one pending invitation per email and organization; re-inviting rotates it.
-        .addIndex("invitations", "invitations_pending_email_key", ["organization_id", "email"], {
-          unique: true,
-          where: "status = 'pending'",
-        })
-        // v10: the invitee's pending invitations (GET /organizations/invitations, GET /me).
-        .addIndex("invitations", "invitations_email_idx", ["email", "status"])
-        // v11: an organization's invitations, newest last (GET /organizations/:id/invitations).
-        .addIndex("invitations", "invitations_organization_idx", [
-          "organization_id",
-          "created_at",
-          "id",
-        ])
-        // v12: the organization a credential works in; cleared when the organization goes.
-        .addColumn(
-          "sessions",
-          "active_organization_id",
-          column.uuid().nullable().references("organizations", "id", { onDelete: "set null" }),
-        ),
-    )
-      // v17: an organization's members page in keyset order (GET /organizations/:id/members), so a
-      // page costs the same at the first, middle and last page of a million members.
-      .addIndex("members", "members_organization_page_idx", ["organization_id", "created_at", "id"])
-      // v18: set when the user proved they read mail at `email` (POST /verify-email); invitations
-      // are matched only to verified addresses.
-      .addColumn("users", "email_verified_at", column.timestamptz().nullable())
-      // v19: single-use, expiring email verification tokens; only their SHA-256 is kept. `email` is
-      // the address the token proves, so a token sent before an address change proves nothing.
-      .createTable("email_verifications", {
+/** Versions 1–24: every step before the hooks' error log. */
+const stepsToV24 = (s: SchemaBuilder) =>
+  // v13–16, appended after v12 (the innermost chain): the durable hook table that carries the
+  // organization events, in the auth namespace.
+  withHookTable(
+    s
+      // v1
+      .createTable("users", {
+        id: column.uuid().primaryKey().defaultRandom(),
+        email: column.text().unique(),
+        password_hash: column.text(),
+        role: column.text().default("user"),
+        created_at: column.timestamptz().defaultNow(),
+        updated_at: column.timestamptz().defaultNow(),
+      })
+      // v2: a session row per issued credential; only the SHA-256 of its token is kept.
+      .createTable("sessions", {
         id: column.uuid().primaryKey().defaultRandom(),
         user_id: column.uuid().references("users", "id", { onDelete: "cascade" }),
-        email: column.text(),
         token_hash: column.text().unique(),
         expires_at: column.timestamptz(),
-        used_at: column.timestamptz().nullable(),
         created_at: column.timestamptz().defaultNow(),
       })
-      // v20: a user's verification tokens (resend replaces the pending ones).
-      .addIndex("email_verifications", "email_verifications_user_id_idx", ["user_id"])
-      // v21: invitation tokens are kept as their SHA-256 only (hex), like session tokens.
-      .renameColumn("invitations", "token", "token_hash")
-      // v22: the tokens stored in plain text before v21 are hashed in place; they keep working.
-      .sql(({ qualify }) =>
-        `UPDATE ${
-          qualify("invitations")
-        } SET token_hash = encode(sha256(convert_to(token_hash, 'UTF8')), 'hex')`
-      )
-      // v23: fixed-window rate-limit counters, one row per bucket (e.g. "sign-in:ip:<address>"),
-      // in the database so that every process of a deployment counts the same hits.
-      .createTable("rate_limits", {
-        bucket: column.text().primaryKey(),
-        window_started_at: column.timestamptz(),
-        hits: column.integer(),
+      // v3
+      .addIndex("sessions", "sessions_user_id_idx", ["user_id"])
+      // v4: organizations are soft-deleted (deleted_at); a slug stays taken after deletion.
+      .createTable("organizations", {
+        id: column.uuid().primaryKey().defaultRandom(),
+        name: column.text(),
+        slug: column.text().unique(),
+        logo_url: column.text().nullable(),
+        metadata: column.jsonb().nullable(),
+        created_by: column.uuid().references("users", "id"),
+        created_at: column.timestamptz().defaultNow(),
+        updated_at: column.timestamptz().defaultNow(),
+        deleted_at: column.timestamptz().nullable(),
       })
-      // v24: expired windows are deleted oldest first.
-      .addIndex("rate_limits", "rate_limits_window_idx", ["window_started_at"]),
-  ));
+      // v5: one row per membership; roles is a JSON array of role names, replaced as a whole.
+      .createTable("members", {
+        id: column.uuid().primaryKey().defaultRandom(),
+        organization_id: column.uuid().references("organizations", "id", { onDelete: "cascade" }),
+        user_id: column.uuid().references("users", "id", { onDelete: "cascade" }),
+        roles: column.jsonb<string[]>(),
+        created_at: column.timestamptz().defaultNow(),
+        updated_at: column.timestamptz().defaultNow(),
+      })
+      // v6: one membership per user and organization (also what makes a double accept harmless).
+      .addIndex("members", "members_organization_user_key", ["organization_id", "user_id"], {
+        unique: true,
+      })
+      // v7: a user's organizations (GET /organizations, GET /me).
+      .addIndex("members", "members_user_id_idx", ["user_id"])
+      // v8: invitation tokens are kept (owners and the invitee list them) and compared in constant
+      // time; status is pending | accepted | rejected | canceled | expired.
+      .createTable("invitations", {
+        id: column.uuid().primaryKey().defaultRandom(),
+        organization_id: column.uuid().references("organizations", "id", { onDelete: "cascade" }),
+        email: column.text(),
+        roles: column.jsonb<string[]>(),
+        status: column.text().default("pending"),
+        token: column.text().unique(),
+        inviter_id: column.uuid().references("users", "id", { onDelete: "cascade" }),
+        expires_at: column.timestamptz(),
+        created_at: column.timestamptz().defaultNow(),
+        updated_at: column.timestamptz().defaultNow(),
+        responded_at: column.timestamptz().nullable(),
+      })
+      // v9: at most one pending invitation per email and organization; re-inviting rotates it.
+      .addIndex("invitations", "invitations_pending_email_key", ["organization_id", "email"], {
+        unique: true,
+        where: "status = 'pending'",
+      })
+      // v10: the invitee's pending invitations (GET /organizations/invitations, GET /me).
+      .addIndex("invitations", "invitations_email_idx", ["email", "status"])
+      // v11: an organization's invitations, newest last (GET /organizations/:id/invitations).
+      .addIndex("invitations", "invitations_organization_idx", [
+        "organization_id",
+        "created_at",
+        "id",
+      ])
+      // v12: the organization a credential works in; cleared when the organization goes.
+      .addColumn(
+        "sessions",
+        "active_organization_id",
+        column.uuid().nullable().references("organizations", "id", { onDelete: "set null" }),
+      ),
+  )
+    // v17: an organization's members page in keyset order (GET /organizations/:id/members), so a
+    // page costs the same at the first, middle and last page of a million members.
+    .addIndex("members", "members_organization_page_idx", ["organization_id", "created_at", "id"])
+    // v18: set when the user proved they read mail at `email` (POST /verify-email); invitations
+    // are matched only to verified addresses.
+    .addColumn("users", "email_verified_at", column.timestamptz().nullable())
+    // v19: single-use, expiring email verification tokens; only their SHA-256 is kept. `email` is
+    // the address the token proves, so a token sent before an address change proves nothing.
+    .createTable("email_verifications", {
+      id: column.uuid().primaryKey().defaultRandom(),
+      user_id: column.uuid().references("users", "id", { onDelete: "cascade" }),
+      email: column.text(),
+      token_hash: column.text().unique(),
+      expires_at: column.timestamptz(),
+      used_at: column.timestamptz().nullable(),
+      created_at: column.timestamptz().defaultNow(),
+    })
+    // v20: a user's verification tokens (resend replaces the pending ones).
+    .addIndex("email_verifications", "email_verifications_user_id_idx", ["user_id"])
+    // v21: invitation tokens are kept as their SHA-256 only (hex), like session tokens.
+    .renameColumn("invitations", "token", "token_hash")
+    // v22: the tokens stored in plain text before v21 are hashed in place; they keep working.
+    .sql(({ qualify }) =>
+      `UPDATE ${
+        qualify("invitations")
+      } SET token_hash = encode(sha256(convert_to(token_hash, 'UTF8')), 'hex')`
+    )
+    // v23: fixed-window rate-limit counters, one row per bucket (e.g. "sign-in:ip:<address>"),
+    // in the database so that every process of a deployment counts the same hits.
+    .createTable("rate_limits", {
+      bucket: column.text().primaryKey(),
+      window_started_at: column.timestamptz(),
+      hits: column.integer(),
+    })
+    // v24: expired windows are deleted oldest first.
+    .addIndex("rate_limits", "rate_limits_window_idx", ["window_started_at"]);
+
+const authSchemaValue: Schema<AuthTables> = defineSchema("auth", (s) =>
+  // v25: the error log of the hook table (every failed delivery's error, with its time).
+  withHookErrorLog(stepsToV24(s)));
 
 /**
  * The auth module's schema (namespace `auth` unless the module is given another). Apply it with
