@@ -8,6 +8,7 @@
  * - 17: the members page index.
  * - 18–24: security: verified emails, email verification tokens, invitation tokens hashed at rest,
  *   rate-limit counters shared by every process.
+ * - 25: the error log of the hook table (`withHookErrorLog`).
  *
  * @module
  */
@@ -15,9 +16,12 @@
 import {
   column,
   defineSchema,
+  type HookErrorLogShape,
   type HookTablesShape,
   type JsonValue,
   type Schema,
+  type SchemaBuilder,
+  withHookErrorLog,
   withHookTable,
 } from "../db/mod.ts";
 
@@ -32,7 +36,7 @@ import {
  * type UserRow = RowOf<typeof authSchema, "users">;
  * ```
  */
-export type AuthTables = HookTablesShape & {
+export type AuthTables = HookTablesShape & HookErrorLogShape & {
   users: {
     id: { type: string; nullable: false; hasDefault: true };
     email: { type: string; nullable: false; hasDefault: false };
@@ -98,7 +102,8 @@ export type AuthTables = HookTablesShape & {
   };
 };
 
-const authSchemaValue: Schema<AuthTables> = defineSchema("auth", (s) =>
+/** Versions 1–24: every step before the hooks' error log. */
+const stepsToV24 = (s: SchemaBuilder) =>
   // v13–16, appended after v12 (the innermost chain): the durable hook table that carries the
   // organization events, in the auth namespace.
   withHookTable(
@@ -219,7 +224,11 @@ const authSchemaValue: Schema<AuthTables> = defineSchema("auth", (s) =>
       hits: column.integer(),
     })
     // v24: expired windows are deleted oldest first.
-    .addIndex("rate_limits", "rate_limits_window_idx", ["window_started_at"]));
+    .addIndex("rate_limits", "rate_limits_window_idx", ["window_started_at"]);
+
+const authSchemaValue: Schema<AuthTables> = defineSchema("auth", (s) =>
+  // v25: the error log of the hook table (every failed delivery's error, with its time).
+  withHookErrorLog(stepsToV24(s)));
 
 /**
  * The auth module's schema (namespace `auth` unless the module is given another). Apply it with

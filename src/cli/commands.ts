@@ -2,6 +2,7 @@ import type { Command } from "./command.ts";
 import { dbGenerateCommand } from "./db_generate_command.ts";
 import { dbInfoCommand } from "./db_info_command.ts";
 import { dbMigrateCommand } from "./db_migrate_command.ts";
+import { hooksCommand } from "./hooks_command.ts";
 import { openapiCommand } from "./openapi_command.ts";
 import { searchCommand } from "./search_command.ts";
 import { serveCommand } from "./serve_command.ts";
@@ -12,6 +13,7 @@ export const COMMANDS: readonly Command[] = [
   dbGenerateCommand,
   dbMigrateCommand,
   dbInfoCommand,
+  hooksCommand,
   openapiCommand,
   searchCommand,
 ];

@@ -1,5 +1,12 @@
-import { migrationStatus, type NamespaceStatus } from "../db/mod.ts";
+import {
+  HOOK_TABLE,
+  hookAdmin,
+  type HookCounts,
+  migrationStatus,
+  type NamespaceStatus,
+} from "../db/mod.ts";
 import type { CliIo, CommandArgs } from "./command.ts";
+import { explainDataDirInUse } from "./data_dir_in_use.ts";
 import { adapterLabel, adaptersOf } from "./database_report.ts";
 import { findModules } from "./find_modules.ts";
 import { allDatabases, allModules, checkUserFiles, closeAdapters } from "./load_user_files.ts";
@@ -24,6 +31,11 @@ export interface InfoRow {
   status: NamespaceStatus["status"] | "no-database";
   /** The status as the table shows it, e.g. `2 pending`. */
   statusText: string;
+  /**
+   * The durable hooks of a namespace whose schema has them and whose database has their table:
+   * pending, running and failed counts, and the age of the oldest pending one; else `null`.
+   */
+  hooks: HookCounts | null;
 }
 
 /** Runs `db info`; loaded only when the command runs (see `db_info_command.ts`). */
@@ -31,16 +43,31 @@ export async function runInfo(args: CommandArgs, io: CliIo): Promise<number> {
   const json = args.values.json === true;
   const [file] = checkUserFiles(args.positionals, { min: 1, max: 1, name: "<file>" });
   // --json keeps stdout pure: warnings, and what the file prints while imported, go to stderr.
-  const loaded = await findModules([file], io, {
-    need: "modules-or-databases",
-    keepStdoutClean: json,
-  });
+  // A file may query its database while imported: the directory can be found held then already.
+  const loaded = await explainDataDirInUse(
+    `db info ${file.display}`,
+    () => findModules([file], io, { need: "modules-or-databases", keepStdoutClean: json }),
+  );
   const databases = allDatabases(loaded);
   try {
+    return await explainDataDirInUse(`db info ${file.display}`, () => info());
+  } finally {
+    await closeAdapters(databases);
+  }
+
+  async function info(): Promise<number> {
     const rows: InfoRow[] = [];
     for (const adapter of adaptersOf(databases)) {
       const bindings = databases.filter((d) => d.adapter === adapter);
       const statuses = await migrationStatus(adapter, bindings);
+      const hooks = await Promise.all(bindings.map(async (binding) => {
+        const hasHooks = binding.schema.steps.some((step) =>
+          step.kind === "createTable" && step.table === HOOK_TABLE
+        );
+        if (!hasHooks) return null;
+        const admin = hookAdmin({ adapter, namespace: binding.namespace });
+        return (await admin.exists()) ? await admin.counts() : null;
+      }));
       statuses.forEach((s, i) =>
         rows.push({
           module: bindings[i].moduleName,
@@ -53,6 +80,7 @@ export async function runInfo(args: CommandArgs, io: CliIo): Promise<number> {
           driftAtStep: s.drift,
           status: s.status,
           statusText: statusText(s),
+          hooks: hooks[i],
         })
       );
     }
@@ -70,6 +98,7 @@ export async function runInfo(args: CommandArgs, io: CliIo): Promise<number> {
         driftAtStep: null,
         status: "no-database",
         statusText: "no database",
+        hooks: null,
       });
     }
     if (json) {
@@ -78,8 +107,6 @@ export async function runInfo(args: CommandArgs, io: CliIo): Promise<number> {
     }
     io.stdout(renderTable(file.display, rows));
     return 0;
-  } finally {
-    await closeAdapters(databases);
   }
 }
 
@@ -105,6 +132,10 @@ function renderTable(file: string, rows: readonly InfoRow[]): string {
   const lines = [`Modules of ${file}`];
   if (databases.length === 1) lines.push(`Database: ${databases[0]}`);
   let text = `${lines.join("\n")}\n\n${table}`;
+  const withHooks = rows.filter((r) => r.hooks !== null);
+  if (withHooks.length > 0) {
+    text += `\n${withHooks.map((r) => hooksLine(r.namespace!, r.hooks!)).join("\n")}\n`;
+  }
   if (pending > 0) {
     text += `\n${pending} pending step${pending === 1 ? "" : "s"}: run ` +
       `"fragment-cli db migrate ${file}" to apply ${pending === 1 ? "it" : "them"}.\n`;
@@ -127,4 +158,22 @@ function statusText(status: NamespaceStatus): string {
     case "drift":
       return `drift at step ${status.drift}`;
   }
+}
+
+/** `Hooks [messenger]: 3 pending, 0 running, 1 failed, oldest pending 2m 5s`. */
+function hooksLine(namespace: string, hooks: HookCounts): string {
+  const oldest = hooks.oldestPendingAgeSeconds === null
+    ? ""
+    : `, oldest pending ${age(hooks.oldestPendingAgeSeconds)}`;
+  return `Hooks [${namespace}]: ${hooks.pending} pending, ${hooks.running} running, ` +
+    `${hooks.failed} failed${oldest}`;
+}
+
+/** `45s`, `2m 5s`, `3h 12m`, `4d 2h`: the two largest units. */
+function age(seconds: number): string {
+  const s = Math.floor(seconds);
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m ${s % 60}s`;
+  if (s < 86400) return `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`;
+  return `${Math.floor(s / 86400)}d ${Math.floor((s % 86400) / 3600)}h`;
 }

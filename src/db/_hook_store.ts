@@ -9,8 +9,9 @@ import type { SqlAdapter, SqlQuerier } from "./adapter.ts";
 import type { JsonValue } from "./column.ts";
 import { processSecret } from "../core/secret.ts";
 import { keysetPage, keysetQuery } from "./cursor.ts";
-import { HOOK_TABLE } from "./hook_table.ts";
+import { HOOK_ERROR_LOG_LENGTH, HOOK_TABLE } from "./hook_table.ts";
 import type {
+  HookAttemptError,
   HookOccurrence,
   HookOccurrenceInput,
   HookOccurrencePage,
@@ -71,14 +72,61 @@ function toOccurrence(row: OccurrenceRow): HookOccurrence {
   };
 }
 
+/** How long a "no error log column" answer is trusted before asking the database again. */
+const ERROR_LOG_RECHECK_MS = 60_000;
+
+/** The counts of one namespace's occurrences that an operator watches (`db info`). */
+export interface HookCounts {
+  pending: number;
+  running: number;
+  failed: number;
+  /** Seconds since the oldest pending occurrence was enqueued, `null` when none is pending. */
+  oldestPendingAgeSeconds: number | null;
+}
+
+/** An occurrence with its error log (empty without `withHookErrorLog`). */
+export interface OccurrenceWithErrors extends HookOccurrence {
+  errors: HookAttemptError[];
+}
+
 /** The SQL statements of the hook table of one namespace. */
 export class HookStore {
   readonly #table: string;
   readonly #namespace: string;
+  /** Whether the table has the `errors` column, and when that was last asked. */
+  #errorLog: { has: boolean; at: number } | undefined;
 
   constructor(namespace: string) {
     this.#namespace = namespace;
     this.#table = quoteQualified(namespace, HOOK_TABLE);
+  }
+
+  /**
+   * Whether the table has the error log (`withHookErrorLog`). Asked of the database, not the
+   * schema, since the store works with schemas that never appended it and with databases not yet
+   * migrated to it; a "yes" is kept, a "no" asked again after a minute (a migration may add it).
+   */
+  async hasErrorLog(db: HookQuerier): Promise<boolean> {
+    const known = this.#errorLog;
+    if (known && (known.has || performance.now() - known.at < ERROR_LOG_RECHECK_MS)) {
+      return known.has;
+    }
+    const rows = await db.query<{ has: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass($1)
+         AND attname = 'errors' AND NOT attisdropped) AS has`,
+      [this.#table],
+    );
+    this.#errorLog = { has: rows[0]?.has === true, at: performance.now() };
+    return this.#errorLog.has;
+  }
+
+  /** Whether the hook table exists in the database (the namespace was migrated to it). */
+  async exists(db: HookQuerier): Promise<boolean> {
+    const rows = await db.query<{ has: boolean }>(
+      "SELECT to_regclass($1) IS NOT NULL AS has",
+      [this.#table],
+    );
+    return rows[0]?.has === true;
   }
 
   /** Inserts unless `(name, key)` exists; notifies workers (delivered on commit). */
@@ -246,17 +294,18 @@ export class HookStore {
     retryInMs: number | null,
   ): Promise<boolean> {
     const text = error.length > MAX_ERROR_LENGTH ? error.slice(0, MAX_ERROR_LENGTH) : error;
+    const log = (await this.hasErrorLog(db)) ? `, errors = ${APPEND_ERROR}` : "";
     const rows = retryInMs === null
       ? await db.query(
         `UPDATE ${this.#table}
-         SET status = 'failed', last_error = $3, leased_by = NULL,
+         SET status = 'failed', last_error = $3, leased_by = NULL${log},
              updated_at = clock_timestamp(), finished_at = clock_timestamp()
          WHERE id = $1 AND attempts = $2 AND status = 'running' RETURNING id`,
         [claimed.id, claimed.attempt, text],
       )
       : await db.query(
         `UPDATE ${this.#table}
-         SET status = 'pending', last_error = $3, leased_by = NULL,
+         SET status = 'pending', last_error = $3, leased_by = NULL${log},
              due_at = clock_timestamp() + $4::int8 * interval '1 millisecond',
              updated_at = clock_timestamp()
          WHERE id = $1 AND attempts = $2 AND status = 'running' RETURNING id`,
@@ -352,7 +401,152 @@ export class HookStore {
     );
     return rows.length;
   }
+
+  /** One occurrence with its error log, or `null` (also for an id that is not a number). */
+  async getWithErrors(db: HookQuerier, id: string): Promise<OccurrenceWithErrors | null> {
+    if (!/^[0-9]{1,19}$/.test(id)) return null;
+    const errors = (await this.hasErrorLog(db)) ? "errors" : "'[]'::jsonb AS errors";
+    const rows = await db.query<OccurrenceRow & { errors: ErrorEntryRow[] | null }>(
+      `SELECT ${COLUMNS}, ${errors} FROM ${this.#table} WHERE id = $1::int8`,
+      [id],
+    );
+    if (rows.length === 0) return null;
+    return {
+      ...toOccurrence(rows[0]),
+      errors: (rows[0].errors ?? []).map((e) => ({
+        attempt: Number(e.attempt),
+        at: new Date(e.at),
+        error: String(e.error),
+      })),
+    };
+  }
+
+  /** Occurrences, newest first, by status and/or hook, at most `limit`. */
+  async newest(
+    db: HookQuerier,
+    filter: { status?: HookStatus; name?: string; limit: number },
+  ): Promise<HookOccurrence[]> {
+    const rows = await db.query<OccurrenceRow>(
+      `SELECT ${COLUMNS} FROM ${this.#table}
+       WHERE ($1::text IS NULL OR status = $1) AND ($2::text IS NULL OR name = $2)
+       ORDER BY id DESC LIMIT $3`,
+      [filter.status ?? null, filter.name ?? null, filter.limit],
+    );
+    return rows.map(toOccurrence);
+  }
+
+  /** The status of each of the given ids that exists, locked for the caller's transaction. */
+  async lockStatuses(db: HookQuerier, ids: readonly string[]): Promise<Map<string, HookStatus>> {
+    const valid = ids.filter((id) => /^[0-9]{1,19}$/.test(id));
+    const rows = await db.query<{ id: string; status: HookStatus }>(
+      `SELECT id::text AS id, status FROM ${this.#table} WHERE id = ANY($1::int8[])
+       ORDER BY id FOR UPDATE`,
+      [valid],
+    );
+    return new Map(rows.map((r) => [String(r.id), r.status]));
+  }
+
+  /** The ids of every failed occurrence, locked for the caller's transaction. */
+  async lockFailed(db: HookQuerier): Promise<string[]> {
+    const rows = await db.query<{ id: string }>(
+      `SELECT id::text AS id FROM ${this.#table} WHERE status = 'failed' ORDER BY id FOR UPDATE`,
+    );
+    return rows.map((r) => String(r.id));
+  }
+
+  /**
+   * Puts the given occurrences back to pending, due now, with a fresh attempt budget (their
+   * error log kept); returns the ids changed.
+   */
+  async redrive(db: HookQuerier, ids: readonly string[]): Promise<string[]> {
+    const rows = await db.query<{ id: string }>(
+      `UPDATE ${this.#table}
+       SET status = 'pending', attempts = 0, leased_by = NULL, due_at = clock_timestamp(),
+           finished_at = NULL, updated_at = clock_timestamp()
+       WHERE id = ANY($1::int8[]) RETURNING id::text AS id`,
+      [ids],
+    );
+    return rows.map((r) => String(r.id));
+  }
+
+  /**
+   * Marks the given occurrences cancelled: no worker claims them again, and an attempt running
+   * now cannot record its outcome (every outcome write is fenced on `running`).
+   */
+  async cancel(db: HookQuerier, ids: readonly string[]): Promise<string[]> {
+    const rows = await db.query<{ id: string }>(
+      `UPDATE ${this.#table}
+       SET status = 'cancelled', leased_by = NULL, updated_at = clock_timestamp(),
+           finished_at = clock_timestamp()
+       WHERE id = ANY($1::int8[]) RETURNING id::text AS id`,
+      [ids],
+    );
+    return rows.map((r) => String(r.id));
+  }
+
+  /**
+   * Deletes up to `limit` done occurrences that finished at least `olderThanMs` ago, by the
+   * database's clock; returns how many.
+   */
+  async purgeDone(db: HookQuerier, olderThanMs: number, limit: number): Promise<number> {
+    const rows = await db.query<{ n: number }>(
+      `WITH purged AS (
+         DELETE FROM ${this.#table} WHERE id = ANY(ARRAY(
+           SELECT id FROM ${this.#table}
+           WHERE status = 'done'
+             AND finished_at <= clock_timestamp() - $1::int8 * interval '1 millisecond'
+           LIMIT $2))
+         RETURNING 1)
+       SELECT count(*)::int AS n FROM purged`,
+      [olderThanMs, limit],
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** Pending, running and failed counts, and the age of the oldest pending occurrence. */
+  async counts(db: HookQuerier): Promise<HookCounts> {
+    const rows = await db.query<{
+      pending: number;
+      running: number;
+      failed: number;
+      oldest: number | null;
+    }>(
+      `SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending,
+              count(*) FILTER (WHERE status = 'running')::int AS running,
+              count(*) FILTER (WHERE status = 'failed')::int AS failed,
+              floor(EXTRACT(EPOCH FROM clock_timestamp() -
+                min(created_at) FILTER (WHERE status = 'pending')))::float8 AS oldest
+       FROM ${this.#table} WHERE status IN ('pending', 'running', 'failed')`,
+    );
+    const row = rows[0];
+    return {
+      pending: Number(row?.pending ?? 0),
+      running: Number(row?.running ?? 0),
+      failed: Number(row?.failed ?? 0),
+      oldestPendingAgeSeconds: row?.oldest === null || row?.oldest === undefined
+        ? null
+        : Math.max(0, Number(row.oldest)),
+    };
+  }
 }
+
+/** One entry of the `errors` column as stored. */
+interface ErrorEntryRow {
+  attempt: number;
+  at: string;
+  error: string;
+}
+
+/**
+ * The `errors` column with the failed attempt `$3` (its text) appended, trimmed to the latest
+ * {@link HOOK_ERROR_LOG_LENGTH} entries. Used in the SET of an update of the failing row, whose
+ * `attempts` is the number of the attempt that failed.
+ */
+const APPEND_ERROR = `(SELECT COALESCE(jsonb_agg(e ORDER BY i), '[]'::jsonb)
+         FROM jsonb_array_elements(COALESCE(errors, '[]'::jsonb) || jsonb_build_array(
+           jsonb_build_object('attempt', attempts, 'at', clock_timestamp(), 'error', $3::text)))
+           WITH ORDINALITY AS t(e, i)
+         WHERE i > jsonb_array_length(COALESCE(errors, '[]'::jsonb)) + 1 - ${HOOK_ERROR_LOG_LENGTH})`;
 
 /**
  * The rows of the claimed attempts `$1` (ids) / `$2` (attempt numbers) that are still theirs:

@@ -25,14 +25,23 @@ import type {
   HookOccurrenceInput,
   HookOccurrencePage,
   HookQuerier,
+  HookRetention,
   ListHookOptions,
   RequeueOptions,
 } from "./hook_types.ts";
 import { assertName } from "./schema_state.ts";
+import { parseHookDuration } from "./hook_duration.ts";
 import { DatabaseClosedError, DatabaseUnavailableError } from "./adapter_errors.ts";
+import type { JsonValue } from "./column.ts";
 
 /** How long a loop waits before looking again when due rows are locked by another worker. */
 const LOCKED_RETRY_MS = 50;
+
+/** The longest interval between two automatic purges of done occurrences (`retention`). */
+const PURGE_INTERVAL_MS = 60_000;
+
+/** The most one automatic purge deletes; the next one takes the rest. */
+const PURGE_LIMIT = 5000;
 
 /** The shortest interval between two cross-process wake-ups sent by `wake()`. */
 const NOTIFY_INTERVAL_MS = 20;
@@ -90,7 +99,17 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
     concurrency: positiveInteger(options.concurrency, 4, "concurrency"),
   };
   const onError = options.onError ?? defaultOnError(namespace);
+  const retentionMs = retentionOf(options.retention);
   const store = new HookStore(namespace);
+  // Purges at most once per interval: the retention itself when shorter than a minute (so `0s`
+  // purges at every look for work), else once a minute.
+  const purgeEveryMs = retentionMs === null ? null : Math.min(retentionMs, PURGE_INTERVAL_MS);
+  let lastPurgeAt = Number.NEGATIVE_INFINITY;
+  async function purgeIfDue(): Promise<void> {
+    if (retentionMs === null || performance.now() - lastPurgeAt < purgeEveryMs!) return;
+    lastPurgeAt = performance.now();
+    await store.purgeDone(adapter, retentionMs, PURGE_LIMIT);
+  }
   const runner = new HookRunner({
     adapter,
     store,
@@ -192,6 +211,7 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
       let delay = settings.pollIntervalMs;
       try {
         await subscribe();
+        await purgeIfDue();
         const claimed = await runner.fill();
         if (runner.free === 0) {
           delay = settings.pollIntervalMs; // a finishing attempt wakes the loop
@@ -280,6 +300,7 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
           const wait = Math.min(Math.max(next, 10), Math.max(0, deadline - Date.now()) + 1);
           await new Promise((resolve) => setTimeout(resolve, wait));
         }
+        await purgeIfDue();
       } catch (error) {
         finish();
         throw error;
@@ -304,6 +325,10 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
       if (count > 0) wakeLocal();
       return count;
     },
+    async describe(occurrence: HookOccurrence): Promise<JsonValue | null> {
+      const describe = definitions.get(occurrence.name)?.describe;
+      return describe ? (await describe(occurrence)) ?? null : null;
+    },
   };
   return hooks;
 }
@@ -327,6 +352,20 @@ function normalizeHooks(
     result.set(name, definition as HookDefinition<unknown>);
   }
   return result;
+}
+
+function retentionOf(retention: HookRetention | undefined): number | null {
+  if (retention === undefined) return null;
+  const ms = typeof retention === "object" && retention !== null
+    ? parseHookDuration(retention.done)
+    : null;
+  if (ms === null) {
+    throw new TypeError(
+      `retention.done must be a duration such as "7d", "12h", "30m" or "0s", got ` +
+        JSON.stringify((retention as { done?: unknown } | null)?.done ?? retention),
+    );
+  }
+  return ms;
 }
 
 function positiveInteger(value: number | undefined, fallback: number, what: string): number {

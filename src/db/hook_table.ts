@@ -86,3 +86,39 @@ export function withHookTable<Tables extends TablesShape>(
     .addIndex(HOOK_TABLE, "hook_occurrences_status_idx", ["status", "id"]);
   return added as unknown as SchemaBuilder<Tables & HookTablesShape>;
 }
+
+/** The row shape {@link withHookErrorLog} adds to the hook table. */
+export type HookErrorLogShape = {
+  hook_occurrences: { errors: Col<JsonValue, false, true> };
+};
+
+/** How many failed attempts' errors an occurrence keeps (the latest ones). */
+export const HOOK_ERROR_LOG_LENGTH = 20;
+
+/**
+ * Adds the error log to the hook table of a schema that has it (after {@link withHookTable}): one
+ * `addColumn` step, the jsonb array `errors` of the latest {@link HOOK_ERROR_LOG_LENGTH} failed
+ * attempts (`{ attempt, at, error }`, oldest first), which `fragment-cli hooks show` prints.
+ * Without it a hook keeps only `last_error`. Appended where the call stands, like any step; the
+ * first-party modules append it after their hook table.
+ *
+ * @param builder The schema builder, after `withHookTable`.
+ * @returns The builder with the column added.
+ *
+ * @example A module schema whose hooks keep every attempt's error
+ * ```ts
+ * import { column, defineSchema, withHookErrorLog, withHookTable } from "./mod.ts";
+ *
+ * const schema = defineSchema("mailer", (s) =>
+ *   withHookErrorLog(
+ *     withHookTable(s.createTable("mails", { id: column.uuid().primaryKey().defaultRandom() })),
+ *   ));
+ * console.log(schema.version); // 6
+ * ```
+ */
+export function withHookErrorLog<Tables extends TablesShape & HookTablesShape>(
+  builder: SchemaBuilder<Tables>,
+): SchemaBuilder<Tables & HookErrorLogShape> {
+  const added = builder.addColumn(HOOK_TABLE, "errors", column.jsonb().default([]));
+  return added as unknown as SchemaBuilder<Tables & HookErrorLogShape>;
+}

@@ -7,8 +7,11 @@
 import type { JsonValue } from "./column.ts";
 import type { SqlAdapter } from "./adapter.ts";
 
-/** Where an occurrence stands: waiting, being run (leased), finished, or given up. */
-export type HookStatus = "pending" | "running" | "done" | "failed";
+/**
+ * Where an occurrence stands: waiting (due, or waiting for a retry), being run (leased), finished,
+ * given up (out of attempts), or cancelled by an operator (`fragment-cli hooks cancel`).
+ */
+export type HookStatus = "pending" | "running" | "done" | "failed" | "cancelled";
 
 /** What a hook handler receives besides the payload, for idempotency and logging. */
 export interface HookContext {
@@ -39,6 +42,12 @@ export interface HookDefinition<Payload = JsonValue> {
   handler: HookHandler<Payload>;
   /** Attempts before the occurrence is marked failed; overrides the hooks-wide setting. */
   maxAttempts?: number;
+  /**
+   * What an occurrence is about, beyond its payload, for operators (`fragment-cli hooks show`):
+   * e.g. the messenger returns the stored update its occurrence processes. `null` when nothing
+   * is known (the related data was deleted).
+   */
+  describe?: (occurrence: HookOccurrence) => Promise<JsonValue | null>;
 }
 
 /** An occurrence to enqueue. */
@@ -86,8 +95,27 @@ export interface HookOccurrence {
   createdAt: Date;
   /** When it last changed. */
   updatedAt: Date;
-  /** When it reached `done` or `failed`. */
+  /** When it reached `done`, `failed` or `cancelled`. */
   finishedAt: Date | null;
+}
+
+/** The error of one failed attempt, as the error log (`withHookErrorLog`) keeps it. */
+export interface HookAttemptError {
+  /** The attempt's number (numbering starts again at 1 after a retry by an operator). */
+  attempt: number;
+  /** When the attempt failed. */
+  at: Date;
+  /** The error text (the stack when there was one). */
+  error: string;
+}
+
+/** How often done occurrences are deleted by the worker (see {@link DurableHooksOptions}). */
+export interface HookRetention {
+  /**
+   * Done occurrences finished longer ago than this are deleted: a duration such as `"7d"`,
+   * `"12h"`, `"30m"`, `"0s"` (units `s`, `m`, `h`, `d`) or milliseconds.
+   */
+  done: string | number;
 }
 
 /** Options of {@link durableHooks}. */
@@ -138,6 +166,13 @@ export interface DurableHooksOptions {
    * @default logs with console.error
    */
   onError?: (error: unknown, occurrence?: HookContext) => void;
+  /**
+   * Automatic purging: the worker (and `drain()`) deletes done occurrences older than
+   * `retention.done`, at most once a minute (at every look for work with a retention shorter than
+   * the poll interval). Failed, cancelled and unfinished occurrences are never purged.
+   * @default keep every occurrence
+   */
+  retention?: HookRetention;
 }
 
 /** Options of {@link DurableHooks.list}. */
@@ -274,4 +309,9 @@ export interface DurableHooks {
   list(options?: ListHookOptions): Promise<HookOccurrencePage>;
   /** Puts failed occurrences back to pending with a fresh attempt budget; returns how many. */
   requeue(options?: RequeueOptions): Promise<number>;
+  /**
+   * What the occurrence is about, from its hook's `describe` (e.g. the messenger's stored
+   * update); `null` when its hook has none or it returns nothing.
+   */
+  describe(occurrence: HookOccurrence): Promise<JsonValue | null>;
 }

@@ -112,7 +112,22 @@ export {
 export { pgliteAdapter, type PgliteAdapterOptions } from "./pglite_adapter.ts";
 export { postgresAdapter, type PostgresAdapterOptions } from "./postgres_adapter.ts";
 export { databaseFromEnv, DEFAULT_PGLITE_DIR } from "./database_from_env.ts";
-export { HOOK_TABLE, type HookTablesShape, withHookTable } from "./hook_table.ts";
+export {
+  HOOK_ERROR_LOG_LENGTH,
+  HOOK_TABLE,
+  type HookErrorLogShape,
+  type HookTablesShape,
+  withHookErrorLog,
+  withHookTable,
+} from "./hook_table.ts";
+export {
+  type HookAdmin,
+  hookAdmin,
+  type HookChangeResult,
+  type HookCounts,
+  type OccurrenceWithErrors,
+} from "./hook_admin.ts";
+export { parseHookDuration } from "./hook_duration.ts";
 export { hookRetryDelay, type RetryDelayOptions } from "./hook_retry.ts";
 export { durableHooks } from "./durable_hooks.ts";
 export type {
@@ -123,6 +138,7 @@ export type {
   EnqueueResult,
   EnqueueSql,
   EnqueueSqlOptions,
+  HookAttemptError,
   HookContext,
   HookDefinition,
   HookHandler,
@@ -130,6 +146,7 @@ export type {
   HookOccurrenceInput,
   HookOccurrencePage,
   HookQuerier,
+  HookRetention,
   HookStatus,
   ListHookOptions,
   RequeueOptions,

@@ -147,7 +147,23 @@ export function messenger(options: MessengerOptions): MessengerModule {
   const hooks = durableHooks({
     adapter: db,
     namespace,
-    hooks: { [PROCESS_UPDATE_HOOK]: processUpdate },
+    hooks: {
+      [PROCESS_UPDATE_HOOK]: {
+        handler: processUpdate,
+        // For operators (`fragment-cli hooks show`): the stored update the occurrence processes.
+        describe: async (occurrence) => {
+          const stored = occurrence.key === null ? null : await store.get(occurrence.key);
+          return stored === null ? null : {
+            update: {
+              updateId: stored.updateId,
+              kind: stored.kind,
+              receivedAt: stored.receivedAt.toISOString(),
+              raw: stored.raw,
+            },
+          };
+        },
+      },
+    },
     maxAttempts: options.maxAttempts,
     retryDelayMs: options.retryDelayMs,
     maxRetryDelayMs: options.maxRetryDelayMs,
@@ -155,6 +171,7 @@ export function messenger(options: MessengerOptions): MessengerModule {
     pollIntervalMs: options.pollIntervalMs,
     concurrency: options.concurrency,
     onError: options.onError,
+    retention: options.retention,
   });
   // Declared after the hooks it enqueues into; processUpdate() reads it only once running.
   const store = new UpdateStore(db, namespace, hooks, cursorSecret);

@@ -7,7 +7,12 @@
 import { ModuleConfigError } from "../core/mod.ts";
 import { isOrigin } from "../core/origin.ts";
 import { configuredSecret, processSecret } from "../core/secret.ts";
-import { type HookContext, resolveNamespace, type SqlAdapter } from "../db/mod.ts";
+import {
+  type HookContext,
+  type HookRetention,
+  resolveNamespace,
+  type SqlAdapter,
+} from "../db/mod.ts";
 import type { KnownMessengerUpdateKind, MessengerUpdateKind } from "./update_payload.ts";
 import { MESSENGER_SECRET_HEADER, webhookSecretProblem } from "./webhook_secret.ts";
 
@@ -155,6 +160,13 @@ export interface MessengerOptions {
   autoStart?: boolean;
   /** Receives handler failures and worker errors. @default logs with console.error */
   onError?: (error: unknown, occurrence?: HookContext) => void;
+  /**
+   * Automatic purging of the processing hooks: done occurrences older than `done` (`"7d"`,
+   * `"12h"`, `"0s"`) are deleted by the worker. The stored updates are never purged: an update
+   * whose occurrence was purged reads as `done`.
+   * @default keep every occurrence
+   */
+  retention?: HookRetention;
   /**
    * The deployment's secret: the key of the cursors `api.listUpdates()` issues. Falls back to the
    * `FRAGMENT_SECRET` environment variable; at least 32 characters. Without either, a random key

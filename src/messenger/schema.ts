@@ -4,11 +4,11 @@
  * @module
  */
 
-import { column, defineSchema, type Schema, withHookTable } from "../db/mod.ts";
-import type { HookTablesShape } from "../db/mod.ts";
+import { column, defineSchema, type Schema, withHookErrorLog, withHookTable } from "../db/mod.ts";
+import type { HookErrorLogShape, HookTablesShape } from "../db/mod.ts";
 
 /** The tables of {@link messengerSchema}, for `RowOf`. */
-export type MessengerTables = HookTablesShape & {
+export type MessengerTables = HookTablesShape & HookErrorLogShape & {
   updates: {
     update_id: { type: string; nullable: false; hasDefault: false };
     kind: { type: string; nullable: false; hasDefault: false };
@@ -20,7 +20,7 @@ export type MessengerTables = HookTablesShape & {
 /**
  * The messenger schema: `updates` (one row per accepted `update_id`, the request body kept
  * verbatim in `raw`: unknown fields, key order, whitespace and 64-bit integers unchanged) and the
- * durable hook table that processes them. Versions 1 … 5; append-only.
+ * durable hook table that processes them, with its error log. Versions 1 … 6; append-only.
  *
  * The body is kept as `text`, not `jsonb`: `jsonb` would reorder keys, drop duplicates and refuse
  * `\u0000` escapes. Query it as JSON with `raw::jsonb` when needed.
@@ -29,17 +29,18 @@ export type MessengerTables = HookTablesShape & {
  * ```ts ignore
  * import { messengerSchema } from "@app/fragment-cli";
  *
- * console.log(messengerSchema.version); // 5
+ * console.log(messengerSchema.version); // 6
  * // SELECT update_id, raw::jsonb -> 'message' ->> 'text' FROM messenger.updates;
  * ```
  */
 export const messengerSchema: Schema<MessengerTables> = defineSchema(
   "messenger",
   (s) =>
-    withHookTable(s.createTable("updates", {
+    // v6: the error log of the processing hooks (every failed attempt's error, with its time).
+    withHookErrorLog(withHookTable(s.createTable("updates", {
       update_id: column.bigint().primaryKey(),
       kind: column.text(),
       raw: column.text(),
       received_at: column.timestamptz().defaultNow(),
-    })),
+    }))),
 );

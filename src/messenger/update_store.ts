@@ -108,7 +108,8 @@ function toRecord(row: Row): MessengerUpdateRecord {
     kind: row.kind,
     raw: row.raw,
     receivedAt: row.received_at,
-    status: row.status ?? "pending",
+    // No occurrence: it was purged once done (hook retention); the update itself is never purged.
+    status: row.status ?? "done",
     attempts: row.attempts ?? 0,
     lastError: row.last_error,
     processedAt: row.finished_at,
@@ -241,7 +242,7 @@ export class UpdateStore {
     }
     if (options.status !== undefined) {
       params.push(options.status);
-      filters.push(`COALESCE(h.status, 'pending') = $${params.length}`);
+      filters.push(`COALESCE(h.status, 'done') = $${params.length}`);
     }
     const q = keysetQuery({
       listId: `messenger:${this.#namespace}:${options.kind ?? "*"}:${options.status ?? "*"}`,

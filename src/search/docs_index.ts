@@ -3293,12 +3293,21 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "cli:8",
     "page": "cli",
     "type": "text",
-    "content": "search <query…> [options] | Search the reference docs (search.md)",
+    "content":
+      "hooks <file> <subcommand> | List, show, retry, cancel and purge durable hooks (hooks)",
     "url": "/docs/cli",
     "context": "The fragment-cli command",
   },
   {
     "id": "cli:9",
+    "page": "cli",
+    "type": "text",
+    "content": "search <query…> [options] | Search the reference docs (search.md)",
+    "url": "/docs/cli",
+    "context": "The fragment-cli command",
+  },
+  {
+    "id": "cli:10",
     "page": "cli",
     "type": "text",
     "content":
@@ -3315,7 +3324,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:10",
+    "id": "cli:11",
     "page": "cli",
     "type": "text",
     "content":
@@ -3324,7 +3333,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › Exit codes and output",
   },
   {
-    "id": "cli:11",
+    "id": "cli:12",
     "page": "cli",
     "type": "text",
     "content":
@@ -3333,7 +3342,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › Exit codes and output",
   },
   {
-    "id": "cli:12",
+    "id": "cli:13",
     "page": "cli",
     "type": "text",
     "content":
@@ -3342,7 +3351,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › Exit codes and output",
   },
   {
-    "id": "cli:13",
+    "id": "cli:14",
     "page": "cli",
     "type": "text",
     "content":
@@ -3351,7 +3360,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › Exit codes and output",
   },
   {
-    "id": "cli:14",
+    "id": "cli:15",
     "page": "cli",
     "type": "text",
     "content":
@@ -3368,7 +3377,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:15",
+    "id": "cli:16",
     "page": "cli",
     "type": "text",
     "content":
@@ -3377,19 +3386,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › The files you pass",
   },
   {
-    "id": "cli:16",
-    "page": "cli",
-    "type": "text",
-    "content": "The CLI looks at all exports, whatever their names:",
-    "url": "/docs/cli#the-files-you-pass",
-    "context": "The fragment-cli command › The files you pass",
-  },
-  {
     "id": "cli:17",
     "page": "cli",
     "type": "text",
-    "content":
-      "Modules: every instantiated module (createModule(…), a defineModule factory's result, auth(…), …). The same instance exported twice (say export const auth and export default auth) counts once. Modules are listed in the order of their export names.",
+    "content": "The CLI looks at all exports, whatever their names:",
     "url": "/docs/cli#the-files-you-pass",
     "context": "The fragment-cli command › The files you pass",
   },
@@ -3398,7 +3398,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      'Database bindings: every module that has a database (its database: { schema, namespace, adapter }), and every exported object of that shape on its own, e.g. export const audit = { schema, namespace: "audit_log", adapter: databaseFromEnv() }. Such a binding is reported under its schema\'s name. Each binding uses its own adapter; two bindings of one adapter in one namespace must have the same schema.',
+      "Modules: every instantiated module (createModule(…), a defineModule factory's result, auth(…), …). The same instance exported twice (say export const auth and export default auth) counts once. Modules are listed in the order of their export names.",
     "url": "/docs/cli#the-files-you-pass",
     "context": "The fragment-cli command › The files you pass",
   },
@@ -3407,7 +3407,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "A file that fails to import exits 1 with error: <file>: <reason>. With several files, a file without modules gets a warning: and is skipped; when no file has any, the command exits 1 and says what to export, with an example.",
+      'Database bindings: every module that has a database (its database: { schema, namespace, adapter }), and every exported object of that shape on its own, e.g. export const audit = { schema, namespace: "audit_log", adapter: databaseFromEnv() }. Such a binding is reported under its schema\'s name. Each binding uses its own adapter; two bindings of one adapter in one namespace must have the same schema.',
     "url": "/docs/cli#the-files-you-pass",
     "context": "The fragment-cli command › The files you pass",
   },
@@ -3416,7 +3416,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      'A .ts or .js file with import/export under a package.json that says "type": "commonjs" is loaded as CommonJS by Node (≥ 22.18 strips types but keeps the package\'s module type), and so is any .cts file: the CLI then says so and how to fix it (error: app.ts: this file is loaded as CommonJS ("type": "commonjs" in package.json), but it uses import/export: rename it to app.mts, or set "type": "module" in package.json, exit 1). Deno and Bun load such a .ts file as an ES module.',
+      "A file that fails to import exits 1 with error: <file>: <reason>. With several files, a file without modules gets a warning: and is skipped; when no file has any, the command exits 1 and says what to export, with an example.",
     "url": "/docs/cli#the-files-you-pass",
     "context": "The fragment-cli command › The files you pass",
   },
@@ -3425,12 +3425,21 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "Under Deno the CLI runs with your project's deno.json and deno.lock: serve and db load no npm package that your own import \"@app/fragment-cli\" has not already locked (jiti, for Node 20 only, is never loaded there), so they leave deno.lock as it was (search adds its index's package, minisearch, the first time).",
+      'A .ts or .js file with import/export under a package.json that says "type": "commonjs" is loaded as CommonJS by Node (≥ 22.18 strips types but keeps the package\'s module type), and so is any .cts file: the CLI then says so and how to fix it (error: app.ts: this file is loaded as CommonJS ("type": "commonjs" in package.json), but it uses import/export: rename it to app.mts, or set "type": "module" in package.json, exit 1). Deno and Bun load such a .ts file as an ES module.',
     "url": "/docs/cli#the-files-you-pass",
     "context": "The fragment-cli command › The files you pass",
   },
   {
     "id": "cli:22",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "Under Deno the CLI runs with your project's deno.json and deno.lock: serve and db load no npm package that your own import \"@app/fragment-cli\" has not already locked (jiti, for Node 20 only, is never loaded there), so they leave deno.lock as it was (search adds its index's package, minisearch, the first time).",
+    "url": "/docs/cli#the-files-you-pass",
+    "context": "The fragment-cli command › The files you pass",
+  },
+  {
+    "id": "cli:23",
     "page": "cli",
     "type": "text",
     "content":
@@ -3447,7 +3456,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:23",
+    "id": "cli:24",
     "page": "cli",
     "type": "text",
     "content":
@@ -3456,7 +3465,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › serve",
   },
   {
-    "id": "cli:24",
+    "id": "cli:25",
     "page": "cli",
     "type": "text",
     "content":
@@ -3465,7 +3474,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › serve",
   },
   {
-    "id": "cli:25",
+    "id": "cli:26",
     "page": "cli",
     "type": "text",
     "content":
@@ -3474,7 +3483,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › serve",
   },
   {
-    "id": "cli:26",
+    "id": "cli:27",
     "page": "cli",
     "type": "text",
     "content":
@@ -3483,7 +3492,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › serve",
   },
   {
-    "id": "cli:27",
+    "id": "cli:28",
     "page": "cli",
     "type": "text",
     "content":
@@ -3492,7 +3501,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › serve",
   },
   {
-    "id": "cli:28",
+    "id": "cli:29",
     "page": "cli",
     "type": "text",
     "content":
@@ -3501,7 +3510,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › serve",
   },
   {
-    "id": "cli:29",
+    "id": "cli:30",
     "page": "cli",
     "type": "text",
     "content":
@@ -3510,7 +3519,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › serve",
   },
   {
-    "id": "cli:30",
+    "id": "cli:31",
     "page": "cli",
     "type": "text",
     "content":
@@ -3519,7 +3528,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › serve",
   },
   {
-    "id": "cli:31",
+    "id": "cli:32",
     "page": "cli",
     "type": "text",
     "content":
@@ -3528,19 +3537,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › serve",
   },
   {
-    "id": "cli:32",
-    "page": "cli",
-    "type": "text",
-    "content": "FRAGMENT_SECRET set: used as is.",
-    "url": "/docs/cli#serve",
-    "context": "The fragment-cli command › serve",
-  },
-  {
     "id": "cli:33",
     "page": "cli",
     "type": "text",
-    "content":
-      "Unset, on the embedded database (PGlite in a directory, no PostgreSQL): generated at the first start and kept in .data/fragment-secret (relative to the working directory, mode 0600), reused at the next starts; the first start prints Generated FRAGMENT_SECRET in .data/fragment-secret.",
+    "content": "FRAGMENT_SECRET set: used as is.",
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
@@ -3549,7 +3549,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "Unset, with a PostgreSQL database: serve starts with a loud WARNING: FRAGMENT_SECRET is not set on stderr, because cursors are then refused across processes and restarts. Set it in production.",
+      "Unset, on the embedded database (PGlite in a directory, no PostgreSQL): generated at the first start and kept in .data/fragment-secret (relative to the working directory, mode 0600), reused at the next starts; the first start prints Generated FRAGMENT_SECRET in .data/fragment-secret.",
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
@@ -3558,7 +3558,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "Under each module, serve prints its routes and, for a module with a route another service must be given (the messenger's webhook), that route's full URL and what the caller must send besides: for the messenger, Webhook URL (for setWebhook): … and the name of its secret header (never the secret). The URL is on the module's publicOrigin when set (the origin the messenger reaches, e.g. https://bot.example.com; examples/app.ts takes PUBLIC_ORIGIN), else on the address served. See Telegram bots.",
+      "Unset, with a PostgreSQL database: serve starts with a loud WARNING: FRAGMENT_SECRET is not set on stderr, because cursors are then refused across processes and restarts. Set it in production.",
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
@@ -3567,12 +3567,21 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "Durable hook workers of the modules run in the same process. Ctrl-C (SIGINT) or SIGTERM stops accepting requests, lets in-flight ones finish, stops the workers, closes the databases and exits 0.",
+      "Under each module, serve prints its routes and, for a module with a route another service must be given (the messenger's webhook), that route's full URL and what the caller must send besides: for the messenger, Webhook URL (for setWebhook): … and the name of its secret header (never the secret). The URL is on the module's publicOrigin when set (the origin the messenger reaches, e.g. https://bot.example.com; examples/app.ts takes PUBLIC_ORIGIN), else on the address served. See Telegram bots.",
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
   {
     "id": "cli:37",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "Durable hook workers of the modules run in the same process. Ctrl-C (SIGINT) or SIGTERM stops accepting requests, lets in-flight ones finish, stops the workers, closes the databases and exits 0.",
+    "url": "/docs/cli#serve",
+    "context": "The fragment-cli command › serve",
+  },
+  {
+    "id": "cli:38",
     "page": "cli",
     "type": "text",
     "content":
@@ -3589,19 +3598,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:38",
-    "page": "cli",
-    "type": "text",
-    "content": "--format | sql | sql (migration files), drizzle or prisma (schema files)",
-    "url": "/docs/cli#db-generate",
-    "context": "The fragment-cli command › db generate",
-  },
-  {
     "id": "cli:39",
     "page": "cli",
     "type": "text",
-    "content":
-      "-o, --output | the current directory | A directory (an existing one, or a path ending with /) or a file path",
+    "content": "--format | sql | sql (migration files), drizzle or prisma (schema files)",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3610,7 +3610,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "-f, --from | the database's current version | Version to generate from (sql only), or namespace=version pairs",
+      "-o, --output | the current directory | A directory (an existing one, or a path ending with /) or a file path",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3619,7 +3619,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "-t, --to | the latest schema version | Version to generate to (sql only), or namespace=version pairs",
+      "-f, --from | the database's current version | Version to generate from (sql only), or namespace=version pairs",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3628,7 +3628,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "-p, --prefix | none | Text put on a line of its own at the top of each file (e.g. a lint comment)",
+      "-t, --to | the latest schema version | Version to generate to (sql only), or namespace=version pairs",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3637,7 +3637,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "--output follows one rule whatever the number of files: an existing directory or a path ending with / is a directory (created if needed) where files get their default names; anything else is a file path (its folders are created). A file path when several files would be generated is a usage error (exit 2), never a silent switch to a directory.",
+      "-p, --prefix | none | Text put on a line of its own at the top of each file (e.g. a lint comment)",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3646,7 +3646,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "--format sql writes one file per namespace that has steps to apply, named <YYYYMMDD>_<seq>_f<from>_t<to>_<module-name>.sql: the UTC date, a 3-digit sequence that continues after the day's files already in the output directory, and 3-digit versions. The starting version is --from, or else the version recorded in the database (read with one connection: namespaces whose --from is given need none, so --from 0 works offline). The target is --to, or else the latest version. A namespace already at its target gets no file; when no namespace has anything to generate, the command says so, writes nothing and exits 0.",
+      "--output follows one rule whatever the number of files: an existing directory or a path ending with / is a directory (created if needed) where files get their default names; anything else is a file path (its folders are created). A file path when several files would be generated is a usage error (exit 2), never a silent switch to a directory.",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3655,7 +3655,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "--from/--to take one version for every namespace (--to 3) or versions per namespace (--to auth=3,messenger=2; namespaces not named keep their default). A version beyond the code's latest, a target below the start (there are no down migrations), a database ahead of the code or with an edited step: exit 1, nothing written.",
+      "--format sql writes one file per namespace that has steps to apply, named <YYYYMMDD>_<seq>_f<from>_t<to>_<module-name>.sql: the UTC date, a 3-digit sequence that continues after the day's files already in the output directory, and 3-digit versions. The starting version is --from, or else the version recorded in the database (read with one connection: namespaces whose --from is given need none, so --from 0 works offline). The target is --to, or else the latest version. A namespace already at its target gets no file; when no namespace has anything to generate, the command says so, writes nothing and exits 0.",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3664,7 +3664,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "Each SQL file is one transaction that does exactly what db migrate does, so it can be reviewed and applied by hand:",
+      "--from/--to take one version for every namespace (--to 3) or versions per namespace (--to auth=3,messenger=2; namespaces not named keep their default). A version beyond the code's latest, a target below the start (there are no down migrations), a database ahead of the code or with an edited step: exit 1, nothing written.",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3673,7 +3673,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "It creates the runner's tables if needed (fragment_internal schema), takes the runner's advisory lock for the namespace, refuses (changing nothing) unless the database is at the file's from version, runs the steps, records each step's fingerprint and moves the recorded version. After it, db info shows the namespace up to date and db migrate has nothing to do; applying the same file twice fails on the version check.",
+      "Each SQL file is one transaction that does exactly what db migrate does, so it can be reviewed and applied by hand:",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3682,12 +3682,21 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "--format drizzle writes fragment-schema.ts and --format prisma writes fragment.prisma, one file for all namespaces at their latest versions (see database.md). Neither connects to a database. --from/--to with them is a usage error (exit 2): a schema file always describes the latest version.",
+      "It creates the runner's tables if needed (fragment_internal schema), takes the runner's advisory lock for the namespace, refuses (changing nothing) unless the database is at the file's from version, runs the steps, records each step's fingerprint and moves the recorded version. After it, db info shows the namespace up to date and db migrate has nothing to do; applying the same file twice fails on the version check.",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
   {
     "id": "cli:49",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "--format drizzle writes fragment-schema.ts and --format prisma writes fragment.prisma, one file for all namespaces at their latest versions (see database.md). Neither connects to a database. --from/--to with them is a usage error (exit 2): a schema file always describes the latest version.",
+    "url": "/docs/cli#db-generate",
+    "context": "The fragment-cli command › db generate",
+  },
+  {
+    "id": "cli:50",
     "page": "cli",
     "type": "text",
     "content":
@@ -3704,7 +3713,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:50",
+    "id": "cli:51",
     "page": "cli",
     "type": "text",
     "content":
@@ -3713,7 +3722,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db migrate",
   },
   {
-    "id": "cli:51",
+    "id": "cli:52",
     "page": "cli",
     "type": "text",
     "content":
@@ -3722,7 +3731,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db migrate",
   },
   {
-    "id": "cli:52",
+    "id": "cli:53",
     "page": "cli",
     "type": "text",
     "content":
@@ -3731,7 +3740,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db migrate",
   },
   {
-    "id": "cli:53",
+    "id": "cli:54",
     "page": "cli",
     "type": "text",
     "content":
@@ -3748,7 +3757,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:54",
+    "id": "cli:55",
     "page": "cli",
     "type": "text",
     "content":
@@ -3757,7 +3766,16 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db info",
   },
   {
-    "id": "cli:55",
+    "id": "cli:56",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "A namespace with durable hooks (migrated to its hook table) gets one more line after the table: Hooks [messenger]: 3 pending, 0 running, 1 failed, oldest pending 2m 5s (the oldest pending age is the time since that hook was enqueued; omitted when none is pending).",
+    "url": "/docs/cli#db-info",
+    "context": "The fragment-cli command › db info",
+  },
+  {
+    "id": "cli:57",
     "page": "cli",
     "type": "text",
     "content": "--json prints only JSON on stdout, with the same fields:",
@@ -3765,13 +3783,150 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db info",
   },
   {
-    "id": "cli:56",
+    "id": "cli:58",
     "page": "cli",
     "type": "text",
     "content":
-      "status is one of up-to-date, pending, ahead, drift, no-database; namespace, database, codeVersion and databaseVersion are null for a module without a database.",
+      'status is one of up-to-date, pending, ahead, drift, no-database; namespace, database, codeVersion and databaseVersion are null for a module without a database. hooks is { "pending": 3, "running": 0, "failed": 1, "oldestPendingAgeSeconds": 125 } for a namespace with hooks (oldestPendingAgeSeconds is null when none is pending), null otherwise.',
     "url": "/docs/cli#db-info",
     "context": "The fragment-cli command › db info",
+  },
+  {
+    "id": "cli:59",
+    "page": "cli",
+    "type": "text",
+    "content":
+      'On PGlite, which one process holds at a time, db info and hooks exit 1 while a serve holds the directory, and say so: error: the PGlite data directory "./.data/pglite" is held by process 4242, most likely a running "fragment-cli serve" (PGlite is open in one process at a time): stop it and run "fragment-cli db info app.ts" again, or use PostgreSQL (DATABASE_URL) to run it beside serve.',
+    "url": "/docs/cli#db-info",
+    "context": "The fragment-cli command › db info",
+  },
+  {
+    "id": "cli#hooks",
+    "page": "cli",
+    "type": "heading",
+    "content": "hooks",
+    "url": "/docs/cli#hooks",
+    "context": "The fragment-cli command",
+  },
+  {
+    "id": "cli:60",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "Operates the durable hooks of the file's modules on their database (opened as for db info), in every namespace whose schema has the hook table, or in --namespace's alone. hooks <subcommand> <file> … (the order of db info <file>) works too.",
+    "url": "/docs/cli#hooks",
+    "context": "The fragment-cli command › hooks",
+  },
+  {
+    "id": "cli:61",
+    "page": "cli",
+    "type": "text",
+    "content": "--status | list | pending, running, failed, done or cancelled",
+    "url": "/docs/cli#hooks",
+    "context": "The fragment-cli command › hooks",
+  },
+  {
+    "id": "cli:62",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "--limit | list | at most N hooks, newest first, over all namespaces (default 50, max 1000)",
+    "url": "/docs/cli#hooks",
+    "context": "The fragment-cli command › hooks",
+  },
+  {
+    "id": "cli:63",
+    "page": "cli",
+    "type": "text",
+    "content": "--namespace | all | only this namespace (needed for an id two namespaces have)",
+    "url": "/docs/cli#hooks",
+    "context": "The fragment-cli command › hooks",
+  },
+  {
+    "id": "cli:64",
+    "page": "cli",
+    "type": "text",
+    "content": "--failed | retry | every failed hook, instead of ids",
+    "url": "/docs/cli#hooks",
+    "context": "The fragment-cli command › hooks",
+  },
+  {
+    "id": "cli:65",
+    "page": "cli",
+    "type": "text",
+    "content": "--done | purge | required: only done hooks are purged",
+    "url": "/docs/cli#hooks",
+    "context": "The fragment-cli command › hooks",
+  },
+  {
+    "id": "cli:66",
+    "page": "cli",
+    "type": "text",
+    "content": "--older-than | purge | finished at least this long ago: 30d, 12h, 15m, 0s",
+    "url": "/docs/cli#hooks",
+    "context": "The fragment-cli command › hooks",
+  },
+  {
+    "id": "cli:67",
+    "page": "cli",
+    "type": "text",
+    "content": "--json | all | only JSON on stdout",
+    "url": "/docs/cli#hooks",
+    "context": "The fragment-cli command › hooks",
+  },
+  {
+    "id": "cli:68",
+    "page": "cli",
+    "type": "text",
+    "content":
+      'list: the columns Namespace, ID, Hook, Key, Status, Attempts, Next run (a pending hook\'s due time, a running one\'s lease) and Last error (its first line). --json: { "file", "hooks": [{ "namespace", "id", "name", "key", "status", "attempts", "nextRunAt", "leaseExpiresAt", "lastError", "createdAt", "updatedAt", "finishedAt" }] }.',
+    "url": "/docs/cli#hooks",
+    "context": "The fragment-cli command › hooks",
+  },
+  {
+    "id": "cli:69",
+    "page": "cli",
+    "type": "text",
+    "content":
+      'show <id>: the fields above, the payload, every failed attempt\'s error with its time (the latest 20, with the error log of withHookErrorLog; else the last error), and what the module says the hook is about (the messenger: the stored update). --json: { "file", "hook": { …, "module", "payload", "errors": [{ "attempt", "at", "error" }], "details" } }.',
+    "url": "/docs/cli#hooks",
+    "context": "The fragment-cli command › hooks",
+  },
+  {
+    "id": "cli:70",
+    "page": "cli",
+    "type": "text",
+    "content":
+      'retry <id…>: failed or cancelled hooks back to pending, due now, attempts reset; others are left alone and listed (Left alone: 5 [jobs] is pending …), so it is idempotent. retry --failed: every failed hook. --json: { "file", "retried": [{ "namespace", "id" }], "unchanged": [{ "namespace", "id", "status" }] }.',
+    "url": "/docs/cli#hooks",
+    "context": "The fragment-cli command › hooks",
+  },
+  {
+    "id": "cli:71",
+    "page": "cli",
+    "type": "text",
+    "content":
+      'cancel <id…>: pending, running or failed hooks become cancelled (never run again; retry undoes it); done and cancelled ones are left alone. --json: like retry, with "cancelled".',
+    "url": "/docs/cli#hooks",
+    "context": "The fragment-cli command › hooks",
+  },
+  {
+    "id": "cli:72",
+    "page": "cli",
+    "type": "text",
+    "content":
+      'purge --done --older-than AGE: deletes done hooks finished at least AGE ago and prints the count per namespace (--json: { "file", "olderThan", "purged": { "<namespace>": n }, "total" }). The messenger\'s stored updates are never purged. For automatic purging see retention.',
+    "url": "/docs/cli#hooks",
+    "context": "The fragment-cli command › hooks",
+  },
+  {
+    "id": "cli:73",
+    "page": "cli",
+    "type": "text",
+    "content":
+      'Exit 0 on success, including "nothing to retry". Exit 1, one line, for an id no namespace has (error: no hook occurrence 99 in app.ts; nothing is changed), an id two namespaces have (… pick one with --namespace), a file without hooks, an unreachable or held database. Exit 2 for usage errors: a missing or unknown subcommand, an id that is not a number, an option of another subcommand (--status is an option of hooks list), a bad --status, --limit or --older-than, retry with both ids and --failed or neither, purge without --done, a --namespace with no hooks in the file.',
+    "url": "/docs/cli#hooks",
+    "context": "The fragment-cli command › hooks",
   },
   {
     "id": "cli#openapi",
@@ -3782,7 +3937,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:57",
+    "id": "cli:74",
     "page": "cli",
     "type": "text",
     "content":
@@ -3791,7 +3946,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › openapi",
   },
   {
-    "id": "cli:58",
+    "id": "cli:75",
     "page": "cli",
     "type": "text",
     "content":
@@ -3800,7 +3955,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › openapi",
   },
   {
-    "id": "cli:59",
+    "id": "cli:76",
     "page": "cli",
     "type": "text",
     "content":
@@ -3809,7 +3964,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › openapi",
   },
   {
-    "id": "cli:60",
+    "id": "cli:77",
     "page": "cli",
     "type": "text",
     "content":
@@ -3826,7 +3981,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:61",
+    "id": "cli:78",
     "page": "cli",
     "type": "text",
     "content":
@@ -5607,7 +5762,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "hooks:7",
     "page": "hooks",
     "type": "text",
-    "content": "status | pending, running, done or failed",
+    "content": "status | pending, running, done, failed or cancelled",
     "url": "/docs/hooks#the-hook-table",
     "context": "Durable hooks › The hook table",
   },
@@ -5648,7 +5803,25 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "hooks:12",
     "page": "hooks",
     "type": "text",
-    "content": "created_at, updated_at, finished_at | timestamps (finished_at: done or failed)",
+    "content":
+      "created_at, updated_at, finished_at | timestamps (finished_at: done, failed or cancelled)",
+    "url": "/docs/hooks#the-hook-table",
+    "context": "Durable hooks › The hook table",
+  },
+  {
+    "id": "hooks:13",
+    "page": "hooks",
+    "type": "text",
+    "content": "errors | with withHookErrorLog: the latest 20 failed attempts' errors (see below)",
+    "url": "/docs/hooks#the-hook-table",
+    "context": "Durable hooks › The hook table",
+  },
+  {
+    "id": "hooks:14",
+    "page": "hooks",
+    "type": "text",
+    "content":
+      "The error log. withHookErrorLog(builder), appended after withHookTable (one addColumn step, one version), adds errors: a jsonb array of { attempt, at, error }, oldest first, the latest 20 failed attempts of the occurrence (HOOK_ERROR_LOG_LENGTH), kept across a retry by an operator. fragment-cli hooks show prints it. The auth and messenger modules append it (auth version 25, messenger version 6). A hook table without it keeps only last_error; the workers find out which by asking the database, so code and databases at either version work together.",
     "url": "/docs/hooks#the-hook-table",
     "context": "Durable hooks › The hook table",
   },
@@ -5661,7 +5834,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks",
   },
   {
-    "id": "hooks:13",
+    "id": "hooks:15",
     "page": "hooks",
     "type": "text",
     "content":
@@ -5670,7 +5843,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Enqueueing",
   },
   {
-    "id": "hooks:14",
+    "id": "hooks:16",
     "page": "hooks",
     "type": "text",
     "content":
@@ -5679,7 +5852,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Enqueueing",
   },
   {
-    "id": "hooks:15",
+    "id": "hooks:17",
     "page": "hooks",
     "type": "text",
     "content":
@@ -5688,7 +5861,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Enqueueing",
   },
   {
-    "id": "hooks:16",
+    "id": "hooks:18",
     "page": "hooks",
     "type": "text",
     "content": "runAt delays it (a Date); the default is now.",
@@ -5696,7 +5869,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Enqueueing",
   },
   {
-    "id": "hooks:17",
+    "id": "hooks:19",
     "page": "hooks",
     "type": "text",
     "content": "Unknown hook names throw a TypeError at once.",
@@ -5704,7 +5877,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Enqueueing",
   },
   {
-    "id": "hooks:18",
+    "id": "hooks:20",
     "page": "hooks",
     "type": "text",
     "content":
@@ -5713,7 +5886,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Enqueueing",
   },
   {
-    "id": "hooks:19",
+    "id": "hooks:21",
     "page": "hooks",
     "type": "text",
     "content": "(signUpInOneStatement in docs/examples/durable_hooks.ts, run by the test suite.)",
@@ -5729,7 +5902,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks",
   },
   {
-    "id": "hooks:20",
+    "id": "hooks:22",
     "page": "hooks",
     "type": "text",
     "content":
@@ -5738,7 +5911,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Workers",
   },
   {
-    "id": "hooks:21",
+    "id": "hooks:23",
     "page": "hooks",
     "type": "text",
     "content":
@@ -5747,7 +5920,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Workers",
   },
   {
-    "id": "hooks:22",
+    "id": "hooks:24",
     "page": "hooks",
     "type": "text",
     "content":
@@ -5756,7 +5929,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Workers",
   },
   {
-    "id": "hooks:23",
+    "id": "hooks:25",
     "page": "hooks",
     "type": "text",
     "content":
@@ -5765,7 +5938,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Workers",
   },
   {
-    "id": "hooks:24",
+    "id": "hooks:26",
     "page": "hooks",
     "type": "text",
     "content":
@@ -5774,7 +5947,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Workers",
   },
   {
-    "id": "hooks:25",
+    "id": "hooks:27",
     "page": "hooks",
     "type": "text",
     "content":
@@ -5783,7 +5956,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Workers",
   },
   {
-    "id": "hooks:26",
+    "id": "hooks:28",
     "page": "hooks",
     "type": "text",
     "content":
@@ -5800,7 +5973,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks",
   },
   {
-    "id": "hooks:27",
+    "id": "hooks:29",
     "page": "hooks",
     "type": "text",
     "content": "maxAttempts | 12 | attempts before failed; per hook { handler, maxAttempts }",
@@ -5808,7 +5981,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Settings",
   },
   {
-    "id": "hooks:28",
+    "id": "hooks:30",
     "page": "hooks",
     "type": "text",
     "content": "retryDelayMs | 1000 | delay before the first retry, doubled at each retry",
@@ -5816,7 +5989,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Settings",
   },
   {
-    "id": "hooks:29",
+    "id": "hooks:31",
     "page": "hooks",
     "type": "text",
     "content": "maxRetryDelayMs | 600000 (10 min) | cap of the delay",
@@ -5824,7 +5997,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Settings",
   },
   {
-    "id": "hooks:30",
+    "id": "hooks:32",
     "page": "hooks",
     "type": "text",
     "content": "leaseMs | 60000 | lease of a running attempt (renewed every third of it)",
@@ -5832,7 +6005,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Settings",
   },
   {
-    "id": "hooks:31",
+    "id": "hooks:33",
     "page": "hooks",
     "type": "text",
     "content": "pollIntervalMs | 2000 | longest wait between two looks for work",
@@ -5840,7 +6013,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Settings",
   },
   {
-    "id": "hooks:32",
+    "id": "hooks:34",
     "page": "hooks",
     "type": "text",
     "content": "concurrency | 4 | handlers one worker runs at once",
@@ -5848,7 +6021,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Settings",
   },
   {
-    "id": "hooks:33",
+    "id": "hooks:35",
     "page": "hooks",
     "type": "text",
     "content": "onError | console.error | receives failed attempts and worker errors",
@@ -5856,7 +6029,15 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Settings",
   },
   {
-    "id": "hooks:34",
+    "id": "hooks:36",
+    "page": "hooks",
+    "type": "text",
+    "content": 'retention | none (keep all) | { done: "7d" }: purge done occurrences (retention)',
+    "url": "/docs/hooks#settings",
+    "context": "Durable hooks › Settings",
+  },
+  {
+    "id": "hooks:37",
     "page": "hooks",
     "type": "text",
     "content":
@@ -5873,7 +6054,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks",
   },
   {
-    "id": "hooks:35",
+    "id": "hooks:38",
     "page": "hooks",
     "type": "text",
     "content":
@@ -5882,7 +6063,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Inspecting and re-queueing",
   },
   {
-    "id": "hooks:36",
+    "id": "hooks:39",
     "page": "hooks",
     "type": "text",
     "content":
@@ -5891,7 +6072,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Inspecting and re-queueing",
   },
   {
-    "id": "hooks:37",
+    "id": "hooks:40",
     "page": "hooks",
     "type": "text",
     "content":
@@ -5900,13 +6081,198 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Inspecting and re-queueing",
   },
   {
-    "id": "hooks:38",
+    "id": "hooks:41",
+    "page": "hooks",
+    "type": "text",
+    "content":
+      "hooks.describe(occurrence): what the occurrence is about, from its hook's optional describe(occurrence) (a hook defined as { handler, describe }); the messenger returns the stored update. fragment-cli hooks show prints it.",
+    "url": "/docs/hooks#inspecting-and-re-queueing",
+    "context": "Durable hooks › Inspecting and re-queueing",
+  },
+  {
+    "id": "hooks:42",
+    "page": "hooks",
+    "type": "text",
+    "content":
+      "hookAdmin({ adapter, namespace }): the operator's API, without the handlers (what fragment-cli hooks runs): list({ status?, name?, limit? }) newest first, get(id) with the error log, retry(ids), retryFailed(), cancel(ids), purgeDone(olderThanMs), counts(), exists(). retry and cancel are all or nothing: with an unknown id nothing changes, and the answer is { changed, unchanged, unknown }.",
+    "url": "/docs/hooks#inspecting-and-re-queueing",
+    "context": "Durable hooks › Inspecting and re-queueing",
+  },
+  {
+    "id": "hooks:43",
     "page": "hooks",
     "type": "text",
     "content":
       "hooks.drain({ waitForScheduled?, timeoutMs? }): runs what is due in the foreground until nothing is due (with waitForScheduled, also waits for retries and runAt times), and returns { done, retried, failed }. For tests, scripts and serverless handlers that cannot keep a worker.",
     "url": "/docs/hooks#inspecting-and-re-queueing",
     "context": "Durable hooks › Inspecting and re-queueing",
+  },
+  {
+    "id": "hooks#operating-hooks",
+    "page": "hooks",
+    "type": "heading",
+    "content": "Operating hooks",
+    "url": "/docs/hooks#operating-hooks",
+    "context": "Durable hooks",
+  },
+  {
+    "id": "hooks:44",
+    "page": "hooks",
+    "type": "text",
+    "content":
+      "fragment-cli hooks <file> <subcommand> operates the hooks of the modules a file exports, on their database, the way db info reads it: DATABASE_URL (PostgreSQL) or the PGlite directory ./.data/pglite. It acts on every namespace whose schema has the hook table (withHookTable), or on one with --namespace N. Every subcommand takes --json (only JSON on stdout). The reference of the options and outputs is in cli.md.",
+    "url": "/docs/hooks#operating-hooks",
+    "context": "Durable hooks › Operating hooks",
+  },
+  {
+    "id": "hooks:45",
+    "page": "hooks",
+    "type": "text",
+    "content":
+      "list [--status S] [--namespace N] [--limit N] | the newest hooks (50 by default): status, attempts, next run, error",
+    "url": "/docs/hooks#operating-hooks",
+    "context": "Durable hooks › Operating hooks",
+  },
+  {
+    "id": "hooks:46",
+    "page": "hooks",
+    "type": "text",
+    "content": "show <id> | one hook: payload, attempts, every error with its time, next run",
+    "url": "/docs/hooks#operating-hooks",
+    "context": "Durable hooks › Operating hooks",
+  },
+  {
+    "id": "hooks:47",
+    "page": "hooks",
+    "type": "text",
+    "content":
+      "retry <id…> or retry --failed | redrive failed (or cancelled) hooks: pending now, attempts reset",
+    "url": "/docs/hooks#operating-hooks",
+    "context": "Durable hooks › Operating hooks",
+  },
+  {
+    "id": "hooks:48",
+    "page": "hooks",
+    "type": "text",
+    "content": "cancel <id…> | stop a pending, running or failed hook from running again",
+    "url": "/docs/hooks#operating-hooks",
+    "context": "Durable hooks › Operating hooks",
+  },
+  {
+    "id": "hooks:49",
+    "page": "hooks",
+    "type": "text",
+    "content":
+      "purge --done --older-than <30d|12h|0s> | delete done hooks finished at least that long ago",
+    "url": "/docs/hooks#operating-hooks",
+    "context": "Durable hooks › Operating hooks",
+  },
+  {
+    "id": "hooks:50",
+    "page": "hooks",
+    "type": "text",
+    "content":
+      "States. A hook is pending (due, or waiting for its next retry: Next run says when), running (leased by a worker until the time shown), done, failed (out of attempts: its maxAttempts are spent) or cancelled.",
+    "url": "/docs/hooks#operating-hooks",
+    "context": "Durable hooks › Operating hooks",
+  },
+  {
+    "id": "hooks:51",
+    "page": "hooks",
+    "type": "text",
+    "content":
+      "retry puts failed and cancelled hooks back to pending, due now, with attempts reset to 0 (a fresh budget of maxAttempts), and wakes the workers. Their error log is kept, so show still tells what happened before. Any other status is left alone and said so: retrying twice is harmless. retry --failed redrives every failed hook (never the cancelled ones, which an operator stopped on purpose; retry those by id).",
+    "url": "/docs/hooks#operating-hooks",
+    "context": "Durable hooks › Operating hooks",
+  },
+  {
+    "id": "hooks:52",
+    "page": "hooks",
+    "type": "text",
+    "content":
+      "cancel marks pending, running and failed hooks cancelled: no worker claims them again. An attempt running at that moment may still do its work, but its outcome is not recorded (every outcome write is fenced on running). done and cancelled hooks are left alone. To undo a cancel, retry the hook.",
+    "url": "/docs/hooks#operating-hooks",
+    "context": "Durable hooks › Operating hooks",
+  },
+  {
+    "id": "hooks:53",
+    "page": "hooks",
+    "type": "text",
+    "content":
+      "show prints the payload, the attempts, each failed attempt's error (the stack) with its time, and the next run. For a messenger hook it also prints the stored update it processes (the hook's describe).",
+    "url": "/docs/hooks#operating-hooks",
+    "context": "Durable hooks › Operating hooks",
+  },
+  {
+    "id": "hooks:54",
+    "page": "hooks",
+    "type": "text",
+    "content":
+      "Ids are per namespace. An id that two namespaces of the file have needs --namespace; an id that none has exits 1 with one line (error: no hook occurrence 99 in app.ts), and changes nothing.",
+    "url": "/docs/hooks#operating-hooks",
+    "context": "Durable hooks › Operating hooks",
+  },
+  {
+    "id": "hooks:55",
+    "page": "hooks",
+    "type": "text",
+    "content":
+      "db info adds one line per namespace with hooks: Hooks [messenger]: 0 pending, 0 running, 1 failed, oldest pending 2m 5s (the age is the time since the oldest pending hook was enqueued), and hooks with the same counts in --json.",
+    "url": "/docs/hooks#operating-hooks",
+    "context": "Durable hooks › Operating hooks",
+  },
+  {
+    "id": "hooks:56",
+    "page": "hooks",
+    "type": "text",
+    "content":
+      'On PGlite. A PGlite directory is open in one process at a time, and a running fragment-cli serve holds it while it runs. The commands then exit 1 with error: the PGlite data directory "./.data/pglite" is held by process 4242, most likely a running "fragment-cli serve" …: stop the server and run the command again. On PostgreSQL, the commands run beside any number of servers, and a retried hook is picked up at once (the retry sends a NOTIFY).',
+    "url": "/docs/hooks#operating-hooks",
+    "context": "Durable hooks › Operating hooks",
+  },
+  {
+    "id": "hooks#retention",
+    "page": "hooks",
+    "type": "heading",
+    "content": "Retention",
+    "url": "/docs/hooks#retention",
+    "context": "Durable hooks › Operating hooks",
+  },
+  {
+    "id": "hooks:57",
+    "page": "hooks",
+    "type": "text",
+    "content":
+      "Done hooks stay in the table until deleted. Two ways to delete them; failed, cancelled and unfinished hooks are never purged:",
+    "url": "/docs/hooks#retention",
+    "context": "Durable hooks › Operating hooks › Retention",
+  },
+  {
+    "id": "hooks:58",
+    "page": "hooks",
+    "type": "text",
+    "content":
+      "by hand, or from cron: fragment-cli hooks app.ts purge --done --older-than 30d (units s, m, h, d; 0s purges every done hook). It deletes in batches of 5,000 and prints how many per namespace.",
+    "url": "/docs/hooks#retention",
+    "context": "Durable hooks › Operating hooks › Retention",
+  },
+  {
+    "id": "hooks:59",
+    "page": "hooks",
+    "type": "text",
+    "content":
+      'automatically: durableHooks({ …, retention: { done: "7d" } }), or the messenger\'s retention: { done: "7d" } option. The worker deletes done hooks older than that at most once a minute (a retention under a minute: at every look for work), and drain() once when it ends.',
+    "url": "/docs/hooks#retention",
+    "context": "Durable hooks › Operating hooks › Retention",
+  },
+  {
+    "id": "hooks:60",
+    "page": "hooks",
+    "type": "text",
+    "content":
+      "The messenger's stored updates are never purged with their hooks: an update whose hook was purged reads as done in getUpdate() and listUpdates().",
+    "url": "/docs/hooks#retention",
+    "context": "Durable hooks › Operating hooks › Retention",
   },
   {
     "id": "hooks#compared-with-fragnos-hooks",
@@ -5917,7 +6283,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks",
   },
   {
-    "id": "hooks:39",
+    "id": "hooks:61",
     "page": "hooks",
     "type": "text",
     "content":
@@ -9908,6 +10274,15 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Handlers",
   },
   {
+    "id": "webhook:27",
+    "page": "webhook",
+    "type": "text",
+    "content":
+      "The option retention: { done: \"7d\" } has the worker delete the processing hooks of updates done for longer than that (retention); the stored updates themselves are never purged, and an update whose hook was purged reads as done. Operators see each update's processing with fragment-cli hooks app.ts show <id>, which prints the stored update beside the hook's attempts and errors (operating hooks).",
+    "url": "/docs/webhook#handlers",
+    "context": "Webhook › Handlers",
+  },
+  {
     "id": "webhook#reading-stored-updates",
     "page": "webhook",
     "type": "heading",
@@ -9916,19 +10291,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook",
   },
   {
-    "id": "webhook:27",
-    "page": "webhook",
-    "type": "text",
-    "content": "bot.api is the server-side API:",
-    "url": "/docs/webhook#reading-stored-updates",
-    "context": "Webhook › Reading stored updates",
-  },
-  {
     "id": "webhook:28",
     "page": "webhook",
     "type": "text",
-    "content":
-      "getUpdate(updateId): one update with its processing status (pending, running, done, failed), attempts, lastError and processedAt, or null.",
+    "content": "bot.api is the server-side API:",
     "url": "/docs/webhook#reading-stored-updates",
     "context": "Webhook › Reading stored updates",
   },
@@ -9937,7 +10303,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "webhook",
     "type": "text",
     "content":
-      "listUpdates({ kind?, status?, order?, pageSize?, cursor? }): by update_id, with cursor pagination: { updates, cursor, hasNextPage }. Its cursors are signed with the option secret (default FRAGMENT_SECRET, at least 32 characters; the same deployment secret as auth's), so every process of the deployment accepts them; without either, with a random key of the process (valid until it exits; nothing is printed, since no route hands these cursors to clients). A forged or type-confused cursor is InvalidCursorError (400 INVALID_CURSOR if your route lets it through).",
+      "getUpdate(updateId): one update with its processing status (pending, running, done, failed, cancelled; done too once its hook was purged), attempts, lastError and processedAt, or null.",
     "url": "/docs/webhook#reading-stored-updates",
     "context": "Webhook › Reading stored updates",
   },
@@ -9945,12 +10311,21 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "webhook:30",
     "page": "webhook",
     "type": "text",
-    "content": "retryFailed(updateIds?): puts failed updates back in the queue.",
+    "content":
+      "listUpdates({ kind?, status?, order?, pageSize?, cursor? }): by update_id, with cursor pagination: { updates, cursor, hasNextPage }. Its cursors are signed with the option secret (default FRAGMENT_SECRET, at least 32 characters; the same deployment secret as auth's), so every process of the deployment accepts them; without either, with a random key of the process (valid until it exits; nothing is printed, since no route hands these cursors to clients). A forged or type-confused cursor is InvalidCursorError (400 INVALID_CURSOR if your route lets it through).",
     "url": "/docs/webhook#reading-stored-updates",
     "context": "Webhook › Reading stored updates",
   },
   {
     "id": "webhook:31",
+    "page": "webhook",
+    "type": "text",
+    "content": "retryFailed(updateIds?): puts failed updates back in the queue.",
+    "url": "/docs/webhook#reading-stored-updates",
+    "context": "Webhook › Reading stored updates",
+  },
+  {
+    "id": "webhook:32",
     "page": "webhook",
     "type": "text",
     "content":
@@ -9959,7 +10334,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Reading stored updates",
   },
   {
-    "id": "webhook:32",
+    "id": "webhook:33",
     "page": "webhook",
     "type": "text",
     "content":
@@ -9976,7 +10351,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook",
   },
   {
-    "id": "webhook:33",
+    "id": "webhook:34",
     "page": "webhook",
     "type": "text",
     "content":

@@ -493,6 +493,21 @@ forEachAdapter((name, getAdapter) => {
     assert.equal(await bot.api.getUpdate("not-a-number"), null);
   });
 
+  it(`${name}: retention purges done processing hooks, never the updates (read as done)`, async () => {
+    const bot = await freshBot({ retention: { done: "0s" } });
+    await post(bot, JSON.stringify({ update_id: 70, message: { text: "kept" } }));
+    const occurrence = (await bot.hooks.find("process_update", "70"))!;
+    const described = await bot.hooks.describe(occurrence) as { update: { raw: string } };
+    assert.equal(JSON.parse(described.update.raw).message.text, "kept");
+    await bot.api.drain();
+    assert.equal(await bot.hooks.find("process_update", "70"), null);
+    const update = await bot.api.getUpdate(70);
+    assert.equal(update?.status, "done");
+    assert.match(update?.raw ?? "", /"kept"/);
+    const done = await bot.api.listUpdates({ status: "done" });
+    assert.deepEqual(done.updates.map((u) => u.updateId), ["70"]);
+  });
+
   it(`${name}: listUpdates() pages by update_id with cursors and filters by kind`, async () => {
     const bot = await freshBot();
     for (const id of [64, 60, 62, 61, 63]) {

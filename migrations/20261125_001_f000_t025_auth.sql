@@ -1,4 +1,4 @@
--- fragment-cli migration of schema "auth" in namespace "auth": version 0 to 24
+-- fragment-cli migration of schema "auth" in namespace "auth": version 0 to 25
 -- Generated from the schema definition; do not edit.
 -- One transaction: apply with psql -v ON_ERROR_STOP=1 -f <file>, or with fragment-cli db migrate.
 
@@ -198,6 +198,9 @@ CREATE TABLE "auth"."rate_limits" (
 -- Step 24: addIndex "rate_limits_window_idx" on "rate_limits"
 CREATE INDEX "rate_limits_window_idx" ON "auth"."rate_limits" ("window_started_at");
 
+-- Step 25: addColumn "hook_occurrences"."errors"
+ALTER TABLE "auth"."hook_occurrences" ADD COLUMN "errors" jsonb NOT NULL DEFAULT '[]'::jsonb;
+
 -- Version bookkeeping
 INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "fingerprint", "description") VALUES
   ('auth', 1, '79c09e44a3e57a15393130c2b309fc6f15127238f02fcc642f1eec5f03cb4cb2', 'createTable "users"'),
@@ -223,10 +226,11 @@ INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "finger
   ('auth', 21, '517d14d87263b65bd1a9a241d7f72e54e3544da1a967040a543ab3b7e3f067e2', 'renameColumn "invitations"."token" to "token_hash"'),
   ('auth', 22, '5d6497c124b713dafb556554fcc14999681e0462964e24be82f8e8809cf10862', 'sql'),
   ('auth', 23, 'fc93bedaa9a4831a5320f59cca74fbe9d8b4d0adc1a731989c5a358ddeb8517a', 'createTable "rate_limits"'),
-  ('auth', 24, '2919521254462900a6f1015a1b8e24a4289c9068018e419229d4cf56f0e300b2', 'addIndex "rate_limits_window_idx" on "rate_limits"')
+  ('auth', 24, '2919521254462900a6f1015a1b8e24a4289c9068018e419229d4cf56f0e300b2', 'addIndex "rate_limits_window_idx" on "rate_limits"'),
+  ('auth', 25, '0e1b4f8d947148345e3d4dfaa154a1d305d81140c7fb1fb8f1b43e6fed3dd829', 'addColumn "hook_occurrences"."errors"')
 ON CONFLICT ("namespace", "version") DO UPDATE SET "fingerprint" = EXCLUDED."fingerprint", "description" = EXCLUDED."description", "applied_at" = now();
 
-INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('auth', 'auth', 24)
+INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('auth', 'auth', 25)
 ON CONFLICT ("namespace") DO UPDATE SET "version" = EXCLUDED."version", "schema_name" = EXCLUDED."schema_name", "updated_at" = now();
 
 COMMIT;

@@ -1,4 +1,4 @@
--- fragment-cli migration of schema "messenger" in namespace "messenger": version 0 to 5
+-- fragment-cli migration of schema "messenger" in namespace "messenger": version 0 to 6
 -- Generated from the schema definition; do not edit.
 -- One transaction: apply with psql -v ON_ERROR_STOP=1 -f <file>, or with fragment-cli db migrate.
 
@@ -74,16 +74,20 @@ CREATE INDEX "hook_occurrences_due_idx" ON "messenger"."hook_occurrences" ("due_
 -- Step 5: addIndex "hook_occurrences_status_idx" on "hook_occurrences"
 CREATE INDEX "hook_occurrences_status_idx" ON "messenger"."hook_occurrences" ("status", "id");
 
+-- Step 6: addColumn "hook_occurrences"."errors"
+ALTER TABLE "messenger"."hook_occurrences" ADD COLUMN "errors" jsonb NOT NULL DEFAULT '[]'::jsonb;
+
 -- Version bookkeeping
 INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "fingerprint", "description") VALUES
   ('messenger', 1, '3eadd40cd254428c6d13e7443f6e498ad29db1073d5186569c0059c0562479e3', 'createTable "updates"'),
   ('messenger', 2, '6214b459556cf4f5d27e74252f8212a43199811632734733f372d0a08a4d4039', 'createTable "hook_occurrences"'),
   ('messenger', 3, 'acbaf0b0ddb063840587eafb3dd7abb4825dec5cc480d569c3ddcf31b18dab21', 'addIndex "hook_occurrences_name_key_idx" on "hook_occurrences"'),
   ('messenger', 4, '14dc98df56f4093f5549f5457e17b09bd1d28aab88f0002e477adc7a4bc86926', 'addIndex "hook_occurrences_due_idx" on "hook_occurrences"'),
-  ('messenger', 5, '534a14f90bf1aeb64aa9c3f920d513c39e8c0a8553e0b4ef6c991daef1184088', 'addIndex "hook_occurrences_status_idx" on "hook_occurrences"')
+  ('messenger', 5, '534a14f90bf1aeb64aa9c3f920d513c39e8c0a8553e0b4ef6c991daef1184088', 'addIndex "hook_occurrences_status_idx" on "hook_occurrences"'),
+  ('messenger', 6, 'c5e25aadfb34ddaba2e6fec909168765e678de73b373adc7b23a0b08f760890e', 'addColumn "hook_occurrences"."errors"')
 ON CONFLICT ("namespace", "version") DO UPDATE SET "fingerprint" = EXCLUDED."fingerprint", "description" = EXCLUDED."description", "applied_at" = now();
 
-INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('messenger', 'messenger', 5)
+INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('messenger', 'messenger', 6)
 ON CONFLICT ("namespace") DO UPDATE SET "version" = EXCLUDED."version", "schema_name" = EXCLUDED."schema_name", "updated_at" = now();
 
 COMMIT;
