@@ -3433,7 +3433,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "--migrate | off | On a PostgreSQL server, apply pending migrations before serving (the embedded PGlite database is always migrated)",
+      "--static <dir> | none | Also serve the files of <dir> at the paths no module is mounted at (see below)",
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
@@ -3442,7 +3442,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "Each module answers under its mount route, /api/<module-name> unless the module says otherwise, on a path-segment boundary (/api/auth does not catch /api/authx). Any other path answers 404 with the mounts:",
+      "--migrate | off | On a PostgreSQL server, apply pending migrations before serving (the embedded PGlite database is always migrated)",
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
@@ -3451,7 +3451,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "Before listening, serve brings the databases of the served modules to their latest versions:",
+      "Each module answers under its mount route, /api/<module-name> unless the module says otherwise, on a path-segment boundary (/api/auth does not catch /api/authx). Any other path answers 404 with the mounts:",
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
@@ -3460,7 +3460,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "PGlite (no DATABASE_URL): pending migrations are applied, and the output lists each namespace with its versions and steps.",
+      "Static files (--static <dir>, e.g. a single-page app): a request whose path is under a module's mount always goes to the module; any other GET or HEAD is answered from <dir> when the path names a file there (index.html for / and for a folder with one), with its content type (text/html, text/javascript, text/css, image/png, … by extension; others application/octet-stream), Content-Length, X-Content-Type-Options: nosniff and Cache-Control: no-cache; otherwise the 404 above. It is read-only and closed: other methods on a file are 405 with Allow: GET, HEAD; folders are never listed; dotfiles (.env) are never served; a path whose segments decode to .., contain /, \\, NUL or control characters (%2e%2e, ..%2f, %5c, %00) names nothing; and a symbolic link is followed only if its target lies inside <dir>. A missing <dir> is a usage error (exit 2). deno task start serves examples/spa this way at http://localhost:8080/. In code: serve(modules, { staticDir }).",
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
@@ -3469,7 +3469,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "PostgreSQL (DATABASE_URL): pending migrations stop the start (exit 1) with the list of pending namespaces, unless --migrate is given. Apply them with db migrate as part of your deployment, or pass --migrate.",
+      "Before listening, serve brings the databases of the served modules to their latest versions:",
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
@@ -3478,7 +3478,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "A database ahead of the code or with an edited applied step always stops the start.",
+      "PGlite (no DATABASE_URL): pending migrations are applied, and the output lists each namespace with its versions and steps.",
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
@@ -3487,7 +3487,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "The deployment secret (FRAGMENT_SECRET, the key modules sign list cursors with, see auth) is settled before the files are imported, since modules read it when they are instantiated:",
+      "PostgreSQL (DATABASE_URL): pending migrations stop the start (exit 1) with the list of pending namespaces, unless --migrate is given. Apply them with db migrate as part of your deployment, or pass --migrate.",
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
@@ -3495,7 +3495,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "cli:28",
     "page": "cli",
     "type": "text",
-    "content": "FRAGMENT_SECRET set: used as is.",
+    "content":
+      "A database ahead of the code or with an edited applied step always stops the start.",
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
@@ -3504,7 +3505,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "Unset, on the embedded database (PGlite in a directory, no PostgreSQL): generated at the first start and kept in .data/fragment-secret (relative to the working directory, mode 0600), reused at the next starts; the first start prints Generated FRAGMENT_SECRET in .data/fragment-secret.",
+      "The deployment secret (FRAGMENT_SECRET, the key modules sign list cursors with, see auth) is settled before the files are imported, since modules read it when they are instantiated:",
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
@@ -3512,8 +3513,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "cli:30",
     "page": "cli",
     "type": "text",
-    "content":
-      "Unset, with a PostgreSQL database: serve starts with a loud WARNING: FRAGMENT_SECRET is not set on stderr, because cursors are then refused across processes and restarts. Set it in production.",
+    "content": "FRAGMENT_SECRET set: used as is.",
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
@@ -3522,7 +3522,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "Durable hook workers of the modules run in the same process. Ctrl-C (SIGINT) or SIGTERM stops accepting requests, lets in-flight ones finish, stops the workers, closes the databases and exits 0.",
+      "Unset, on the embedded database (PGlite in a directory, no PostgreSQL): generated at the first start and kept in .data/fragment-secret (relative to the working directory, mode 0600), reused at the next starts; the first start prints Generated FRAGMENT_SECRET in .data/fragment-secret.",
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
@@ -3531,7 +3531,25 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      'Failures (exit 1): two modules on one mount route (modules "hello" (a.ts) and "hello" (b.ts) are both mounted on /api/hello), Port 8080 on localhost is already in use; pick another one with --port, pending migrations on PostgreSQL without --migrate. Usage errors (exit 2): no file, a port outside 0–65535, an empty host.',
+      "Unset, with a PostgreSQL database: serve starts with a loud WARNING: FRAGMENT_SECRET is not set on stderr, because cursors are then refused across processes and restarts. Set it in production.",
+    "url": "/docs/cli#serve",
+    "context": "The fragment-cli command › serve",
+  },
+  {
+    "id": "cli:33",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "Durable hook workers of the modules run in the same process. Ctrl-C (SIGINT) or SIGTERM stops accepting requests, lets in-flight ones finish, stops the workers, closes the databases and exits 0.",
+    "url": "/docs/cli#serve",
+    "context": "The fragment-cli command › serve",
+  },
+  {
+    "id": "cli:34",
+    "page": "cli",
+    "type": "text",
+    "content":
+      'Failures (exit 1): two modules on one mount route (modules "hello" (a.ts) and "hello" (b.ts) are both mounted on /api/hello), Port 8080 on localhost is already in use; pick another one with --port, pending migrations on PostgreSQL without --migrate. Usage errors (exit 2): no file, a port outside 0–65535, an empty host, a --static folder that does not exist.',
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
@@ -3544,28 +3562,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:33",
-    "page": "cli",
-    "type": "text",
-    "content": "--format | sql | sql (migration files), drizzle or prisma (schema files)",
-    "url": "/docs/cli#db-generate",
-    "context": "The fragment-cli command › db generate",
-  },
-  {
-    "id": "cli:34",
-    "page": "cli",
-    "type": "text",
-    "content":
-      "-o, --output | the current directory | A directory (an existing one, or a path ending with /) or a file path",
-    "url": "/docs/cli#db-generate",
-    "context": "The fragment-cli command › db generate",
-  },
-  {
     "id": "cli:35",
     "page": "cli",
     "type": "text",
-    "content":
-      "-f, --from | the database's current version | Version to generate from (sql only), or namespace=version pairs",
+    "content": "--format | sql | sql (migration files), drizzle or prisma (schema files)",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3574,7 +3574,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "-t, --to | the latest schema version | Version to generate to (sql only), or namespace=version pairs",
+      "-o, --output | the current directory | A directory (an existing one, or a path ending with /) or a file path",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3583,7 +3583,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "-p, --prefix | none | Text put on a line of its own at the top of each file (e.g. a lint comment)",
+      "-f, --from | the database's current version | Version to generate from (sql only), or namespace=version pairs",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3592,7 +3592,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "--output follows one rule whatever the number of files: an existing directory or a path ending with / is a directory (created if needed) where files get their default names; anything else is a file path (its folders are created). A file path when several files would be generated is a usage error (exit 2), never a silent switch to a directory.",
+      "-t, --to | the latest schema version | Version to generate to (sql only), or namespace=version pairs",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3601,7 +3601,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "--format sql writes one file per namespace that has steps to apply, named <YYYYMMDD>_<seq>_f<from>_t<to>_<module-name>.sql: the UTC date, a 3-digit sequence that continues after the day's files already in the output directory, and 3-digit versions. The starting version is --from, or else the version recorded in the database (read with one connection: namespaces whose --from is given need none, so --from 0 works offline). The target is --to, or else the latest version. A namespace already at its target gets no file; when no namespace has anything to generate, the command says so, writes nothing and exits 0.",
+      "-p, --prefix | none | Text put on a line of its own at the top of each file (e.g. a lint comment)",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3610,7 +3610,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "--from/--to take one version for every namespace (--to 3) or versions per namespace (--to auth=3,messenger=2; namespaces not named keep their default). A version beyond the code's latest, a target below the start (there are no down migrations), a database ahead of the code or with an edited step: exit 1, nothing written.",
+      "--output follows one rule whatever the number of files: an existing directory or a path ending with / is a directory (created if needed) where files get their default names; anything else is a file path (its folders are created). A file path when several files would be generated is a usage error (exit 2), never a silent switch to a directory.",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3619,7 +3619,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "Each SQL file is one transaction that does exactly what db migrate does, so it can be reviewed and applied by hand:",
+      "--format sql writes one file per namespace that has steps to apply, named <YYYYMMDD>_<seq>_f<from>_t<to>_<module-name>.sql: the UTC date, a 3-digit sequence that continues after the day's files already in the output directory, and 3-digit versions. The starting version is --from, or else the version recorded in the database (read with one connection: namespaces whose --from is given need none, so --from 0 works offline). The target is --to, or else the latest version. A namespace already at its target gets no file; when no namespace has anything to generate, the command says so, writes nothing and exits 0.",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3628,7 +3628,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "It creates the runner's tables if needed (fragment_internal schema), takes the runner's advisory lock for the namespace, refuses (changing nothing) unless the database is at the file's from version, runs the steps, records each step's fingerprint and moves the recorded version. After it, db info shows the namespace up to date and db migrate has nothing to do; applying the same file twice fails on the version check.",
+      "--from/--to take one version for every namespace (--to 3) or versions per namespace (--to auth=3,messenger=2; namespaces not named keep their default). A version beyond the code's latest, a target below the start (there are no down migrations), a database ahead of the code or with an edited step: exit 1, nothing written.",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3637,12 +3637,30 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "--format drizzle writes fragment-schema.ts and --format prisma writes fragment.prisma, one file for all namespaces at their latest versions (see database.md). Neither connects to a database. --from/--to with them is a usage error (exit 2): a schema file always describes the latest version.",
+      "Each SQL file is one transaction that does exactly what db migrate does, so it can be reviewed and applied by hand:",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
   {
     "id": "cli:44",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "It creates the runner's tables if needed (fragment_internal schema), takes the runner's advisory lock for the namespace, refuses (changing nothing) unless the database is at the file's from version, runs the steps, records each step's fingerprint and moves the recorded version. After it, db info shows the namespace up to date and db migrate has nothing to do; applying the same file twice fails on the version check.",
+    "url": "/docs/cli#db-generate",
+    "context": "The fragment-cli command › db generate",
+  },
+  {
+    "id": "cli:45",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "--format drizzle writes fragment-schema.ts and --format prisma writes fragment.prisma, one file for all namespaces at their latest versions (see database.md). Neither connects to a database. --from/--to with them is a usage error (exit 2): a schema file always describes the latest version.",
+    "url": "/docs/cli#db-generate",
+    "context": "The fragment-cli command › db generate",
+  },
+  {
+    "id": "cli:46",
     "page": "cli",
     "type": "text",
     "content":
@@ -3659,7 +3677,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:45",
+    "id": "cli:47",
     "page": "cli",
     "type": "text",
     "content":
@@ -3668,7 +3686,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db migrate",
   },
   {
-    "id": "cli:46",
+    "id": "cli:48",
     "page": "cli",
     "type": "text",
     "content":
@@ -3677,7 +3695,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db migrate",
   },
   {
-    "id": "cli:47",
+    "id": "cli:49",
     "page": "cli",
     "type": "text",
     "content":
@@ -3686,7 +3704,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db migrate",
   },
   {
-    "id": "cli:48",
+    "id": "cli:50",
     "page": "cli",
     "type": "text",
     "content":
@@ -3703,7 +3721,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:49",
+    "id": "cli:51",
     "page": "cli",
     "type": "text",
     "content":
@@ -3712,7 +3730,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db info",
   },
   {
-    "id": "cli:50",
+    "id": "cli:52",
     "page": "cli",
     "type": "text",
     "content": "--json prints only JSON on stdout, with the same fields:",
@@ -3720,7 +3738,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db info",
   },
   {
-    "id": "cli:51",
+    "id": "cli:53",
     "page": "cli",
     "type": "text",
     "content":
@@ -3737,7 +3755,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:52",
+    "id": "cli:54",
     "page": "cli",
     "type": "text",
     "content":
@@ -4570,7 +4588,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "getting-started",
     "type": "text",
     "content":
-      "deno task start runs fragment-cli serve examples/app.ts. It loads the file, finds the module instances it exports (auth and messenger), migrates their tables in the embedded database (stored in ./.data/pglite, kept between runs) and prints what it serves:",
+      "deno task start runs fragment-cli serve examples/app.ts --static examples/spa. It loads the file, finds the module instances it exports (auth and messenger), migrates their tables in the embedded database (stored in ./.data/pglite, kept between runs), serves the example single-page app of examples/spa/ beside them and prints what it serves:",
     "url": "/docs/getting-started#the-two-commands",
     "context": "Getting started › The two commands",
   },
@@ -4579,7 +4597,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "getting-started",
     "type": "text",
     "content":
-      "Each module answers under its mount route, /api/<module-name>. Any other path answers 404 with the list of mounts:",
+      "Each module answers under its mount route, /api/<module-name>; the files of examples/spa/ answer the other paths (index.html at /). Any path that is neither answers 404 with the list of mounts:",
     "url": "/docs/getting-started#the-two-commands",
     "context": "Getting started › The two commands",
   },
@@ -4593,6 +4611,128 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Getting started › The two commands",
   },
   {
+    "id": "getting-started#the-single-page-app",
+    "page": "getting-started",
+    "type": "heading",
+    "content": "The single-page app",
+    "url": "/docs/getting-started#the-single-page-app",
+    "context": "Getting started",
+  },
+  {
+    "id": "getting-started:6",
+    "page": "getting-started",
+    "type": "text",
+    "content":
+      "Open http://localhost:8080/ in a browser while deno task start runs. The page is examples/spa/: plain HTML and one script, app.js, on the typed auth client. It needs no build step and no other server: serve hands out its files and the API on the same origin.",
+    "url": "/docs/getting-started#the-single-page-app",
+    "context": "Getting started › The single-page app",
+  },
+  {
+    "id": "getting-started:7",
+    "page": "getting-started",
+    "type": "text",
+    "content":
+      "Type an email and a password (8 characters or more) and press Sign up: you are signed in, and the header says as whom. Sign out, then Sign in with the same credentials.",
+    "url": "/docs/getting-started#the-single-page-app",
+    "context": "Getting started › The single-page app",
+  },
+  {
+    "id": "getting-started:8",
+    "page": "getting-started",
+    "type": "text",
+    "content":
+      "Under Your organizations, give a name (and, if you like, a slug such as engines) and press Create organization. Your first organization becomes the active one: its card lists its members (you, as owner).",
+    "url": "/docs/getting-started#the-single-page-app",
+    "context": "Getting started › The single-page app",
+  },
+  {
+    "id": "getting-started:9",
+    "page": "getting-started",
+    "type": "text",
+    "content":
+      "Type a colleague's email under the active organization and press Invite: the invitation shows under Pending invitations.",
+    "url": "/docs/getting-started#the-single-page-app",
+    "context": "Getting started › The single-page app",
+  },
+  {
+    "id": "getting-started:10",
+    "page": "getting-started",
+    "type": "text",
+    "content":
+      "Create a second organization, then press its Switch button: it becomes the active one.",
+    "url": "/docs/getting-started#the-single-page-app",
+    "context": "Getting started › The single-page app",
+  },
+  {
+    "id": "getting-started:11",
+    "page": "getting-started",
+    "type": "text",
+    "content":
+      "Reload the page. The app starts from one request, GET /api/auth/me, which carries the user, their organizations, the active one and their invitations; the active organization's members and invitations follow. Sign out ends the session: a reload shows the sign-in form again.",
+    "url": "/docs/getting-started#the-single-page-app",
+    "context": "Getting started › The single-page app",
+  },
+  {
+    "id": "getting-started:12",
+    "page": "getting-started",
+    "type": "text",
+    "content": "The example SPA, signed in",
+    "url": "/docs/getting-started#the-single-page-app",
+    "context": "Getting started › The single-page app",
+  },
+  {
+    "id": "getting-started:13",
+    "page": "getting-started",
+    "type": "text",
+    "content": "How it works:",
+    "url": "/docs/getting-started#the-single-page-app",
+    "context": "Getting started › The single-page app",
+  },
+  {
+    "id": "getting-started:14",
+    "page": "getting-started",
+    "type": "text",
+    "content":
+      "The credential is the service_auth cookie the API sets (HttpOnly, SameSite=Lax): the page's script never sees it, and the browser sends it with every API call.",
+    "url": "/docs/getting-started#the-single-page-app",
+    "context": "Getting started › The single-page app",
+  },
+  {
+    "id": "getting-started:15",
+    "page": "getting-started",
+    "type": "text",
+    "content":
+      "examples/spa/client.js is the typed client of src/client/ (createAuthClient, see the auth page) bundled into one browser module by deno task spa:client (deno bundle). It is committed, so the page runs as cloned; run the task after changing src/client/ (a test fails while the bundle is stale).",
+    "url": "/docs/getting-started#the-single-page-app",
+    "context": "Getting started › The single-page app",
+  },
+  {
+    "id": "getting-started:16",
+    "page": "getting-started",
+    "type": "text",
+    "content": "examples/spa/config.js says where the API is: /api/auth on the page's own origin.",
+    "url": "/docs/getting-started#the-single-page-app",
+    "context": "Getting started › The single-page app",
+  },
+  {
+    "id": "getting-started:17",
+    "page": "getting-started",
+    "type": "text",
+    "content":
+      "Hosting the page elsewhere. To serve the same files from another origin (a CDN, or a dev server on another port), put the API's absolute address in config.js (export const API_BASE_URL = \"http://localhost:8080/api/auth\";) and list the page's origin in TRUSTED_ORIGINS (comma-separated) when starting the API:",
+    "url": "/docs/getting-started#the-single-page-app",
+    "context": "Getting started › The single-page app",
+  },
+  {
+    "id": "getting-started:18",
+    "page": "getting-started",
+    "type": "text",
+    "content":
+      "The auth module then answers that origin's CORS preflights and requests with Access-Control-Allow-Credentials: true, so the cookie flows; every other origin is refused (no CORS headers, and a state-changing request from a page of an untrusted origin is answered 403 CSRF_REJECTED or 415). The browser tests (tests/browser/) run this very flow in headless Chromium from the API's origin and from a second, trusted origin, and check that a hostile third origin can neither write with the user's cookie nor sign them in to another account.",
+    "url": "/docs/getting-started#the-single-page-app",
+    "context": "Getting started › The single-page app",
+  },
+  {
     "id": "getting-started#sign-up-and-call-the-api",
     "page": "getting-started",
     "type": "heading",
@@ -4601,7 +4741,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Getting started",
   },
   {
-    "id": "getting-started:6",
+    "id": "getting-started:19",
     "page": "getting-started",
     "type": "text",
     "content":
@@ -4610,7 +4750,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Getting started › Sign up and call the API",
   },
   {
-    "id": "getting-started:7",
+    "id": "getting-started:20",
     "page": "getting-started",
     "type": "text",
     "content":
@@ -4619,7 +4759,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Getting started › Sign up and call the API",
   },
   {
-    "id": "getting-started:8",
+    "id": "getting-started:21",
     "page": "getting-started",
     "type": "text",
     "content":
@@ -4628,7 +4768,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Getting started › Sign up and call the API",
   },
   {
-    "id": "getting-started:9",
+    "id": "getting-started:22",
     "page": "getting-started",
     "type": "text",
     "content":
@@ -4645,7 +4785,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Getting started",
   },
   {
-    "id": "getting-started:10",
+    "id": "getting-started:23",
     "page": "getting-started",
     "type": "text",
     "content": "Organizations are on by default. Create one, list yours, make it the active one:",
@@ -4653,7 +4793,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Getting started › Organizations",
   },
   {
-    "id": "getting-started:11",
+    "id": "getting-started:24",
     "page": "getting-started",
     "type": "text",
     "content":
@@ -4670,7 +4810,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Getting started",
   },
   {
-    "id": "getting-started:12",
+    "id": "getting-started:25",
     "page": "getting-started",
     "type": "text",
     "content":
@@ -4679,7 +4819,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Getting started › Send a webhook update",
   },
   {
-    "id": "getting-started:13",
+    "id": "getting-started:26",
     "page": "getting-started",
     "type": "text",
     "content":
@@ -4696,7 +4836,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Getting started",
   },
   {
-    "id": "getting-started:14",
+    "id": "getting-started:27",
     "page": "getting-started",
     "type": "text",
     "content": "Modules: write your own module: routes, validation, errors, mounting anywhere.",
@@ -4704,7 +4844,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Getting started › Where next",
   },
   {
-    "id": "getting-started:15",
+    "id": "getting-started:28",
     "page": "getting-started",
     "type": "text",
     "content":
@@ -4713,7 +4853,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Getting started › Where next",
   },
   {
-    "id": "getting-started:16",
+    "id": "getting-started:29",
     "page": "getting-started",
     "type": "text",
     "content": "Database and adapters: schemas, migrations, PGlite and PostgreSQL.",
@@ -4721,7 +4861,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Getting started › Where next",
   },
   {
-    "id": "getting-started:17",
+    "id": "getting-started:30",
     "page": "getting-started",
     "type": "text",
     "content": "CLI: serve, db generate, db migrate, db info.",
@@ -4729,7 +4869,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Getting started › Where next",
   },
   {
-    "id": "getting-started:18",
+    "id": "getting-started:31",
     "page": "getting-started",
     "type": "text",
     "content": "Search: fragment-cli search and this reference site.",
@@ -4737,7 +4877,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Getting started › Where next",
   },
   {
-    "id": "getting-started:19",
+    "id": "getting-started:32",
     "page": "getting-started",
     "type": "text",
     "content": "Development: tests on three runtimes, checks and packaging.",
