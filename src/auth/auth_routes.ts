@@ -19,13 +19,15 @@ import { deleteSession } from "./sessions.ts";
 import type { AuthTableNames } from "./tables.ts";
 import type { SqlAdapter } from "../db/mod.ts";
 import type { AuthUser } from "./users.ts";
+import { exactSchema } from "./exact_schema.ts";
+import type { InvitationEntry, OrganizationEntry } from "./organizations/resources.ts";
 
 /** Shortest and longest accepted passwords, in characters (code points). */
 export const PASSWORD_LENGTH = Object.freeze({ min: 8, max: 128 });
 
 const WELL_FORMED_PASSWORD = "Must be well-formed Unicode (no unpaired surrogate code units)";
 
-function passwordSchema(min: number): z.ZodType<string> {
+function passwordSchema(min: number): z.ZodType<string, string> {
   return z.string().superRefine((value, context) => {
     // UTF-8 turns every lone surrogate into U+FFFD before hashing: "a\uD800" and "a\uDC00"
     // would be one password.
@@ -46,28 +48,43 @@ function passwordSchema(min: number): z.ZodType<string> {
   });
 }
 
-const signUpBody = z.object({
+/** The body of `POST /sign-up` and `POST /sign-in`. */
+export interface CredentialsBody {
+  email: string;
+  password: string;
+}
+
+/** The body of `POST /sign-up`: a valid address, an 8–128 character well-formed password. */
+export const signUpBody: z.ZodType<CredentialsBody, CredentialsBody> = exactSchema<
+  CredentialsBody
+>()(z.object({
   email: emailSchema,
   password: passwordSchema(PASSWORD_LENGTH.min),
-});
+}));
 
-// Sign-in does not re-validate the address format: any string is looked up (and fails the same
-// way), so the response never tells a malformed address from an unknown one.
-const signInBody = z.object({
+/**
+ * The body of `POST /sign-in`. It does not re-validate the address format: any string is looked
+ * up (and fails the same way), so the response never tells a malformed address from an unknown
+ * one.
+ */
+export const signInBody: z.ZodType<CredentialsBody, CredentialsBody> = exactSchema<
+  CredentialsBody
+>()(z.object({
   email: z.string().max(MAX_EMAIL_LENGTH * 4).transform(normalizeEmail),
   password: passwordSchema(1),
-});
+}));
 
-/** The shape of the `GET /me` answer. */
+/** The shape of the `GET /me` answer (its schema is `meResponse` in responses.ts). */
 export interface MePayload {
   user: AuthUser;
   /** At most 100 entries, the oldest first; `GET /organizations` pages them all. */
-  organizations: unknown[];
+  organizations: OrganizationEntry[];
   /** Whether the user has more organizations than `organizations` lists. */
   organizationsHasMore: boolean;
-  activeOrganization: unknown;
+  /** The credential's active organization, listed or not; `null` when none. */
+  activeOrganization: OrganizationEntry | null;
   /** At most 100, the oldest first; `GET /organizations/invitations` pages them all. */
-  invitations: unknown[];
+  invitations: InvitationEntry[];
   /** Whether there are more pending invitations than `invitations` lists. */
   invitationsHasMore: boolean;
 }

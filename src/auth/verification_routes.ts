@@ -11,8 +11,17 @@ import { authedRoute, type AuthRouteDeps, publicRoute } from "./auth_route.ts";
 import type { CredentialLimits } from "./credential_limits.ts";
 import type { EmailVerification } from "./email_verification.ts";
 import { authError } from "./errors.ts";
+import { exactSchema } from "./exact_schema.ts";
 
-const verifyBody = z.object({ token: z.string().max(512) });
+/** The body of `POST /verify-email`. */
+export interface VerifyEmailBody {
+  token: string;
+}
+
+/** The body of `POST /verify-email`: the mailed token. */
+export const verifyEmailBody: z.ZodType<VerifyEmailBody, VerifyEmailBody> = exactSchema<
+  VerifyEmailBody
+>()(z.object({ token: z.string().max(512) }));
 
 /** The verification routes of one module instance. */
 export function verificationRoutes(
@@ -22,7 +31,7 @@ export function verificationRoutes(
     publicRoute(deps, {
       method: "POST",
       path: "/verify-email",
-      body: verifyBody,
+      body: verifyEmailBody,
       // Anonymous: limited per client address (a token is 256 bits, but each guess costs a query).
       handler: async ({ body, request, remoteAddress }) => ({
         user: await deps.limits.attempt({

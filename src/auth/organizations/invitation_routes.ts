@@ -10,7 +10,6 @@ import type { Route } from "../../core/mod.ts";
 import type { SqlQuerier } from "../../db/mod.ts";
 import type { AuthContext } from "../authenticator.ts";
 import { authedRoute } from "../auth_route.ts";
-import { emailSchema } from "../email.ts";
 import { authError, notFound } from "../errors.ts";
 import { setActiveOrganizationIfNone } from "../sessions.ts";
 import { hashToken, newToken, secretsEqual } from "../tokens.ts";
@@ -23,7 +22,12 @@ import {
   requireOwner,
 } from "./access.ts";
 import { created, inTransaction, type OrganizationsContext } from "./context.ts";
-import { pageQuery, rolesSchema } from "./input.ts";
+import {
+  invitationBodies,
+  type RespondToInvitationBody,
+  respondToInvitationBody,
+} from "./bodies.ts";
+import { pageQuery } from "./input.ts";
 import {
   findInvitation,
   type InvitationWithOrganizationRow,
@@ -38,12 +42,7 @@ import { type Member, toInvitation, toMember, toOrganization } from "./resources
 
 const organizationParams = z.object({ organizationId: z.string() });
 
-const respondBody = z.object({
-  action: z.enum(["accept", "reject", "cancel"]),
-  token: z.string().min(1).max(256),
-});
-
-type Action = z.infer<typeof respondBody>["action"];
+type Action = RespondToInvitationBody["action"];
 
 const STATUS_OF: Record<Action, "accepted" | "rejected" | "canceled"> = {
   accept: "accepted",
@@ -54,7 +53,7 @@ const STATUS_OF: Record<Action, "accepted" | "rejected" | "canceled"> = {
 /** The invitation routes of one module instance. */
 export function invitationRoutes(context: OrganizationsContext): Route[] {
   const { tables, options, notifications, routeDeps } = context;
-  const roles = rolesSchema(options.roles);
+  const bodies = invitationBodies(options.roles);
 
   /** 404, 403 or nothing: may this caller act on this invitation at all? */
   async function checkActor(
@@ -120,7 +119,7 @@ export function invitationRoutes(context: OrganizationsContext): Route[] {
       method: "PATCH",
       path: "/organizations/invitations/:invitationId",
       params: z.object({ invitationId: z.string() }),
-      body: respondBody,
+      body: respondToInvitationBody,
       handler: async ({ params, body, auth }) => {
         const found = await findInvitation(context.db, tables, params.invitationId);
         if (!found) throw notFound("Invitation");
@@ -217,7 +216,7 @@ export function invitationRoutes(context: OrganizationsContext): Route[] {
       method: "POST",
       path: "/organizations/:organizationId/invitations",
       params: organizationParams,
-      body: z.object({ email: emailSchema, roles: roles.optional() }),
+      body: bodies.create,
       handler: async ({ params, body, auth }) => {
         const result = await inTransaction(context, async (tx) => {
           const entry = await requireEntry(

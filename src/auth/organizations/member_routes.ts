@@ -15,7 +15,8 @@ import { clearActiveOrganization } from "../sessions.ts";
 import { hasOwner, requireEntry, requireManager, requireOwner } from "./access.ts";
 import { addMember } from "./add_member.ts";
 import { created, inTransaction, type OrganizationsContext } from "./context.ts";
-import { pageQuery, rolesSchema } from "./input.ts";
+import { memberBodies } from "./bodies.ts";
+import { pageQuery } from "./input.ts";
 import {
   countOtherOwners,
   deleteMember,
@@ -35,7 +36,7 @@ function lastOwner(): Error {
 /** The member routes of one module instance. */
 export function memberRoutes(context: OrganizationsContext): Route[] {
   const { tables, options, notifications, routeDeps } = context;
-  const roles = rolesSchema(options.roles);
+  const bodies = memberBodies(options.roles);
 
   return [
     authedRoute(routeDeps, {
@@ -53,7 +54,7 @@ export function memberRoutes(context: OrganizationsContext): Route[] {
       method: "POST",
       path: "/organizations/:organizationId/members",
       params: organizationParams,
-      body: z.object({ userId: z.string(), roles: roles.optional() }),
+      body: bodies.add,
       handler: async ({ params, body, auth }) => {
         const member = await addMember(context, {
           organizationId: params.organizationId,
@@ -68,7 +69,7 @@ export function memberRoutes(context: OrganizationsContext): Route[] {
       method: "PATCH",
       path: "/organizations/:organizationId/members/:memberId",
       params: memberParams,
-      body: z.object({ roles }),
+      body: bodies.updateRoles,
       handler: async ({ params, body, auth }) =>
         await inTransaction(context, async (tx) => {
           const entry = await requireEntry(

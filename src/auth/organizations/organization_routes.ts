@@ -16,7 +16,8 @@ import {
 } from "../sessions.ts";
 import { requireEntry, requireManager, requireOwner } from "./access.ts";
 import { created, inTransaction, type OrganizationsContext } from "./context.ts";
-import { logoUrlSchema, metadataSchema, nameSchema, pageQuery, slugSchema } from "./input.ts";
+import { organizationBodies, setActiveOrganizationBody } from "./bodies.ts";
+import { pageQuery } from "./input.ts";
 import { cancelPendingInvitations } from "./invitation_store.ts";
 import { requireOrganizationRoom } from "./limits.ts";
 import {
@@ -36,30 +37,13 @@ const organizationId = z.object({ organizationId: z.string() });
 /** The organization routes of one module instance. */
 export function organizationRoutes(context: OrganizationsContext): Route[] {
   const { tables, options, notifications, routeDeps } = context;
-  const metadata = metadataSchema(options.maxMetadataBytes);
-
-  const createBody = z.object({
-    name: nameSchema,
-    slug: slugSchema.optional(),
-    logoUrl: logoUrlSchema.nullable().optional(),
-    metadata: metadata.optional(),
-  });
-
-  const updateBody = z.object({
-    name: nameSchema.optional(),
-    slug: slugSchema.optional(),
-    logoUrl: logoUrlSchema.nullable().optional(),
-    metadata: metadata.optional(),
-  }).refine(
-    (body) => Object.values(body).some((value) => value !== undefined),
-    "Give at least one of name, slug, logoUrl, metadata",
-  );
+  const bodies = organizationBodies(options.maxMetadataBytes);
 
   return [
     authedRoute(routeDeps, {
       method: "POST",
       path: "/organizations",
-      body: createBody,
+      body: bodies.create,
       handler: async ({ body, auth }) => {
         const slug = body.slug ?? normalizeSlug(body.name);
         const problem = slugProblem(slug);
@@ -121,7 +105,7 @@ export function organizationRoutes(context: OrganizationsContext): Route[] {
     authedRoute(routeDeps, {
       method: "POST",
       path: "/organizations/active",
-      body: z.object({ organizationId: z.string().nullable() }),
+      body: setActiveOrganizationBody,
       handler: async ({ body, auth }) => {
         if (body.organizationId === null) {
           await setActiveOrganization(context.db, tables, auth.session.id, null);
@@ -147,7 +131,7 @@ export function organizationRoutes(context: OrganizationsContext): Route[] {
       method: "PATCH",
       path: "/organizations/:organizationId",
       params: organizationId,
-      body: updateBody,
+      body: bodies.update,
       handler: async ({ params, body, auth }) =>
         await inTransaction(context, async (tx) => {
           const entry = await requireEntry(
