@@ -4465,6 +4465,32 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Development: tests, checks and packaging › Tests on three runtimes",
   },
   {
+    "id": "development#browser-tests",
+    "page": "development",
+    "type": "heading",
+    "content": "Browser tests",
+    "url": "/docs/development#browser-tests",
+    "context": "Development: tests, checks and packaging",
+  },
+  {
+    "id": "development:9",
+    "page": "development",
+    "type": "text",
+    "content":
+      "tests/browser/ drives headless Chromium with playwright-core (no browser download: it uses the Debian package chromium, at /usr/bin/chromium or CHROMIUM_PATH), under all three runtimes: the example SPA's whole flow from the API's own origin and from a second, trusted origin (CORS with the cookie), and a hostile third origin's cross-site write and login CSRF, which must fail. Without Chromium they are skipped, and the run prints why (Skipping the browser tests: …); .ci/run installs it (apt-get install -y chromium), so CI always runs them. Locally: apt-get install -y chromium, then deno task test --skip-check tests/browser. The same-origin test saves the signed-in page to docs/images/spa.png (the README links it): commit it when the page changes.",
+    "url": "/docs/development#browser-tests",
+    "context": "Development: tests, checks and packaging › Browser tests",
+  },
+  {
+    "id": "development:10",
+    "page": "development",
+    "type": "text",
+    "content":
+      "The SPA imports examples/spa/client.js, the typed client of src/client/ bundled for browsers (deno bundle). After changing src/client/, run npx -y deno@2 task spa:client and commit the bundle; tests/package/spa_client_bundle.test.ts fails while it is stale.",
+    "url": "/docs/development#browser-tests",
+    "context": "Development: tests, checks and packaging › Browser tests",
+  },
+  {
     "id": "development#npm-package",
     "page": "development",
     "type": "heading",
@@ -4473,7 +4499,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Development: tests, checks and packaging",
   },
   {
-    "id": "development:9",
+    "id": "development:11",
     "page": "development",
     "type": "text",
     "content":
@@ -4490,7 +4516,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Development: tests, checks and packaging",
   },
   {
-    "id": "development:10",
+    "id": "development:12",
     "page": "development",
     "type": "text",
     "content":
@@ -4499,7 +4525,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Development: tests, checks and packaging › Docs and the search index",
   },
   {
-    "id": "development:11",
+    "id": "development:13",
     "page": "development",
     "type": "text",
     "content":
@@ -4516,7 +4542,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Development: tests, checks and packaging",
   },
   {
-    "id": "development:12",
+    "id": "development:14",
     "page": "development",
     "type": "text",
     "content":
@@ -4533,11 +4559,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Development: tests, checks and packaging",
   },
   {
-    "id": "development:13",
+    "id": "development:15",
     "page": "development",
     "type": "text",
     "content":
-      ".ci/run starts PostgreSQL if it is down, then runs exactly npx -y deno@2 task test.",
+      ".ci/run starts PostgreSQL if it is down, installs Chromium if it is missing (quietly; on failure the browser tests skip and say why), then runs exactly npx -y deno@2 task test.",
     "url": "/docs/development#ci",
     "context": "Development: tests, checks and packaging › CI",
   },
@@ -4702,7 +4728,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "getting-started",
     "type": "text",
     "content":
-      "examples/spa/client.js is the typed client of src/client/ (createAuthClient, see the auth page) bundled into one browser module by deno task spa:client (deno bundle). It is committed, so the page runs as cloned; run the task after changing src/client/ (a test fails while the bundle is stale).",
+      "examples/spa/client.js is the typed client of src/client/ (createAuthClient from @app/fragment-cli/client) bundled into one browser module by deno task spa:client (deno bundle). It is committed, so the page runs as cloned; run the task after changing src/client/ (a test fails while the bundle is stale).",
     "url": "/docs/getting-started#the-single-page-app",
     "context": "Getting started › The single-page app",
   },
