@@ -1,7 +1,7 @@
 /**
  * Headless Chromium for the browser tests, driven by `playwright-core` (no browser download: it
- * drives the Debian package `chromium`, which `.ci/run` installs). Without it the tests skip and
- * say why.
+ * drives the Debian package `chromium`, which `.ci/run` installs). Without it the tests skip, and
+ * `deno task test` prints why (chromium_path.ts).
  *
  * @example
  * ```ts ignore
@@ -17,20 +17,10 @@
  *
  * @module
  */
-import { existsSync } from "node:fs";
-import process from "node:process";
 import { type Browser, chromium } from "playwright-core";
+import { CHROMIUM, NO_BROWSER } from "./chromium_path.ts";
 
-/** The Chromium binary: `CHROMIUM_PATH`, else Debian's `/usr/bin/chromium`. */
-export const CHROMIUM: string = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-
-/** Why the browser tests skip (a `skip` option value), or `false` when Chromium is there. */
-export const NO_BROWSER: string | false = existsSync(CHROMIUM)
-  ? false
-  : `Chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium) ` +
-    "or set CHROMIUM_PATH to run the browser tests";
-
-if (NO_BROWSER) console.log(`Skipping the browser tests: ${NO_BROWSER}`);
+export { CHROMIUM, NO_BROWSER };
 
 /**
  * Launches headless Chromium. The flags keep it off the network except for the pages a test
