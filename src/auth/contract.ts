@@ -42,10 +42,28 @@ type OrganizationBodies = ReturnType<typeof organizationBodies>;
 type MemberBodies = ReturnType<typeof memberBodies>;
 type InvitationBodies = ReturnType<typeof invitationBodies>;
 
-/** The query of every list route (`pageSize`, `cursor`), as strings. */
+/**
+ * The query of every list route (`pageSize`, `cursor`), as strings.
+ *
+ * @example
+ * ```ts
+ * import type { AuthPageQuery } from "./contract.ts";
+ *
+ * const next: AuthPageQuery = { pageSize: "50", cursor: "eyJ2Ijox…" };
+ * ```
+ */
 export type AuthPageQuery = z.input<typeof pageQuery>;
 
-/** One route: its method, path, and what goes in and comes out (`null`: nothing, 204). */
+/**
+ * One route: what goes in (body, query) and what comes out (`null`: nothing, or a 204).
+ *
+ * @example
+ * ```ts
+ * import type { AuthContract } from "./contract.ts";
+ *
+ * type Me = AuthContract["me"]["response"]; // an AuthRouteContract's answer type
+ * ```
+ */
 export interface AuthRouteContract<Body, Query, Response> {
   body: Body;
   query: Query;

@@ -12,15 +12,45 @@ import { type AuthFetch, createTransport } from "./transport.ts";
 type Body<K extends keyof AuthContract> = AuthContract[K]["body"];
 type Data<K extends keyof AuthContract> = Promise<AuthResult<AuthContract[K]["response"]>>;
 
-/** `pageSize` and `cursor` of a list call; `pageSize` may be given as a number. */
+/**
+ * `pageSize` and `cursor` of a list call; `pageSize` may be given as a number.
+ *
+ * @example Walk every page
+ * ```ts ignore
+ * let page: AuthPageOptions = { pageSize: 100 };
+ * for (;;) {
+ *   const { data } = await client.organizations.list(page);
+ *   if (!data?.hasNextPage) break;
+ *   page = { pageSize: 100, cursor: data.cursor ?? undefined };
+ * }
+ * ```
+ */
 export type AuthPageOptions = Omit<AuthPageQuery, "pageSize"> & {
   pageSize?: number | AuthPageQuery["pageSize"];
 };
 
-/** The invitation token, as the invitee received it (accept, reject) or the inviter keeps it. */
+/**
+ * The invitation token, as the invitee received it (accept, reject) or the inviter keeps it.
+ *
+ * @example
+ * ```ts ignore
+ * const body: InvitationTokenInput = { token: new URL(location.href).searchParams.get("token")! };
+ * await client.invitations.accept(invitationId, body);
+ * ```
+ */
 export type InvitationTokenInput = Omit<Body<"respondToInvitation">, "action">;
 
-/** How {@link createAuthClient} reaches the module. */
+/**
+ * How {@link createAuthClient} reaches the module.
+ *
+ * @example A server keeping the cookie itself
+ * ```ts ignore
+ * const options: AuthClientOptions = {
+ *   baseUrl: "http://127.0.0.1:8000/api/auth",
+ *   fetch: cookieKeepingFetch,
+ * };
+ * ```
+ */
 export interface AuthClientOptions {
   /**
    * The module's URL: relative in a browser on the same origin (`"/api/auth"`), or absolute
@@ -44,7 +74,15 @@ export interface AuthClientOptions {
   headers?: Record<string, string>;
 }
 
-/** The organization calls: `client.organizations`. */
+/**
+ * The organization calls: `client.organizations`.
+ *
+ * @example
+ * ```ts ignore
+ * const { data } = await client.organizations.create({ name: "Acme" });
+ * if (data) await client.organizations.setActive(data.organization.id);
+ * ```
+ */
 export interface AuthOrganizationsClient {
   /** `POST /organizations`: creates one; the caller becomes its owner. */
   create(body: Body<"createOrganization">): Data<"createOrganization">;
@@ -64,7 +102,15 @@ export interface AuthOrganizationsClient {
   ): Data<"setActiveOrganization">;
 }
 
-/** The member calls: `client.members`. */
+/**
+ * The member calls: `client.members`.
+ *
+ * @example Leave an organization
+ * ```ts ignore
+ * const { data: entry } = await client.organizations.get(organizationId);
+ * if (entry) await client.members.remove(organizationId, entry.member.id);
+ * ```
+ */
 export interface AuthMembersClient {
   /** `GET /organizations/:organizationId/members`. */
   list(organizationId: string, page?: AuthPageOptions): Data<"listMembers">;
@@ -80,7 +126,16 @@ export interface AuthMembersClient {
   remove(organizationId: string, memberId: string): Data<"removeMember">;
 }
 
-/** The invitation calls: `client.invitations`. */
+/**
+ * The invitation calls: `client.invitations`.
+ *
+ * @example Invite, then (as the invitee) accept
+ * ```ts ignore
+ * const { data } = await owner.invitations.create(organizationId, { email: "bob@example.com" });
+ * // … the token reaches Bob by mail …
+ * await bob.invitations.accept(data!.invitation.id, { token: data!.invitation.token });
+ * ```
+ */
 export interface AuthInvitationsClient {
   /** `GET /organizations/:organizationId/invitations` (owners and admins). */
   list(organizationId: string, page?: AuthPageOptions): Data<"listInvitations">;
@@ -96,7 +151,15 @@ export interface AuthInvitationsClient {
   cancel(invitationId: string, body: InvitationTokenInput): Data<"respondToInvitation">;
 }
 
-/** The typed client of the auth module; every method resolves to `{ data, error }`. */
+/**
+ * The typed client of the auth module; every method resolves to `{ data, error }`.
+ *
+ * @example
+ * ```ts ignore
+ * const client: AuthClient = createAuthClient({ baseUrl: "/api/auth" });
+ * const { data, error } = await client.me();
+ * ```
+ */
 export interface AuthClient {
   /** `POST /sign-up`: creates the account and signs in (cookie, and `token` in `data`). */
   signUp(body: Body<"signUp">): Data<"signUp">;

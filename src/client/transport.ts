@@ -8,7 +8,15 @@
 
 import type { AuthClientError, AuthClientErrorCode, AuthResult } from "./result.ts";
 
-/** The `fetch` the client calls: the global one, or one of the caller's (a cookie jar, a mock). */
+/**
+ * The `fetch` the client calls: the global one, or one of the caller's (a cookie jar, tracing).
+ *
+ * @example Add a header to every call
+ * ```ts ignore
+ * const traced: AuthFetch = (url, init) =>
+ *   fetch(url, { ...init, headers: { ...init.headers, "x-trace-id": crypto.randomUUID() } });
+ * ```
+ */
 export type AuthFetch = (input: string, init: RequestInit) => Promise<Response>;
 
 /** How the client reaches the module (see `AuthClientOptions`). */
