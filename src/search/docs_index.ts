@@ -5181,7 +5181,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "getting-started",
     "type": "text",
     "content":
-      "examples/spa/client.js is the typed client of src/client/ (createAuthClient from @app/fragment-cli/client) bundled into one browser module by deno task spa:client (deno bundle). It is committed, so the page runs as cloned; run the task after changing src/client/ (a test fails while the bundle is stale).",
+      "examples/spa/client.js is the typed client of src/client/ (createAuthClient from @app/fragment-cli/client, see the client page) bundled into one browser module by deno task spa:client (deno bundle). It is committed, so the page runs as cloned; run the task after changing src/client/ (a test fails while the bundle is stale).",
     "url": "/docs/getting-started#the-single-page-app",
     "context": "Getting started › The single-page app",
   },

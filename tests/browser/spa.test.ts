@@ -12,7 +12,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Browser, Page, Request } from "playwright-core";
+import type { Browser, Page, Request as PlaywrightRequest } from "playwright-core";
 import { staticFiles } from "../../src/core/static_files.ts";
 import { type ServeProcess, startServe, tempDir } from "../helpers/cli_process.ts";
 import { launchChromium, NO_BROWSER } from "../helpers/browser.ts";
@@ -61,13 +61,27 @@ function waitItems(page: Page, selector: string, texts: string[]): Promise<void>
   return waitFor(page, selector, () => page.locator(`${selector} > li`).allTextContents(), texts);
 }
 
-/** The requests a page sends to `apiOrigin`, from now on. */
-function recordApiRequests(page: Page, apiOrigin: string): Request[] {
-  const requests: Request[] = [];
+/** An API call a page made: `GET /api/auth/me`, and the response's headers once it came. */
+interface ApiCall {
+  call: string;
+  headers?: Record<string, string>;
+}
+
+/** The calls a page makes to `apiOrigin`, from now on, in the order it sends them. */
+function recordApiCalls(page: Page, apiOrigin: string): ApiCall[] {
+  const calls: ApiCall[] = [];
+  const byRequest = new Map<PlaywrightRequest, ApiCall>();
   page.on("request", (request) => {
-    if (request.url().startsWith(`${apiOrigin}/api/`)) requests.push(request);
+    if (!request.url().startsWith(`${apiOrigin}/api/`)) return;
+    const call = { call: `${request.method()} ${new URL(request.url()).pathname}` };
+    byRequest.set(request, call);
+    calls.push(call);
   });
-  return requests;
+  page.on("response", (response) => {
+    const call = byRequest.get(response.request());
+    if (call) call.headers = response.headers();
+  });
+  return calls;
 }
 
 async function submitCredentials(page: Page, email: string, action: "Sign up" | "Sign in") {
@@ -86,16 +100,25 @@ async function signOut(page: Page): Promise<void> {
 
 /**
  * The whole flow on the SPA at `pageOrigin`, whose API is at `apiOrigin`; `email` is a new user's.
- * Answers the API requests the page sent.
+ * Answers the API calls the page made.
  */
 async function spaFlow(
   browser: Browser,
-  options: { pageOrigin: string; apiOrigin: string; email: string; screenshot?: string },
-): Promise<Request[]> {
+  options: {
+    pageOrigin: string;
+    apiOrigin: string;
+    email: string;
+    /** Appended to the organizations' slugs, unique across one server. */
+    slugSuffix: string;
+    screenshot?: string;
+  },
+): Promise<ApiCall[]> {
   const { pageOrigin, apiOrigin, email } = options;
+  const engines = `engines${options.slugSuffix}`;
+  const difference = `difference${options.slugSuffix}`;
   const context = await browser.newContext({ viewport: { width: 900, height: 760 } });
   const page = await context.newPage();
-  const api = recordApiRequests(page, apiOrigin);
+  const api = recordApiCalls(page, apiOrigin);
   page.on("pageerror", (error) => console.error(`page error: ${error.message}`));
 
   await page.goto(`${pageOrigin}/`);
@@ -105,18 +128,18 @@ async function spaFlow(
 
   // The first organization becomes the active one; its members are the owner alone.
   await page.getByLabel("Name").fill("Analytical Engines");
-  await page.getByLabel("Slug").fill("engines");
+  await page.getByLabel("Slug").fill(engines);
   await page.getByRole("button", { name: "Create organization" }).click();
-  await waitItems(page, "#organizations", ["Analytical Engines · enginesactive"]);
+  await waitItems(page, "#organizations", [`Analytical Engines · ${engines}active`]);
   await waitText(page, "#active-name", "Analytical Engines");
   await waitItems(page, "#members", [`${email} (you) · owner`]);
 
   await page.getByLabel("Name").fill("Difference Engines");
-  await page.getByLabel("Slug").fill("difference");
+  await page.getByLabel("Slug").fill(difference);
   await page.getByRole("button", { name: "Create organization" }).click();
   await waitItems(page, "#organizations", [
-    "Analytical Engines · enginesactive",
-    "Difference Engines · differenceSwitch",
+    `Analytical Engines · ${engines}active`,
+    `Difference Engines · ${difference}Switch`,
   ]);
 
   await page.locator("#invite").getByLabel("Email").fill("grace@example.com");
@@ -130,8 +153,8 @@ async function spaFlow(
   await page.getByRole("button", { name: "Switch to Difference Engines" }).click();
   await waitText(page, "#active-name", "Difference Engines");
   await waitItems(page, "#organizations", [
-    "Analytical Engines · enginesSwitch",
-    "Difference Engines · differenceactive",
+    `Analytical Engines · ${engines}Switch`,
+    `Difference Engines · ${difference}active`,
   ]);
   await waitItems(page, "#invitations", []);
   await waitItems(page, "#members", [`${email} (you) · owner`]);
@@ -142,7 +165,7 @@ async function spaFlow(
   await waitText(page, "#user-email", email);
   await waitText(page, "#active-name", "Difference Engines");
   await waitItems(page, "#members", [`${email} (you) · owner`]);
-  const afterReload = api.slice(before).map((r) => `${r.method()} ${new URL(r.url()).pathname}`);
+  const afterReload = api.slice(before).map((c) => c.call);
   assert.equal(afterReload[0], "GET /api/auth/me", JSON.stringify(afterReload));
   assert.equal(afterReload.filter((r) => r === "GET /api/auth/me").length, 1, `${afterReload}`);
 
@@ -193,6 +216,7 @@ describe("the example SPA in a real browser", () => {
       pageOrigin: api!.url,
       apiOrigin: api!.url,
       email: "ada@example.com",
+      slugSuffix: "",
       screenshot,
     });
   });
@@ -202,14 +226,14 @@ describe("the example SPA in a real browser", () => {
     slow,
     async () => {
       await setup();
-      const requests = await spaFlow(browser!, {
+      const calls = await spaFlow(browser!, {
         pageOrigin: elsewhere!.url,
         apiOrigin: api!.url,
         email: "charles@example.com",
+        slugSuffix: "-2",
       });
       // Cross-origin indeed: the API answered the page's origin, credentials allowed.
-      const me = await requests.find((r) => r.url().endsWith("/api/auth/me"))!.response();
-      const headers = await me!.allHeaders();
+      const headers = calls.find((c) => c.call === "GET /api/auth/me")?.headers ?? {};
       assert.equal(headers["access-control-allow-origin"], elsewhere!.url);
       assert.equal(headers["access-control-allow-credentials"], "true");
     },
