@@ -1,6 +1,7 @@
 /**
  * The example application: the first-party modules on one database, served by
- * `deno task start` (= `fragment-cli serve examples/app.ts`).
+ * `deno task start` (= `fragment-cli serve examples/app.ts --static examples/spa`, which also
+ * serves the example single-page app of `examples/spa/` at `/`).
  *
  * The database comes from the environment: `DATABASE_URL` set → that PostgreSQL server (run
  * `fragment-cli db migrate examples/app.ts` first, or serve with `--migrate`); unset → the
@@ -24,12 +25,20 @@ const database = databaseFromEnv();
  * the origin check and `Secure` cookies follow it rather than the request's `Host`. `TRUST_PROXY`
  * names the header a reverse proxy writes the client's address into (e.g. `x-forwarded-for`), for
  * the per-address rate limits: set it only behind a proxy that overwrites that header.
+ * `TRUSTED_ORIGINS` (comma-separated, e.g. `http://localhost:5173`) lists the other origins whose
+ * pages may call the API with the user's cookie: a single-page app hosted apart from the API.
  */
 export const authModule = auth({
   database,
   publicOrigin: process.env.PUBLIC_ORIGIN || undefined,
+  trustedOrigins: commaList(process.env.TRUSTED_ORIGINS),
   trustProxy: process.env.TRUST_PROXY || false,
 });
+
+/** `"a, b"` → `["a", "b"]`; unset or blank → `[]`. */
+function commaList(value: string | undefined): string[] {
+  return (value ?? "").split(",").map((item) => item.trim()).filter((item) => item !== "");
+}
 
 /**
  * The messenger webhook secret: `WEBHOOK_SECRET` from the environment. When it is unset, a random

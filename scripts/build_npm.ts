@@ -61,6 +61,7 @@ const tsc = spawnSync("npx", [
   "--skipLibCheck",
   "mod.ts",
   "cli.ts",
+  "src/client/mod.ts",
 ], { stdio: "inherit", env: { ...process.env, npm_config_loglevel: "error" } });
 if (tsc.status !== 0) {
   console.error("tsc failed");
@@ -142,6 +143,7 @@ writeFileSync(
       exports: {
         ".": { types: "./esm/mod.d.ts", import: "./esm/mod.js" },
         "./cli": { types: "./esm/cli.d.ts", import: "./esm/cli.js" },
+        "./client": { types: "./esm/src/client/mod.d.ts", import: "./esm/src/client/mod.js" },
       },
       bin: { "fragment-cli": "./bin/fragment-cli.js" },
       files: ["esm", "bin", "README.md", "LICENSE"],

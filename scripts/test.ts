@@ -46,6 +46,12 @@ if (!values["skip-check"]) {
   }
 }
 
+// The runners' dot reporters hide what a test file prints: say here why browser tests will skip.
+if (files.some((f) => f.startsWith("tests/browser/"))) {
+  const { NO_BROWSER } = await import("../tests/helpers/chromium_path.ts");
+  if (NO_BROWSER) console.log(`Skipping the browser tests (tests/browser/): ${NO_BROWSER}`);
+}
+
 const results: Record<string, Counts & { code: number }> = {};
 for (const runtime of runtimes) {
   const own = runtime === "deno"

@@ -12,6 +12,7 @@ import { createAuthenticator } from "./authenticator.ts";
 import { AUTH_SECURITY_SCHEMES, type AuthRouteDeps } from "./auth_route.ts";
 import { authRoutes, type MePayload } from "./auth_routes.ts";
 import { createCredentialLimits } from "./credential_limits.ts";
+import { withCors } from "./cors.ts";
 import { createRateLimiter } from "./rate_limiter.ts";
 import { AUTH_MODULE_NAME, type AuthOptions, resolveAuthOptions } from "./options.ts";
 import { organizationsFeature } from "./organizations/mod.ts";
@@ -169,5 +170,10 @@ export function auth(options: AuthOptions): AuthModule {
     hooks,
     organizations,
   });
-  return Object.freeze({ ...instance, api });
+  // The trusted origins may read the answers too (CORS), not only send unsafe requests.
+  return Object.freeze({
+    ...instance,
+    fetch: withCors(instance.fetch, resolved.trustedOrigins),
+    api,
+  });
 }

@@ -19,18 +19,21 @@ import { deleteSession } from "./sessions.ts";
 import type { AuthTableNames } from "./tables.ts";
 import type { SqlAdapter } from "../db/mod.ts";
 import type { AuthUser } from "./users.ts";
+import { exactSchema } from "./exact_schema.ts";
+import type { InvitationEntry, OrganizationEntry } from "./organizations/resources.ts";
 import {
-  credentialResponseSchema,
-  meResponseSchema,
-  sessionResponseSchema,
-} from "./response_schemas.ts";
+  type CredentialResponse,
+  credentialResponse,
+  meResponse,
+  sessionResponse,
+} from "./responses.ts";
 
 /** Shortest and longest accepted passwords, in characters (code points). */
 export const PASSWORD_LENGTH = Object.freeze({ min: 8, max: 128 });
 
 const WELL_FORMED_PASSWORD = "Must be well-formed Unicode (no unpaired surrogate code units)";
 
-function passwordSchema(min: number): z.ZodType<string> {
+function passwordSchema(min: number): z.ZodType<string, string> {
   return z.string().superRefine((value, context) => {
     // UTF-8 turns every lone surrogate into U+FFFD before hashing: "a\uD800" and "a\uDC00"
     // would be one password.
@@ -51,30 +54,43 @@ function passwordSchema(min: number): z.ZodType<string> {
   });
 }
 
-/** The body of `POST /sign-up`. */
-export const signUpBody: z.ZodType<{ email: string; password: string }, unknown> = z.object({
+/** The body of `POST /sign-up` and `POST /sign-in`. */
+export interface CredentialsBody {
+  email: string;
+  password: string;
+}
+
+/** The body of `POST /sign-up`: a valid address, an 8–128 character well-formed password. */
+export const signUpBody: z.ZodType<CredentialsBody, CredentialsBody> = exactSchema<
+  CredentialsBody
+>()(z.object({
   email: emailSchema,
   password: passwordSchema(PASSWORD_LENGTH.min),
-});
+}));
 
-// Sign-in does not re-validate the address format: any string is looked up (and fails the same
-// way), so the response never tells a malformed address from an unknown one.
-/** The body of `POST /sign-in`. */
-export const signInBody: z.ZodType<{ email: string; password: string }, unknown> = z.object({
+/**
+ * The body of `POST /sign-in`. It does not re-validate the address format: any string is looked
+ * up (and fails the same way), so the response never tells a malformed address from an unknown
+ * one.
+ */
+export const signInBody: z.ZodType<CredentialsBody, CredentialsBody> = exactSchema<
+  CredentialsBody
+>()(z.object({
   email: z.string().max(MAX_EMAIL_LENGTH * 4).transform(normalizeEmail),
   password: passwordSchema(1),
-});
+}));
 
-/** The shape of the `GET /me` answer. */
+/** The shape of the `GET /me` answer (its schema is `meResponse` in responses.ts). */
 export interface MePayload {
   user: AuthUser;
   /** At most 100 entries, the oldest first; `GET /organizations` pages them all. */
-  organizations: unknown[];
+  organizations: OrganizationEntry[];
   /** Whether the user has more organizations than `organizations` lists. */
   organizationsHasMore: boolean;
-  activeOrganization: unknown;
+  /** The credential's active organization, listed or not; `null` when none. */
+  activeOrganization: OrganizationEntry | null;
   /** At most 100, the oldest first; `GET /organizations/invitations` pages them all. */
-  invitations: unknown[];
+  invitations: InvitationEntry[];
   /** Whether there are more pending invitations than `invitations` lists. */
   invitationsHasMore: boolean;
 }
@@ -95,12 +111,13 @@ export interface AuthRoutesDeps extends AuthRouteDeps {
   me: (auth: AuthContext) => Promise<string>;
 }
 
-function credentialResponse(origin: string, issued: IssuedCredential): Response {
-  const response = Response.json({
+function credentialAnswer(origin: string, issued: IssuedCredential): Response {
+  const body: CredentialResponse = {
     token: issued.token,
     user: issued.user,
     expiresAt: issued.session.expiresAt.toISOString(),
-  });
+  };
+  const response = Response.json(body);
   response.headers.set(
     "set-cookie",
     sessionCookie(origin, issued.token, issued.session.expiresAt),
@@ -117,7 +134,7 @@ export function authRoutes(deps: AuthRoutesDeps): Route[] {
       path: "/sign-up",
       summary: "Create an account and sign in (sets the service_auth cookie)",
       body: signUpBody,
-      responses: { 200: credentialResponseSchema },
+      responses: { 200: credentialResponse },
       errors: { 409: ["EMAIL_TAKEN"], 429: ["RATE_LIMITED"], 503: ["SERVICE_BUSY"] },
       handler: async ({ body, request, remoteAddress }) => {
         const issued = await deps.limits.attempt({
@@ -129,7 +146,7 @@ export function authRoutes(deps: AuthRoutesDeps): Route[] {
           run: (key) => accounts.signUp(body.email, body.password, { key }),
         });
         await deps.verification.sendAfterSignUp(issued.user);
-        return credentialResponse(deploymentOrigin(request, deps.publicOrigin), issued);
+        return credentialAnswer(deploymentOrigin(request, deps.publicOrigin), issued);
       },
     }),
     publicRoute(deps, {
@@ -137,7 +154,7 @@ export function authRoutes(deps: AuthRoutesDeps): Route[] {
       path: "/sign-in",
       summary: "Sign in with email and password (sets the service_auth cookie)",
       body: signInBody,
-      responses: { 200: credentialResponseSchema },
+      responses: { 200: credentialResponse },
       errors: { 401: ["INVALID_CREDENTIALS"], 429: ["RATE_LIMITED"], 503: ["SERVICE_BUSY"] },
       handler: async ({ body, request, remoteAddress }) => {
         const issued = await deps.limits.attempt({
@@ -148,7 +165,7 @@ export function authRoutes(deps: AuthRoutesDeps): Route[] {
           countOnlyFailures: true,
           run: (key) => accounts.signIn(body.email, body.password, { key }),
         });
-        return credentialResponse(deploymentOrigin(request, deps.publicOrigin), issued);
+        return credentialAnswer(deploymentOrigin(request, deps.publicOrigin), issued);
       },
     }),
     authedRoute(deps, {
@@ -170,7 +187,7 @@ export function authRoutes(deps: AuthRoutesDeps): Route[] {
       method: "GET",
       path: "/session",
       summary: "The current session's user and expiry",
-      responses: { 200: sessionResponseSchema },
+      responses: { 200: sessionResponse },
       handler: ({ auth }) => ({
         user: auth.user,
         expiresAt: auth.session.expiresAt.toISOString(),
@@ -180,7 +197,7 @@ export function authRoutes(deps: AuthRoutesDeps): Route[] {
       method: "GET",
       path: "/me",
       summary: "The user, their organizations, active organization and pending invitations",
-      responses: { 200: meResponseSchema },
+      responses: { 200: meResponse },
       handler: async ({ auth }) =>
         new Response(await deps.me(auth), { headers: { "content-type": "application/json" } }),
     }),

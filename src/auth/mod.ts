@@ -61,3 +61,4 @@ export {
   RESERVED_SLUGS as AUTH_RESERVED_SLUGS,
   type ServerAddMemberInput as AuthAddMemberInput,
 } from "./organizations/mod.ts";
+export type { AuthContract, AuthPageQuery, AuthRouteContract } from "./contract.ts";

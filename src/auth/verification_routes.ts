@@ -11,10 +11,18 @@ import { authedRoute, type AuthRouteDeps, publicRoute } from "./auth_route.ts";
 import type { CredentialLimits } from "./credential_limits.ts";
 import type { EmailVerification } from "./email_verification.ts";
 import { authError } from "./errors.ts";
-import { verifyEmailResponseSchema } from "./response_schemas.ts";
+import { exactSchema } from "./exact_schema.ts";
+import { verifyEmailResponse } from "./responses.ts";
 
 /** The body of `POST /verify-email`. */
-export const verifyBody: z.ZodType<{ token: string }> = z.object({ token: z.string().max(512) });
+export interface VerifyEmailBody {
+  token: string;
+}
+
+/** The body of `POST /verify-email`: the mailed token. */
+export const verifyEmailBody: z.ZodType<VerifyEmailBody, VerifyEmailBody> = exactSchema<
+  VerifyEmailBody
+>()(z.object({ token: z.string().max(512) }));
 
 /** The verification routes of one module instance. */
 export function verificationRoutes(
@@ -25,8 +33,8 @@ export function verificationRoutes(
       method: "POST",
       path: "/verify-email",
       summary: "Prove the address with the token the verification mail carried",
-      body: verifyBody,
-      responses: { 200: verifyEmailResponseSchema },
+      body: verifyEmailBody,
+      responses: { 200: verifyEmailResponse },
       errors: {
         400: ["INVALID_VERIFICATION_TOKEN"],
         410: ["VERIFICATION_TOKEN_EXPIRED"],

@@ -21,6 +21,12 @@ export const serveCommand: Command = {
       description: "Host to bind",
       default: "localhost",
     },
+    static: {
+      type: "string",
+      valueName: "dir",
+      description: "Also serve the files of <dir> (e.g. a single-page app, index.html at /) at " +
+        "the paths no module is mounted at; GET and HEAD only",
+    },
     migrate: {
       type: "boolean",
       description: "Apply pending migrations on a PostgreSQL server before serving " +
@@ -30,6 +36,7 @@ export const serveCommand: Command = {
   examples: [
     "serve examples/app.ts",
     "serve src/auth.ts src/billing.ts --port 3000 --host 0.0.0.0",
+    "serve examples/app.ts --static examples/spa",
     "DATABASE_URL=postgres://localhost/app serve app.ts --migrate",
   ],
   run: async (args: CommandArgs, io: CliIo): Promise<number> =>

@@ -1,3 +1,4 @@
+import { statSync } from "node:fs";
 import { AddressInUseError, type ModuleInstance, serve } from "../core/mod.ts";
 import { CliError, type CliIo, type CommandArgs, UsageError } from "./command.ts";
 import { findModules, foundLine } from "./find_modules.ts";
@@ -11,6 +12,7 @@ export async function runServe(args: CommandArgs, io: CliIo): Promise<number> {
   const port = parsePort(args.values.port);
   const hostname = parseHost(args.values.host);
   const files = checkUserFiles(args.positionals, { min: 1, name: "<file> to serve" });
+  const staticDir = parseStaticDir(args.values.static);
   // Before the import: modules read FRAGMENT_SECRET when they are instantiated.
   const secret = provideSecret();
   const loaded = await findModules(files, io, { need: "modules" });
@@ -30,6 +32,7 @@ export async function runServe(args: CommandArgs, io: CliIo): Promise<number> {
       server = await serve(modules, {
         port,
         hostname,
+        staticDir,
         onShutdown: async () => {
           await closeAdapters(databases);
           io.stdout("Server stopped\n");
@@ -41,6 +44,9 @@ export async function runServe(args: CommandArgs, io: CliIo): Promise<number> {
     }
     io.stdout(`Server running on ${server.url}\n`);
     for (const module of modules) io.stdout(describeModule(module, server.url));
+    if (staticDir !== undefined) {
+      io.stdout(`\nStatic files\n  Folder: ${staticDir}\n  At:     ${server.url}/\n`);
+    }
     io.stdout("\nPress Ctrl-C to stop.\n");
     await server.finished;
     return 0;
@@ -94,6 +100,20 @@ function parsePort(value: string | boolean | undefined): number {
     throw new UsageError(`--port must be an integer from 0 to 65535, got "${text}"`);
   }
   return port;
+}
+
+/** The `--static` folder: it must exist and be a folder (checked before anything starts). */
+function parseStaticDir(value: string | boolean | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const dir = String(value);
+  let isFolder = false;
+  try {
+    isFolder = statSync(dir).isDirectory();
+  } catch {
+    // Missing or unreadable: the same message.
+  }
+  if (!isFolder) throw new UsageError(`--static must name an existing folder, got "${dir}"`);
+  return dir;
 }
 
 function parseHost(value: string | boolean | undefined): string {

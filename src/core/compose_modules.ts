@@ -14,6 +14,15 @@ export class DuplicateMountError extends Error {
   }
 }
 
+/** Options of {@link composeModules}. */
+export interface ComposeOptions {
+  /**
+   * Answers the requests no module is mounted for (e.g. static files); `null` leaves them to the
+   * 404 with the list of mounts. Mounts always come first.
+   */
+  fallback?: (request: Request) => Promise<Response | null>;
+}
+
 /**
  * Combines modules into one `fetch` handler. Each module answers the paths under its mount route
  * (on a segment boundary: `/api/auth` does not catch `/api/authx`); any other path gets 404 with
@@ -34,6 +43,7 @@ export class DuplicateMountError extends Error {
  */
 export function composeModules(
   modules: readonly ModuleInstance[],
+  options: ComposeOptions = {},
 ): (request: Request, connection?: unknown) => Promise<Response> {
   const byMount = new Map<string, ModuleInstance>();
   for (const module of modules) {
@@ -58,6 +68,8 @@ export function composeModules(
     const module = ordered.find((m) => isUnderMount(pathname, m.mountRoute));
     // The runtime's connection argument goes through untouched: the module reads the address.
     if (module) return await module.fetch(request, connection);
+    const fallback = await options.fallback?.(request);
+    if (fallback) return fallback;
     return errorResponse(404, "NOT_FOUND", `No module is mounted at ${pathname}`, {
       availableRoutes,
     });

@@ -56,7 +56,7 @@ export {
   type ModuleSetup,
   type ModuleSpec,
 } from "./define_module.ts";
-export { composeModules, DuplicateMountError } from "./compose_modules.ts";
+export { composeModules, type ComposeOptions, DuplicateMountError } from "./compose_modules.ts";
 export { type RunningServer, serve, type ServeOptions } from "./serve.ts";
 export { AddressInUseError } from "./adapter/listener.ts";
 export { validateRequestPart } from "./validate.ts";

@@ -2,6 +2,7 @@ import process from "node:process";
 import { composeModules } from "./compose_modules.ts";
 import type { Listen } from "./adapter/listener.ts";
 import type { ModuleInstance } from "./module_instance.ts";
+import { staticFiles } from "./static_files.ts";
 
 /** Options of {@link serve}. */
 export interface ServeOptions {
@@ -14,6 +15,11 @@ export interface ServeOptions {
    * @default true
    */
   handleSignals?: boolean;
+  /**
+   * A folder whose files are served at the paths no module is mounted at (`index.html` at `/`),
+   * e.g. a single-page app; GET and HEAD only, nothing outside the folder. Mounts come first.
+   */
+  staticDir?: string;
   /** Runs after the server stopped and background work finished, before the process exits. */
   onShutdown?: () => void | Promise<void>;
 }
@@ -52,7 +58,9 @@ export async function serve(
   options: ServeOptions = {},
 ): Promise<RunningServer> {
   const hostname = options.hostname ?? "localhost";
-  const fetch = composeModules(modules);
+  const fetch = composeModules(modules, {
+    fallback: options.staticDir === undefined ? undefined : staticFiles(options.staticDir),
+  });
   const { listen } = await runtimeAdapter();
   const listener = await listen(fetch, { port: options.port ?? 8080, hostname });
   const backgrounds = modules.flatMap((m) => (m.background ? [m.background] : []));

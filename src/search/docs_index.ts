@@ -533,7 +533,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      "The auth module gives an application users, credentials and sessions: sign-up, sign-in, sign-out, the current session and the GET /me bootstrap payload. Its organizations API (organizations, members, invitations, active organization) is described in organizations.md.",
+      "The auth module gives an application users, credentials and sessions: sign-up, sign-in, sign-out, the current session and the GET /me bootstrap payload. Its organizations API (organizations, members, invitations, active organization) is described in organizations.md. Browsers and other services call both through the typed client (@app/fragment-cli/client).",
     "url": "/docs/auth",
     "context": "Auth module",
   },
@@ -617,7 +617,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "auth",
     "type": "text",
     "content":
-      "trustedOrigins | [] | origins besides the deployment's own allowed to send unsafe requests (see the origin rule)",
+      "trustedOrigins | [] | origins besides the deployment's own allowed to send unsafe requests (see the origin rule) and to read answers (CORS)",
     "url": "/docs/auth#options",
     "context": "Auth module › Options",
   },
@@ -1256,31 +1256,93 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials › The origin rule",
   },
   {
+    "id": "auth#cors",
+    "page": "auth",
+    "type": "heading",
+    "content": "CORS",
+    "url": "/docs/auth#cors",
+    "context": "Auth module › Credentials",
+  },
+  {
     "id": "auth:71",
     "page": "auth",
     "type": "text",
     "content":
-      "A body must be sent as Content-Type: application/json (a +json type and charset=utf-8 are fine): any other type, or none, is a 415 UNSUPPORTED_MEDIA_TYPE. A form on another site can post text/plain, urlencoded and multipart bodies without asking the server first; application/json needs a CORS preflight, which a hostile origin does not pass.",
-    "url": "/docs/auth#the-origin-rule",
-    "context": "Auth module › Credentials › The origin rule",
+      "trustedOrigins is the one list of other origins the module trusts, and it drives both the origin rule above and CORS: a page on a trusted origin may send unsafe requests and read the answers, cookies included. A front end on https://app.example.com calling an API on https://api.example.com:",
+    "url": "/docs/auth#cors",
+    "context": "Auth module › Credentials › CORS",
   },
   {
     "id": "auth:72",
     "page": "auth",
     "type": "text",
     "content":
-      "A Host header that is not a host name or IP literal with an optional port is a 400 INVALID_HOST before any routing (Deno built the request URL from it: Host: example.com/api/auth/sign-up? turned a sign-in into a sign-up).",
-    "url": "/docs/auth#the-origin-rule",
-    "context": "Auth module › Credentials › The origin rule",
+      "Preflight (OPTIONS with Access-Control-Request-Method) from a trusted origin, asking for one of GET, HEAD, POST, PATCH, DELETE and no request header beyond Content-Type and Authorization (and the CORS-safelisted ones): 204 with Access-Control-Allow-Origin: https://app.example.com (the exact origin, never *, which browsers refuse with credentials), Access-Control-Allow-Credentials: true, Access-Control-Allow-Methods: GET, HEAD, POST, PATCH, DELETE, Access-Control-Allow-Headers: Content-Type, Authorization, Access-Control-Max-Age: 600 and Vary: Origin, Access-Control-Request-Method, Access-Control-Request-Headers. Ten minutes of caching: an origin removed from the list stops working soon after a restart.",
+    "url": "/docs/auth#cors",
+    "context": "Auth module › Credentials › CORS",
   },
   {
     "id": "auth:73",
     "page": "auth",
     "type": "text",
     "content":
+      "Actual requests from a trusted origin, successful or not (a page needs the error's code): Access-Control-Allow-Origin (the exact origin), Access-Control-Allow-Credentials: true, Access-Control-Expose-Headers: Retry-After, WWW-Authenticate.",
+    "url": "/docs/auth#cors",
+    "context": "Auth module › Credentials › CORS",
+  },
+  {
+    "id": "auth:74",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "Any other origin gets no Access-Control-* header at all, so the browser keeps the answer from the page, and its unsafe requests are still refused with 403 CSRF_REJECTED. Origins are compared as exact strings against the serialized origins of the option (scheme, host, port): https://app.example.com.evil.com, http://app.example.com, https://app.example.com:8443 and the opaque null of sandboxed frames match nothing. A trusted origin's preflight asking for another method (PUT, TRACE) or header (X-Requested-With, Cookie) gets no allowance either.",
+    "url": "/docs/auth#cors",
+    "context": "Auth module › Credentials › CORS",
+  },
+  {
+    "id": "auth:75",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "With trustedOrigins set, every answer carries Vary: Origin (what it says depends on the Origin header; answers are no-store anyway). With the list empty the module adds no CORS header and no Vary: a same-origin deployment (the SPA served with the API) needs none.",
+    "url": "/docs/auth#cors",
+    "context": "Auth module › Credentials › CORS",
+  },
+  {
+    "id": "auth:76",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "Cookies need the same site. The session cookie is SameSite=Lax, so a browser sends it (and stores it) only for requests between origins of the same site: https://app.example.com → https://api.example.com, or http://localhost:5173 → http://localhost:8000 (ports do not make another site). A front end on another site (https://example.app → https://api.example.com) gets its answers through CORS but no cookie: it keeps the token of sign-in and sends Authorization: Bearer (the typed client's token option). The client's fetch must ask for cookies with credentials: \"include\", which the typed client does by default.",
+    "url": "/docs/auth#cors",
+    "context": "Auth module › Credentials › CORS",
+  },
+  {
+    "id": "auth:77",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "A body must be sent as Content-Type: application/json (a +json type and charset=utf-8 are fine): any other type, or none, is a 415 UNSUPPORTED_MEDIA_TYPE. A form on another site can post text/plain, urlencoded and multipart bodies without asking the server first; application/json needs a CORS preflight, which a hostile origin does not pass.",
+    "url": "/docs/auth#cors",
+    "context": "Auth module › Credentials › CORS",
+  },
+  {
+    "id": "auth:78",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "A Host header that is not a host name or IP literal with an optional port is a 400 INVALID_HOST before any routing (Deno built the request URL from it: Host: example.com/api/auth/sign-up? turned a sign-in into a sign-up).",
+    "url": "/docs/auth#cors",
+    "context": "Auth module › Credentials › CORS",
+  },
+  {
+    "id": "auth:79",
+    "page": "auth",
+    "type": "text",
+    "content":
       "Order of checks: Host (400 INVALID_HOST) → body framing (413, 415, malformed JSON 400) → credential on authenticated routes (401) → origin (403 CSRF_REJECTED) → input validation (400 VALIDATION_ERROR) → the route's own rules. An anonymous caller therefore learns nothing about an authenticated route's input but 401, and a cross-site caller nothing about any route's input but 403.",
-    "url": "/docs/auth#the-origin-rule",
-    "context": "Auth module › Credentials › The origin rule",
+    "url": "/docs/auth#cors",
+    "context": "Auth module › Credentials › CORS",
   },
   {
     "id": "auth#server-side-api",
@@ -1291,7 +1353,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:74",
+    "id": "auth:80",
     "page": "auth",
     "type": "text",
     "content": "auth() returns the module plus api, for the application that embeds it:",
@@ -1299,7 +1361,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Server-side API",
   },
   {
-    "id": "auth:75",
+    "id": "auth:81",
     "page": "auth",
     "type": "text",
     "content":
@@ -1308,7 +1370,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Server-side API",
   },
   {
-    "id": "auth:76",
+    "id": "auth:82",
     "page": "auth",
     "type": "text",
     "content":
@@ -1317,7 +1379,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Server-side API",
   },
   {
-    "id": "auth:77",
+    "id": "auth:83",
     "page": "auth",
     "type": "text",
     "content":
@@ -1326,7 +1388,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Server-side API",
   },
   {
-    "id": "auth:78",
+    "id": "auth:84",
     "page": "auth",
     "type": "text",
     "content":
@@ -1335,7 +1397,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Server-side API",
   },
   {
-    "id": "auth:79",
+    "id": "auth:85",
     "page": "auth",
     "type": "text",
     "content":
@@ -1352,7 +1414,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:80",
+    "id": "auth:86",
     "page": "auth",
     "type": "text",
     "content":
@@ -1361,7 +1423,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:81",
+    "id": "auth:87",
     "page": "auth",
     "type": "text",
     "content": "400 | VALIDATION_ERROR | a field fails validation; issues lists {path, message}",
@@ -1369,7 +1431,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:82",
+    "id": "auth:88",
     "page": "auth",
     "type": "text",
     "content": "400 | INVALID_JSON | the body is not JSON",
@@ -1377,7 +1439,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:83",
+    "id": "auth:89",
     "page": "auth",
     "type": "text",
     "content": "400 | CONFLICTING_CREDENTIALS | cookie and Bearer header carry different tokens",
@@ -1385,7 +1447,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:84",
+    "id": "auth:90",
     "page": "auth",
     "type": "text",
     "content": "400 | INVALID_HOST | the Host header is not a host name with an optional port",
@@ -1393,7 +1455,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:85",
+    "id": "auth:91",
     "page": "auth",
     "type": "text",
     "content":
@@ -1402,7 +1464,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:86",
+    "id": "auth:92",
     "page": "auth",
     "type": "text",
     "content": "401 | UNAUTHENTICATED | no valid credential (WWW-Authenticate: Bearer)",
@@ -1410,7 +1472,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:87",
+    "id": "auth:93",
     "page": "auth",
     "type": "text",
     "content": "401 | INVALID_CREDENTIALS | wrong email or password",
@@ -1418,7 +1480,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:88",
+    "id": "auth:94",
     "page": "auth",
     "type": "text",
     "content": "403 | CSRF_REJECTED | unsafe request from another origin (see the origin rule)",
@@ -1426,7 +1488,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:89",
+    "id": "auth:95",
     "page": "auth",
     "type": "text",
     "content": "409 | EMAIL_TAKEN | sign-up with an email that has an account",
@@ -1434,7 +1496,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:90",
+    "id": "auth:96",
     "page": "auth",
     "type": "text",
     "content": "409 | EMAIL_ALREADY_VERIFIED | POST /verify-email/resend for a verified address",
@@ -1442,7 +1504,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:91",
+    "id": "auth:97",
     "page": "auth",
     "type": "text",
     "content": "410 | VERIFICATION_TOKEN_EXPIRED | the verification token expired",
@@ -1450,7 +1512,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:92",
+    "id": "auth:98",
     "page": "auth",
     "type": "text",
     "content": "413 | PAYLOAD_TOO_LARGE | body over bodyLimit",
@@ -1458,7 +1520,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:93",
+    "id": "auth:99",
     "page": "auth",
     "type": "text",
     "content": "415 | UNSUPPORTED_MEDIA_TYPE | a body not sent as application/json",
@@ -1466,7 +1528,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:94",
+    "id": "auth:100",
     "page": "auth",
     "type": "text",
     "content": "429 | RATE_LIMITED | too many sign-in/sign-up attempts (Retry-After)",
@@ -1474,7 +1536,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:95",
+    "id": "auth:101",
     "page": "auth",
     "type": "text",
     "content": "503 | SERVICE_UNAVAILABLE | the database cannot be reached (Retry-After: 5)",
@@ -1482,7 +1544,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:96",
+    "id": "auth:102",
     "page": "auth",
     "type": "text",
     "content": "503 | SERVICE_BUSY | the password-hashing queue is full (Retry-After)",
@@ -1490,7 +1552,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:97",
+    "id": "auth:103",
     "page": "auth",
     "type": "text",
     "content": "The organizations routes add their own codes, listed in organizations.md.",
@@ -1506,7 +1568,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:98",
+    "id": "auth:104",
     "page": "auth",
     "type": "text",
     "content":
@@ -1515,7 +1577,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Passwords",
   },
   {
-    "id": "auth:99",
+    "id": "auth:105",
     "page": "auth",
     "type": "text",
     "content": "The stored string describes itself:",
@@ -1523,7 +1585,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Passwords",
   },
   {
-    "id": "auth:100",
+    "id": "auth:106",
     "page": "auth",
     "type": "text",
     "content":
@@ -1540,7 +1602,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:101",
+    "id": "auth:107",
     "page": "auth",
     "type": "text",
     "content": "The schema authSchema lives in the namespace auth (option namespace):",
@@ -1548,7 +1610,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:102",
+    "id": "auth:108",
     "page": "auth",
     "type": "text",
     "content":
@@ -1557,7 +1619,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:103",
+    "id": "auth:109",
     "page": "auth",
     "type": "text",
     "content":
@@ -1566,7 +1628,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:104",
+    "id": "auth:110",
     "page": "auth",
     "type": "text",
     "content": "3 | index sessions_user_id_idx",
@@ -1574,7 +1636,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:105",
+    "id": "auth:111",
     "page": "auth",
     "type": "text",
     "content":
@@ -1591,7 +1653,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:106",
+    "id": "auth:112",
     "page": "auth",
     "type": "text",
     "content":
@@ -1600,7 +1662,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Security notes",
   },
   {
-    "id": "auth:107",
+    "id": "auth:113",
     "page": "auth",
     "type": "text",
     "content":
@@ -1609,7 +1671,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Security notes",
   },
   {
-    "id": "auth:108",
+    "id": "auth:114",
     "page": "auth",
     "type": "text",
     "content":
@@ -1618,7 +1680,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Security notes",
   },
   {
-    "id": "auth:109",
+    "id": "auth:115",
     "page": "auth",
     "type": "text",
     "content":
@@ -1627,7 +1689,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Security notes",
   },
   {
-    "id": "auth:110",
+    "id": "auth:116",
     "page": "auth",
     "type": "text",
     "content":
@@ -1636,7 +1698,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Security notes",
   },
   {
-    "id": "auth:111",
+    "id": "auth:117",
     "page": "auth",
     "type": "text",
     "content":
@@ -3478,7 +3540,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "--migrate | off | On a PostgreSQL server, apply pending migrations before serving (the embedded PGlite database is always migrated)",
+      "--static <dir> | none | Also serve the files of <dir> at the paths no module is mounted at (see below)",
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
@@ -3487,7 +3549,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "Each module answers under its mount route, /api/<module-name> unless the module says otherwise, on a path-segment boundary (/api/auth does not catch /api/authx). Any other path answers 404 with the mounts:",
+      "--migrate | off | On a PostgreSQL server, apply pending migrations before serving (the embedded PGlite database is always migrated)",
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
@@ -3496,7 +3558,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "Before listening, serve brings the databases of the served modules to their latest versions:",
+      "Each module answers under its mount route, /api/<module-name> unless the module says otherwise, on a path-segment boundary (/api/auth does not catch /api/authx). Any other path answers 404 with the mounts:",
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
@@ -3505,7 +3567,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "PGlite (no DATABASE_URL): pending migrations are applied, and the output lists each namespace with its versions and steps.",
+      "Static files (--static <dir>, e.g. a single-page app): a request whose path is under a module's mount always goes to the module; any other GET or HEAD is answered from <dir> when the path names a file there (index.html for / and for a folder with one), with its content type (text/html, text/javascript, text/css, image/png, … by extension; others application/octet-stream), Content-Length, X-Content-Type-Options: nosniff and Cache-Control: no-cache; otherwise the 404 above. It is read-only and closed: other methods on a file are 405 with Allow: GET, HEAD; folders are never listed; dotfiles (.env) are never served; a path whose segments decode to .., contain /, \\, NUL or control characters (%2e%2e, ..%2f, %5c, %00) names nothing; and a symbolic link is followed only if its target lies inside <dir>. A missing <dir> is a usage error (exit 2). deno task start serves examples/spa this way at http://localhost:8080/. In code: serve(modules, { staticDir }).",
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
@@ -3514,7 +3576,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "PostgreSQL (DATABASE_URL): pending migrations stop the start (exit 1) with the list of pending namespaces, unless --migrate is given. Apply them with db migrate as part of your deployment, or pass --migrate.",
+      "Before listening, serve brings the databases of the served modules to their latest versions:",
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
@@ -3523,7 +3585,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "A database ahead of the code or with an edited applied step always stops the start.",
+      "PGlite (no DATABASE_URL): pending migrations are applied, and the output lists each namespace with its versions and steps.",
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
@@ -3532,7 +3594,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "The deployment secret (FRAGMENT_SECRET, the key modules sign list cursors with, see auth) is settled before the files are imported, since modules read it when they are instantiated:",
+      "PostgreSQL (DATABASE_URL): pending migrations stop the start (exit 1) with the list of pending namespaces, unless --migrate is given. Apply them with db migrate as part of your deployment, or pass --migrate.",
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
@@ -3540,7 +3602,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "cli:33",
     "page": "cli",
     "type": "text",
-    "content": "FRAGMENT_SECRET set: used as is.",
+    "content":
+      "A database ahead of the code or with an edited applied step always stops the start.",
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
@@ -3549,7 +3612,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "Unset, on the embedded database (PGlite in a directory, no PostgreSQL): generated at the first start and kept in .data/fragment-secret (relative to the working directory, mode 0600), reused at the next starts; the first start prints Generated FRAGMENT_SECRET in .data/fragment-secret.",
+      "The deployment secret (FRAGMENT_SECRET, the key modules sign list cursors with, see auth) is settled before the files are imported, since modules read it when they are instantiated:",
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
@@ -3557,8 +3620,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "cli:35",
     "page": "cli",
     "type": "text",
-    "content":
-      "Unset, with a PostgreSQL database: serve starts with a loud WARNING: FRAGMENT_SECRET is not set on stderr, because cursors are then refused across processes and restarts. Set it in production.",
+    "content": "FRAGMENT_SECRET set: used as is.",
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
@@ -3567,7 +3629,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "Under each module, serve prints its routes and, for a module with a route another service must be given (the messenger's webhook), that route's full URL and what the caller must send besides: for the messenger, Webhook URL (for setWebhook): … and the name of its secret header (never the secret). The URL is on the module's publicOrigin when set (the origin the messenger reaches, e.g. https://bot.example.com; examples/app.ts takes PUBLIC_ORIGIN), else on the address served. See Telegram bots.",
+      "Unset, on the embedded database (PGlite in a directory, no PostgreSQL): generated at the first start and kept in .data/fragment-secret (relative to the working directory, mode 0600), reused at the next starts; the first start prints Generated FRAGMENT_SECRET in .data/fragment-secret.",
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
@@ -3576,7 +3638,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "Durable hook workers of the modules run in the same process. Ctrl-C (SIGINT) or SIGTERM stops accepting requests, lets in-flight ones finish, stops the workers, closes the databases and exits 0.",
+      "Unset, with a PostgreSQL database: serve starts with a loud WARNING: FRAGMENT_SECRET is not set on stderr, because cursors are then refused across processes and restarts. Set it in production.",
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
@@ -3585,7 +3647,25 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      'Failures (exit 1): two modules on one mount route (modules "hello" (a.ts) and "hello" (b.ts) are both mounted on /api/hello), Port 8080 on localhost is already in use; pick another one with --port, pending migrations on PostgreSQL without --migrate. Usage errors (exit 2): no file, a port outside 0–65535, an empty host.',
+      "Under each module, serve prints its routes and, for a module with a route another service must be given (the messenger's webhook), that route's full URL and what the caller must send besides: for the messenger, Webhook URL (for setWebhook): … and the name of its secret header (never the secret). The URL is on the module's publicOrigin when set (the origin the messenger reaches, e.g. https://bot.example.com; examples/app.ts takes PUBLIC_ORIGIN), else on the address served. See Telegram bots.",
+    "url": "/docs/cli#serve",
+    "context": "The fragment-cli command › serve",
+  },
+  {
+    "id": "cli:39",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "Durable hook workers of the modules run in the same process. Ctrl-C (SIGINT) or SIGTERM stops accepting requests, lets in-flight ones finish, stops the workers, closes the databases and exits 0.",
+    "url": "/docs/cli#serve",
+    "context": "The fragment-cli command › serve",
+  },
+  {
+    "id": "cli:40",
+    "page": "cli",
+    "type": "text",
+    "content":
+      'Failures (exit 1): two modules on one mount route (modules "hello" (a.ts) and "hello" (b.ts) are both mounted on /api/hello), Port 8080 on localhost is already in use; pick another one with --port, pending migrations on PostgreSQL without --migrate. Usage errors (exit 2): no file, a port outside 0–65535, an empty host, a --static folder that does not exist.',
     "url": "/docs/cli#serve",
     "context": "The fragment-cli command › serve",
   },
@@ -3598,28 +3678,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:39",
-    "page": "cli",
-    "type": "text",
-    "content": "--format | sql | sql (migration files), drizzle or prisma (schema files)",
-    "url": "/docs/cli#db-generate",
-    "context": "The fragment-cli command › db generate",
-  },
-  {
-    "id": "cli:40",
-    "page": "cli",
-    "type": "text",
-    "content":
-      "-o, --output | the current directory | A directory (an existing one, or a path ending with /) or a file path",
-    "url": "/docs/cli#db-generate",
-    "context": "The fragment-cli command › db generate",
-  },
-  {
     "id": "cli:41",
     "page": "cli",
     "type": "text",
-    "content":
-      "-f, --from | the database's current version | Version to generate from (sql only), or namespace=version pairs",
+    "content": "--format | sql | sql (migration files), drizzle or prisma (schema files)",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3628,7 +3690,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "-t, --to | the latest schema version | Version to generate to (sql only), or namespace=version pairs",
+      "-o, --output | the current directory | A directory (an existing one, or a path ending with /) or a file path",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3637,7 +3699,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "-p, --prefix | none | Text put on a line of its own at the top of each file (e.g. a lint comment)",
+      "-f, --from | the database's current version | Version to generate from (sql only), or namespace=version pairs",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3646,7 +3708,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "--output follows one rule whatever the number of files: an existing directory or a path ending with / is a directory (created if needed) where files get their default names; anything else is a file path (its folders are created). A file path when several files would be generated is a usage error (exit 2), never a silent switch to a directory.",
+      "-t, --to | the latest schema version | Version to generate to (sql only), or namespace=version pairs",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3655,7 +3717,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "--format sql writes one file per namespace that has steps to apply, named <YYYYMMDD>_<seq>_f<from>_t<to>_<module-name>.sql: the UTC date, a 3-digit sequence that continues after the day's files already in the output directory, and 3-digit versions. The starting version is --from, or else the version recorded in the database (read with one connection: namespaces whose --from is given need none, so --from 0 works offline). The target is --to, or else the latest version. A namespace already at its target gets no file; when no namespace has anything to generate, the command says so, writes nothing and exits 0.",
+      "-p, --prefix | none | Text put on a line of its own at the top of each file (e.g. a lint comment)",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3664,7 +3726,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "--from/--to take one version for every namespace (--to 3) or versions per namespace (--to auth=3,messenger=2; namespaces not named keep their default). A version beyond the code's latest, a target below the start (there are no down migrations), a database ahead of the code or with an edited step: exit 1, nothing written.",
+      "--output follows one rule whatever the number of files: an existing directory or a path ending with / is a directory (created if needed) where files get their default names; anything else is a file path (its folders are created). A file path when several files would be generated is a usage error (exit 2), never a silent switch to a directory.",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3673,7 +3735,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "Each SQL file is one transaction that does exactly what db migrate does, so it can be reviewed and applied by hand:",
+      "--format sql writes one file per namespace that has steps to apply, named <YYYYMMDD>_<seq>_f<from>_t<to>_<module-name>.sql: the UTC date, a 3-digit sequence that continues after the day's files already in the output directory, and 3-digit versions. The starting version is --from, or else the version recorded in the database (read with one connection: namespaces whose --from is given need none, so --from 0 works offline). The target is --to, or else the latest version. A namespace already at its target gets no file; when no namespace has anything to generate, the command says so, writes nothing and exits 0.",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3682,7 +3744,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "It creates the runner's tables if needed (fragment_internal schema), takes the runner's advisory lock for the namespace, refuses (changing nothing) unless the database is at the file's from version, runs the steps, records each step's fingerprint and moves the recorded version. After it, db info shows the namespace up to date and db migrate has nothing to do; applying the same file twice fails on the version check.",
+      "--from/--to take one version for every namespace (--to 3) or versions per namespace (--to auth=3,messenger=2; namespaces not named keep their default). A version beyond the code's latest, a target below the start (there are no down migrations), a database ahead of the code or with an edited step: exit 1, nothing written.",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
@@ -3691,12 +3753,30 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "--format drizzle writes fragment-schema.ts and --format prisma writes fragment.prisma, one file for all namespaces at their latest versions (see database.md). Neither connects to a database. --from/--to with them is a usage error (exit 2): a schema file always describes the latest version.",
+      "Each SQL file is one transaction that does exactly what db migrate does, so it can be reviewed and applied by hand:",
     "url": "/docs/cli#db-generate",
     "context": "The fragment-cli command › db generate",
   },
   {
     "id": "cli:50",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "It creates the runner's tables if needed (fragment_internal schema), takes the runner's advisory lock for the namespace, refuses (changing nothing) unless the database is at the file's from version, runs the steps, records each step's fingerprint and moves the recorded version. After it, db info shows the namespace up to date and db migrate has nothing to do; applying the same file twice fails on the version check.",
+    "url": "/docs/cli#db-generate",
+    "context": "The fragment-cli command › db generate",
+  },
+  {
+    "id": "cli:51",
+    "page": "cli",
+    "type": "text",
+    "content":
+      "--format drizzle writes fragment-schema.ts and --format prisma writes fragment.prisma, one file for all namespaces at their latest versions (see database.md). Neither connects to a database. --from/--to with them is a usage error (exit 2): a schema file always describes the latest version.",
+    "url": "/docs/cli#db-generate",
+    "context": "The fragment-cli command › db generate",
+  },
+  {
+    "id": "cli:52",
     "page": "cli",
     "type": "text",
     "content":
@@ -3713,7 +3793,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:51",
+    "id": "cli:53",
     "page": "cli",
     "type": "text",
     "content":
@@ -3722,7 +3802,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db migrate",
   },
   {
-    "id": "cli:52",
+    "id": "cli:54",
     "page": "cli",
     "type": "text",
     "content":
@@ -3731,7 +3811,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db migrate",
   },
   {
-    "id": "cli:53",
+    "id": "cli:55",
     "page": "cli",
     "type": "text",
     "content":
@@ -3740,7 +3820,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db migrate",
   },
   {
-    "id": "cli:54",
+    "id": "cli:56",
     "page": "cli",
     "type": "text",
     "content":
@@ -3757,7 +3837,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:55",
+    "id": "cli:57",
     "page": "cli",
     "type": "text",
     "content":
@@ -3766,7 +3846,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db info",
   },
   {
-    "id": "cli:56",
+    "id": "cli:58",
     "page": "cli",
     "type": "text",
     "content":
@@ -3775,7 +3855,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db info",
   },
   {
-    "id": "cli:57",
+    "id": "cli:59",
     "page": "cli",
     "type": "text",
     "content": "--json prints only JSON on stdout, with the same fields:",
@@ -3783,7 +3863,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db info",
   },
   {
-    "id": "cli:58",
+    "id": "cli:60",
     "page": "cli",
     "type": "text",
     "content":
@@ -3792,7 +3872,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › db info",
   },
   {
-    "id": "cli:59",
+    "id": "cli:61",
     "page": "cli",
     "type": "text",
     "content":
@@ -3809,7 +3889,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:60",
+    "id": "cli:62",
     "page": "cli",
     "type": "text",
     "content":
@@ -3818,7 +3898,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › hooks",
   },
   {
-    "id": "cli:61",
+    "id": "cli:63",
     "page": "cli",
     "type": "text",
     "content": "--status | list | pending, running, failed, done or cancelled",
@@ -3826,7 +3906,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › hooks",
   },
   {
-    "id": "cli:62",
+    "id": "cli:64",
     "page": "cli",
     "type": "text",
     "content":
@@ -3835,7 +3915,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › hooks",
   },
   {
-    "id": "cli:63",
+    "id": "cli:65",
     "page": "cli",
     "type": "text",
     "content": "--namespace | all | only this namespace (needed for an id two namespaces have)",
@@ -3843,7 +3923,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › hooks",
   },
   {
-    "id": "cli:64",
+    "id": "cli:66",
     "page": "cli",
     "type": "text",
     "content": "--failed | retry | every failed hook, instead of ids",
@@ -3851,7 +3931,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › hooks",
   },
   {
-    "id": "cli:65",
+    "id": "cli:67",
     "page": "cli",
     "type": "text",
     "content": "--done | purge | required: only done hooks are purged",
@@ -3859,7 +3939,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › hooks",
   },
   {
-    "id": "cli:66",
+    "id": "cli:68",
     "page": "cli",
     "type": "text",
     "content": "--older-than | purge | finished at least this long ago: 30d, 12h, 15m, 0s",
@@ -3867,28 +3947,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › hooks",
   },
   {
-    "id": "cli:67",
-    "page": "cli",
-    "type": "text",
-    "content": "--json | all | only JSON on stdout",
-    "url": "/docs/cli#hooks",
-    "context": "The fragment-cli command › hooks",
-  },
-  {
-    "id": "cli:68",
-    "page": "cli",
-    "type": "text",
-    "content":
-      'list: the columns Namespace, ID, Hook, Key, Status, Attempts, Next run (a pending hook\'s due time, a running one\'s lease) and Last error (its first line). --json: { "file", "hooks": [{ "namespace", "id", "name", "key", "status", "attempts", "nextRunAt", "leaseExpiresAt", "lastError", "createdAt", "updatedAt", "finishedAt" }] }.',
-    "url": "/docs/cli#hooks",
-    "context": "The fragment-cli command › hooks",
-  },
-  {
     "id": "cli:69",
     "page": "cli",
     "type": "text",
-    "content":
-      'show <id>: the fields above, the payload, every failed attempt\'s error with its time (the latest 20, with the error log of withHookErrorLog; else the last error), and what the module says the hook is about (the messenger: the stored update). --json: { "file", "hook": { …, "module", "payload", "errors": [{ "attempt", "at", "error" }], "details" } }.',
+    "content": "--json | all | only JSON on stdout",
     "url": "/docs/cli#hooks",
     "context": "The fragment-cli command › hooks",
   },
@@ -3897,7 +3959,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      'retry <id…>: failed or cancelled hooks back to pending, due now, attempts reset; others are left alone and listed (Left alone: 5 [jobs] is pending …), so it is idempotent. retry --failed: every failed hook. --json: { "file", "retried": [{ "namespace", "id" }], "unchanged": [{ "namespace", "id", "status" }] }.',
+      'list: the columns Namespace, ID, Hook, Key, Status, Attempts, Next run (a pending hook\'s due time, a running one\'s lease) and Last error (its first line). --json: { "file", "hooks": [{ "namespace", "id", "name", "key", "status", "attempts", "nextRunAt", "leaseExpiresAt", "lastError", "createdAt", "updatedAt", "finishedAt" }] }.',
     "url": "/docs/cli#hooks",
     "context": "The fragment-cli command › hooks",
   },
@@ -3906,7 +3968,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      'cancel <id…>: pending, running or failed hooks become cancelled (never run again; retry undoes it); done and cancelled ones are left alone. --json: like retry, with "cancelled".',
+      'show <id>: the fields above, the payload, every failed attempt\'s error with its time (the latest 20, with the error log of withHookErrorLog; else the last error), and what the module says the hook is about (the messenger: the stored update). --json: { "file", "hook": { …, "module", "payload", "errors": [{ "attempt", "at", "error" }], "details" } }.',
     "url": "/docs/cli#hooks",
     "context": "The fragment-cli command › hooks",
   },
@@ -3915,12 +3977,30 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      'purge --done --older-than AGE: deletes done hooks finished at least AGE ago and prints the count per namespace (--json: { "file", "olderThan", "purged": { "<namespace>": n }, "total" }). The messenger\'s stored updates are never purged. For automatic purging see retention.',
+      'retry <id…>: failed or cancelled hooks back to pending, due now, attempts reset; others are left alone and listed (Left alone: 5 [jobs] is pending …), so it is idempotent. retry --failed: every failed hook. --json: { "file", "retried": [{ "namespace", "id" }], "unchanged": [{ "namespace", "id", "status" }] }.',
     "url": "/docs/cli#hooks",
     "context": "The fragment-cli command › hooks",
   },
   {
     "id": "cli:73",
+    "page": "cli",
+    "type": "text",
+    "content":
+      'cancel <id…>: pending, running or failed hooks become cancelled (never run again; retry undoes it); done and cancelled ones are left alone. --json: like retry, with "cancelled".',
+    "url": "/docs/cli#hooks",
+    "context": "The fragment-cli command › hooks",
+  },
+  {
+    "id": "cli:74",
+    "page": "cli",
+    "type": "text",
+    "content":
+      'purge --done --older-than AGE: deletes done hooks finished at least AGE ago and prints the count per namespace (--json: { "file", "olderThan", "purged": { "<namespace>": n }, "total" }). The messenger\'s stored updates are never purged. For automatic purging see retention.',
+    "url": "/docs/cli#hooks",
+    "context": "The fragment-cli command › hooks",
+  },
+  {
+    "id": "cli:75",
     "page": "cli",
     "type": "text",
     "content":
@@ -3937,7 +4017,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:74",
+    "id": "cli:76",
     "page": "cli",
     "type": "text",
     "content":
@@ -3946,7 +4026,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › openapi",
   },
   {
-    "id": "cli:75",
+    "id": "cli:77",
     "page": "cli",
     "type": "text",
     "content":
@@ -3955,7 +4035,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › openapi",
   },
   {
-    "id": "cli:76",
+    "id": "cli:78",
     "page": "cli",
     "type": "text",
     "content":
@@ -3964,7 +4044,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command › openapi",
   },
   {
-    "id": "cli:77",
+    "id": "cli:79",
     "page": "cli",
     "type": "text",
     "content":
@@ -3981,13 +4061,404 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "The fragment-cli command",
   },
   {
-    "id": "cli:78",
+    "id": "cli:80",
     "page": "cli",
     "type": "text",
     "content":
       "migrations/ holds the SQL that db generate --from 0 makes of the first-party modules in examples/app.ts. Regenerate it with deno task migrations after changing a module's schema; a test (tests/cli/examples_app.test.ts) fails when it is out of date (the date prefixes aside) and applies the files with psql to check that they bring a database to the code's versions.",
     "url": "/docs/cli#this-repositorys-migrations",
     "context": "The fragment-cli command › This repository's migrations",
+  },
+  {
+    "id": "client",
+    "page": "client",
+    "type": "page",
+    "content": "Typed client",
+    "url": "/docs/client",
+    "context": "",
+  },
+  {
+    "id": "client:1",
+    "page": "client",
+    "type": "text",
+    "content":
+      "createAuthClient is the typed client of the auth module and its organizations API, for single-page apps and servers alike. It runs in browsers, Deno, Node and Bun: at run time it needs nothing but fetch (no Node built-in, no npm package in its import graph, checked by tests/client/import_graph.test.ts), and its types come from the routes' own zod schemas.",
+    "url": "/docs/client",
+    "context": "Typed client",
+  },
+  {
+    "id": "client#options",
+    "page": "client",
+    "type": "heading",
+    "content": "Options",
+    "url": "/docs/client#options",
+    "context": "Typed client",
+  },
+  {
+    "id": "client:2",
+    "page": "client",
+    "type": "text",
+    "content":
+      'baseUrl | required | the module\'s URL: relative on the page\'s origin ("/api/auth") or absolute ("https://api.example.com/api/auth"); a trailing / is ignored',
+    "url": "/docs/client#options",
+    "context": "Typed client › Options",
+  },
+  {
+    "id": "client:3",
+    "page": "client",
+    "type": "text",
+    "content":
+      "fetch | globalThis.fetch | the fetch to call, e.g. one that keeps cookies on a server, or adds tracing",
+    "url": "/docs/client#options",
+    "context": "Typed client › Options",
+  },
+  {
+    "id": "client:4",
+    "page": "client",
+    "type": "text",
+    "content":
+      "credentials | \"include\" | RequestInit.credentials: cookies are sent and accepted for the module's origin even when it is not the page's (see CORS)",
+    "url": "/docs/client#options",
+    "context": "Typed client › Options",
+  },
+  {
+    "id": "client:5",
+    "page": "client",
+    "type": "text",
+    "content":
+      "token | none | a credential sent as Authorization: Bearer: a string, or a function read before each request (returning null sends none)",
+    "url": "/docs/client#options",
+    "context": "Typed client › Options",
+  },
+  {
+    "id": "client:6",
+    "page": "client",
+    "type": "text",
+    "content": "headers | none | headers added to every request",
+    "url": "/docs/client#options",
+    "context": "Typed client › Options",
+  },
+  {
+    "id": "client:7",
+    "page": "client",
+    "type": "text",
+    "content":
+      "Cookie or Bearer. In a browser the module's HttpOnly cookie carries the credential: the client never sees or stores it. Anywhere else (a server, a CLI, a mobile app, or a browser page on another site, where SameSite=Lax keeps the cookie off), keep the token of signUp/signIn and hand it to the client:",
+    "url": "/docs/client#options",
+    "context": "Typed client › Options",
+  },
+  {
+    "id": "client#results-and-errors",
+    "page": "client",
+    "type": "heading",
+    "content": "Results and errors",
+    "url": "/docs/client#results-and-errors",
+    "context": "Typed client",
+  },
+  {
+    "id": "client:8",
+    "page": "client",
+    "type": "text",
+    "content":
+      "Every method resolves to { data, error } and never rejects for an HTTP or network failure:",
+    "url": "/docs/client#results-and-errors",
+    "context": "Typed client › Results and errors",
+  },
+  {
+    "id": "client:9",
+    "page": "client",
+    "type": "text",
+    "content":
+      "code is a union of string literals: every code of AUTH_ERROR_CODES and the organizations API, the core's (VALIDATION_ERROR, INVALID_JSON, INVALID_HOST, METHOD_NOT_ALLOWED, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, INTERNAL_ERROR), and two of the client's own: NETWORK_ERROR (status 0: fetch rejected) and INVALID_RESPONSE (an answer that is not the module's JSON, e.g. a proxy's HTML error page). Checking error narrows data to the route's type. Routes answering 204 resolve to { data: null, error: null }.",
+    "url": "/docs/client#results-and-errors",
+    "context": "Typed client › Results and errors",
+  },
+  {
+    "id": "client#methods",
+    "page": "client",
+    "type": "heading",
+    "content": "Methods",
+    "url": "/docs/client#methods",
+    "context": "Typed client",
+  },
+  {
+    "id": "client:10",
+    "page": "client",
+    "type": "text",
+    "content": "data's type follows each arrow. Path arguments are URL-encoded by the client.",
+    "url": "/docs/client#methods",
+    "context": "Typed client › Methods",
+  },
+  {
+    "id": "client:11",
+    "page": "client",
+    "type": "text",
+    "content": "signUp({ email, password }) | POST /sign-up | { token, user, expiresAt }",
+    "url": "/docs/client#methods",
+    "context": "Typed client › Methods",
+  },
+  {
+    "id": "client:12",
+    "page": "client",
+    "type": "text",
+    "content": "signIn({ email, password }) | POST /sign-in | { token, user, expiresAt }",
+    "url": "/docs/client#methods",
+    "context": "Typed client › Methods",
+  },
+  {
+    "id": "client:13",
+    "page": "client",
+    "type": "text",
+    "content": "signOut() | POST /sign-out | null",
+    "url": "/docs/client#methods",
+    "context": "Typed client › Methods",
+  },
+  {
+    "id": "client:14",
+    "page": "client",
+    "type": "text",
+    "content": "session() | GET /session | { user, expiresAt }",
+    "url": "/docs/client#methods",
+    "context": "Typed client › Methods",
+  },
+  {
+    "id": "client:15",
+    "page": "client",
+    "type": "text",
+    "content":
+      "me() | GET /me | { user, organizations, activeOrganization, invitations, …HasMore }",
+    "url": "/docs/client#methods",
+    "context": "Typed client › Methods",
+  },
+  {
+    "id": "client:16",
+    "page": "client",
+    "type": "text",
+    "content": "verifyEmail({ token }) | POST /verify-email | { user }",
+    "url": "/docs/client#methods",
+    "context": "Typed client › Methods",
+  },
+  {
+    "id": "client:17",
+    "page": "client",
+    "type": "text",
+    "content": "resendVerificationEmail() | POST /verify-email/resend | null",
+    "url": "/docs/client#methods",
+    "context": "Typed client › Methods",
+  },
+  {
+    "id": "client:18",
+    "page": "client",
+    "type": "text",
+    "content":
+      "organizations.create({ name, slug?, logoUrl?, metadata? }) | POST /organizations | { organization, member }",
+    "url": "/docs/client#methods",
+    "context": "Typed client › Methods",
+  },
+  {
+    "id": "client:19",
+    "page": "client",
+    "type": "text",
+    "content":
+      "organizations.list({ pageSize?, cursor? }?) | GET /organizations | { organizations, cursor, hasNextPage }",
+    "url": "/docs/client#methods",
+    "context": "Typed client › Methods",
+  },
+  {
+    "id": "client:20",
+    "page": "client",
+    "type": "text",
+    "content":
+      "organizations.get(organizationId) | GET /organizations/:organizationId | { organization, member }",
+    "url": "/docs/client#methods",
+    "context": "Typed client › Methods",
+  },
+  {
+    "id": "client:21",
+    "page": "client",
+    "type": "text",
+    "content":
+      "organizations.update(organizationId, { name?, slug?, … }) | PATCH /organizations/:organizationId | { organization }",
+    "url": "/docs/client#methods",
+    "context": "Typed client › Methods",
+  },
+  {
+    "id": "client:22",
+    "page": "client",
+    "type": "text",
+    "content":
+      "organizations.delete(organizationId) | DELETE /organizations/:organizationId | null",
+    "url": "/docs/client#methods",
+    "context": "Typed client › Methods",
+  },
+  {
+    "id": "client:23",
+    "page": "client",
+    "type": "text",
+    "content":
+      "organizations.getActive() | GET /organizations/active | { organization, member } | null",
+    "url": "/docs/client#methods",
+    "context": "Typed client › Methods",
+  },
+  {
+    "id": "client:24",
+    "page": "client",
+    "type": "text",
+    "content":
+      "organizations.setActive(organizationId | null) | POST /organizations/active | { organization, member } | null",
+    "url": "/docs/client#methods",
+    "context": "Typed client › Methods",
+  },
+  {
+    "id": "client:25",
+    "page": "client",
+    "type": "text",
+    "content":
+      "members.list(organizationId, { pageSize?, cursor? }?) | GET /organizations/:organizationId/members | { members, cursor, hasNextPage }",
+    "url": "/docs/client#methods",
+    "context": "Typed client › Methods",
+  },
+  {
+    "id": "client:26",
+    "page": "client",
+    "type": "text",
+    "content":
+      "members.add(organizationId, { userId, roles? }) | POST /organizations/:organizationId/members | { member }",
+    "url": "/docs/client#methods",
+    "context": "Typed client › Methods",
+  },
+  {
+    "id": "client:27",
+    "page": "client",
+    "type": "text",
+    "content":
+      "members.updateRoles(organizationId, memberId, { roles }) | PATCH /organizations/:organizationId/members/:memberId | { member }",
+    "url": "/docs/client#methods",
+    "context": "Typed client › Methods",
+  },
+  {
+    "id": "client:28",
+    "page": "client",
+    "type": "text",
+    "content":
+      "members.remove(organizationId, memberId) | DELETE /organizations/:organizationId/members/:memberId | null",
+    "url": "/docs/client#methods",
+    "context": "Typed client › Methods",
+  },
+  {
+    "id": "client:29",
+    "page": "client",
+    "type": "text",
+    "content":
+      "invitations.list(organizationId, { pageSize?, cursor? }?) | GET /organizations/:organizationId/invitations | { invitations, cursor, hasNextPage }",
+    "url": "/docs/client#methods",
+    "context": "Typed client › Methods",
+  },
+  {
+    "id": "client:30",
+    "page": "client",
+    "type": "text",
+    "content":
+      "invitations.create(organizationId, { email, roles? }) | POST /organizations/:organizationId/invitations | { invitation } (with its token)",
+    "url": "/docs/client#methods",
+    "context": "Typed client › Methods",
+  },
+  {
+    "id": "client:31",
+    "page": "client",
+    "type": "text",
+    "content":
+      "invitations.listMine({ pageSize?, cursor? }?) | GET /organizations/invitations | { invitations: { invitation, organization }[], … }",
+    "url": "/docs/client#methods",
+    "context": "Typed client › Methods",
+  },
+  {
+    "id": "client:32",
+    "page": "client",
+    "type": "text",
+    "content":
+      "invitations.accept(invitationId, { token }) | PATCH /organizations/invitations/:invitationId (accept) | { invitation, organization, member }",
+    "url": "/docs/client#methods",
+    "context": "Typed client › Methods",
+  },
+  {
+    "id": "client:33",
+    "page": "client",
+    "type": "text",
+    "content":
+      "invitations.reject(invitationId, { token }) | PATCH /organizations/invitations/:invitationId (reject) | { invitation }",
+    "url": "/docs/client#methods",
+    "context": "Typed client › Methods",
+  },
+  {
+    "id": "client:34",
+    "page": "client",
+    "type": "text",
+    "content":
+      "invitations.cancel(invitationId, { token }) | PATCH /organizations/invitations/:invitationId (cancel) | { invitation }",
+    "url": "/docs/client#methods",
+    "context": "Typed client › Methods",
+  },
+  {
+    "id": "client:35",
+    "page": "client",
+    "type": "text",
+    "content":
+      "The resources (user, organization, member, invitation) are described in auth.md and organizations.md. The module exports their types too: AuthUser, AuthOrganization, AuthMember, AuthInvitation, AuthOrganizationEntry, AuthInvitationEntry.",
+    "url": "/docs/client#methods",
+    "context": "Typed client › Methods",
+  },
+  {
+    "id": "client#how-the-types-are-derived",
+    "page": "client",
+    "type": "heading",
+    "content": "How the types are derived",
+    "url": "/docs/client#how-the-types-are-derived",
+    "context": "Typed client",
+  },
+  {
+    "id": "client:36",
+    "page": "client",
+    "type": "text",
+    "content": "Nothing in the client restates a route's shape:",
+    "url": "/docs/client#how-the-types-are-derived",
+    "context": "Typed client › How the types are derived",
+  },
+  {
+    "id": "client:37",
+    "page": "client",
+    "type": "text",
+    "content":
+      "Each route's request body is a zod schema exported next to its route (signUpBody, signInBody, verifyEmailBody, and src/auth/organizations/bodies.ts), and each answer has one in src/auth/responses.ts. The routes declare these same objects as their body and responses, so the module's OpenAPI document (openapi.md) and the client's types come from one set of schemas (tests/core/openapi.test.ts checks each documented answer against them). JSR's publishing rules want exported values explicitly typed, so each schema carries its declared type through exactSchema<Output, Input>(), which fails to compile unless the schema infers exactly those types (an extra, missing or retyped field is an error, where a plain z.ZodType<T> annotation would let an added field through).",
+    "url": "/docs/client#how-the-types-are-derived",
+    "context": "Typed client › How the types are derived",
+  },
+  {
+    "id": "client:38",
+    "page": "client",
+    "type": "text",
+    "content":
+      "AuthContract (src/auth/contract.ts, exported by the auth module) maps every operation to z.input of its body schema and z.output of its response schema.",
+    "url": "/docs/client#how-the-types-are-derived",
+    "context": "Typed client › How the types are derived",
+  },
+  {
+    "id": "client:39",
+    "page": "client",
+    "type": "text",
+    "content":
+      "The client's method signatures are written against AuthContract alone, through import type: type imports are erased, so the client's run-time graph holds none of the server, zod or hono.",
+    "url": "/docs/client#how-the-types-are-derived",
+    "context": "Typed client › How the types are derived",
+  },
+  {
+    "id": "client:40",
+    "page": "client",
+    "type": "text",
+    "content":
+      "tests/client/auth_client_types.test.ts (type-checked by deno test, so by deno task test in CI) asserts, for every method, that its argument is exactly the body schema's input and its data exactly the response schema's output; it pins the main shapes and lists calls that must not compile (// @ts-expect-error). tests/client/auth_client.test.ts drives every method against the module served over HTTP and parses each answer with its response schema, which must accept it unchanged: the schemas describe what the server really sends.",
+    "url": "/docs/client#how-the-types-are-derived",
+    "context": "Typed client › How the types are derived",
   },
   {
     "id": "database",
@@ -4691,6 +5162,32 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Development: tests, checks and packaging › Tests on three runtimes",
   },
   {
+    "id": "development#browser-tests",
+    "page": "development",
+    "type": "heading",
+    "content": "Browser tests",
+    "url": "/docs/development#browser-tests",
+    "context": "Development: tests, checks and packaging",
+  },
+  {
+    "id": "development:9",
+    "page": "development",
+    "type": "text",
+    "content":
+      "tests/browser/ drives headless Chromium with playwright-core (no browser download: it uses the Debian package chromium, at /usr/bin/chromium or CHROMIUM_PATH), under all three runtimes: the example SPA's whole flow from the API's own origin and from a second, trusted origin (CORS with the cookie), and a hostile third origin's cross-site write and login CSRF, which must fail. Without Chromium they are skipped, and the run prints why (Skipping the browser tests: …); .ci/run installs it (apt-get install -y chromium), so CI always runs them. Locally: apt-get install -y chromium, then deno task test --skip-check tests/browser. The same-origin test saves the signed-in page to docs/images/spa.png (the README links it): commit it when the page changes.",
+    "url": "/docs/development#browser-tests",
+    "context": "Development: tests, checks and packaging › Browser tests",
+  },
+  {
+    "id": "development:10",
+    "page": "development",
+    "type": "text",
+    "content":
+      "The SPA imports examples/spa/client.js, the typed client of src/client/ bundled for browsers (deno bundle). After changing src/client/, run npx -y deno@2 task spa:client and commit the bundle; tests/package/spa_client_bundle.test.ts fails while it is stale.",
+    "url": "/docs/development#browser-tests",
+    "context": "Development: tests, checks and packaging › Browser tests",
+  },
+  {
     "id": "development#npm-package",
     "page": "development",
     "type": "heading",
@@ -4699,7 +5196,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Development: tests, checks and packaging",
   },
   {
-    "id": "development:9",
+    "id": "development:11",
     "page": "development",
     "type": "text",
     "content":
@@ -4716,7 +5213,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Development: tests, checks and packaging",
   },
   {
-    "id": "development:10",
+    "id": "development:12",
     "page": "development",
     "type": "text",
     "content":
@@ -4725,7 +5222,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Development: tests, checks and packaging › Docs and the search index",
   },
   {
-    "id": "development:11",
+    "id": "development:13",
     "page": "development",
     "type": "text",
     "content":
@@ -4742,7 +5239,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Development: tests, checks and packaging",
   },
   {
-    "id": "development:12",
+    "id": "development:14",
     "page": "development",
     "type": "text",
     "content":
@@ -4759,11 +5256,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Development: tests, checks and packaging",
   },
   {
-    "id": "development:13",
+    "id": "development:15",
     "page": "development",
     "type": "text",
     "content":
-      ".ci/run starts PostgreSQL if it is down, then runs exactly npx -y deno@2 task test.",
+      ".ci/run starts PostgreSQL if it is down, installs Chromium if it is missing (quietly; on failure the browser tests skip and say why), then runs exactly npx -y deno@2 task test.",
     "url": "/docs/development#ci",
     "context": "Development: tests, checks and packaging › CI",
   },
@@ -4814,7 +5311,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "getting-started",
     "type": "text",
     "content":
-      "deno task start runs fragment-cli serve examples/app.ts. It loads the file, finds the module instances it exports (auth and messenger), migrates their tables in the embedded database (stored in ./.data/pglite, kept between runs) and prints what it serves:",
+      "deno task start runs fragment-cli serve examples/app.ts --static examples/spa. It loads the file, finds the module instances it exports (auth and messenger), migrates their tables in the embedded database (stored in ./.data/pglite, kept between runs), serves the example single-page app of examples/spa/ beside them and prints what it serves:",
     "url": "/docs/getting-started#the-two-commands",
     "context": "Getting started › The two commands",
   },
@@ -4823,7 +5320,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "getting-started",
     "type": "text",
     "content":
-      "Each module answers under its mount route, /api/<module-name>, and describes its routes in an OpenAPI 3.1 document at <mount>/openapi.json (openapi.md). Any other path answers 404 with the list of mounts:",
+      "Each module answers under its mount route, /api/<module-name>, and describes its routes in an OpenAPI 3.1 document at <mount>/openapi.json (openapi.md); the files of examples/spa/ answer the other paths (index.html at /). Any path that is neither answers 404 with the list of mounts:",
     "url": "/docs/getting-started#the-two-commands",
     "context": "Getting started › The two commands",
   },
@@ -4837,6 +5334,128 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Getting started › The two commands",
   },
   {
+    "id": "getting-started#the-single-page-app",
+    "page": "getting-started",
+    "type": "heading",
+    "content": "The single-page app",
+    "url": "/docs/getting-started#the-single-page-app",
+    "context": "Getting started",
+  },
+  {
+    "id": "getting-started:6",
+    "page": "getting-started",
+    "type": "text",
+    "content":
+      "Open http://localhost:8080/ in a browser while deno task start runs. The page is examples/spa/: plain HTML and one script, app.js, on the typed auth client. It needs no build step and no other server: serve hands out its files and the API on the same origin.",
+    "url": "/docs/getting-started#the-single-page-app",
+    "context": "Getting started › The single-page app",
+  },
+  {
+    "id": "getting-started:7",
+    "page": "getting-started",
+    "type": "text",
+    "content":
+      "Type an email and a password (8 characters or more) and press Sign up: you are signed in, and the header says as whom. Sign out, then Sign in with the same credentials.",
+    "url": "/docs/getting-started#the-single-page-app",
+    "context": "Getting started › The single-page app",
+  },
+  {
+    "id": "getting-started:8",
+    "page": "getting-started",
+    "type": "text",
+    "content":
+      "Under Your organizations, give a name (and, if you like, a slug such as engines) and press Create organization. Your first organization becomes the active one: its card lists its members (you, as owner).",
+    "url": "/docs/getting-started#the-single-page-app",
+    "context": "Getting started › The single-page app",
+  },
+  {
+    "id": "getting-started:9",
+    "page": "getting-started",
+    "type": "text",
+    "content":
+      "Type a colleague's email under the active organization and press Invite: the invitation shows under Pending invitations.",
+    "url": "/docs/getting-started#the-single-page-app",
+    "context": "Getting started › The single-page app",
+  },
+  {
+    "id": "getting-started:10",
+    "page": "getting-started",
+    "type": "text",
+    "content":
+      "Create a second organization, then press its Switch button: it becomes the active one.",
+    "url": "/docs/getting-started#the-single-page-app",
+    "context": "Getting started › The single-page app",
+  },
+  {
+    "id": "getting-started:11",
+    "page": "getting-started",
+    "type": "text",
+    "content":
+      "Reload the page. The app starts from one request, GET /api/auth/me, which carries the user, their organizations, the active one and their invitations; the active organization's members and invitations follow. Sign out ends the session: a reload shows the sign-in form again.",
+    "url": "/docs/getting-started#the-single-page-app",
+    "context": "Getting started › The single-page app",
+  },
+  {
+    "id": "getting-started:12",
+    "page": "getting-started",
+    "type": "text",
+    "content": "The example SPA, signed in",
+    "url": "/docs/getting-started#the-single-page-app",
+    "context": "Getting started › The single-page app",
+  },
+  {
+    "id": "getting-started:13",
+    "page": "getting-started",
+    "type": "text",
+    "content": "How it works:",
+    "url": "/docs/getting-started#the-single-page-app",
+    "context": "Getting started › The single-page app",
+  },
+  {
+    "id": "getting-started:14",
+    "page": "getting-started",
+    "type": "text",
+    "content":
+      "The credential is the service_auth cookie the API sets (HttpOnly, SameSite=Lax): the page's script never sees it, and the browser sends it with every API call.",
+    "url": "/docs/getting-started#the-single-page-app",
+    "context": "Getting started › The single-page app",
+  },
+  {
+    "id": "getting-started:15",
+    "page": "getting-started",
+    "type": "text",
+    "content":
+      "examples/spa/client.js is the typed client of src/client/ (createAuthClient from @app/fragment-cli/client, see the client page) bundled into one browser module by deno task spa:client (deno bundle). It is committed, so the page runs as cloned; run the task after changing src/client/ (a test fails while the bundle is stale).",
+    "url": "/docs/getting-started#the-single-page-app",
+    "context": "Getting started › The single-page app",
+  },
+  {
+    "id": "getting-started:16",
+    "page": "getting-started",
+    "type": "text",
+    "content": "examples/spa/config.js says where the API is: /api/auth on the page's own origin.",
+    "url": "/docs/getting-started#the-single-page-app",
+    "context": "Getting started › The single-page app",
+  },
+  {
+    "id": "getting-started:17",
+    "page": "getting-started",
+    "type": "text",
+    "content":
+      "Hosting the page elsewhere. To serve the same files from another origin (a CDN, or a dev server on another port), put the API's absolute address in config.js (export const API_BASE_URL = \"http://localhost:8080/api/auth\";) and list the page's origin in TRUSTED_ORIGINS (comma-separated) when starting the API:",
+    "url": "/docs/getting-started#the-single-page-app",
+    "context": "Getting started › The single-page app",
+  },
+  {
+    "id": "getting-started:18",
+    "page": "getting-started",
+    "type": "text",
+    "content":
+      "The auth module then answers that origin's CORS preflights and requests with Access-Control-Allow-Credentials: true, so the cookie flows; every other origin is refused (no CORS headers, and a state-changing request from a page of an untrusted origin is answered 403 CSRF_REJECTED or 415). The browser tests (tests/browser/) run this very flow in headless Chromium from the API's origin and from a second, trusted origin, and check that a hostile third origin can neither write with the user's cookie nor sign them in to another account.",
+    "url": "/docs/getting-started#the-single-page-app",
+    "context": "Getting started › The single-page app",
+  },
+  {
     "id": "getting-started#sign-up-and-call-the-api",
     "page": "getting-started",
     "type": "heading",
@@ -4845,7 +5464,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Getting started",
   },
   {
-    "id": "getting-started:6",
+    "id": "getting-started:19",
     "page": "getting-started",
     "type": "text",
     "content":
@@ -4854,7 +5473,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Getting started › Sign up and call the API",
   },
   {
-    "id": "getting-started:7",
+    "id": "getting-started:20",
     "page": "getting-started",
     "type": "text",
     "content":
@@ -4863,7 +5482,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Getting started › Sign up and call the API",
   },
   {
-    "id": "getting-started:8",
+    "id": "getting-started:21",
     "page": "getting-started",
     "type": "text",
     "content":
@@ -4872,7 +5491,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Getting started › Sign up and call the API",
   },
   {
-    "id": "getting-started:9",
+    "id": "getting-started:22",
     "page": "getting-started",
     "type": "text",
     "content":
@@ -4889,7 +5508,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Getting started",
   },
   {
-    "id": "getting-started:10",
+    "id": "getting-started:23",
     "page": "getting-started",
     "type": "text",
     "content": "Organizations are on by default. Create one, list yours, make it the active one:",
@@ -4897,7 +5516,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Getting started › Organizations",
   },
   {
-    "id": "getting-started:11",
+    "id": "getting-started:24",
     "page": "getting-started",
     "type": "text",
     "content":
@@ -4914,7 +5533,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Getting started",
   },
   {
-    "id": "getting-started:12",
+    "id": "getting-started:25",
     "page": "getting-started",
     "type": "text",
     "content":
@@ -4923,7 +5542,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Getting started › Send a webhook update",
   },
   {
-    "id": "getting-started:13",
+    "id": "getting-started:26",
     "page": "getting-started",
     "type": "text",
     "content":
@@ -4940,7 +5559,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Getting started",
   },
   {
-    "id": "getting-started:14",
+    "id": "getting-started:27",
     "page": "getting-started",
     "type": "text",
     "content": "Modules: write your own module: routes, validation, errors, mounting anywhere.",
@@ -4948,7 +5567,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Getting started › Where next",
   },
   {
-    "id": "getting-started:15",
+    "id": "getting-started:28",
     "page": "getting-started",
     "type": "text",
     "content":
@@ -4957,7 +5576,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Getting started › Where next",
   },
   {
-    "id": "getting-started:16",
+    "id": "getting-started:29",
     "page": "getting-started",
     "type": "text",
     "content": "Database and adapters: schemas, migrations, PGlite and PostgreSQL.",
@@ -4965,7 +5584,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Getting started › Where next",
   },
   {
-    "id": "getting-started:17",
+    "id": "getting-started:30",
     "page": "getting-started",
     "type": "text",
     "content": "CLI: serve, db generate, db migrate, db info.",
@@ -4973,7 +5592,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Getting started › Where next",
   },
   {
-    "id": "getting-started:18",
+    "id": "getting-started:31",
     "page": "getting-started",
     "type": "text",
     "content": "Search: fragment-cli search and this reference site.",
@@ -4981,7 +5600,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Getting started › Where next",
   },
   {
-    "id": "getting-started:19",
+    "id": "getting-started:32",
     "page": "getting-started",
     "type": "text",
     "content": "Development: tests on three runtimes, checks and packaging.",
@@ -8644,7 +9263,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "security:10",
     "page": "security",
     "type": "text",
-    "content": "trustedOrigins | front ends on other origins that may send unsafe requests | none",
+    "content":
+      "trustedOrigins | front ends on other origins that may send unsafe requests and read answers with cookies (CORS): list exact origins, only yours | none",
     "url": "/docs/security#what-the-deployment-must-configure",
     "context": "Security › What the deployment must configure",
   },
@@ -8956,6 +9576,45 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Security › Findings, defences and their tests › Origins, Host headers and request framing (findings 2, 6 and 7) › Login CSRF",
   },
   {
+    "id": "security#cors-who-may-read-the-answers",
+    "page": "security",
+    "type": "heading",
+    "content": "CORS: who may read the answers",
+    "url": "/docs/security#cors-who-may-read-the-answers",
+    "context":
+      "Security › Findings, defences and their tests › Origins, Host headers and request framing (findings 2, 6 and 7)",
+  },
+  {
+    "id": "security:41",
+    "page": "security",
+    "type": "text",
+    "content":
+      "Attack. A page on another origin reads a signed-in visitor's data (GET /me, the member lists) with fetch(url, { credentials: \"include\" }), or a look-alike origin (https://app.example.com.evil.com, http://app.example.com, Origin: null from a sandboxed frame) passes a prefix, suffix or scheme-blind comparison and is allowed to. A CORS layer that reflects any Origin with Access-Control-Allow-Credentials: true hands every site the visitor's data.",
+    "url": "/docs/security#cors-who-may-read-the-answers",
+    "context":
+      "Security › Findings, defences and their tests › Origins, Host headers and request framing (findings 2, 6 and 7) › CORS: who may read the answers",
+  },
+  {
+    "id": "security:42",
+    "page": "security",
+    "type": "text",
+    "content":
+      "Defence. src/auth/cors.ts: CORS is granted only to the exact serialized origins of trustedOrigins (the list the origin rule reads, so one list decides who may write and who may read), with the exact origin echoed (never *) and Vary: Origin. Any other origin gets no Access-Control-* header, and a trusted origin's preflight asking for a method or header the module does not accept gets none either. CORS never loosens the origin rule: unsafe requests from untrusted origins are still 403 CSRF_REJECTED. See auth.md.",
+    "url": "/docs/security#cors-who-may-read-the-answers",
+    "context":
+      "Security › Findings, defences and their tests › Origins, Host headers and request framing (findings 2, 6 and 7) › CORS: who may read the answers",
+  },
+  {
+    "id": "security:43",
+    "page": "security",
+    "type": "text",
+    "content":
+      "Tests. CORS: only trustedOrigins may read answers (with cookies) (tests/security/attacks/cors.ts): a trusted preflight gets exactly the expected headers; a trusted sign-up answer and a 401 carry the origin and the credentials flag; twelve look-alikes (suffix, prefix, other TLD, http, another port, upper case, trailing /, null, a list, *, empty) get no CORS header on preflight, POST (403 CSRF_REJECTED) or GET; a trusted preflight for PUT, TRACE, CONNECT, lower-case post, or the headers X-Forwarded-For, Cookie, X-Requested-With gets no allowance; a module without trustedOrigins answers none.",
+    "url": "/docs/security#cors-who-may-read-the-answers",
+    "context":
+      "Security › Findings, defences and their tests › Origins, Host headers and request framing (findings 2, 6 and 7) › CORS: who may read the answers",
+  },
+  {
     "id": "security#a-trusted-host-header",
     "page": "security",
     "type": "heading",
@@ -8965,7 +9624,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Security › Findings, defences and their tests › Origins, Host headers and request framing (findings 2, 6 and 7)",
   },
   {
-    "id": "security:41",
+    "id": "security:44",
     "page": "security",
     "type": "text",
     "content":
@@ -8975,7 +9634,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Security › Findings, defences and their tests › Origins, Host headers and request framing (findings 2, 6 and 7) › A trusted Host header",
   },
   {
-    "id": "security:42",
+    "id": "security:45",
     "page": "security",
     "type": "text",
     "content":
@@ -8985,7 +9644,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Security › Findings, defences and their tests › Origins, Host headers and request framing (findings 2, 6 and 7) › A trusted Host header",
   },
   {
-    "id": "security:43",
+    "id": "security:46",
     "page": "security",
     "type": "text",
     "content":
@@ -8995,7 +9654,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Security › Findings, defences and their tests › Origins, Host headers and request framing (findings 2, 6 and 7) › A trusted Host header",
   },
   {
-    "id": "security:44",
+    "id": "security:47",
     "page": "security",
     "type": "text",
     "content":
@@ -9005,7 +9664,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Security › Findings, defences and their tests › Origins, Host headers and request framing (findings 2, 6 and 7) › A trusted Host header",
   },
   {
-    "id": "security:45",
+    "id": "security:48",
     "page": "security",
     "type": "text",
     "content":
@@ -9024,7 +9683,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Security › Findings, defences and their tests › Origins, Host headers and request framing (findings 2, 6 and 7)",
   },
   {
-    "id": "security:46",
+    "id": "security:49",
     "page": "security",
     "type": "text",
     "content":
@@ -9034,7 +9693,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Security › Findings, defences and their tests › Origins, Host headers and request framing (findings 2, 6 and 7) › Smaller ones",
   },
   {
-    "id": "security:47",
+    "id": "security:50",
     "page": "security",
     "type": "text",
     "content":
@@ -9044,7 +9703,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Security › Findings, defences and their tests › Origins, Host headers and request framing (findings 2, 6 and 7) › Smaller ones",
   },
   {
-    "id": "security:48",
+    "id": "security:51",
     "page": "security",
     "type": "text",
     "content":
@@ -9062,7 +9721,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Security › Findings, defences and their tests",
   },
   {
-    "id": "security:49",
+    "id": "security:52",
     "page": "security",
     "type": "text",
     "content":
@@ -9072,7 +9731,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
   },
   {
-    "id": "security:50",
+    "id": "security:53",
     "page": "security",
     "type": "text",
     "content":
@@ -9082,7 +9741,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
   },
   {
-    "id": "security:51",
+    "id": "security:54",
     "page": "security",
     "type": "text",
     "content":
@@ -9092,7 +9751,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
   },
   {
-    "id": "security:52",
+    "id": "security:55",
     "page": "security",
     "type": "text",
     "content": "What defends against them.",
@@ -9101,7 +9760,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
   },
   {
-    "id": "security:53",
+    "id": "security:56",
     "page": "security",
     "type": "text",
     "content":
@@ -9111,7 +9770,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
   },
   {
-    "id": "security:54",
+    "id": "security:57",
     "page": "security",
     "type": "text",
     "content":
@@ -9121,7 +9780,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
   },
   {
-    "id": "security:55",
+    "id": "security:58",
     "page": "security",
     "type": "text",
     "content":
@@ -9131,40 +9790,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
   },
   {
-    "id": "security:56",
-    "page": "security",
-    "type": "text",
-    "content": "What the deployment must configure.",
-    "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
-    "context":
-      "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
-  },
-  {
-    "id": "security:57",
-    "page": "security",
-    "type": "text",
-    "content":
-      'Behind a reverse proxy or load balancer, set trustProxy to the header it writes the client\'s address into ("x-forwarded-for", "x-real-ip", "forwarded"), and make the proxy overwrite that header rather than append to it (nginx: proxy_set_header X-Forwarded-For $remote_addr;), since the left-most address is used. Otherwise every client shares the proxy\'s address, and 100 sign-ins per 15 minutes become the whole site\'s budget.',
-    "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
-    "context":
-      "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
-  },
-  {
-    "id": "security:58",
-    "page": "security",
-    "type": "text",
-    "content":
-      "Never set trustProxy where clients reach the server directly: the header is then whatever the client writes, so each request picks a fresh address and per-address limits vanish (the per-account limit and the hashing queue still hold). Without trustProxy the module ignores forwarded headers entirely.",
-    "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
-    "context":
-      "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
-  },
-  {
     "id": "security:59",
     "page": "security",
     "type": "text",
-    "content":
-      "When mounting module.fetch in another framework, pass the connection as the second argument (module.fetch(request, { remoteAddress }), or Hono's c.env): without it the per-address limit does not apply (documented; the per-account limit still does).",
+    "content": "What the deployment must configure.",
     "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
     "context":
       "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
@@ -9174,7 +9803,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "security",
     "type": "text",
     "content":
-      "A flood from as many fresh addresses as requests (a large botnet) cannot be told from users by the module: its junk competes equally with real sign-ins for the bounded queue (they get 503 quickly rather than hang). Put edge protection (a CAPTCHA after failures, the CDN's bot rules) in front.",
+      'Behind a reverse proxy or load balancer, set trustProxy to the header it writes the client\'s address into ("x-forwarded-for", "x-real-ip", "forwarded"), and make the proxy overwrite that header rather than append to it (nginx: proxy_set_header X-Forwarded-For $remote_addr;), since the left-most address is used. Otherwise every client shares the proxy\'s address, and 100 sign-ins per 15 minutes become the whole site\'s budget.',
     "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
     "context":
       "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
@@ -9184,7 +9813,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "security",
     "type": "text",
     "content":
-      "Account lock-out: anyone who knows an email can use up its 10 failed attempts per window and keep its owner out until the window ends. This is the accepted price of stopping distributed guessing; tune rateLimit.perAccount or turn it off (perAccount: false) if lock-out matters more.",
+      "Never set trustProxy where clients reach the server directly: the header is then whatever the client writes, so each request picks a fresh address and per-address limits vanish (the per-account limit and the hashing queue still hold). Without trustProxy the module ignores forwarded headers entirely.",
     "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
     "context":
       "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
@@ -9194,7 +9823,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "security",
     "type": "text",
     "content":
-      "Tests that back it (tests/security/attacks/rate_limits.ts, run by tests/security/attacks.test.ts):",
+      "When mounting module.fetch in another framework, pass the connection as the second argument (module.fetch(request, { remoteAddress }), or Hono's c.env): without it the per-address limit does not apply (documented; the per-account limit still does).",
     "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
     "context":
       "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
@@ -9204,7 +9833,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "security",
     "type": "text",
     "content":
-      '"guessing one account\'s password: the 11th failure in 15 minutes is 429, even with the right password"',
+      "A flood from as many fresh addresses as requests (a large botnet) cannot be told from users by the module: its junk competes equally with real sign-ins for the bounded queue (they get 503 quickly rather than hang). Put edge protection (a CAPTCHA after failures, the CDN's bot rules) in front.",
     "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
     "context":
       "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
@@ -9214,7 +9843,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "security",
     "type": "text",
     "content":
-      '"rotating a spoofed X-Forwarded-For does not escape the per-address limit (trustProxy off)"',
+      "Account lock-out: anyone who knows an email can use up its 10 failed attempts per window and keep its owner out until the window ends. This is the accepted price of stopping distributed guessing; tune rateLimit.perAccount or turn it off (perAccount: false) if lock-out matters more.",
     "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
     "context":
       "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
@@ -9223,7 +9852,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "security:65",
     "page": "security",
     "type": "text",
-    "content": '"behind a proxy (trustProxy), each client address has its own budget"',
+    "content":
+      "Tests that back it (tests/security/attacks/rate_limits.ts, run by tests/security/attacks.test.ts):",
     "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
     "context":
       "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
@@ -9233,7 +9863,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "security",
     "type": "text",
     "content":
-      '"counters live in the database: a second process on the same database sees the same hits"',
+      '"guessing one account\'s password: the 11th failure in 15 minutes is 429, even with the right password"',
     "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
     "context":
       "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
@@ -9243,7 +9873,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "security",
     "type": "text",
     "content":
-      '"junk sign-ins beyond the hashing queue\'s bound are answered 503 at once, not queued"',
+      '"rotating a spoofed X-Forwarded-For does not escape the per-address limit (trustProxy off)"',
     "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
     "context":
       "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
@@ -9252,7 +9882,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "security:68",
     "page": "security",
     "type": "text",
-    "content": '"a sign-in from another address jumps a flooding address\'s queued junk"',
+    "content": '"behind a proxy (trustProxy), each client address has its own budget"',
     "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
     "context":
       "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
@@ -9262,13 +9892,42 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "security",
     "type": "text",
     "content":
-      "Unit tests: tests/auth/rate_limits_http.test.ts (no address: per-account only; an explicit { remoteAddress }; successful sign-ins not counted; sign-up per email; rateLimit: false), tests/auth/rate_limiter.test.ts (windows, shared counts under concurrency on PGlite and PostgreSQL, refunds, purging), tests/auth/password_hasher.test.ts (the queue's bound and fairness), tests/core/client_address.test.ts (the runtimes' connection shapes, trustProxy, address normalization, serve() passing the peer address).",
+      '"counters live in the database: a second process on the same database sees the same hits"',
     "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
     "context":
       "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
   },
   {
     "id": "security:70",
+    "page": "security",
+    "type": "text",
+    "content":
+      '"junk sign-ins beyond the hashing queue\'s bound are answered 503 at once, not queued"',
+    "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
+    "context":
+      "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
+  },
+  {
+    "id": "security:71",
+    "page": "security",
+    "type": "text",
+    "content": '"a sign-in from another address jumps a flooding address\'s queued junk"',
+    "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
+    "context":
+      "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
+  },
+  {
+    "id": "security:72",
+    "page": "security",
+    "type": "text",
+    "content":
+      "Unit tests: tests/auth/rate_limits_http.test.ts (no address: per-account only; an explicit { remoteAddress }; successful sign-ins not counted; sign-up per email; rateLimit: false), tests/auth/rate_limiter.test.ts (windows, shared counts under concurrency on PGlite and PostgreSQL, refunds, purging), tests/auth/password_hasher.test.ts (the queue's bound and fairness), tests/core/client_address.test.ts (the runtimes' connection shapes, trustProxy, address normalization, serve() passing the peer address).",
+    "url": "/docs/security#credential-stuffing-and-hashing-floods-finding-3",
+    "context":
+      "Security › Findings, defences and their tests › Credential stuffing and hashing floods (finding 3)",
+  },
+  {
+    "id": "security:73",
     "page": "security",
     "type": "text",
     "content":
@@ -9286,7 +9945,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Security › Findings, defences and their tests",
   },
   {
-    "id": "security:71",
+    "id": "security:74",
     "page": "security",
     "type": "text",
     "content":
@@ -9295,37 +9954,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
   },
   {
-    "id": "security:72",
-    "page": "security",
-    "type": "text",
-    "content": "What defends against it.",
-    "url": "/docs/security#invitation-takeover-finding-4",
-    "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
-  },
-  {
-    "id": "security:73",
-    "page": "security",
-    "type": "text",
-    "content":
-      "Verified addresses. users.email_verified_at is set only by POST /verify-email with a token mailed to the address through sendVerificationEmail (or by api.createUser({ emailVerified: true }), an administrator vouching for it). Verification tokens are 256-bit, single-use, expire after emailVerificationTtlHours (24 h), are stored as SHA-256 only, are looked up by that digest, and are bound to the address they were sent to: a token proves nothing once the user's address changed. A resend replaces every earlier token. | src/auth/email_verification.ts, email_verification_store.ts, verification_routes.ts",
-    "url": "/docs/security#invitation-takeover-finding-4",
-    "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
-  },
-  {
-    "id": "security:74",
-    "page": "security",
-    "type": "text",
-    "content":
-      "Invitations reach verified addresses only. GET /organizations/invitations and the invitations of GET /me are empty until the caller's address is verified; accepting or rejecting answers 403 EMAIL_NOT_VERIFIED before the token is even compared. | invitation_routes.ts (checkActor, the list), me.ts",
-    "url": "/docs/security#invitation-takeover-finding-4",
-    "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
-  },
-  {
     "id": "security:75",
     "page": "security",
     "type": "text",
-    "content":
-      "Tokens never shown again. Only the inviter's creation (or re-send) answer carries the invitation token; the organization's list, the invitee's list, /me, accept/reject/cancel answers and every other event carry none. | resources.ts (toInvitation)",
+    "content": "What defends against it.",
     "url": "/docs/security#invitation-takeover-finding-4",
     "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
   },
@@ -9334,7 +9966,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "security",
     "type": "text",
     "content":
-      "Hashed at rest. invitations.token_hash holds the SHA-256 (tokens stored in plain text before schema version 21 were hashed in place by version 22); an accept compares digests in constant time. | invitation_store.ts, schema v21–22",
+      "Verified addresses. users.email_verified_at is set only by POST /verify-email with a token mailed to the address through sendVerificationEmail (or by api.createUser({ emailVerified: true }), an administrator vouching for it). Verification tokens are 256-bit, single-use, expire after emailVerificationTtlHours (24 h), are stored as SHA-256 only, are looked up by that digest, and are bound to the address they were sent to: a token proves nothing once the user's address changed. A resend replaces every earlier token. | src/auth/email_verification.ts, email_verification_store.ts, verification_routes.ts",
     "url": "/docs/security#invitation-takeover-finding-4",
     "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
   },
@@ -9343,7 +9975,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "security",
     "type": "text",
     "content":
-      "Sealed in the hook table. The invitationCreated payload stores the token sealed with AES-256-GCM under a key derived (HKDF-SHA-256) from the deployment's secret, bound to the invitation id; the handler receives it opened. A token sealed under a key the delivering process lacks is not lost: the invitation gets a new token and a new event (rotated: true). | sealing.ts, sealed_invitation_event.ts, notifications.ts",
+      "Invitations reach verified addresses only. GET /organizations/invitations and the invitations of GET /me are empty until the caller's address is verified; accepting or rejecting answers 403 EMAIL_NOT_VERIFIED before the token is even compared. | invitation_routes.ts (checkActor, the list), me.ts",
     "url": "/docs/security#invitation-takeover-finding-4",
     "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
   },
@@ -9352,7 +9984,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "security",
     "type": "text",
     "content":
-      "The inviter's current rights at acceptance. Inside the accepting transaction (which locks the organization against concurrent role changes), the inviter must still be an owner or admin, and an owner for an invitation granting owner; otherwise 409 INVITATION_REVOKED and the invitation stays pending (a current manager can re-send it). | access.ts (mayStillGrant), invitation_routes.ts",
+      "Tokens never shown again. Only the inviter's creation (or re-send) answer carries the invitation token; the organization's list, the invitee's list, /me, accept/reject/cancel answers and every other event carry none. | resources.ts (toInvitation)",
     "url": "/docs/security#invitation-takeover-finding-4",
     "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
   },
@@ -9360,7 +9992,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "security:79",
     "page": "security",
     "type": "text",
-    "content": "What the deployment must configure.",
+    "content":
+      "Hashed at rest. invitations.token_hash holds the SHA-256 (tokens stored in plain text before schema version 21 were hashed in place by version 22); an accept compares digests in constant time. | invitation_store.ts, schema v21–22",
     "url": "/docs/security#invitation-takeover-finding-4",
     "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
   },
@@ -9369,7 +10002,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "security",
     "type": "text",
     "content":
-      "sendVerificationEmail: the development default logs the verification link to the console (the only place the module prints a token). In production, mail it; without it nobody can verify and no invitation can be accepted.",
+      "Sealed in the hook table. The invitationCreated payload stores the token sealed with AES-256-GCM under a key derived (HKDF-SHA-256) from the deployment's secret, bound to the invitation id; the handler receives it opened. A token sealed under a key the delivering process lacks is not lost: the invitation gets a new token and a new event (rotated: true). | sealing.ts, sealed_invitation_event.ts, notifications.ts",
     "url": "/docs/security#invitation-takeover-finding-4",
     "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
   },
@@ -9378,7 +10011,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "security",
     "type": "text",
     "content":
-      "publicOrigin, so the url handed to sendVerificationEmail is absolute and never derived from a request's Host (without it the link is relative, and a warning is printed once).",
+      "The inviter's current rights at acceptance. Inside the accepting transaction (which locks the organization against concurrent role changes), the inviter must still be an owner or admin, and an owner for an invitation granting owner; otherwise 409 INVITATION_REVOKED and the invitation stays pending (a current manager can re-send it). | access.ts (mayStillGrant), invitation_routes.ts",
     "url": "/docs/security#invitation-takeover-finding-4",
     "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
   },
@@ -9386,8 +10019,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "security:82",
     "page": "security",
     "type": "text",
-    "content":
-      "secret (or FRAGMENT_SECRET), identical on every process: it keys the sealing of invitation tokens in the hook table. Without it each process seals with a random key, and an invitation mail delivered by another process (or after a restart) carries a re-issued token, which silently invalidates the one in the inviter's creation answer.",
+    "content": "What the deployment must configure.",
     "url": "/docs/security#invitation-takeover-finding-4",
     "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
   },
@@ -9396,7 +10028,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "security",
     "type": "text",
     "content":
-      "Send invitation mails from the invitationCreated hook (or from the creation answer); do not log the payload.",
+      "sendVerificationEmail: the development default logs the verification link to the console (the only place the module prints a token). In production, mail it; without it nobody can verify and no invitation can be accepted.",
     "url": "/docs/security#invitation-takeover-finding-4",
     "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
   },
@@ -9405,7 +10037,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "security",
     "type": "text",
     "content":
-      "Upgrading. Schema version 22 hashes the tokens of existing invitations in place, but invitationCreated occurrences recorded before this release keep their token in plain text in hook_occurrences.payload (a pending one is still delivered as recorded). Once they are delivered, strip them: UPDATE auth.hook_occurrences SET payload = payload #- '{invitation,token}' WHERE name = 'invitationCreated' AND status IN ('done', 'failed') AND payload->'invitation' ? 'token'.",
+      "publicOrigin, so the url handed to sendVerificationEmail is absolute and never derived from a request's Host (without it the link is relative, and a warning is printed once).",
     "url": "/docs/security#invitation-takeover-finding-4",
     "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
   },
@@ -9414,7 +10046,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "security",
     "type": "text",
     "content":
-      "Residual risks. Verification proves control of the mailbox at one moment; a user who loses the address keeps the verified flag (there is no route to change an address; a change made in SQL invalidates the pending verification tokens, not the flag). An invitation revoked by its inviter's lost rights still shows as pending in the invitee's list until someone cancels or re-sends it. Rate limits on POST /verify-email and /verify-email/resend are the rate-limit section's concern (256-bit tokens make guessing moot; resend costs a mail).",
+      "secret (or FRAGMENT_SECRET), identical on every process: it keys the sealing of invitation tokens in the hook table. Without it each process seals with a random key, and an invitation mail delivered by another process (or after a restart) carries a re-issued token, which silently invalidates the one in the inviter's creation answer.",
     "url": "/docs/security#invitation-takeover-finding-4",
     "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
   },
@@ -9422,7 +10054,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "security:86",
     "page": "security",
     "type": "text",
-    "content": "Tests. tests/security/attacks/invitations.ts (in tests/security/attacks.test.ts):",
+    "content":
+      "Send invitation mails from the invitationCreated hook (or from the creation answer); do not log the payload.",
     "url": "/docs/security#invitation-takeover-finding-4",
     "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
   },
@@ -9431,7 +10064,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "security",
     "type": "text",
     "content":
-      '"an account with the invitee\'s address but no proof of it neither sees nor accepts the invitation"',
+      "Upgrading. Schema version 22 hashes the tokens of existing invitations in place, but invitationCreated occurrences recorded before this release keep their token in plain text in hook_occurrences.payload (a pending one is still delivered as recorded). Once they are delivered, strip them: UPDATE auth.hook_occurrences SET payload = payload #- '{invitation,token}' WHERE name = 'invitationCreated' AND status IN ('done', 'failed') AND payload->'invitation' ? 'token'.",
     "url": "/docs/security#invitation-takeover-finding-4",
     "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
   },
@@ -9440,7 +10073,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "security",
     "type": "text",
     "content":
-      '"no answer but the inviter\'s creation answer carries the token, and no table keeps it in plain text"',
+      "Residual risks. Verification proves control of the mailbox at one moment; a user who loses the address keeps the verified flag (there is no route to change an address; a change made in SQL invalidates the pending verification tokens, not the flag). An invitation revoked by its inviter's lost rights still shows as pending in the invitee's list until someone cancels or re-sends it. Rate limits on POST /verify-email and /verify-email/resend are the rate-limit section's concern (256-bit tokens make guessing moot; resend costs a mail).",
     "url": "/docs/security#invitation-takeover-finding-4",
     "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
   },
@@ -9448,8 +10081,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "security:89",
     "page": "security",
     "type": "text",
-    "content":
-      '"an invitation dies with its inviter\'s rights: removed admin, demoted admin, demoted owner"',
+    "content": "Tests. tests/security/attacks/invitations.ts (in tests/security/attacks.test.ts):",
     "url": "/docs/security#invitation-takeover-finding-4",
     "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
   },
@@ -9458,7 +10090,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "security",
     "type": "text",
     "content":
-      '"a verification token is single-use, hashed at rest, replaced by a resend and bound to its address"',
+      '"an account with the invitee\'s address but no proof of it neither sees nor accepts the invitation"',
     "url": "/docs/security#invitation-takeover-finding-4",
     "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
   },
@@ -9467,7 +10099,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "security",
     "type": "text",
     "content":
-      '"a verification token sent to an old address proves nothing after the address changed"',
+      '"no answer but the inviter\'s creation answer carries the token, and no table keeps it in plain text"',
     "url": "/docs/security#invitation-takeover-finding-4",
     "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
   },
@@ -9475,12 +10107,39 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "security:92",
     "page": "security",
     "type": "text",
-    "content": '"an expired verification token is refused with 410"',
+    "content":
+      '"an invitation dies with its inviter\'s rights: removed admin, demoted admin, demoted owner"',
     "url": "/docs/security#invitation-takeover-finding-4",
     "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
   },
   {
     "id": "security:93",
+    "page": "security",
+    "type": "text",
+    "content":
+      '"a verification token is single-use, hashed at rest, replaced by a resend and bound to its address"',
+    "url": "/docs/security#invitation-takeover-finding-4",
+    "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security:94",
+    "page": "security",
+    "type": "text",
+    "content":
+      '"a verification token sent to an old address proves nothing after the address changed"',
+    "url": "/docs/security#invitation-takeover-finding-4",
+    "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security:95",
+    "page": "security",
+    "type": "text",
+    "content": '"an expired verification token is refused with 410"',
+    "url": "/docs/security#invitation-takeover-finding-4",
+    "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
+  },
+  {
+    "id": "security:96",
     "page": "security",
     "type": "text",
     "content":
@@ -9497,7 +10156,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Security › Findings, defences and their tests",
   },
   {
-    "id": "security:94",
+    "id": "security:97",
     "page": "security",
     "type": "text",
     "content":
@@ -9507,40 +10166,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
       "Security › Findings, defences and their tests › Membership without consent (finding 5)",
   },
   {
-    "id": "security:95",
-    "page": "security",
-    "type": "text",
-    "content": "What defends against it.",
-    "url": "/docs/security#membership-without-consent-finding-5",
-    "context":
-      "Security › Findings, defences and their tests › Membership without consent (finding 5)",
-  },
-  {
-    "id": "security:96",
-    "page": "security",
-    "type": "text",
-    "content":
-      'Consent. Users join through invitations they accept. The direct-add route of the specification stays but is refused by default with 403 DIRECT_ADD_NOT_ALLOWED (its message points to invitations), after the caller\'s own rights are checked and before the target user is looked up, so a refused caller learns nothing about user ids either. A deployment opens it with organizations.canAddMember({ actor, organization, user, roles }); only true allows the add. Global admins (users.role = "admin") get no exception by default. The server keeps a direct way in: authModule.api.addMember() (no policy; the limits apply), as better-auth offers direct adds only as a server-side call, and Clerk and GitHub require an invitation.',
-    "url": "/docs/security#membership-without-consent-finding-5",
-    "context":
-      "Security › Findings, defences and their tests › Membership without consent (finding 5)",
-  },
-  {
-    "id": "security:97",
-    "page": "security",
-    "type": "text",
-    "content":
-      "A bounded /me. At most 100 organizations and 100 pending invitations, the oldest first, with organizationsHasMore / invitationsHasMore saying there are more; GET /organizations and GET /organizations/invitations page through all of them in the same order. activeOrganization is given even when it is beyond the first 100. The per-user kept parts of /me are validated over the listed rows and the next one, so they stay exact.",
-    "url": "/docs/security#membership-without-consent-finding-5",
-    "context":
-      "Security › Findings, defences and their tests › Membership without consent (finding 5)",
-  },
-  {
     "id": "security:98",
     "page": "security",
     "type": "text",
-    "content":
-      "Limits (false for none), each a 403 with its own code: organizationLimit (default 100, live organizations a user created and still belongs to; ORGANIZATION_LIMIT_REACHED), membershipLimit (default 100, members per organization, for direct adds, acceptances and api.addMember; MEMBERSHIP_LIMIT_REACHED, and a refused acceptance leaves the invitation pending), invitationLimit (default 100, pending unexpired invitations per organization; INVITATION_LIMIT_REACHED). They hold under concurrent requests: each count runs in the inserting transaction after a row lock every competing insert takes (the user's row, FOR NO KEY UPDATE, for organizations; the organization's row, FOR UPDATE, for members and invitations).",
+    "content": "What defends against it.",
     "url": "/docs/security#membership-without-consent-finding-5",
     "context":
       "Security › Findings, defences and their tests › Membership without consent (finding 5)",
@@ -9550,7 +10179,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "security",
     "type": "text",
     "content":
-      'What the deployment must configure. Nothing for the defaults. Set canAddMember only where accounts are already trusted to be placed (an internal tool, an admin console: ({ actor }) => actor.role === "admin"); prefer api.addMember for provisioning from the server. Raise or lift the limits (organizationLimit: false, …) for tenants that need more, knowing that /me still lists only 100 organizations and clients must page the rest.',
+      'Consent. Users join through invitations they accept. The direct-add route of the specification stays but is refused by default with 403 DIRECT_ADD_NOT_ALLOWED (its message points to invitations), after the caller\'s own rights are checked and before the target user is looked up, so a refused caller learns nothing about user ids either. A deployment opens it with organizations.canAddMember({ actor, organization, user, roles }); only true allows the add. Global admins (users.role = "admin") get no exception by default. The server keeps a direct way in: authModule.api.addMember() (no policy; the limits apply), as better-auth offers direct adds only as a server-side call, and Clerk and GitHub require an invitation.',
     "url": "/docs/security#membership-without-consent-finding-5",
     "context":
       "Security › Findings, defences and their tests › Membership without consent (finding 5)",
@@ -9560,13 +10189,43 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "security",
     "type": "text",
     "content":
-      "Not covered. Invitations remain the way to reach a stranger's list of pending invitations: whoever controls an email address receives invitations to it, bounded per organization by invitationLimit but not per recipient (finding 4's verified email decides who can accept). A user with many accounts is limited per account. metadata of up to maxMetadataBytes (8 KiB) per organization can still make a consented /me larger than the typical 60 KB.",
+      "A bounded /me. At most 100 organizations and 100 pending invitations, the oldest first, with organizationsHasMore / invitationsHasMore saying there are more; GET /organizations and GET /organizations/invitations page through all of them in the same order. activeOrganization is given even when it is beyond the first 100. The per-user kept parts of /me are validated over the listed rows and the next one, so they stay exact.",
     "url": "/docs/security#membership-without-consent-finding-5",
     "context":
       "Security › Findings, defences and their tests › Membership without consent (finding 5)",
   },
   {
     "id": "security:101",
+    "page": "security",
+    "type": "text",
+    "content":
+      "Limits (false for none), each a 403 with its own code: organizationLimit (default 100, live organizations a user created and still belongs to; ORGANIZATION_LIMIT_REACHED), membershipLimit (default 100, members per organization, for direct adds, acceptances and api.addMember; MEMBERSHIP_LIMIT_REACHED, and a refused acceptance leaves the invitation pending), invitationLimit (default 100, pending unexpired invitations per organization; INVITATION_LIMIT_REACHED). They hold under concurrent requests: each count runs in the inserting transaction after a row lock every competing insert takes (the user's row, FOR NO KEY UPDATE, for organizations; the organization's row, FOR UPDATE, for members and invitations).",
+    "url": "/docs/security#membership-without-consent-finding-5",
+    "context":
+      "Security › Findings, defences and their tests › Membership without consent (finding 5)",
+  },
+  {
+    "id": "security:102",
+    "page": "security",
+    "type": "text",
+    "content":
+      'What the deployment must configure. Nothing for the defaults. Set canAddMember only where accounts are already trusted to be placed (an internal tool, an admin console: ({ actor }) => actor.role === "admin"); prefer api.addMember for provisioning from the server. Raise or lift the limits (organizationLimit: false, …) for tenants that need more, knowing that /me still lists only 100 organizations and clients must page the rest.',
+    "url": "/docs/security#membership-without-consent-finding-5",
+    "context":
+      "Security › Findings, defences and their tests › Membership without consent (finding 5)",
+  },
+  {
+    "id": "security:103",
+    "page": "security",
+    "type": "text",
+    "content":
+      "Not covered. Invitations remain the way to reach a stranger's list of pending invitations: whoever controls an email address receives invitations to it, bounded per organization by invitationLimit but not per recipient (finding 4's verified email decides who can accept). A user with many accounts is limited per account. metadata of up to maxMetadataBytes (8 KiB) per organization can still make a consented /me larger than the typical 60 KB.",
+    "url": "/docs/security#membership-without-consent-finding-5",
+    "context":
+      "Security › Findings, defences and their tests › Membership without consent (finding 5)",
+  },
+  {
+    "id": "security:104",
     "page": "security",
     "type": "text",
     "content":

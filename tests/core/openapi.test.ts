@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { validate } from "@readme/openapi-parser";
 import { z } from "zod";
 import { auth, authSchema, scryptPasswordHasher } from "../../src/auth/mod.ts";
+import * as responses from "../../src/auth/responses.ts";
 import {
   composeModules,
   createModule,
@@ -170,6 +171,75 @@ describe("GET <mount>/openapi.json of the example app's modules", () => {
       description: "The webhook secret the messenger sends with every delivery",
     });
   });
+
+  it(
+    "documents each auth answer with the very schema AuthContract types the client from",
+    SLOW,
+    async () => {
+      await ready();
+      // Shared definitions (z.json()'s recursion) move to components.schemas under other names:
+      // every reference reads the same on both sides.
+      const refsOnly = (value: unknown): unknown => {
+        if (Array.isArray(value)) return value.map(refsOnly);
+        if (typeof value !== "object" || value === null) return value;
+        if ("$ref" in value) return "$ref";
+        return Object.fromEntries(
+          Object.entries(value).filter(([k]) => k !== "$defs" && k !== "$schema").map((
+            [k, v],
+          ) => [k, refsOnly(v)]),
+        );
+      };
+      const answers: [string, string, number, z.ZodType][] = [
+        ["POST", "/sign-up", 200, responses.credentialResponse],
+        ["POST", "/sign-in", 200, responses.credentialResponse],
+        ["GET", "/session", 200, responses.sessionResponse],
+        ["GET", "/me", 200, responses.meResponse],
+        ["POST", "/verify-email", 200, responses.verifyEmailResponse],
+        ["POST", "/organizations", 201, responses.createdOrganizationResponse],
+        ["GET", "/organizations", 200, responses.organizationPageResponse],
+        ["GET", "/organizations/active", 200, responses.activeOrganizationResponse],
+        ["POST", "/organizations/active", 200, responses.activeOrganizationResponse],
+        ["GET", "/organizations/:organizationId", 200, responses.organizationEntryResponse],
+        ["PATCH", "/organizations/:organizationId", 200, responses.updatedOrganizationResponse],
+        ["GET", "/organizations/:organizationId/members", 200, responses.memberPageResponse],
+        ["POST", "/organizations/:organizationId/members", 201, responses.memberEntryResponse],
+        [
+          "PATCH",
+          "/organizations/:organizationId/members/:memberId",
+          200,
+          responses.memberEntryResponse,
+        ],
+        [
+          "GET",
+          "/organizations/:organizationId/invitations",
+          200,
+          responses.invitationPageResponse,
+        ],
+        [
+          "POST",
+          "/organizations/:organizationId/invitations",
+          201,
+          responses.createdInvitationResponse,
+        ],
+        ["GET", "/organizations/invitations", 200, responses.pendingInvitationPageResponse],
+        [
+          "PATCH",
+          "/organizations/invitations/:invitationId",
+          200,
+          responses.invitationActionResponse,
+        ],
+      ];
+      const authModule = modules[0];
+      for (const [method, path, status, schema] of answers) {
+        const operation = operationOf(authModule, method, `${authModule.mountRoute}${path}`);
+        assert.deepEqual(
+          refsOnly(operation.responses[String(status)]?.content?.["application/json"].schema),
+          refsOnly(z.toJSONSchema(schema, { target: "draft-2020-12", io: "output" })),
+          `${method} ${path}`,
+        );
+      }
+    },
+  );
 
   it(
     "lists, for each route, the error codes it answers (a sample provoked over HTTP)",

@@ -135,6 +135,39 @@ describe("npm package", () => {
     );
     assert.equal(out.trim(), version);
   });
+  it("ships fragment-cli/client with types, importing nothing but its own files", () => {
+    const installed = join(scratch, "node_modules/fragment-cli");
+    const pkg = JSON.parse(readFileSync(join(installed, "package.json"), "utf8"));
+    assert.deepEqual(pkg.exports["./client"], {
+      types: "./esm/src/client/mod.d.ts",
+      import: "./esm/src/client/mod.js",
+    });
+    assert.match(
+      readFileSync(join(installed, "esm/src/client/mod.d.ts"), "utf8"),
+      /createAuthClient/,
+    );
+    // The emitted JavaScript keeps no import of zod, hono or a built-in (type imports erased).
+    const clientDir = join(installed, "esm/src/client");
+    for (const file of readdirSync(clientDir).filter((name) => name.endsWith(".js"))) {
+      // Comments dropped: the JSDoc examples show `import … from "@app/fragment-cli/client"`.
+      const code = readFileSync(join(clientDir, file), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
+      const specifiers = [...code.matchAll(/(?:from|import)\s*\(?\s*["']([^"']+)["']/g)]
+        .map((match) => match[1]);
+      for (const specifier of specifiers) {
+        assert.match(specifier, /^\.\/[a-z_]+\.js$/, `${file} imports ${specifier}`);
+      }
+    }
+    const out = execFileSync(
+      "node",
+      [
+        "--input-type=module",
+        "-e",
+        'import("fragment-cli/client").then((m) => console.log(typeof m.createAuthClient({ baseUrl: "/api/auth" }).me))',
+      ],
+      { cwd: scratch, encoding: "utf8", env: quiet },
+    );
+    assert.equal(out.trim(), "function");
+  });
   it(
     "runs db info and serve on a user's TypeScript file under Node 20 (through jiti)",
     slow,

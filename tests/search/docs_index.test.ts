@@ -35,6 +35,7 @@ describe("DOCS_INDEX (the offline index shipped in the package)", () => {
       "cli",
       "auth",
       "organizations",
+      "client",
       "webhook",
       "telegram",
       "search",

@@ -5,6 +5,7 @@ import { after } from "node:test";
 import { closeSharedDatabase } from "./harness.ts";
 import "./attacks/cursors.ts";
 import "./attacks/origin.ts";
+import "./attacks/cors.ts";
 import "./attacks/rate_limits.ts";
 import "./attacks/invitations.ts";
 import "./attacks/membership.ts";

@@ -9,10 +9,16 @@ import type { JsonValue } from "../../db/mod.ts";
 import { normalizeSlug, slugProblem } from "./slug.ts";
 
 /** `pageSize` and `cursor` of list routes (checked by the cursor helper: 400 when invalid). */
-export const pageQuery: z.ZodType<{ pageSize?: string; cursor?: string }> = z.object({
+export const pageQuery: z.ZodType<
+  { pageSize?: string; cursor?: string },
+  { pageSize?: string; cursor?: string }
+> = z.object({
   pageSize: z.string().optional(),
   cursor: z.string().optional(),
 });
+
+/** The codes of a list's `pageSize` and `cursor` checks. */
+export const PAGE_ERRORS = { 400: ["INVALID_PAGE_SIZE", "INVALID_CURSOR"] } as const;
 
 /**
  * Why PostgreSQL could not store `text` as given, or `null`: text and jsonb values cannot hold
@@ -71,7 +77,7 @@ export const logoUrlSchema: z.ZodType<string, string> = z.string().max(2048).sup
 });
 
 /** Any JSON value whose text is at most `maxBytes` bytes, its strings and keys storable. */
-export function metadataSchema(maxBytes: number): z.ZodType<JsonValue, unknown> {
+export function metadataSchema(maxBytes: number): z.ZodType<JsonValue, JsonValue> {
   return z.unknown().superRefine((value, context) => {
     const unstorable = firstUnstorable(value);
     if (unstorable) {
@@ -87,7 +93,7 @@ export function metadataSchema(maxBytes: number): z.ZodType<JsonValue, unknown> 
     }
   }).describe(`Any JSON value, at most ${maxBytes} bytes as JSON text`) as z.ZodType<
     JsonValue,
-    unknown
+    JsonValue
   >;
 }
 
@@ -109,7 +115,7 @@ function firstUnstorable(value: unknown): string | null {
 }
 
 /** A list of configured roles, duplicates removed, at least one. */
-export function rolesSchema(roles: readonly string[]): z.ZodType<string[], unknown> {
+export function rolesSchema(roles: readonly string[]): z.ZodType<string[], string[]> {
   return z.array(z.enum(roles as [string, ...string[]])).min(1).max(64)
-    .transform((list) => [...new Set(list)]) as unknown as z.ZodType<string[], unknown>;
+    .transform((list) => [...new Set(list)]) as unknown as z.ZodType<string[], string[]>;
 }

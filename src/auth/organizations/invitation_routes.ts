@@ -10,7 +10,6 @@ import type { Route } from "../../core/mod.ts";
 import type { SqlQuerier } from "../../db/mod.ts";
 import type { AuthContext } from "../authenticator.ts";
 import { authedRoute } from "../auth_route.ts";
-import { emailSchema } from "../email.ts";
 import { authError, notFound } from "../errors.ts";
 import { setActiveOrganizationIfNone } from "../sessions.ts";
 import { hashToken, newToken, secretsEqual } from "../tokens.ts";
@@ -23,7 +22,12 @@ import {
   requireOwner,
 } from "./access.ts";
 import { created, inTransaction, type OrganizationsContext } from "./context.ts";
-import { pageQuery, rolesSchema } from "./input.ts";
+import {
+  invitationBodies,
+  type RespondToInvitationBody,
+  respondToInvitationBody,
+} from "./bodies.ts";
+import { PAGE_ERRORS, pageQuery } from "./input.ts";
 import {
   findInvitation,
   type InvitationWithOrganizationRow,
@@ -36,22 +40,15 @@ import { admitMember, requireInvitationRoom } from "./limits.ts";
 import { findEntry, insertMember, isMemberByEmail } from "./organization_store.ts";
 import { type Member, toInvitation, toMember, toOrganization } from "./resources.ts";
 import {
-  invitationEntrySchema,
-  invitationSchema,
-  memberSchema,
-  organizationSchema,
-  PAGE_ERRORS,
-  pageSchema,
-} from "./resource_schemas.ts";
+  createdInvitationResponse,
+  invitationActionResponse,
+  invitationPageResponse,
+  pendingInvitationPageResponse,
+} from "../responses.ts";
 
 const organizationParams = z.object({ organizationId: z.string() });
 
-const respondBody = z.object({
-  action: z.enum(["accept", "reject", "cancel"]),
-  token: z.string().min(1).max(256),
-});
-
-type Action = z.infer<typeof respondBody>["action"];
+type Action = RespondToInvitationBody["action"];
 
 const STATUS_OF: Record<Action, "accepted" | "rejected" | "canceled"> = {
   accept: "accepted",
@@ -62,7 +59,7 @@ const STATUS_OF: Record<Action, "accepted" | "rejected" | "canceled"> = {
 /** The invitation routes of one module instance. */
 export function invitationRoutes(context: OrganizationsContext): Route[] {
   const { tables, options, notifications, routeDeps } = context;
-  const roles = rolesSchema(options.roles);
+  const bodies = invitationBodies(options.roles);
 
   /** 404, 403 or nothing: may this caller act on this invitation at all? */
   async function checkActor(
@@ -112,7 +109,7 @@ export function invitationRoutes(context: OrganizationsContext): Route[] {
       path: "/organizations/invitations",
       summary: "The pending invitations to the caller's verified address",
       query: pageQuery,
-      responses: { 200: pageSchema("invitations", invitationEntrySchema) },
+      responses: { 200: pendingInvitationPageResponse },
       errors: PAGE_ERRORS,
       handler: async ({ query, auth }) => {
         // An unverified address is anyone's claim: it is shown no invitation.
@@ -132,13 +129,7 @@ export function invitationRoutes(context: OrganizationsContext): Route[] {
       path: "/organizations/invitations/:invitationId",
       summary: "Accept, reject (the invitee) or cancel (the inviter, owners, admins) an invitation",
       params: z.object({ invitationId: z.string() }),
-      responses: {
-        200: z.object({
-          invitation: invitationSchema,
-          organization: organizationSchema.optional().describe("At acceptance"),
-          member: memberSchema.optional().describe("At acceptance: the caller's membership"),
-        }),
-      },
+      responses: { 200: invitationActionResponse },
       errors: {
         403: [
           "FORBIDDEN",
@@ -150,7 +141,7 @@ export function invitationRoutes(context: OrganizationsContext): Route[] {
         409: ["INVITATION_NOT_PENDING", "INVITATION_REVOKED"],
         410: ["INVITATION_EXPIRED"],
       },
-      body: respondBody,
+      body: respondToInvitationBody,
       handler: async ({ params, body, auth }) => {
         const found = await findInvitation(context.db, tables, params.invitationId);
         if (!found) throw notFound("Invitation");
@@ -227,7 +218,7 @@ export function invitationRoutes(context: OrganizationsContext): Route[] {
       summary: "The organization's invitations, a page at a time (owner, admin)",
       params: organizationParams,
       query: pageQuery,
-      responses: { 200: pageSchema("invitations", invitationSchema) },
+      responses: { 200: invitationPageResponse },
       errors: { ...PAGE_ERRORS, 403: ["FORBIDDEN"], 404: ["NOT_FOUND"] },
       handler: async ({ params, query, auth }) => {
         const entry = await requireEntry(context.db, tables, params.organizationId, auth.user.id);
@@ -251,16 +242,13 @@ export function invitationRoutes(context: OrganizationsContext): Route[] {
       path: "/organizations/:organizationId/invitations",
       summary: "Invite an email address, or re-send a pending invitation (200) (owner, admin)",
       params: organizationParams,
-      responses: {
-        200: z.object({ invitation: invitationSchema }).describe("Re-sent: a new token"),
-        201: z.object({ invitation: invitationSchema }),
-      },
+      responses: { 200: createdInvitationResponse, 201: createdInvitationResponse },
       errors: {
         403: ["FORBIDDEN", "INVITATION_LIMIT_REACHED"],
         404: ["NOT_FOUND"],
         409: ["ALREADY_MEMBER"],
       },
-      body: z.object({ email: emailSchema, roles: roles.optional() }),
+      body: bodies.create,
       handler: async ({ params, body, auth }) => {
         const result = await inTransaction(context, async (tx) => {
           const entry = await requireEntry(

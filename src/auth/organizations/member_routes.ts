@@ -15,7 +15,8 @@ import { clearActiveOrganization } from "../sessions.ts";
 import { hasOwner, requireEntry, requireManager, requireOwner } from "./access.ts";
 import { addMember } from "./add_member.ts";
 import { created, inTransaction, type OrganizationsContext } from "./context.ts";
-import { pageQuery, rolesSchema } from "./input.ts";
+import { memberBodies } from "./bodies.ts";
+import { PAGE_ERRORS, pageQuery } from "./input.ts";
 import {
   countOtherOwners,
   deleteMember,
@@ -24,7 +25,7 @@ import {
   updateMemberRoles,
 } from "./member_store.ts";
 import { toMember } from "./resources.ts";
-import { memberSchema, PAGE_ERRORS, pageSchema } from "./resource_schemas.ts";
+import { memberEntryResponse, memberPageResponse } from "../responses.ts";
 
 const organizationParams = z.object({ organizationId: z.string() });
 const memberParams = z.object({ organizationId: z.string(), memberId: z.string() });
@@ -36,7 +37,7 @@ function lastOwner(): Error {
 /** The member routes of one module instance. */
 export function memberRoutes(context: OrganizationsContext): Route[] {
   const { tables, options, notifications, routeDeps } = context;
-  const roles = rolesSchema(options.roles);
+  const bodies = memberBodies(options.roles);
 
   return [
     authedRoute(routeDeps, {
@@ -45,7 +46,7 @@ export function memberRoutes(context: OrganizationsContext): Route[] {
       summary: "The organization's members, a page at a time",
       params: organizationParams,
       query: pageQuery,
-      responses: { 200: pageSchema("members", memberSchema) },
+      responses: { 200: memberPageResponse },
       errors: { ...PAGE_ERRORS, 404: ["NOT_FOUND"] },
       handler: async ({ params, query, auth }) => {
         const entry = await requireEntry(context.db, tables, params.organizationId, auth.user.id);
@@ -58,13 +59,13 @@ export function memberRoutes(context: OrganizationsContext): Route[] {
       path: "/organizations/:organizationId/members",
       summary: "Add a user directly (owner, admin; needs the canAddMember policy's consent)",
       params: organizationParams,
-      responses: { 201: z.object({ member: memberSchema }) },
+      responses: { 201: memberEntryResponse },
       errors: {
         403: ["FORBIDDEN", "DIRECT_ADD_NOT_ALLOWED", "MEMBERSHIP_LIMIT_REACHED"],
         404: ["NOT_FOUND", "USER_NOT_FOUND"],
         409: ["ALREADY_MEMBER"],
       },
-      body: z.object({ userId: z.string(), roles: roles.optional() }),
+      body: bodies.add,
       handler: async ({ params, body, auth }) => {
         const member = await addMember(context, {
           organizationId: params.organizationId,
@@ -80,9 +81,9 @@ export function memberRoutes(context: OrganizationsContext): Route[] {
       path: "/organizations/:organizationId/members/:memberId",
       summary: "Replace a member's roles (owner, admin)",
       params: memberParams,
-      responses: { 200: z.object({ member: memberSchema }) },
+      responses: { 200: memberEntryResponse },
       errors: { 403: ["FORBIDDEN"], 404: ["NOT_FOUND"], 409: ["LAST_OWNER"] },
-      body: z.object({ roles }),
+      body: bodies.updateRoles,
       handler: async ({ params, body, auth }) =>
         await inTransaction(context, async (tx) => {
           const entry = await requireEntry(

@@ -16,7 +16,8 @@ import {
 } from "../sessions.ts";
 import { requireEntry, requireManager, requireOwner } from "./access.ts";
 import { created, inTransaction, type OrganizationsContext } from "./context.ts";
-import { logoUrlSchema, metadataSchema, nameSchema, pageQuery, slugSchema } from "./input.ts";
+import { organizationBodies, setActiveOrganizationBody } from "./bodies.ts";
+import { PAGE_ERRORS, pageQuery } from "./input.ts";
 import { cancelPendingInvitations } from "./invitation_store.ts";
 import { requireOrganizationRoom } from "./limits.ts";
 import {
@@ -30,11 +31,12 @@ import {
 } from "./organization_store.ts";
 import { toInvitation, toMember, toOrganization } from "./resources.ts";
 import {
-  organizationEntrySchema,
-  organizationSchema,
-  PAGE_ERRORS,
-  pageSchema,
-} from "./resource_schemas.ts";
+  activeOrganizationResponse,
+  createdOrganizationResponse,
+  organizationEntryResponse,
+  organizationPageResponse,
+  updatedOrganizationResponse,
+} from "../responses.ts";
 import { normalizeSlug, slugProblem } from "./slug.ts";
 
 const organizationId = z.object({ organizationId: z.string() });
@@ -42,32 +44,15 @@ const organizationId = z.object({ organizationId: z.string() });
 /** The organization routes of one module instance. */
 export function organizationRoutes(context: OrganizationsContext): Route[] {
   const { tables, options, notifications, routeDeps } = context;
-  const metadata = metadataSchema(options.maxMetadataBytes);
-
-  const createBody = z.object({
-    name: nameSchema,
-    slug: slugSchema.optional(),
-    logoUrl: logoUrlSchema.nullable().optional(),
-    metadata: metadata.optional(),
-  });
-
-  const updateBody = z.object({
-    name: nameSchema.optional(),
-    slug: slugSchema.optional(),
-    logoUrl: logoUrlSchema.nullable().optional(),
-    metadata: metadata.optional(),
-  }).refine(
-    (body) => Object.values(body).some((value) => value !== undefined),
-    "Give at least one of name, slug, logoUrl, metadata",
-  );
+  const bodies = organizationBodies(options.maxMetadataBytes);
 
   return [
     authedRoute(routeDeps, {
       method: "POST",
       path: "/organizations",
       summary: "Create an organization; the caller becomes its member with the creator roles",
-      body: createBody,
-      responses: { 201: organizationEntrySchema },
+      body: bodies.create,
+      responses: { 201: createdOrganizationResponse },
       errors: { 403: ["ORGANIZATION_LIMIT_REACHED"], 409: ["SLUG_TAKEN"] },
       handler: async ({ body, auth }) => {
         const slug = body.slug ?? normalizeSlug(body.name);
@@ -113,7 +98,7 @@ export function organizationRoutes(context: OrganizationsContext): Route[] {
       path: "/organizations",
       summary: "The caller's organizations, a page at a time",
       query: pageQuery,
-      responses: { 200: pageSchema("organizations", organizationEntrySchema) },
+      responses: { 200: organizationPageResponse },
       errors: PAGE_ERRORS,
       handler: async ({ query, auth }) => {
         const page = await pageEntries(context.db, tables, auth.user.id, query, context.secret);
@@ -124,7 +109,7 @@ export function organizationRoutes(context: OrganizationsContext): Route[] {
       method: "GET",
       path: "/organizations/active",
       summary: "The credential's active organization, or null",
-      responses: { 200: organizationEntrySchema.nullable() },
+      responses: { 200: activeOrganizationResponse },
       handler: async ({ auth }) => {
         const active = auth.session.activeOrganizationId;
         if (active === null) return null;
@@ -136,9 +121,9 @@ export function organizationRoutes(context: OrganizationsContext): Route[] {
       method: "POST",
       path: "/organizations/active",
       summary: "Set (or clear with null) the credential's active organization",
-      responses: { 200: organizationEntrySchema.nullable() },
+      responses: { 200: activeOrganizationResponse },
       errors: { 404: ["NOT_FOUND"] },
-      body: z.object({ organizationId: z.string().nullable() }),
+      body: setActiveOrganizationBody,
       handler: async ({ body, auth }) => {
         if (body.organizationId === null) {
           await setActiveOrganization(context.db, tables, auth.session.id, null);
@@ -158,7 +143,7 @@ export function organizationRoutes(context: OrganizationsContext): Route[] {
       path: "/organizations/:organizationId",
       summary: "One organization with the caller's membership",
       params: organizationId,
-      responses: { 200: organizationEntrySchema },
+      responses: { 200: organizationEntryResponse },
       errors: { 404: ["NOT_FOUND"] },
       handler: async ({ params, auth }) =>
         toEntry(await requireEntry(context.db, tables, params.organizationId, auth.user.id)),
@@ -168,9 +153,9 @@ export function organizationRoutes(context: OrganizationsContext): Route[] {
       path: "/organizations/:organizationId",
       summary: "Change the name, slug, logo or metadata (owner, admin)",
       params: organizationId,
-      responses: { 200: z.object({ organization: organizationSchema }) },
+      responses: { 200: updatedOrganizationResponse },
       errors: { 403: ["FORBIDDEN"], 404: ["NOT_FOUND"], 409: ["SLUG_TAKEN"] },
-      body: updateBody,
+      body: bodies.update,
       handler: async ({ params, body, auth }) =>
         await inTransaction(context, async (tx) => {
           const entry = await requireEntry(

@@ -93,7 +93,15 @@ export interface Invitation {
   token?: string;
 }
 
-/** An invitation with the organization it invites to (the invitee's view). */
+/**
+ * An invitation with the organization it invites to (the invitee's view).
+ *
+ * @example
+ * ```ts ignore
+ * const { invitations }: { invitations: InvitationEntry[] } = await response.json();
+ * for (const { invitation, organization } of invitations) console.log(organization.name, invitation.roles);
+ * ```
+ */
 export interface InvitationEntry {
   invitation: Invitation;
   organization: Organization;

@@ -3,8 +3,8 @@
 // client-controlled Host steering origin and Secure-cookie decisions or rerouting requests, and
 // the smaller ones (lone-surrogate passwords that collide, logo URLs stored as given).
 import assert from "node:assert/strict";
-import { connect } from "node:net";
 import { after, before, describe, it } from "node:test";
+import { rawRequest } from "../../helpers/raw_http.ts";
 import { type AuthTarget, serveAuth } from "../harness.ts";
 
 const PASSWORD = "correct horse battery";
@@ -44,49 +44,6 @@ async function signUp(target: AuthTarget, tag: string): Promise<{ token: string;
   );
   assert.equal(response.status, 200, await response.clone().text());
   return { token: (await response.json()).token, email: address };
-}
-
-/**
- * Sends one raw HTTP/1.1 request with exactly the `Host` line given (fetch would not let a test
- * choose it) and answers the status and the body text.
- */
-function rawRequest(
-  port: number,
-  request: { method: string; path: string; host: string; body?: string },
-): Promise<{ status: number; body: string }> {
-  const body = request.body ?? "";
-  const head = [
-    `${request.method} ${request.path} HTTP/1.1`,
-    `Host: ${request.host}`,
-    "Connection: close",
-    ...(body ? ["Content-Type: application/json", `Content-Length: ${body.length}`] : []),
-  ].join("\r\n");
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, "127.0.0.1", () => socket.write(`${head}\r\n\r\n${body}`));
-    const chunks: Buffer[] = [];
-    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
-    socket.on("error", reject);
-    socket.on("close", () => {
-      const text = Buffer.concat(chunks).toString("latin1");
-      const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(text)?.[1] ?? "0");
-      const rest = text.slice(text.indexOf("\r\n\r\n") + 4);
-      // A chunked body: keep the payload, drop the size lines.
-      const chunked = /transfer-encoding:\s*chunked/i.test(text.slice(0, text.indexOf("\r\n\r\n")));
-      resolve({ status, body: chunked ? dechunk(rest) : rest });
-    });
-  });
-}
-
-function dechunk(text: string): string {
-  let out = "";
-  let rest = text;
-  for (;;) {
-    const line = rest.indexOf("\r\n");
-    const size = parseInt(rest.slice(0, line), 16);
-    if (!size) return out;
-    out += rest.slice(line + 2, line + 2 + size);
-    rest = rest.slice(line + 2 + size + 2);
-  }
 }
 
 describe("login CSRF: sign-in and sign-up follow the origin rule (finding 2)", () => {

@@ -1,0 +1,167 @@
+// The example single-page app: every screen comes from the typed auth client (client.js is
+// src/client/ bundled for browsers by `deno task spa:client`). On load it asks one thing, GET /me:
+// the user, their organizations, the active one and their invitations; the active organization's
+// members and pending invitations follow from it. Text from the server is only ever set as
+// textContent, never parsed as HTML.
+import { createAuthClient } from "./client.js";
+import { API_BASE_URL } from "./config.js";
+
+const client = createAuthClient({ baseUrl: API_BASE_URL });
+
+/** The active organization's id, as the last GET /me said. */
+let activeId = null;
+
+/** @param {string} id */
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
+/** Shows a client error (or clears the message). */
+function say(error) {
+  $("message").textContent = error ? error.message : "";
+}
+
+/** Loads the signed-in state from one GET /me and renders it; signed out on 401. */
+async function start() {
+  const { data, error } = await client.me();
+  $("loading").hidden = true;
+  if (error) {
+    showSignedOut();
+    if (error.status !== 401) say(error);
+    return;
+  }
+  await showSignedIn(data);
+}
+
+function showSignedOut() {
+  $("signed-out").hidden = false;
+  $("signed-in").hidden = true;
+  $("who").hidden = true;
+  $("sign-out").hidden = true;
+}
+
+/** Renders the /me payload, then the active organization's members and invitations. */
+async function showSignedIn(me) {
+  $("signed-out").hidden = true;
+  $("signed-in").hidden = false;
+  $("who").hidden = false;
+  $("sign-out").hidden = false;
+  $("user-email").textContent = me.user.email;
+
+  activeId = me.activeOrganization?.organization.id ?? null;
+  const list = $("organizations");
+  list.replaceChildren(...me.organizations.map(organizationItem));
+  $("no-organizations").hidden = me.organizations.length > 0;
+
+  $("active").hidden = activeId === null;
+  if (activeId === null) return;
+  $("active-name").textContent = me.activeOrganization.organization.name;
+  const [members, invitations] = await Promise.all([
+    client.members.list(activeId),
+    client.invitations.list(activeId),
+  ]);
+  if (members.error) return say(members.error);
+  if (invitations.error) return say(invitations.error);
+  $("members").replaceChildren(
+    ...members.data.members.map((member) =>
+      item(
+        member.userId === me.user.id ? `${me.user.email} (you)` : member.userId,
+        member.roles.join(", "),
+      )
+    ),
+  );
+  $("invitations").replaceChildren(
+    ...invitations.data.invitations
+      .filter((invitation) => invitation.status === "pending")
+      .map((invitation) => item(invitation.email, invitation.roles.join(", "))),
+  );
+}
+
+/** One organization: its name and slug, a badge when active, else a button to switch to it. */
+function organizationItem({ organization }) {
+  const li = item(organization.name, organization.slug);
+  if (organization.id === activeId) {
+    const badge = document.createElement("span");
+    badge.className = "badge";
+    badge.textContent = "active";
+    li.append(badge);
+  } else {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = "Switch";
+    button.setAttribute("aria-label", `Switch to ${organization.name}`);
+    button.addEventListener("click", () => act(client.organizations.setActive(organization.id)));
+    li.append(button);
+  }
+  return li;
+}
+
+/** A list item: the main text, then a muted detail. */
+function item(text, detail) {
+  const li = document.createElement("li");
+  li.textContent = text;
+  if (detail) {
+    const span = document.createElement("span");
+    span.className = "muted";
+    span.textContent = ` · ${detail}`;
+    li.append(span);
+  }
+  return li;
+}
+
+/** Waits for a client call; on success reloads the state from GET /me, else shows the error. */
+async function act(pending) {
+  const { error } = await pending;
+  say(error);
+  if (error) return false;
+  const me = await client.me();
+  if (me.error) {
+    showSignedOut();
+    return false;
+  }
+  await showSignedIn(me.data);
+  return true;
+}
+
+$("credentials").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const form = /** @type {HTMLFormElement} */ (event.currentTarget);
+  const fields = new FormData(form);
+  const credentials = {
+    email: String(fields.get("email")),
+    password: String(fields.get("password")),
+  };
+  const signUp = event.submitter?.getAttribute("value") === "sign-up";
+  if (await act(signUp ? client.signUp(credentials) : client.signIn(credentials))) form.reset();
+});
+
+$("create-organization").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const form = /** @type {HTMLFormElement} */ (event.currentTarget);
+  const fields = new FormData(form);
+  const slug = String(fields.get("slug") ?? "").trim();
+  const input = { name: String(fields.get("name")), ...(slug ? { slug } : {}) };
+  const created = await client.organizations.create(input);
+  if (created.error) return say(created.error);
+  // The first organization becomes the active one, so its members show at once.
+  const pending = activeId === null
+    ? client.organizations.setActive(created.data.organization.id)
+    : Promise.resolve({ error: null });
+  if (await act(pending)) form.reset();
+});
+
+$("invite").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const form = /** @type {HTMLFormElement} */ (event.currentTarget);
+  if (activeId === null) return;
+  const email = String(new FormData(form).get("email"));
+  if (await act(client.invitations.create(activeId, { email }))) form.reset();
+});
+
+$("sign-out").addEventListener("click", async () => {
+  const { error } = await client.signOut();
+  if (error) return say(error);
+  say(null);
+  activeId = null;
+  showSignedOut();
+});
+
+start();

@@ -1,0 +1,290 @@
+/**
+ * `createAuthClient`: the typed client of the auth module. Its argument and result types come
+ * from {@link AuthContract} (the routes' zod schemas, imported as types only).
+ *
+ * @module
+ */
+
+import type { AuthContract, AuthPageQuery } from "../auth/mod.ts";
+import type { AuthResult } from "./result.ts";
+import { type AuthFetch, createTransport } from "./transport.ts";
+
+type Body<K extends keyof AuthContract> = AuthContract[K]["body"];
+type Data<K extends keyof AuthContract> = Promise<AuthResult<AuthContract[K]["response"]>>;
+
+/**
+ * `pageSize` and `cursor` of a list call; `pageSize` may be given as a number.
+ *
+ * @example Walk every page
+ * ```ts ignore
+ * let page: AuthPageOptions = { pageSize: 100 };
+ * for (;;) {
+ *   const { data } = await client.organizations.list(page);
+ *   if (!data?.hasNextPage) break;
+ *   page = { pageSize: 100, cursor: data.cursor ?? undefined };
+ * }
+ * ```
+ */
+export type AuthPageOptions = Omit<AuthPageQuery, "pageSize"> & {
+  pageSize?: number | AuthPageQuery["pageSize"];
+};
+
+/**
+ * The invitation token, as the invitee received it (accept, reject) or the inviter keeps it.
+ *
+ * @example
+ * ```ts ignore
+ * const body: InvitationTokenInput = { token: new URL(location.href).searchParams.get("token")! };
+ * await client.invitations.accept(invitationId, body);
+ * ```
+ */
+export type InvitationTokenInput = Omit<Body<"respondToInvitation">, "action">;
+
+/**
+ * How {@link createAuthClient} reaches the module.
+ *
+ * @example A server keeping the cookie itself
+ * ```ts ignore
+ * const options: AuthClientOptions = {
+ *   baseUrl: "http://127.0.0.1:8000/api/auth",
+ *   fetch: cookieKeepingFetch,
+ * };
+ * ```
+ */
+export interface AuthClientOptions {
+  /**
+   * The module's URL: relative in a browser on the same origin (`"/api/auth"`), or absolute
+   * (`"https://api.example.com/api/auth"`). A trailing `/` is ignored.
+   */
+  baseUrl: string;
+  /** The `fetch` to call (default: `globalThis.fetch`), e.g. one that keeps cookies on a server. */
+  fetch?: AuthFetch;
+  /**
+   * Whether a browser sends and accepts cookies (`RequestInit.credentials`). The default,
+   * `"include"`, also does so for a trusted origin other than the page's (see CORS in
+   * docs/auth.md).
+   */
+  credentials?: RequestCredentials;
+  /**
+   * A credential to send as `Authorization: Bearer` (the `token` of sign-up/sign-in), or a
+   * function read before every request. For non-browser clients; browsers use the cookie.
+   */
+  token?: string | (() => string | null | undefined);
+  /** Headers added to every request. */
+  headers?: Record<string, string>;
+}
+
+/**
+ * The organization calls: `client.organizations`.
+ *
+ * @example
+ * ```ts ignore
+ * const { data } = await client.organizations.create({ name: "Acme" });
+ * if (data) await client.organizations.setActive(data.organization.id);
+ * ```
+ */
+export interface AuthOrganizationsClient {
+  /** `POST /organizations`: creates one; the caller becomes its owner. */
+  create(body: Body<"createOrganization">): Data<"createOrganization">;
+  /** `GET /organizations`: the caller's organizations, a page at a time. */
+  list(page?: AuthPageOptions): Data<"listOrganizations">;
+  /** `GET /organizations/:organizationId`: one organization with the caller's membership. */
+  get(organizationId: string): Data<"getOrganization">;
+  /** `PATCH /organizations/:organizationId` (owners and admins). */
+  update(organizationId: string, body: Body<"updateOrganization">): Data<"updateOrganization">;
+  /** `DELETE /organizations/:organizationId` (owners); `data` is `null`. */
+  delete(organizationId: string): Data<"deleteOrganization">;
+  /** `GET /organizations/active`: the credential's active organization, or `null`. */
+  getActive(): Data<"getActiveOrganization">;
+  /** `POST /organizations/active`: sets (or, with `null`, clears) the active organization. */
+  setActive(
+    organizationId: Body<"setActiveOrganization">["organizationId"],
+  ): Data<"setActiveOrganization">;
+}
+
+/**
+ * The member calls: `client.members`.
+ *
+ * @example Leave an organization
+ * ```ts ignore
+ * const { data: entry } = await client.organizations.get(organizationId);
+ * if (entry) await client.members.remove(organizationId, entry.member.id);
+ * ```
+ */
+export interface AuthMembersClient {
+  /** `GET /organizations/:organizationId/members`. */
+  list(organizationId: string, page?: AuthPageOptions): Data<"listMembers">;
+  /** `POST /organizations/:organizationId/members` (needs the `canAddMember` policy's consent). */
+  add(organizationId: string, body: Body<"addMember">): Data<"addMember">;
+  /** `PATCH /organizations/:organizationId/members/:memberId`: replaces the member's roles. */
+  updateRoles(
+    organizationId: string,
+    memberId: string,
+    body: Body<"updateMemberRoles">,
+  ): Data<"updateMemberRoles">;
+  /** `DELETE /organizations/:organizationId/members/:memberId` (one's own: leaving). */
+  remove(organizationId: string, memberId: string): Data<"removeMember">;
+}
+
+/**
+ * The invitation calls: `client.invitations`.
+ *
+ * @example Invite, then (as the invitee) accept
+ * ```ts ignore
+ * const { data } = await owner.invitations.create(organizationId, { email: "bob@example.com" });
+ * // … the token reaches Bob by mail …
+ * await bob.invitations.accept(data!.invitation.id, { token: data!.invitation.token });
+ * ```
+ */
+export interface AuthInvitationsClient {
+  /** `GET /organizations/:organizationId/invitations` (owners and admins). */
+  list(organizationId: string, page?: AuthPageOptions): Data<"listInvitations">;
+  /** `POST /organizations/:organizationId/invitations`: the answer carries the `token`. */
+  create(organizationId: string, body: Body<"createInvitation">): Data<"createInvitation">;
+  /** `GET /organizations/invitations`: the caller's pending invitations (verified address). */
+  listMine(page?: AuthPageOptions): Data<"listMyInvitations">;
+  /** Accepts an invitation addressed to the caller: the answer has the new membership. */
+  accept(invitationId: string, body: InvitationTokenInput): Data<"acceptInvitation">;
+  /** Rejects an invitation addressed to the caller. */
+  reject(invitationId: string, body: InvitationTokenInput): Data<"respondToInvitation">;
+  /** Cancels an invitation (its inviter, owners and admins). */
+  cancel(invitationId: string, body: InvitationTokenInput): Data<"respondToInvitation">;
+}
+
+/**
+ * The typed client of the auth module; every method resolves to `{ data, error }`.
+ *
+ * @example
+ * ```ts ignore
+ * const client: AuthClient = createAuthClient({ baseUrl: "/api/auth" });
+ * const { data, error } = await client.me();
+ * ```
+ */
+export interface AuthClient {
+  /** `POST /sign-up`: creates the account and signs in (cookie, and `token` in `data`). */
+  signUp(body: Body<"signUp">): Data<"signUp">;
+  /** `POST /sign-in`. */
+  signIn(body: Body<"signIn">): Data<"signIn">;
+  /** `POST /sign-out`: ends the credential; `data` is `null`. */
+  signOut(): Data<"signOut">;
+  /** `GET /session`: the user and the credential's expiry. */
+  session(): Data<"session">;
+  /** `GET /me`: the bootstrap payload of a single-page app. */
+  me(): Data<"me">;
+  /** `POST /verify-email` with the mailed token (anonymous). */
+  verifyEmail(body: Body<"verifyEmail">): Data<"verifyEmail">;
+  /** `POST /verify-email/resend`: mails a fresh token; `data` is `null`. */
+  resendVerificationEmail(): Data<"resendVerificationEmail">;
+  /** Organizations and the active organization. */
+  readonly organizations: AuthOrganizationsClient;
+  /** Members of an organization. */
+  readonly members: AuthMembersClient;
+  /** Invitations of an organization, and the caller's own. */
+  readonly invitations: AuthInvitationsClient;
+}
+
+const id = encodeURIComponent;
+
+/**
+ * Creates the typed client of an auth module. Every method resolves to `{ data, error }`
+ * (never rejects): `data` is typed from the route's response schema, `error` is
+ * `{ status, code, message }` with `code` one of the module's codes.
+ *
+ * @param options Where the module is and how to reach it; see {@link AuthClientOptions}.
+ * @returns The client.
+ *
+ * @example In a browser, on the deployment's origin
+ * ```ts ignore
+ * import { createAuthClient } from "@app/fragment-cli/client";
+ *
+ * const client = createAuthClient({ baseUrl: "/api/auth" });
+ * const { data, error } = await client.signIn({ email: "ada@example.com", password: "…" });
+ * if (error) console.log(error.code); // "INVALID_CREDENTIALS", "RATE_LIMITED", …
+ * else console.log(data.user.email);
+ * ```
+ *
+ * @example On a server, with the Bearer token
+ * ```ts ignore
+ * import { createAuthClient } from "@app/fragment-cli/client";
+ *
+ * let token: string | null = null;
+ * const client = createAuthClient({ baseUrl: "https://app.example.com/api/auth", token: () => token });
+ * const signedIn = await client.signIn({ email: "ada@example.com", password: "…" });
+ * token = signedIn.data?.token ?? null;
+ * const { data } = await client.organizations.create({ name: "Acme" });
+ * ```
+ */
+export function createAuthClient(options: AuthClientOptions): AuthClient {
+  const call = createTransport(options);
+  const page = (query?: AuthPageOptions) => query && { ...query };
+  return {
+    signUp: (body) => call({ method: "POST", path: "/sign-up", body }),
+    signIn: (body) => call({ method: "POST", path: "/sign-in", body }),
+    signOut: () => call({ method: "POST", path: "/sign-out" }),
+    session: () => call({ method: "GET", path: "/session" }),
+    me: () => call({ method: "GET", path: "/me" }),
+    verifyEmail: (body) => call({ method: "POST", path: "/verify-email", body }),
+    resendVerificationEmail: () => call({ method: "POST", path: "/verify-email/resend" }),
+    organizations: {
+      create: (body) => call({ method: "POST", path: "/organizations", body }),
+      list: (query) => call({ method: "GET", path: "/organizations", query: page(query) }),
+      get: (organizationId) =>
+        call({ method: "GET", path: `/organizations/${id(organizationId)}` }),
+      update: (organizationId, body) =>
+        call({ method: "PATCH", path: `/organizations/${id(organizationId)}`, body }),
+      delete: (organizationId) =>
+        call({ method: "DELETE", path: `/organizations/${id(organizationId)}` }),
+      getActive: () => call({ method: "GET", path: "/organizations/active" }),
+      setActive: (organizationId) =>
+        call({ method: "POST", path: "/organizations/active", body: { organizationId } }),
+    },
+    members: {
+      list: (organizationId, query) =>
+        call({
+          method: "GET",
+          path: `/organizations/${id(organizationId)}/members`,
+          query: page(query),
+        }),
+      add: (organizationId, body) =>
+        call({ method: "POST", path: `/organizations/${id(organizationId)}/members`, body }),
+      updateRoles: (organizationId, memberId, body) =>
+        call({
+          method: "PATCH",
+          path: `/organizations/${id(organizationId)}/members/${id(memberId)}`,
+          body,
+        }),
+      remove: (organizationId, memberId) =>
+        call({
+          method: "DELETE",
+          path: `/organizations/${id(organizationId)}/members/${id(memberId)}`,
+        }),
+    },
+    invitations: {
+      list: (organizationId, query) =>
+        call({
+          method: "GET",
+          path: `/organizations/${id(organizationId)}/invitations`,
+          query: page(query),
+        }),
+      create: (organizationId, body) =>
+        call({ method: "POST", path: `/organizations/${id(organizationId)}/invitations`, body }),
+      listMine: (query) =>
+        call({ method: "GET", path: "/organizations/invitations", query: page(query) }),
+      accept: (invitationId, body) => respond(invitationId, "accept", body),
+      reject: (invitationId, body) => respond(invitationId, "reject", body),
+      cancel: (invitationId, body) => respond(invitationId, "cancel", body),
+    },
+  };
+
+  function respond<T>(
+    invitationId: string,
+    action: Body<"respondToInvitation">["action"],
+    body: InvitationTokenInput,
+  ): Promise<AuthResult<T>> {
+    return call({
+      method: "PATCH",
+      path: `/organizations/invitations/${id(invitationId)}`,
+      body: { ...body, action },
+    });
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * Headless Chromium for the browser tests, driven by `playwright-core` (no browser download: it
+ * drives the Debian package `chromium`, which `.ci/run` installs). Without it the tests skip, and
+ * `deno task test` prints why (chromium_path.ts).
+ *
+ * @example
+ * ```ts ignore
+ * import { it } from "node:test";
+ * import { launchChromium, NO_BROWSER } from "./browser.ts";
+ *
+ * it("renders", { skip: NO_BROWSER }, async () => {
+ *   const browser = await launchChromium();
+ *   const page = await browser.newPage();
+ *   await browser.close();
+ * });
+ * ```
+ *
+ * @module
+ */
+import { type Browser, chromium } from "playwright-core";
+import { CHROMIUM, NO_BROWSER } from "./chromium_path.ts";
+
+export { CHROMIUM, NO_BROWSER };
+
+/**
+ * Launches headless Chromium. The flags keep it off the network except for the pages a test
+ * opens (no background updates, sync or QUIC probes: a closed network would stall them) and let
+ * it run as root in a container (no sandbox).
+ */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
