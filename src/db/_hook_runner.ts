@@ -5,6 +5,8 @@
  * @module
  */
 
+import { type Span, SpanKind, SpanStatusCode } from "@opentelemetry/api";
+import { tracer } from "../core/tracer.ts";
 import type { SqlAdapter } from "./adapter.ts";
 import type { ClaimedOccurrence, HookStore } from "./_hook_store.ts";
 import { batchWhileBusy } from "./batch_while_busy.ts";
@@ -14,6 +16,8 @@ import type { DrainResult, HookContext, HookDefinition } from "./hook_types.ts";
 /** The settled configuration of a runner. */
 export interface RunnerSettings {
   adapter: SqlAdapter;
+  /** The hooks' namespace, named in each run's span. */
+  namespace: string;
   store: HookStore;
   hooks: ReadonlyMap<string, HookDefinition<unknown>>;
   maxAttempts: number;
@@ -26,6 +30,9 @@ export interface RunnerSettings {
 }
 
 type Outcome = keyof DrainResult;
+
+/** The `fragment.hook.outcome` of a run's span for each outcome. */
+const SPAN_OUTCOME: Record<Outcome, string> = { done: "done", retried: "retry", failed: "failed" };
 
 /** A claimed occurrence waiting for a handler slot. */
 interface WaitingOccurrence {
@@ -172,7 +179,29 @@ export class HookRunner {
     };
   }
 
-  async #attempt(occurrence: ClaimedOccurrence): Promise<void> {
+  /**
+   * Runs one attempt inside a span (`process <hook name>`, kind CONSUMER, following OpenTelemetry's
+   * messaging conventions): the handler runs in the span's context, so the spans it starts are its
+   * children. The span ends when the outcome is known, before the outcome is written.
+   */
+  #attempt(occurrence: ClaimedOccurrence): Promise<void> {
+    const s = this.#s;
+    return tracer.startActiveSpan(`process ${occurrence.name}`, {
+      kind: SpanKind.CONSUMER,
+      attributes: {
+        "messaging.system": "fragment-cli",
+        "messaging.operation.type": "process",
+        "messaging.operation.name": "process",
+        "messaging.destination.name": `${s.namespace}.${occurrence.name}`,
+        "messaging.message.id": occurrence.id,
+        "fragment.hook.namespace": s.namespace,
+        "fragment.hook.name": occurrence.name,
+        "fragment.hook.attempt": occurrence.attempt,
+      },
+    }, (span) => this.#attemptIn(span, occurrence));
+  }
+
+  async #attemptIn(span: Span, occurrence: ClaimedOccurrence): Promise<void> {
     const s = this.#s;
     const definition = s.hooks.get(occurrence.name)!;
     const maxAttempts = definition.maxAttempts ?? s.maxAttempts;
@@ -183,11 +212,13 @@ export class HookRunner {
       attempt: occurrence.attempt,
       maxAttempts,
     });
+    span.setAttribute("fragment.hook.max_attempts", maxAttempts);
     if (occurrence.attempt > maxAttempts) {
       // The previous attempt was the last one and its worker died (the lease expired).
       const reason = `attempt ${occurrence.attempt - 1} of ${maxAttempts} was abandoned ` +
         `(its worker stopped before finishing)` +
         (occurrence.lastError ? `; previous error: ${occurrence.lastError}` : "");
+      endSpan(span, "failed", reason);
       const write = () => s.store.fail(s.adapter, occurrence, reason, null);
       await this.#record(context, write, "failed");
       return;
@@ -209,6 +240,7 @@ export class HookRunner {
     const took = performance.now() - started;
     this.#handlerMs = Number.isFinite(this.#handlerMs) ? this.#handlerMs * 0.8 + took * 0.2 : took;
     if (!failed) {
+      endSpan(span, "done");
       // The slot is free once the handler is: the done write joins the others of its batch.
       this.#track(this.#record(context, () => this.#complete(occurrence), "done"));
       return;
@@ -219,6 +251,7 @@ export class HookRunner {
       baseMs: s.retryDelayMs,
       maxMs: s.maxRetryDelayMs,
     });
+    endSpan(span, last ? "failed" : "retried", failure);
     await this.#record(
       context,
       () => s.store.fail(s.adapter, occurrence, describeError(failure), delay),
@@ -240,6 +273,21 @@ export class HookRunner {
       this.#s.onError(error, context);
     }
   }
+}
+
+/**
+ * Ends a run's span with its outcome; a failed attempt (retried or not) records the error and sets
+ * the span's status to ERROR.
+ */
+function endSpan(span: Span, outcome: Outcome, failure?: unknown): void {
+  span.setAttribute("fragment.hook.outcome", SPAN_OUTCOME[outcome]);
+  if (outcome !== "done") {
+    if (failure instanceof Error) span.recordException(failure);
+    else span.recordException(typeof failure === "string" ? failure : describeError(failure));
+    const message = failure instanceof Error ? failure.message : describeError(failure);
+    span.setStatus({ code: SpanStatusCode.ERROR, message });
+  }
+  span.end();
 }
 
 /** The text kept for a failed attempt: the stack when there is one, else the message. */

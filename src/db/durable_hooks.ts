@@ -112,6 +112,7 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
   }
   const runner = new HookRunner({
     adapter,
+    namespace,
     store,
     hooks: definitions,
     ...settings,

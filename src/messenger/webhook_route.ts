@@ -4,8 +4,10 @@
  * @module
  */
 
+import { type Span, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
 import { z } from "zod";
 import { HttpError, readBodyText, type Route, route } from "../core/mod.ts";
+import { tracer } from "../core/tracer.ts";
 import { type DurableHooks, SqlError } from "../db/mod.ts";
 import { InvalidUpdateError, parseUpdate } from "./update_payload.ts";
 import type { UpdateStore } from "./update_store.ts";
@@ -69,33 +71,80 @@ export function webhookRoute(deps: WebhookRouteDeps): Route {
       503: ["SERVICE_UNAVAILABLE", "DATABASE_NOT_MIGRATED"],
     },
     security: [WEBHOOK_SECURITY_SCHEME],
-    handler: async ({ request }) => {
-      if (!secretMatches(request.headers.get(deps.secretHeader))) {
-        throw new HttpError(401, "UNAUTHORIZED", `Missing or invalid ${deps.secretHeader} header`);
-      }
-      const raw = await readBodyText(request, deps.bodyLimit, { keepByteOrderMark: true });
-      let parsed;
-      try {
-        parsed = parseUpdate(raw);
-      } catch (error) {
-        if (error instanceof InvalidUpdateError) {
-          throw new HttpError(400, error.code, error.message);
-        }
-        throw error;
-      }
-      let duplicate: boolean;
-      try {
-        duplicate = await deps.store.save(parsed.updateId, parsed.kind, raw);
-      } catch (error) {
-        throw databaseHttpError(error, deps.namespace);
-      }
-      if (duplicate) return { ok: true, duplicate: true };
-      // Committed: wake this process's worker now and the other processes' with a coalesced
-      // NOTIFY sent outside the statement (one that notifies would serialize commits).
-      deps.hooks.wake();
-      return { ok: true };
+    handler: ({ request }) => {
+      const path = new URL(request.url).pathname;
+      // A SERVER span of its own, unless the application's HTTP instrumentation already started
+      // one for the request: then an INTERNAL span inside it.
+      const kind = trace.getActiveSpan() ? SpanKind.INTERNAL : SpanKind.SERVER;
+      return tracer.startActiveSpan(
+        `POST ${path}`,
+        { kind, attributes: { "http.request.method": "POST", "http.route": path } },
+        (span) => traced(span, () => receive(request, span)),
+      );
     },
   });
+
+  /** Authenticates, parses and stores one update; the span learns its id, kind and outcome. */
+  async function receive(request: Request, span: Span): Promise<{ ok: true; duplicate?: true }> {
+    if (!secretMatches(request.headers.get(deps.secretHeader))) {
+      throw new HttpError(401, "UNAUTHORIZED", `Missing or invalid ${deps.secretHeader} header`);
+    }
+    const raw = await readBodyText(request, deps.bodyLimit, { keepByteOrderMark: true });
+    let parsed;
+    try {
+      parsed = parseUpdate(raw);
+    } catch (error) {
+      if (error instanceof InvalidUpdateError) {
+        throw new HttpError(400, error.code, error.message);
+      }
+      throw error;
+    }
+    span.setAttribute("fragment.messenger.update_id", parsed.updateId);
+    span.setAttribute("fragment.messenger.update_kind", parsed.kind);
+    let duplicate: boolean;
+    try {
+      duplicate = await deps.store.save(parsed.updateId, parsed.kind, raw);
+    } catch (error) {
+      throw databaseHttpError(error, deps.namespace);
+    }
+    span.setAttribute("fragment.messenger.outcome", duplicate ? "duplicate" : "stored");
+    if (duplicate) return { ok: true, duplicate: true };
+    // Committed: wake this process's worker now and the other processes' with a coalesced
+    // NOTIFY sent outside the statement (one that notifies would serialize commits).
+    deps.hooks.wake();
+    return { ok: true };
+  }
+}
+
+/**
+ * Runs the route's work in its span and ends it with the answer's status: 200, a refusal (4xx,
+ * outcome `rejected`, the span's status left unset as OpenTelemetry's HTTP conventions ask of a
+ * server) or a failure (5xx or an unexpected error: outcome `error`, status ERROR). Neither the
+ * secret nor the payload is ever recorded.
+ */
+async function traced<T>(span: Span, work: () => Promise<T>): Promise<T> {
+  try {
+    const result = await work();
+    span.setAttribute("http.response.status_code", 200);
+    return result;
+  } catch (error) {
+    // Errors other than HttpError are answered by the module layer (503 for an unreachable
+    // database, else 500): their status is not known here.
+    const http = error instanceof HttpError ? error : null;
+    if (http) span.setAttribute("http.response.status_code", http.status);
+    if (http && http.status < 500) {
+      span.setAttribute("fragment.messenger.outcome", "rejected");
+      span.setAttribute("error.type", http.code);
+    } else {
+      span.setAttribute("fragment.messenger.outcome", "error");
+      span.setAttribute("error.type", http?.code ?? (error as Error)?.name ?? "Error");
+      if (error instanceof Error) span.recordException(error);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error)?.message });
+    }
+    throw error;
+  } finally {
+    span.end();
+  }
 }
 
 /**

@@ -20,6 +20,7 @@ const denoJson = JSON.parse(readFileSync(join(root, "deno.json"), "utf8"));
 
 /** Packages of deno.json that only scripts/ and tests/ use. */
 const DEV_ONLY = [
+  "@opentelemetry/sdk-trace-base",
   "autocannon",
   "better-auth",
   "pg",
@@ -30,8 +31,18 @@ const DEV_ONLY = [
   "drizzle-orm",
   "@prisma/prisma-schema-wasm",
 ];
-/** What the library (mod.ts) needs: routing, validation, both database drivers, Node's server. */
-const LIBRARY = ["@electric-sql/pglite", "@hono/node-server", "hono", "postgres", "zod"];
+/**
+ * What the library (mod.ts) needs: routing, validation, both database drivers, Node's server, and
+ * the OpenTelemetry API (its spans are no-ops until the application registers an SDK).
+ */
+const LIBRARY = [
+  "@electric-sql/pglite",
+  "@hono/node-server",
+  "@opentelemetry/api",
+  "hono",
+  "postgres",
+  "zod",
+];
 
 interface DenoInfo {
   roots: string[];
