@@ -1,5 +1,6 @@
 // Durable hooks across processes on the PostgreSQL server (PGlite is single-process): two workers
-// never run one occurrence at the same time, and a worker killed mid-run loses nothing.
+// never run one occurrence at the same time, a worker killed mid-run loses nothing, and an idle
+// worker starts an occurrence committed by another process at once (NOTIFY), not at its next poll.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { type ChildProcess, spawn } from "node:child_process";
@@ -163,5 +164,39 @@ describe("durable hooks across processes (PostgreSQL)", { skip: !runOnPostgres }
     assert.deepEqual(result, { done: 1, retried: 0, failed: 0 });
     assert.deepEqual(attempts, [2]);
     assert.equal((await hooks.get(id))?.status, "done");
+  });
+
+  it("an idle worker in another process starts an occurrence at its commit, not at its 30 s poll", {
+    timeout: 120_000,
+  }, async () => {
+    const namespace = await freshNamespace();
+    const worker = startWorker("wake", database.url, namespace);
+    await worker.line(/^ready$/);
+    const hooks = durableHooks({ adapter: db, namespace, hooks: { probe: () => {} } });
+    // The worker listens before its first look for work: once it has run this one (found by that
+    // look or woken by its NOTIFY), it listens, and it is idle until its next poll in 30 s.
+    await hooks.enqueue(db, { name: "probe", key: "warm-up", payload: null });
+    await worker.line(/^ran warm-up /);
+    try {
+      for (const key of ["first", "second"]) {
+        const waitedMs = await new Promise<number>((resolve, reject) => {
+          const sentAt = Date.now();
+          const late = setTimeout(
+            () => reject(new Error(`"${key}" not started after 10 s`)),
+            10_000,
+          );
+          worker.line(new RegExp(`^ran ${key} `)).then(() => {
+            clearTimeout(late);
+            resolve(Date.now() - sentAt);
+          }, reject);
+          hooks.enqueue(db, { name: "probe", key, payload: null }).catch(reject);
+        });
+        // Far below the poll interval: only the commit's notification can have started it.
+        assert.ok(waitedMs < 10_000, `${key}: ${waitedMs} ms`);
+      }
+    } finally {
+      worker.child.kill("SIGTERM");
+      await worker.exited;
+    }
   });
 });
