@@ -6,11 +6,12 @@
 
 import { createModule, type ModuleInstance } from "../core/mod.ts";
 import { missingSecretWarning, processSecret } from "../core/secret.ts";
-import { createAccounts } from "./accounts.ts";
+import { accountService } from "./account_service.ts";
 import { type AuthApi, createAuthApi } from "./api.ts";
 import { createAuthenticator } from "./authenticator.ts";
-import { AUTH_SECURITY_SCHEMES, type AuthRouteDeps } from "./auth_route.ts";
-import { authRoutes, type MePayload } from "./auth_routes.ts";
+import { AUTH_SECURITY_SCHEMES, type AuthRouteDeps } from "./route_guards.ts";
+import { credentialRoutes } from "./credential_routes.ts";
+import { meReader } from "./me/mod.ts";
 import { createCredentialLimits } from "./credential_limits.ts";
 import { withCors } from "./cors.ts";
 import { createRateLimiter } from "./rate_limiter.ts";
@@ -97,13 +98,6 @@ export function auth(options: AuthOptions): AuthModule {
       secret: signingSecret(resolved.secret),
     })
     : null;
-  const accounts = createAccounts({
-    db,
-    tables,
-    hasher: resolved.passwordHasher,
-    ttlSeconds: resolved.ttlSeconds,
-    onUserCreated: organizations?.onUserCreated,
-  });
   const mountRoute = resolved.mountRoute ?? `/api/${AUTH_MODULE_NAME}`;
   if (!resolved.logsVerificationEmail && resolved.publicOrigin === null && !warnedRelativeLinks) {
     warnedRelativeLinks = true;
@@ -125,33 +119,23 @@ export function auth(options: AuthOptions): AuthModule {
     rateLimit: resolved.rateLimit,
     trustProxy: resolved.trustProxy,
   });
-  const routes = authRoutes({
-    ...routeDeps,
+  // The service layer: the routes below and `api` both call it.
+  const accounts = accountService({
     db,
     tables,
-    accounts,
+    hasher: resolved.passwordHasher,
+    ttlSeconds: resolved.ttlSeconds,
     verification,
     limits,
-    me: organizations
-      ? (context) => organizations.me(context)
-      : (context) =>
-        Promise.resolve(JSON.stringify(
-          {
-            user: context.user,
-            organizations: [],
-            organizationsHasMore: false,
-            activeOrganization: null,
-            invitations: [],
-            invitationsHasMore: false,
-          } satisfies MePayload,
-        )),
+    onUserCreated: organizations?.onUserCreated,
   });
+  const me = meReader(db, tables, organizations !== null);
   const hooks = organizations?.notifications.hooks ?? null;
   const instance = createModule({
     name: AUTH_MODULE_NAME,
     routes: [
-      ...routes,
-      ...verificationRoutes({ ...routeDeps, verification, limits }),
+      ...credentialRoutes({ ...routeDeps, accounts, me }),
+      ...verificationRoutes({ ...routeDeps, accounts }),
       ...(organizations?.routes ?? []),
     ],
     mountRoute: resolved.mountRoute,
@@ -161,15 +145,7 @@ export function auth(options: AuthOptions): AuthModule {
     background: hooks ?? undefined,
     autoStart: resolved.autoStart,
   });
-  const api = createAuthApi({
-    db,
-    tables,
-    accounts,
-    authenticator,
-    hasher: resolved.passwordHasher,
-    hooks,
-    organizations,
-  });
+  const api = createAuthApi({ db, tables, accounts, authenticator, me, hooks, organizations });
   // The trusted origins may read the answers too (CORS), not only send unsafe requests.
   return Object.freeze({
     ...instance,

@@ -5,12 +5,16 @@
  */
 
 import type { SqlAdapter } from "../db/mod.ts";
-import { type CredentialTransport, presentedCredential } from "./credentials.ts";
+import {
+  type CredentialTransport,
+  type PresentedCredential,
+  presentedCredential,
+} from "./presented_credential.ts";
 import { unauthenticated } from "./errors.ts";
-import { type AuthSession, findSession, renewSession } from "./sessions.ts";
+import { type AuthSession, findSession, renewSession } from "./session_store.ts";
 import type { AuthTableNames } from "./tables.ts";
 import { hashToken, looksLikeToken } from "./tokens.ts";
-import type { AuthUser } from "./users.ts";
+import type { AuthUser } from "./user_store.ts";
 
 /** Who is calling, with which credential: what every authenticated handler receives. */
 export interface AuthContext {
@@ -40,14 +44,20 @@ export interface Authenticator {
   lookup(request: Request): Promise<AuthContext | null>;
   /** The context of the request; 401 `UNAUTHENTICATED` without a valid credential. */
   require(request: Request): Promise<AuthContext>;
+  /**
+   * The context of a token given on the server (as if sent as a Bearer header); 401
+   * `UNAUTHENTICATED` when it is unknown, expired or signed out.
+   */
+  requireToken(token: string): Promise<AuthContext>;
 }
 
 /** Builds the {@link Authenticator} of one module instance. */
 export function createAuthenticator(options: AuthenticatorOptions): Authenticator {
   const { db, tables, ttlSeconds, slidingRenewal } = options;
 
-  async function resolve(request: Request): Promise<AuthContext | "none" | "invalid"> {
-    const presented = presentedCredential(request);
+  async function resolve(
+    presented: PresentedCredential | null,
+  ): Promise<AuthContext | "none" | "invalid"> {
     if (presented === null) return "none";
     if (!looksLikeToken(presented.token)) return "invalid";
     const found = await findSession(db, tables, hashToken(presented.token));
@@ -62,18 +72,24 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
     return { ...found, transport: presented.transport, token: presented.token, renewedUntil };
   }
 
+  function required(result: AuthContext | "none" | "invalid"): AuthContext {
+    if (result === "none") throw unauthenticated("Authentication required", false);
+    if (result === "invalid") {
+      throw unauthenticated("The credential is unknown, expired or signed out", true);
+    }
+    return result;
+  }
+
   return {
     async lookup(request) {
-      const result = await resolve(request);
+      const result = await resolve(presentedCredential(request));
       return typeof result === "string" ? null : result;
     },
     async require(request) {
-      const result = await resolve(request);
-      if (result === "none") throw unauthenticated("Authentication required", false);
-      if (result === "invalid") {
-        throw unauthenticated("The credential is unknown, expired or signed out", true);
-      }
-      return result;
+      return required(await resolve(presentedCredential(request)));
+    },
+    async requireToken(token) {
+      return required(await resolve({ token, transport: "bearer" }));
     },
   };
 }

@@ -10,7 +10,7 @@
  */
 
 import type { z } from "zod";
-import type { signInBody, signUpBody } from "./auth_routes.ts";
+import type { signInBody, signUpBody, verifyEmailBody } from "./credential_inputs.ts";
 import type { pageQuery } from "./organizations/input.ts";
 import type {
   invitationBodies,
@@ -37,7 +37,6 @@ import type {
   updatedOrganizationResponse,
   verifyEmailResponse,
 } from "./responses.ts";
-import type { verifyEmailBody } from "./verification_routes.ts";
 
 type OrganizationBodies = ReturnType<typeof organizationBodies>;
 type MemberBodies = ReturnType<typeof memberBodies>;

@@ -16,8 +16,11 @@ import { accountBucket, addressBucket, type RateLimiter } from "./rate_limiter.t
 export interface LimitedAttempt<T> {
   /** `"sign-in"` or `"sign-up"`: the bucket prefix. */
   action: string;
-  /** The request (for `trustProxy`) and its socket's peer. */
-  request: Request;
+  /**
+   * The request (for `trustProxy`) and its socket's peer; `null` for a server-side call that
+   * names no client (then only `remoteAddress`, if given, identifies it).
+   */
+  request: Request | null;
   remoteAddress: string | null;
   /** The normalized email the attempt is about; `null` for none (no per-account limit). */
   email: string | null;
@@ -62,7 +65,7 @@ export function createCredentialLimits(options: CredentialLimitsOptions): Creden
   let warned = false;
   return {
     async attempt({ action, request, remoteAddress, email, countOnlyFailures, run }) {
-      if (!warned && rateLimit && trustProxy === false) {
+      if (!warned && rateLimit && trustProxy === false && request !== null) {
         const header = looksProxied(request, remoteAddress);
         if (header) {
           warned = true; // once per module instance: a hint for the operator, not a log flood
@@ -73,7 +76,9 @@ export function createCredentialLimits(options: CredentialLimitsOptions): Creden
           );
         }
       }
-      const address = clientAddress(request, remoteAddress, trustProxy);
+      const address = request === null
+        ? remoteAddress
+        : clientAddress(request, remoteAddress, trustProxy);
       const clientKey = address === null ? null : addressKey(address);
       // Address first: a client over its own limit does not get to spend an account's attempts.
       if (rateLimit && clientKey !== null) {

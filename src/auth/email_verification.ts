@@ -16,7 +16,7 @@ import {
 import { authError } from "./errors.ts";
 import type { AuthTableNames } from "./tables.ts";
 import { hashToken, looksLikeToken, newToken } from "./tokens.ts";
-import { type AuthUser, publicUser } from "./users.ts";
+import { type AuthUser, publicUser } from "./user_store.ts";
 
 /**
  * What `sendVerificationEmail` receives: mail `url` (or `token`, for a link of your own) to

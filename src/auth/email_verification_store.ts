@@ -8,7 +8,7 @@
 
 import type { SqlQuerier } from "../db/mod.ts";
 import type { AuthTableNames } from "./tables.ts";
-import { userColumns, type UserRecord } from "./users.ts";
+import { userColumns, type UserRecord } from "./user_store.ts";
 
 /**
  * Replaces every earlier token of a user by a new one (its hash) for `email`, valid `ttlSeconds`;

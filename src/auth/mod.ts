@@ -22,10 +22,24 @@
 
 export { auth, type AuthModule } from "./auth.ts";
 export type { AuthOptions } from "./options.ts";
-export type { AuthApi, AuthCreateUserInput, AuthRequestContext, AuthUserRole } from "./api.ts";
-export type { AuthUser } from "./users.ts";
+export type {
+  AuthApi,
+  AuthApiClient,
+  AuthApiPage,
+  AuthApiPageOf,
+  AuthCreatedInvitation,
+  AuthCreateUserInput,
+  AuthInvitationAnswer,
+  AuthMemberRef,
+  AuthOrganizationRef,
+  AuthRequestContext,
+  AuthUserRole,
+} from "./api.ts";
+export type { AuthActor } from "./actor.ts";
+export type { MePayload as AuthMe } from "./me/mod.ts";
+export type { AuthUser } from "./user_store.ts";
 export type { SendVerificationEmail, VerificationEmail } from "./email_verification.ts";
-export type { AuthSession } from "./sessions.ts";
+export type { AuthSession } from "./session_store.ts";
 export { authSchema, type AuthTables } from "./schema.ts";
 export { AUTH_ERROR_CODES, type AuthErrorCode } from "./errors.ts";
 export {

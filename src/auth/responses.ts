@@ -10,7 +10,7 @@
 
 import { z } from "zod";
 import type { JsonValue } from "../db/mod.ts";
-import type { MePayload } from "./auth_routes.ts";
+import type { MePayload } from "./me/mod.ts";
 import { exactSchema } from "./exact_schema.ts";
 import type {
   Invitation,
@@ -20,7 +20,7 @@ import type {
   Organization,
   OrganizationEntry,
 } from "./organizations/resources.ts";
-import type { AuthUser } from "./users.ts";
+import type { AuthUser } from "./user_store.ts";
 
 /** A schema of an answer: what it accepts is what it yields. */
 export type ResponseSchema<T> = z.ZodType<T, T>;

@@ -7,7 +7,7 @@
 import { before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { AuthModule } from "../../src/auth/mod.ts";
-import { meEntriesReader } from "../../src/auth/organizations/me_entries.ts";
+import { meEntriesReader } from "../../src/auth/me/organization_entries.ts";
 import { authTableNames } from "../../src/auth/tables.ts";
 import type { SqlAdapter, SqlQuerier } from "../../src/db/mod.ts";
 import { forEachAdapter } from "../helpers/databases.ts";

@@ -5,7 +5,7 @@
 import { it } from "node:test";
 import assert from "node:assert/strict";
 import { z } from "zod";
-import type { signInBody, signUpBody } from "../../src/auth/auth_routes.ts";
+import type { signInBody, signUpBody } from "../../src/auth/credential_inputs.ts";
 import { exactSchema } from "../../src/auth/exact_schema.ts";
 import type { Equals } from "../../src/auth/exact_schema.ts";
 import type {
@@ -15,7 +15,7 @@ import type {
   setActiveOrganizationBody,
 } from "../../src/auth/organizations/bodies.ts";
 import type * as responses from "../../src/auth/responses.ts";
-import type { verifyEmailBody } from "../../src/auth/verification_routes.ts";
+import type { verifyEmailBody } from "../../src/auth/credential_inputs.ts";
 import {
   type AuthClient,
   type AuthClientErrorCode,

@@ -20,8 +20,8 @@
 import type { EnqueueSql, SqlQuerier } from "../../db/mod.ts";
 import { authError, notFound } from "../errors.ts";
 import type { AuthTableNames } from "../tables.ts";
-import type { AuthUser } from "../users.ts";
-import { findUserById, isUuid, publicUser } from "../users.ts";
+import type { AuthUser } from "../user_store.ts";
+import { findUserById, isUuid, publicUser } from "../user_store.ts";
 import { canManage, hasOwner, requireEntry } from "./access.ts";
 import type { OrganizationsContext } from "./context.ts";
 import { lockOrganization } from "./limits.ts";

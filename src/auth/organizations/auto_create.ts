@@ -8,8 +8,8 @@
 
 import { HttpError } from "../../core/mod.ts";
 import type { SqlTransaction } from "../../db/mod.ts";
-import type { UserCreatedHook } from "../accounts.ts";
-import type { AuthUser } from "../users.ts";
+import type { UserCreatedHook } from "../account_service.ts";
+import type { AuthUser } from "../user_store.ts";
 import type { OrganizationsContext } from "./context.ts";
 import { insertMember, insertOrganization } from "./organization_store.ts";
 import type { OrganizationRow } from "./resources.ts";

@@ -5,18 +5,16 @@
  */
 
 import type { SqlAdapter, SqlTransaction } from "../../db/mod.ts";
-import type { AuthRouteDeps } from "../auth_route.ts";
 import type { AuthTableNames } from "../tables.ts";
-import type { Notifications } from "./notifications.ts";
+import type { Notifications } from "./event_delivery.ts";
 import type { ResolvedOrganizationsOptions } from "./options.ts";
 
-/** The shared dependencies of the organizations routes. */
+/** The shared dependencies of the organizations services. */
 export interface OrganizationsContext {
   db: SqlAdapter;
   tables: AuthTableNames;
   options: ResolvedOrganizationsOptions;
   notifications: Notifications;
-  routeDeps: AuthRouteDeps;
   /** The key list cursors are signed with (the deployment secret, or this process's key). */
   secret: string;
 }

@@ -119,3 +119,17 @@ export function rolesSchema(roles: readonly string[]): z.ZodType<string[], strin
   return z.array(z.enum(roles as [string, ...string[]])).min(1).max(64)
     .transform((list) => [...new Set(list)]) as unknown as z.ZodType<string[], string[]>;
 }
+
+/** The path parameters of routes under `/organizations/:organizationId`. */
+export const organizationParams: z.ZodType<{ organizationId: string }, { organizationId: string }> =
+  z.object({ organizationId: z.string() });
+
+/** The path parameters of routes under `/organizations/:organizationId/members/:memberId`. */
+export const memberParams: z.ZodType<
+  { organizationId: string; memberId: string },
+  { organizationId: string; memberId: string }
+> = z.object({ organizationId: z.string(), memberId: z.string() });
+
+/** The path parameters of `/organizations/invitations/:invitationId`. */
+export const invitationParams: z.ZodType<{ invitationId: string }, { invitationId: string }> = z
+  .object({ invitationId: z.string() });

@@ -10,7 +10,7 @@ import { keysetPage, keysetQuery, type Page, type SqlQuerier } from "../../db/mo
 import { CREATED_AT_ID } from "./page_order.ts";
 import type { AuthTableNames } from "../tables.ts";
 import { hashToken } from "../tokens.ts";
-import { isUuid } from "../users.ts";
+import { isUuid } from "../user_store.ts";
 import {
   invitationColumns,
   type InvitationEntry,

@@ -8,7 +8,7 @@
 import { keysetPage, keysetQuery, type Page, type SqlQuerier } from "../../db/mod.ts";
 import { CREATED_AT_ID } from "./page_order.ts";
 import type { AuthTableNames } from "../tables.ts";
-import { isUuid } from "../users.ts";
+import { isUuid } from "../user_store.ts";
 import { type Member, memberColumns, type MemberRow, toMember } from "./resources.ts";
 import { OWNER_ROLE } from "./options.ts";
 

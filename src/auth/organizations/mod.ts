@@ -7,20 +7,17 @@
 
 import type { Route } from "../../core/mod.ts";
 import type { SqlAdapter } from "../../db/mod.ts";
-import type { UserCreatedHook } from "../accounts.ts";
-import type { AuthContext } from "../authenticator.ts";
-import type { AuthRouteDeps } from "../auth_route.ts";
+import type { UserCreatedHook } from "../account_service.ts";
+import type { AuthRouteDeps } from "../route_guards.ts";
 import type { AuthTableNames } from "../tables.ts";
-import { addMember } from "./add_member.ts";
 import { autoCreateHook } from "./auto_create.ts";
 import type { OrganizationsContext } from "./context.ts";
 import { invitationRoutes } from "./invitation_routes.ts";
-import { meAnswer } from "./me.ts";
 import { memberRoutes } from "./member_routes.ts";
-import { createNotifications, type Notifications } from "./notifications.ts";
+import { createNotifications, type Notifications } from "./event_delivery.ts";
 import type { ResolvedOrganizationsOptions } from "./options.ts";
 import { organizationRoutes } from "./organization_routes.ts";
-import type { Member } from "./resources.ts";
+import { type OrganizationsServices, organizationsServices } from "./services.ts";
 
 export {
   type AuthOrganizationsOptions,
@@ -35,8 +32,8 @@ export type {
   OrganizationEventHandlers,
   OrganizationEventName,
   OrganizationEventPayloads,
-} from "./events.ts";
-export { ORGANIZATION_EVENT_NAMES } from "./events.ts";
+} from "./event_types.ts";
+export { ORGANIZATION_EVENT_NAMES } from "./event_types.ts";
 export type {
   Invitation,
   InvitationEntry,
@@ -51,14 +48,14 @@ export { RESERVED_SLUGS } from "./slug.ts";
 export interface OrganizationsFeature {
   /** Its routes, static paths before `/:organizationId` ones. */
   routes: Route[];
-  /** The `/me` answer with the organization fields, as JSON text. */
-  me(auth: AuthContext): Promise<string>;
+  /** Its operations, shared by the routes and `authModule.api`. */
+  services: OrganizationsServices;
   /** Creates the first organization of new users (`autoCreateOrganization`), if configured. */
   onUserCreated?: UserCreatedHook;
   /** The event notifications (durable hooks). */
   notifications: Notifications;
-  /** Adds a member on the server's say (`module.api.addMember()`). */
-  addMember(input: ServerAddMemberInput): Promise<Member>;
+  /** The options after defaults (the api validates roles against them). */
+  options: ResolvedOrganizationsOptions;
 }
 
 /**
@@ -104,29 +101,21 @@ export function organizationsFeature(deps: {
     tables: deps.tables,
     options: deps.options,
     notifications,
-    routeDeps: deps.routeDeps,
     secret: deps.secret,
   };
+  const services = organizationsServices(context);
+  const { routeDeps, options } = deps;
   // Invitation routes first: `/organizations/invitations` must win over `/organizations/:id`.
   const routes = [
-    ...invitationRoutes(context),
-    ...organizationRoutes(context),
-    ...memberRoutes(context),
+    ...invitationRoutes(routeDeps, options, services.invitations),
+    ...organizationRoutes(routeDeps, options, services.organizations),
+    ...memberRoutes(routeDeps, options, services.members),
   ];
   return {
     routes,
-    me: meAnswer(deps.db, deps.tables),
+    services,
     onUserCreated: autoCreateHook(context),
     notifications,
-    addMember(input) {
-      const roles = input.roles ?? deps.options.defaultMemberRoles;
-      const unknown = roles.find((role) => !deps.options.roles.includes(role));
-      if (roles.length === 0 || unknown !== undefined) {
-        return Promise.reject(
-          new TypeError(`addMember(): roles must be among ${deps.options.roles.join(", ")}`),
-        );
-      }
-      return addMember(context, { ...input, roles: [...new Set(roles)], actor: null });
-    },
+    options,
   };
 }

@@ -5,8 +5,8 @@
  */
 
 import { ModuleConfigError } from "../../core/mod.ts";
-import type { AuthUser } from "../users.ts";
-import { ORGANIZATION_EVENT_NAMES, type OrganizationEventHandlers } from "./events.ts";
+import type { AuthUser } from "../user_store.ts";
+import { ORGANIZATION_EVENT_NAMES, type OrganizationEventHandlers } from "./event_types.ts";
 import type { Organization } from "./resources.ts";
 
 /**

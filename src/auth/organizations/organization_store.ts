@@ -11,7 +11,7 @@ import { keysetPage, keysetQuery } from "../../db/mod.ts";
 import type { JsonValue } from "../../db/mod.ts";
 import { authError } from "../errors.ts";
 import type { AuthTableNames } from "../tables.ts";
-import { isUuid } from "../users.ts";
+import { isUuid } from "../user_store.ts";
 import {
   memberColumns,
   type MemberRow,

@@ -10,7 +10,7 @@
 import type { JsonValue } from "../../db/mod.ts";
 import type { Sealer } from "../sealing.ts";
 import { hashToken } from "../tokens.ts";
-import type { OrganizationEventPayloads } from "./events.ts";
+import type { OrganizationEventPayloads } from "./event_types.ts";
 import type { Invitation } from "./resources.ts";
 
 type Created = OrganizationEventPayloads["invitationCreated"];

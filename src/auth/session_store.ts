@@ -6,14 +6,14 @@
 
 import type { SqlQuerier } from "../db/mod.ts";
 import type { AuthTableNames } from "./tables.ts";
-import type { AuthUser } from "./users.ts";
+import type { AuthUser } from "./user_store.ts";
 
 /**
  * The credential a request presented, as the module resolved it.
  *
  * @example
  * ```ts
- * import type { AuthSession } from "./sessions.ts";
+ * import type { AuthSession } from "./session_store.ts";
  *
  * const session: AuthSession = {
  *   id: crypto.randomUUID(),

@@ -1,7 +1,7 @@
 /**
  * Reads whose answer is kept per key and reused while the database still holds the rows it was
- * built from, for the parts of `GET /me` that are large and rarely change (see `me_entries.ts`,
- * `me_invitations.ts`).
+ * built from, for the parts of `GET /me` that are large and rarely change (see `organization_entries.ts`,
+ * `pending_invitations.ts`).
  *
  * Every read still runs its statement: the answer is never older than that statement. The
  * statement computes a validator over the rows the answer comes from and returns those rows only

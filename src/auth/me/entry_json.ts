@@ -12,7 +12,7 @@
  * @module
  */
 
-import { isoSql } from "./resources.ts";
+import { isoSql } from "../organizations/resources.ts";
 
 /** A row of {@link entryTextColumns}: every value as text. */
 export interface EntryTextRow {

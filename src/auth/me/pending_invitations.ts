@@ -7,13 +7,16 @@
 
 import type { SqlQuerier } from "../../db/mod.ts";
 import type { AuthTableNames } from "../tables.ts";
-import { type InvitationWithOrganizationRow, PENDING_FOR_EMAIL } from "./invitation_store.ts";
+import {
+  type InvitationWithOrganizationRow,
+  PENDING_FOR_EMAIL,
+} from "../organizations/invitation_store.ts";
 import {
   invitationColumns,
   organizationColumns,
   toInvitation,
   toOrganization,
-} from "./resources.ts";
+} from "../organizations/resources.ts";
 import { type Built, type ValidatedReads, validatedReads } from "./validated_reads.ts";
 
 /**

@@ -20,7 +20,7 @@ import type {
   OrganizationEventHandlers,
   OrganizationEventName,
   OrganizationEventPayloads,
-} from "./events.ts";
+} from "./event_types.ts";
 import { createSealer } from "../sealing.ts";
 import { newToken } from "../tokens.ts";
 import { expireInvitations, rotateInvitationToken } from "./invitation_store.ts";

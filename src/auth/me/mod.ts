@@ -1,0 +1,88 @@
+/**
+ * The `GET /me` answer (and `api.me()`), kept in one place: the user, their organizations, the
+ * credential's active organization and their pending invitations. With organizations, a fixed
+ * number of queries whatever the number of organizations (one for the entries, one for the
+ * invitations, and one for an active organization beyond the listed ones), each part bounded,
+ * written as JSON text from parts kept while their rows are unchanged (see
+ * `organization_entries.ts`, `pending_invitations.ts` and `validated_reads.ts`).
+ *
+ * @module
+ */
+
+import type { SqlQuerier } from "../../db/mod.ts";
+import type { Actor } from "../actor.ts";
+import type { InvitationEntry, OrganizationEntry } from "../organizations/resources.ts";
+import { findEntry, toEntry } from "../organizations/organization_store.ts";
+import type { AuthTableNames } from "../tables.ts";
+import type { AuthUser } from "../user_store.ts";
+import { meEntriesReader } from "./organization_entries.ts";
+import { type MeInvitations, meInvitationsReader } from "./pending_invitations.ts";
+
+/** The shape of the `GET /me` answer (its schema is `meResponse` in responses.ts). */
+export interface MePayload {
+  user: AuthUser;
+  /** At most 100 entries, the oldest first; `GET /organizations` pages them all. */
+  organizations: OrganizationEntry[];
+  /** Whether the user has more organizations than `organizations` lists. */
+  organizationsHasMore: boolean;
+  /** The credential's active organization, listed or not; `null` when none. */
+  activeOrganization: OrganizationEntry | null;
+  /** At most 100, the oldest first; `GET /organizations/invitations` pages them all. */
+  invitations: InvitationEntry[];
+  /** Whether there are more pending invitations than `invitations` lists. */
+  invitationsHasMore: boolean;
+}
+
+/** The `/me` answer of an actor as JSON text. */
+export type MeReader = (actor: Actor) => Promise<string>;
+
+const NO_INVITATIONS: MeInvitations = Object.freeze({ json: "[]", hasMore: false });
+
+/**
+ * The `/me` reader of one module instance. Without the organizations feature the lists are empty
+ * and `activeOrganization` is `null`. With it: `organizations` (the oldest 100 entries,
+ * `ME_ORGANIZATION_LIMIT`), `activeOrganization` (the entry of the credential's active
+ * organization, listed or not), `invitations` (the oldest 100 pending ones addressed to the
+ * caller's email once it is verified, `ME_INVITATION_LIMIT`). It keeps the parts it read.
+ */
+export function meReader(
+  db: SqlQuerier,
+  tables: AuthTableNames,
+  organizations: boolean,
+): MeReader {
+  if (!organizations) {
+    return (actor) =>
+      Promise.resolve(JSON.stringify(
+        {
+          user: actor.user,
+          organizations: [],
+          organizationsHasMore: false,
+          activeOrganization: null,
+          invitations: [],
+          invitationsHasMore: false,
+        } satisfies MePayload,
+      ));
+  }
+  const entriesReader = meEntriesReader(db, tables);
+  const invitationsReader = meInvitationsReader(db, tables);
+  return async ({ user, session }) => {
+    const [entries, invitations] = await Promise.all([
+      entriesReader.read(user.id),
+      // Invitations go to proven addresses only (anyone can sign up with any address).
+      user.emailVerified ? invitationsReader.read(user.email) : NO_INVITATIONS,
+    ]);
+    const active = session?.activeOrganizationId ?? null;
+    let activeEntry = active === null ? undefined : entries.byOrganization.get(active);
+    if (active !== null && activeEntry === undefined && entries.hasMore) {
+      // Beyond the listed ones: one more query, only for users with that many organizations.
+      const entry = await findEntry(db, tables, active, user.id);
+      if (entry) activeEntry = JSON.stringify(toEntry(entry));
+    }
+    return `{"user":${JSON.stringify(user)},` +
+      `"organizations":[${entries.listJson}],` +
+      `"organizationsHasMore":${entries.hasMore},` +
+      `"activeOrganization":${activeEntry ?? "null"},` +
+      `"invitations":${invitations.json},` +
+      `"invitationsHasMore":${invitations.hasMore}}`;
+  };
+}

@@ -1,0 +1,260 @@
+/**
+ * The invitation operations of the auth service: an organization's invitations (list, create or
+ * re-send), the actor's pending invitations, and accept / reject / cancel with the invitation
+ * token.
+ *
+ * @module
+ */
+
+import type { SqlQuerier } from "../../db/mod.ts";
+import type { Actor } from "../actor.ts";
+import { authError, notFound } from "../errors.ts";
+import { setActiveOrganizationIfNone } from "../session_store.ts";
+import { hashToken, newToken, secretsEqual } from "../tokens.ts";
+import {
+  canManage,
+  hasOwner,
+  mayStillGrant,
+  requireEntry,
+  requireManager,
+  requireOwner,
+} from "./access.ts";
+import type { CreateInvitationBody, RespondToInvitationBody } from "./bodies.ts";
+import { inTransaction, type OrganizationsContext } from "./context.ts";
+import {
+  findInvitation,
+  type InvitationWithOrganizationRow,
+  pageOrganizationInvitations,
+  pagePendingInvitations,
+  respondToInvitation,
+  upsertInvitation,
+} from "./invitation_store.ts";
+import { admitMember, requireInvitationRoom } from "./limits.ts";
+import { findEntry, insertMember, isMemberByEmail } from "./organization_store.ts";
+import type { PageOf, PageRequest } from "./organization_service.ts";
+import {
+  type Invitation,
+  type InvitationEntry,
+  type Member,
+  type Organization,
+  toInvitation,
+  toMember,
+  toOrganization,
+} from "./resources.ts";
+
+type Action = RespondToInvitationBody["action"];
+
+const STATUS_OF: Record<Action, "accepted" | "rejected" | "canceled"> = {
+  accept: "accepted",
+  reject: "rejected",
+  cancel: "canceled",
+};
+
+/** An invitation as its creator sees it: with the token to pass on to the invitee. */
+export type InvitationWithToken = Invitation & { token: string };
+
+/** What answering an invitation gives: the membership too when it was accepted. */
+export type InvitationAnswer =
+  | { invitation: Invitation; organization: Organization; member: Member }
+  | { invitation: Invitation };
+
+/** The invitation operations of one module instance. */
+export interface InvitationService {
+  /** The organization's invitations, oldest first (owner, admin). */
+  list(
+    actor: Actor,
+    input: { organizationId: string } & PageRequest,
+  ): Promise<PageOf & { invitations: Invitation[] }>;
+  /**
+   * Invites an email address, or re-sends its pending invitation (`rotated: true`: same
+   * invitation, new token and expiry) (owner, admin; an owner to invite as owner).
+   */
+  create(
+    actor: Actor,
+    input: { organizationId: string } & CreateInvitationBody,
+  ): Promise<{ invitation: InvitationWithToken; rotated: boolean }>;
+  /** The pending invitations to the actor's address, once verified. */
+  listMine(actor: Actor, page: PageRequest): Promise<PageOf & { invitations: InvitationEntry[] }>;
+  /** Accepts or rejects (the invitee), or cancels (the inviter, owners, admins) an invitation. */
+  respond(
+    actor: Actor,
+    input: { invitationId: string } & RespondToInvitationBody,
+  ): Promise<InvitationAnswer>;
+}
+
+/** Builds the invitation operations. */
+export function invitationService(context: OrganizationsContext): InvitationService {
+  const { db, tables, options, notifications } = context;
+
+  /** 404, 403 or nothing: may this actor act on this invitation at all? */
+  async function checkActor(
+    invitation: InvitationWithOrganizationRow,
+    action: Action,
+    { user }: Actor,
+  ): Promise<void> {
+    const invitee = invitation.i_email === user.email;
+    const entry = await findEntry(db, tables, invitation.i_organization_id, user.id);
+    if (action === "cancel") {
+      const allowed = entry !== null &&
+        (canManage(entry.m_roles) || invitation.i_inviter_id === user.id);
+      if (allowed) return;
+      if (entry || invitee) {
+        throw authError(
+          "FORBIDDEN",
+          "Only the inviter, owners and admins may cancel an invitation",
+        );
+      }
+      throw notFound("Invitation");
+    }
+    if (invitee && !user.emailVerified) {
+      // Anyone can sign up with any address: only a proven one speaks for the invitee.
+      throw authError(
+        "EMAIL_NOT_VERIFIED",
+        "Verify your email address (POST /verify-email) before answering an invitation",
+      );
+    }
+    if (invitee) return;
+    if (entry) throw authError("FORBIDDEN", "Only the invited user may accept or reject it");
+    throw notFound("Invitation");
+  }
+
+  /** Why a pending-looking invitation could not be moved: 410 (marking it expired) or 409. */
+  async function notPending(q: SqlQuerier, invitationId: string): Promise<Error> {
+    const current = await findInvitation(q, tables, invitationId);
+    if (!current) return notFound("Invitation");
+    if (current.i_status === "expired") {
+      return authError("INVITATION_EXPIRED", "The invitation has expired");
+    }
+    return authError("INVITATION_NOT_PENDING", `The invitation is already ${current.i_status}`);
+  }
+
+  return {
+    async list({ user }, { organizationId, pageSize, cursor }) {
+      const entry = await requireEntry(db, tables, organizationId, user.id);
+      requireManager(entry, "list invitations");
+      const page = await pageOrganizationInvitations(
+        db,
+        tables,
+        entry.o_id,
+        { pageSize, cursor },
+        context.secret,
+      );
+      return {
+        invitations: page.items.map((row) => toInvitation(row)),
+        cursor: page.cursor,
+        hasNextPage: page.hasNextPage,
+      };
+    },
+    create({ user }, { organizationId, email, roles }) {
+      return inTransaction(context, async (tx) => {
+        const entry = await requireEntry(tx, tables, organizationId, user.id, "update");
+        requireManager(entry, "invite");
+        const invitedRoles = roles ?? [...options.defaultMemberRoles];
+        if (hasOwner(invitedRoles)) requireOwner(entry, "invite as owner");
+        if (await isMemberByEmail(tx, tables, entry.o_id, email)) {
+          throw authError("ALREADY_MEMBER", "This email already belongs to a member");
+        }
+        await requireInvitationRoom(tx, tables, entry.o_id, email, options.invitationLimit);
+        const token = newToken();
+        const { row, rotated } = await upsertInvitation(tx, tables, {
+          organizationId: entry.o_id,
+          email,
+          roles: invitedRoles,
+          token,
+          inviterId: user.id,
+          ttlSeconds: options.invitationTtlSeconds,
+        });
+        await notifications.scheduleExpiry(tx, row.i_id, row.i_expires_at);
+        const invitation = toInvitation(row, token) as InvitationWithToken;
+        await notifications.emit(tx, "invitationCreated", {
+          invitation,
+          organization: toOrganization(entry),
+          rotated,
+          actorUserId: user.id,
+        });
+        return { invitation, rotated };
+      });
+    },
+    async listMine({ user }, page) {
+      // An unverified address is anyone's claim: it is shown no invitation.
+      const email = user.emailVerified ? user.email : null;
+      const found = await pagePendingInvitations(db, tables, email, page, context.secret);
+      return { invitations: found.items, cursor: found.cursor, hasNextPage: found.hasNextPage };
+    },
+    async respond(actor, { invitationId, action, token }) {
+      const { user, session } = actor;
+      const found = await findInvitation(db, tables, invitationId);
+      if (!found) throw notFound("Invitation");
+      await checkActor(found, action, actor);
+      if (!secretsEqual(hashToken(token), found.i_token_hash)) {
+        throw authError("INVALID_INVITATION_TOKEN", "The invitation token does not match");
+      }
+      if (found.i_status === "expired") {
+        // Record the expiry (and its event) for good, then refuse with 410.
+        await inTransaction(context, (tx) => notifications.expire(tx, found.i_id));
+        throw authError("INVITATION_EXPIRED", "The invitation has expired");
+      }
+      if (found.i_status !== "pending") {
+        throw authError("INVITATION_NOT_PENDING", `The invitation is already ${found.i_status}`);
+      }
+      const outcome = await inTransaction(
+        context,
+        async (tx): Promise<{ error: Error } | { answer: InvitationAnswer }> => {
+          if (action === "accept") {
+            // Deleting the organization waits for this transaction (and cancels nothing it
+            // took); under a membershipLimit so do other joins, and a full organization refuses.
+            const refused = await admitMember(tx, context, found.i_organization_id, user.id);
+            if (refused) return { error: refused === "gone" ? notFound("Invitation") : refused };
+          }
+          const row = await respondToInvitation(tx, tables, found.i_id, STATUS_OF[action]);
+          if (!row) return { error: await notPending(tx, found.i_id) };
+          if (action === "accept") {
+            // The invitation speaks for its inviter only while they may still grant its roles.
+            const inviter = await findEntry(tx, tables, row.i_organization_id, row.i_inviter_id);
+            if (!mayStillGrant(inviter?.m_roles ?? null, row.i_roles)) {
+              // Thrown, so the transaction rolls back: the invitation stays pending.
+              throw authError(
+                "INVITATION_REVOKED",
+                "The inviter may no longer grant this invitation; ask the organization for a new one",
+              );
+            }
+          }
+          const invitation = toInvitation(row);
+          const actorUserId = user.id;
+          if (action !== "accept") {
+            const event = action === "reject" ? "invitationRejected" : "invitationCanceled";
+            await notifications.emit(tx, event, { invitation, actorUserId });
+            return { answer: { invitation } };
+          }
+          const inserted = await insertMember(tx, tables, {
+            organizationId: row.i_organization_id,
+            userId: user.id,
+            roles: row.i_roles,
+          });
+          let member: Member;
+          if (inserted) {
+            member = toMember(inserted);
+            await notifications.emit(tx, "memberAdded", { member, via: "invitation", actorUserId });
+          } else {
+            // Already a member (added directly meanwhile): accepting keeps the existing roles.
+            const entry = await findEntry(tx, tables, row.i_organization_id, user.id);
+            if (!entry) throw new Error("Membership vanished inside the accepting transaction");
+            member = toMember(entry);
+          }
+          if (session) {
+            await setActiveOrganizationIfNone(tx, tables, session.id, row.i_organization_id);
+          }
+          await notifications.emit(tx, "invitationAccepted", { invitation, member, actorUserId });
+          return { answer: { invitation, organization: toOrganization(found), member } };
+        },
+      );
+      if ("error" in outcome) {
+        if ((outcome.error as { code?: string }).code === "INVITATION_EXPIRED") {
+          await inTransaction(context, (tx) => notifications.expire(tx, found.i_id));
+        }
+        throw outcome.error;
+      }
+      return outcome.answer;
+    },
+  };
+}

@@ -1,0 +1,188 @@
+/**
+ * The organization operations of the auth service: create, list, fetch, update, soft-delete, and
+ * the credential's active organization. Each runs its transaction → lookup → check → write →
+ * event sequence here, once, for the HTTP routes and `authModule.api` alike; inputs arrive
+ * already parsed by the bodies' schemas (`bodies.ts`).
+ *
+ * @module
+ */
+
+import { HttpError } from "../../core/mod.ts";
+import type { Actor } from "../actor.ts";
+import { requireSession } from "../actor.ts";
+import { notFound } from "../errors.ts";
+import {
+  clearActiveOrganization,
+  setActiveOrganization,
+  setActiveOrganizationIfNone,
+} from "../session_store.ts";
+import { requireEntry, requireManager, requireOwner } from "./access.ts";
+import type { CreateOrganizationBody, UpdateOrganizationBody } from "./bodies.ts";
+import { inTransaction, type OrganizationsContext } from "./context.ts";
+import { cancelPendingInvitations } from "./invitation_store.ts";
+import { requireOrganizationRoom } from "./limits.ts";
+import {
+  findEntry,
+  insertMember,
+  insertOrganization,
+  pageEntries,
+  softDeleteOrganization,
+  toEntry,
+  updateOrganization,
+} from "./organization_store.ts";
+import {
+  type Organization,
+  type OrganizationEntry,
+  toInvitation,
+  toMember,
+  toOrganization,
+} from "./resources.ts";
+import { normalizeSlug, slugProblem } from "./slug.ts";
+
+/** `pageSize` and `cursor` of a list, as the query strings carry them. */
+export interface PageRequest {
+  pageSize?: string;
+  cursor?: string;
+}
+
+/** A page of a list. */
+export interface PageOf {
+  cursor: string | null;
+  hasNextPage: boolean;
+}
+
+/** The organization operations of one module instance. */
+export interface OrganizationService {
+  /** Creates an organization; the actor becomes its member with the creator roles. */
+  create(actor: Actor, input: CreateOrganizationBody): Promise<OrganizationEntry>;
+  /** The actor's live organizations, oldest first. */
+  list(actor: Actor, page: PageRequest): Promise<PageOf & { organizations: OrganizationEntry[] }>;
+  /** One organization with the actor's membership; 404 for a non-member. */
+  get(actor: Actor, input: { organizationId: string }): Promise<OrganizationEntry>;
+  /** Changes the given fields (owner, admin). */
+  update(
+    actor: Actor,
+    input: { organizationId: string } & UpdateOrganizationBody,
+  ): Promise<{ organization: Organization }>;
+  /** Soft-deletes it and cancels its pending invitations (owner). */
+  delete(actor: Actor, input: { organizationId: string }): Promise<void>;
+  /** The credential's active organization, `null` when none (or no longer a member). */
+  getActive(actor: Actor): Promise<OrganizationEntry | null>;
+  /** Sets (or clears with `null`) the credential's active organization. */
+  setActive(
+    actor: Actor,
+    input: { organizationId: string | null },
+  ): Promise<OrganizationEntry | null>;
+}
+
+/** The slug of a new organization: the given one, else derived from the name (400 if unusable). */
+function creationSlug(input: CreateOrganizationBody): string {
+  if (input.slug !== undefined) return input.slug;
+  const slug = normalizeSlug(input.name);
+  const problem = slugProblem(slug);
+  if (problem) {
+    throw new HttpError(400, "VALIDATION_ERROR", "Invalid request body", {
+      extra: {
+        issues: [{
+          path: "body.slug",
+          message: `${problem}: give a slug, the one derived from the name is not valid`,
+        }],
+      },
+    });
+  }
+  return slug;
+}
+
+/** Builds the organization operations. */
+export function organizationService(context: OrganizationsContext): OrganizationService {
+  const { db, tables, options, notifications } = context;
+  return {
+    async create({ user, session }, input) {
+      const slug = creationSlug(input);
+      return await inTransaction(context, async (tx) => {
+        await requireOrganizationRoom(tx, tables, user.id, options.organizationLimit);
+        const organization = await insertOrganization(tx, tables, {
+          name: input.name,
+          slug,
+          logoUrl: input.logoUrl ?? null,
+          metadata: input.metadata ?? null,
+          createdBy: user.id,
+        });
+        const member = await insertMember(tx, tables, {
+          organizationId: organization.o_id,
+          userId: user.id,
+          roles: options.creatorRoles,
+        });
+        if (!member) throw new Error("A new organization cannot already have its creator");
+        if (session) await setActiveOrganizationIfNone(tx, tables, session.id, organization.o_id);
+        const result = { organization: toOrganization(organization), member: toMember(member) };
+        await notifications.emit(tx, "organizationCreated", { ...result, actorUserId: user.id });
+        return result;
+      });
+    },
+    async list({ user }, page) {
+      const found = await pageEntries(db, tables, user.id, page, context.secret);
+      return { organizations: found.items, cursor: found.cursor, hasNextPage: found.hasNextPage };
+    },
+    async get({ user }, { organizationId }) {
+      return toEntry(await requireEntry(db, tables, organizationId, user.id));
+    },
+    update({ user }, { organizationId, ...changes }) {
+      return inTransaction(context, async (tx) => {
+        const entry = await requireEntry(tx, tables, organizationId, user.id, "update");
+        requireManager(entry, "update the organization");
+        const updated = await updateOrganization(tx, tables, entry.o_id, changes);
+        if (!updated) throw notFound("Organization");
+        const organization = toOrganization(updated);
+        await notifications.emit(tx, "organizationUpdated", {
+          organization,
+          changed: Object.keys(changes).filter((key) =>
+            changes[key as keyof typeof changes] !== undefined
+          ),
+          actorUserId: user.id,
+        });
+        return { organization };
+      });
+    },
+    async delete({ user }, { organizationId }) {
+      await inTransaction(context, async (tx) => {
+        const entry = await requireEntry(tx, tables, organizationId, user.id, "update");
+        requireOwner(entry, "delete the organization");
+        const deleted = await softDeleteOrganization(tx, tables, entry.o_id);
+        if (!deleted) throw notFound("Organization");
+        const canceled = await cancelPendingInvitations(tx, tables, entry.o_id);
+        await clearActiveOrganization(tx, tables, entry.o_id);
+        await notifications.emit(tx, "organizationDeleted", {
+          organization: toOrganization(deleted),
+          canceledInvitationIds: canceled.map((row) => row.i_id),
+          actorUserId: user.id,
+        });
+        for (const row of canceled) {
+          await notifications.emit(tx, "invitationCanceled", {
+            invitation: toInvitation(row),
+            actorUserId: user.id,
+          });
+        }
+      });
+    },
+    async getActive(actor) {
+      const active = requireSession(actor, "getActiveOrganization").activeOrganizationId;
+      if (active === null) return null;
+      const entry = await findEntry(db, tables, active, actor.user.id);
+      return entry ? toEntry(entry) : null;
+    },
+    async setActive(actor, { organizationId }) {
+      const session = requireSession(actor, "setActiveOrganization");
+      if (organizationId === null) {
+        await setActiveOrganization(db, tables, session.id, null);
+        return null;
+      }
+      return await inTransaction(context, async (tx) => {
+        // FOR SHARE: a concurrent deletion waits, so the pointer never lands on a deleted one.
+        const entry = await requireEntry(tx, tables, organizationId, actor.user.id, "share");
+        await setActiveOrganization(tx, tables, session.id, entry.o_id);
+        return toEntry(entry);
+      });
+    },
+  };
+}
