@@ -9,7 +9,7 @@
 
 import type { z } from "zod";
 import { HttpError, type ValidationIssue } from "../core/mod.ts";
-import type { DurableHooks, SqlAdapter } from "../db/mod.ts";
+import { type DurableHooks, PaginationError, type SqlAdapter } from "../db/mod.ts";
 import type { AccountService, ClientInfo, IssuedCredential } from "./account_service.ts";
 import type { Actor, AuthActor } from "./actor.ts";
 import type { Authenticator } from "./authenticator.ts";
@@ -395,7 +395,16 @@ export function createAuthApi(deps: AuthApiDeps): AuthApi {
     return async (actor, input) => {
       const services = organizations(operation);
       const resolved = await resolveActor(actor, operation);
-      return await run(services, resolved, parse(input));
+      try {
+        return await run(services, resolved, parse(input));
+      } catch (error) {
+        // The routes' boundary (the core) renders a bad page size or cursor as this 400; so
+        // does this one, so that every refusal of `api` is an `HttpError`.
+        if (error instanceof PaginationError) {
+          throw new HttpError(error.status, error.code, error.message, { cause: error });
+        }
+        throw error;
+      }
     };
   }
 
