@@ -1345,65 +1345,378 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Credentials › CORS",
   },
   {
-    "id": "auth#server-side-api",
+    "id": "auth#server-side-api-authapi",
     "page": "auth",
     "type": "heading",
-    "content": "Server-side API",
-    "url": "/docs/auth#server-side-api",
+    "content": "Server-side API (auth.api)",
+    "url": "/docs/auth#server-side-api-authapi",
     "context": "Auth module",
   },
   {
     "id": "auth:80",
     "page": "auth",
     "type": "text",
-    "content": "auth() returns the module plus api, for the application that embeds it:",
-    "url": "/docs/auth#server-side-api",
-    "context": "Auth module › Server-side API",
+    "content":
+      "auth() returns the module plus api: every operation of the routes, callable on the server with no HTTP, for scripts, jobs and the application that embeds the module (better-auth's auth.api works the same way). The routes and api share one service layer (routes → service → store), so a call through api is checked by the same input schemas, authorized by the same rules, bounded by the same limits, refused with the same error codes and emits the same organization events as the request it stands for.",
+    "url": "/docs/auth#server-side-api-authapi",
+    "context": "Auth module › Server-side API (auth.api)",
+  },
+  {
+    "id": "auth#an-admin-script",
+    "page": "auth",
+    "type": "heading",
+    "content": "An admin script",
+    "url": "/docs/auth#an-admin-script",
+    "context": "Auth module › Server-side API (auth.api)",
   },
   {
     "id": "auth:81",
     "page": "auth",
     "type": "text",
     "content":
-      "createUser applies the sign-up rules (email normalization, 8–128 character well-formed password; a taken email throws an HttpError with code EMAIL_TAKEN, an invalid input a TypeError).",
-    "url": "/docs/auth#server-side-api",
-    "context": "Auth module › Server-side API",
+      "docs/examples/auth_admin_script.ts (run by tests/auth/admin_script_docs_example.test.ts) creates an organization for an existing user and invites someone, with no server running:",
+    "url": "/docs/auth#an-admin-script",
+    "context": "Auth module › Server-side API (auth.api) › An admin script",
+  },
+  {
+    "id": "auth#the-actor",
+    "page": "auth",
+    "type": "heading",
+    "content": "The actor",
+    "url": "/docs/auth#the-actor",
+    "context": "Auth module › Server-side API (auth.api)",
   },
   {
     "id": "auth:82",
     "page": "auth",
     "type": "text",
     "content":
-      "createUser applies the sign-up rules (email normalization, 8–128 character password; a taken email throws an HttpError with code EMAIL_TAKEN, an invalid input a TypeError). emailVerified: true creates the user verified; otherwise (default false) no mail is sent: the user asks for one with POST /verify-email/resend once signed in.",
-    "url": "/docs/auth#server-side-api",
-    "context": "Auth module › Server-side API",
+      "Operations a signed-in user performs take the actor first, then the route's input (path parameters and body in one object, pageSize/cursor for lists; pageSize may be a number):",
+    "url": "/docs/auth#the-actor",
+    "context": "Auth module › Server-side API (auth.api) › The actor",
   },
   {
     "id": "auth:83",
     "page": "auth",
     "type": "text",
     "content":
-      "getRequestAuth reads the cookie or Bearer header exactly like the routes (no CSRF check: the caller decides what the request does). session.activeOrganizationId is the credential's active organization.",
-    "url": "/docs/auth#server-side-api",
-    "context": "Auth module › Server-side API",
+      "{ userId } | that user (404 USER_NOT_FOUND when there is none) | none: nothing per credential changes (creating or joining an organization sets no active one)",
+    "url": "/docs/auth#the-actor",
+    "context": "Auth module › Server-side API (auth.api) › The actor",
   },
   {
     "id": "auth:84",
     "page": "auth",
     "type": "text",
     "content":
-      "The global role (user or admin) can only be changed here: no HTTP route changes it.",
-    "url": "/docs/auth#server-side-api",
-    "context": "Auth module › Server-side API",
+      "{ token } | the user of the token, checked like a Bearer header (401 UNAUTHENTICATED) | that credential",
+    "url": "/docs/auth#the-actor",
+    "context": "Auth module › Server-side API (auth.api) › The actor",
   },
   {
     "id": "auth:85",
     "page": "auth",
     "type": "text",
     "content":
-      "addMember puts a user into an organization without an invitation and without asking organizations.canAddMember (the HTTP route refuses direct adds by default, see organizations.md); membershipLimit applies. It throws an HttpError (NOT_FOUND, USER_NOT_FOUND, MEMBERSHIP_LIMIT_REACHED, ALREADY_MEMBER), a TypeError for roles not among organizations.roles, an Error with organizations: false.",
-    "url": "/docs/auth#server-side-api",
-    "context": "Auth module › Server-side API",
+      "{ user, session } | what api.getRequestAuth(request) returned | the request's credential",
+    "url": "/docs/auth#the-actor",
+    "context": "Auth module › Server-side API (auth.api) › The actor",
+  },
+  {
+    "id": "auth:86",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "signOut, getSession, getActiveOrganization and setActiveOrganization act on a credential: with { userId } they throw a TypeError. A malformed actor is a TypeError too.",
+    "url": "/docs/auth#the-actor",
+    "context": "Auth module › Server-side API (auth.api) › The actor",
+  },
+  {
+    "id": "auth#operations",
+    "page": "auth",
+    "type": "heading",
+    "content": "Operations",
+    "url": "/docs/auth#operations",
+    "context": "Auth module › Server-side API (auth.api)",
+  },
+  {
+    "id": "auth:87",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "signUp({ email, password }, client?) | POST /sign-up | { token, user, expiresAt } (no cookie)",
+    "url": "/docs/auth#operations",
+    "context": "Auth module › Server-side API (auth.api) › Operations",
+  },
+  {
+    "id": "auth:88",
+    "page": "auth",
+    "type": "text",
+    "content": "signIn({ email, password }, client?) | POST /sign-in | { token, user, expiresAt }",
+    "url": "/docs/auth#operations",
+    "context": "Auth module › Server-side API (auth.api) › Operations",
+  },
+  {
+    "id": "auth:89",
+    "page": "auth",
+    "type": "text",
+    "content": "signOut(actor) | POST /sign-out | —",
+    "url": "/docs/auth#operations",
+    "context": "Auth module › Server-side API (auth.api) › Operations",
+  },
+  {
+    "id": "auth:90",
+    "page": "auth",
+    "type": "text",
+    "content": "getSession(actor) | GET /session | { user, expiresAt }",
+    "url": "/docs/auth#operations",
+    "context": "Auth module › Server-side API (auth.api) › Operations",
+  },
+  {
+    "id": "auth:91",
+    "page": "auth",
+    "type": "text",
+    "content": "me(actor) | GET /me | the /me object",
+    "url": "/docs/auth#operations",
+    "context": "Auth module › Server-side API (auth.api) › Operations",
+  },
+  {
+    "id": "auth:92",
+    "page": "auth",
+    "type": "text",
+    "content": "verifyEmail({ token }, client?) | POST /verify-email | { user }",
+    "url": "/docs/auth#operations",
+    "context": "Auth module › Server-side API (auth.api) › Operations",
+  },
+  {
+    "id": "auth:93",
+    "page": "auth",
+    "type": "text",
+    "content": "resendVerificationEmail(actor, client?) | POST /verify-email/resend | —",
+    "url": "/docs/auth#operations",
+    "context": "Auth module › Server-side API (auth.api) › Operations",
+  },
+  {
+    "id": "auth:94",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "createOrganization(actor, { name, slug?, logoUrl?, metadata? }) | POST /organizations | { organization, member }",
+    "url": "/docs/auth#operations",
+    "context": "Auth module › Server-side API (auth.api) › Operations",
+  },
+  {
+    "id": "auth:95",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "listOrganizations(actor, page?) | GET /organizations | { organizations, cursor, hasNextPage }",
+    "url": "/docs/auth#operations",
+    "context": "Auth module › Server-side API (auth.api) › Operations",
+  },
+  {
+    "id": "auth:96",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "getOrganization(actor, { organizationId }) | GET /organizations/:organizationId | { organization, member }",
+    "url": "/docs/auth#operations",
+    "context": "Auth module › Server-side API (auth.api) › Operations",
+  },
+  {
+    "id": "auth:97",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "updateOrganization(actor, { organizationId, …changes }) | PATCH /organizations/:organizationId | { organization }",
+    "url": "/docs/auth#operations",
+    "context": "Auth module › Server-side API (auth.api) › Operations",
+  },
+  {
+    "id": "auth:98",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "deleteOrganization(actor, { organizationId }) | DELETE /organizations/:organizationId | —",
+    "url": "/docs/auth#operations",
+    "context": "Auth module › Server-side API (auth.api) › Operations",
+  },
+  {
+    "id": "auth:99",
+    "page": "auth",
+    "type": "text",
+    "content": "getActiveOrganization(actor) | GET /organizations/active | the entry or null",
+    "url": "/docs/auth#operations",
+    "context": "Auth module › Server-side API (auth.api) › Operations",
+  },
+  {
+    "id": "auth:100",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "setActiveOrganization(actor, { organizationId }) | POST /organizations/active | the entry or null",
+    "url": "/docs/auth#operations",
+    "context": "Auth module › Server-side API (auth.api) › Operations",
+  },
+  {
+    "id": "auth:101",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "listMembers(actor, { organizationId, …page }) | GET /organizations/:organizationId/members | { members, cursor, hasNextPage }",
+    "url": "/docs/auth#operations",
+    "context": "Auth module › Server-side API (auth.api) › Operations",
+  },
+  {
+    "id": "auth:102",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "addMember(actor, { organizationId, userId, roles? }) | POST /organizations/:organizationId/members | the member",
+    "url": "/docs/auth#operations",
+    "context": "Auth module › Server-side API (auth.api) › Operations",
+  },
+  {
+    "id": "auth:103",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "updateMemberRoles(actor, { organizationId, memberId, roles }) | PATCH …/members/:memberId | { member }",
+    "url": "/docs/auth#operations",
+    "context": "Auth module › Server-side API (auth.api) › Operations",
+  },
+  {
+    "id": "auth:104",
+    "page": "auth",
+    "type": "text",
+    "content": "removeMember(actor, { organizationId, memberId }) | DELETE …/members/:memberId | —",
+    "url": "/docs/auth#operations",
+    "context": "Auth module › Server-side API (auth.api) › Operations",
+  },
+  {
+    "id": "auth:105",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "createInvitation(actor, { organizationId, email, roles? }) | POST /organizations/:organizationId/invitations | { invitation, rotated } (invitation.token included)",
+    "url": "/docs/auth#operations",
+    "context": "Auth module › Server-side API (auth.api) › Operations",
+  },
+  {
+    "id": "auth:106",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "listInvitations(actor, { organizationId, …page }) | GET /organizations/:organizationId/invitations | { invitations, cursor, hasNextPage }",
+    "url": "/docs/auth#operations",
+    "context": "Auth module › Server-side API (auth.api) › Operations",
+  },
+  {
+    "id": "auth:107",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "listMyInvitations(actor, page?) | GET /organizations/invitations | { invitations, cursor, hasNextPage }",
+    "url": "/docs/auth#operations",
+    "context": "Auth module › Server-side API (auth.api) › Operations",
+  },
+  {
+    "id": "auth:108",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "respondToInvitation(actor, { invitationId, action, token }) | PATCH /organizations/invitations/:invitationId | accept: { invitation, organization, member }; reject, cancel: { invitation }",
+    "url": "/docs/auth#operations",
+    "context": "Auth module › Server-side API (auth.api) › Operations",
+  },
+  {
+    "id": "auth:109",
+    "page": "auth",
+    "type": "text",
+    "content":
+      'cancelInvitation(actor, { invitationId, token }) | the same, action: "cancel" | { invitation }',
+    "url": "/docs/auth#operations",
+    "context": "Auth module › Server-side API (auth.api) › Operations",
+  },
+  {
+    "id": "auth:110",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "Errors are the routes' own, thrown as HttpError with the route's status and code: a member without the rights gets 403 FORBIDDEN from api.addMember(actor, …) exactly as from POST …/members, a non-member 404 NOT_FOUND, a bad input 400 VALIDATION_ERROR with issues (paths under input, e.g. input.email), a bad page 400 INVALID_PAGE_SIZE/INVALID_CURSOR. The checks run in the routes' order: the actor (401/404), then the input (400), then the rules. With organizations: false the organization operations throw an Error.",
+    "url": "/docs/auth#operations",
+    "context": "Auth module › Server-side API (auth.api) › Operations",
+  },
+  {
+    "id": "auth:111",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "Limits: organizationLimit, membershipLimit, invitationLimit and the hashing queue's bound (503 SERVICE_BUSY) apply as over HTTP. The per-account rate limits of sign-in, sign-up and verify-email/resend apply too; the per-address ones need the client: pass client: { request, remoteAddress } when the call serves a request of your own (without it, no client address is known and only the per-account limits count).",
+    "url": "/docs/auth#operations",
+    "context": "Auth module › Server-side API (auth.api) › Operations",
+  },
+  {
+    "id": "auth:112",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "Events: each operation emits the events of its route (organizationCreated, memberAdded, invitationCreated, …; see organizations.md) with actorUserId the actor's user.",
+    "url": "/docs/auth#operations",
+    "context": "Auth module › Server-side API (auth.api) › Operations",
+  },
+  {
+    "id": "auth:113",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "No HTTP: no CSRF check, no cookie. signUp/signIn return the token; set a cookie yourself if you need one.",
+    "url": "/docs/auth#operations",
+    "context": "Auth module › Server-side API (auth.api) › Operations",
+  },
+  {
+    "id": "auth#administration",
+    "page": "auth",
+    "type": "heading",
+    "content": "Administration",
+    "url": "/docs/auth#administration",
+    "context": "Auth module › Server-side API (auth.api)",
+  },
+  {
+    "id": "auth:114",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "createUser applies the sign-up rules (email normalization, 8–128 character well-formed password; a taken email throws an HttpError with code EMAIL_TAKEN, an invalid input a TypeError). emailVerified: true creates the user verified; otherwise (default false) no mail is sent: the user asks for one with POST /verify-email/resend once signed in.",
+    "url": "/docs/auth#administration",
+    "context": "Auth module › Server-side API (auth.api) › Administration",
+  },
+  {
+    "id": "auth:115",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "getRequestAuth reads the cookie or Bearer header exactly like the routes (no CSRF check: the caller decides what the request does). session.activeOrganizationId is the credential's active organization. The context it returns is an actor.",
+    "url": "/docs/auth#administration",
+    "context": "Auth module › Server-side API (auth.api) › Administration",
+  },
+  {
+    "id": "auth:116",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "The global role (user or admin) can only be changed here: no HTTP route changes it.",
+    "url": "/docs/auth#administration",
+    "context": "Auth module › Server-side API (auth.api) › Administration",
+  },
+  {
+    "id": "auth:117",
+    "page": "auth",
+    "type": "text",
+    "content":
+      "addMember with one argument puts a user into an organization on the server's say: without an invitation and without asking organizations.canAddMember (the HTTP route, and addMember with an actor, refuse direct adds by default, see organizations.md); membershipLimit applies, memberAdded has actorUserId: null. It throws an HttpError (NOT_FOUND, USER_NOT_FOUND, MEMBERSHIP_LIMIT_REACHED, ALREADY_MEMBER), a TypeError for roles not among organizations.roles, an Error with organizations: false.",
+    "url": "/docs/auth#administration",
+    "context": "Auth module › Server-side API (auth.api) › Administration",
   },
   {
     "id": "auth#error-codes",
@@ -1414,7 +1727,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:86",
+    "id": "auth:118",
     "page": "auth",
     "type": "text",
     "content":
@@ -1423,7 +1736,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:87",
+    "id": "auth:119",
     "page": "auth",
     "type": "text",
     "content": "400 | VALIDATION_ERROR | a field fails validation; issues lists {path, message}",
@@ -1431,7 +1744,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:88",
+    "id": "auth:120",
     "page": "auth",
     "type": "text",
     "content": "400 | INVALID_JSON | the body is not JSON",
@@ -1439,7 +1752,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:89",
+    "id": "auth:121",
     "page": "auth",
     "type": "text",
     "content": "400 | CONFLICTING_CREDENTIALS | cookie and Bearer header carry different tokens",
@@ -1447,7 +1760,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:90",
+    "id": "auth:122",
     "page": "auth",
     "type": "text",
     "content": "400 | INVALID_HOST | the Host header is not a host name with an optional port",
@@ -1455,7 +1768,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:91",
+    "id": "auth:123",
     "page": "auth",
     "type": "text",
     "content":
@@ -1464,7 +1777,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:92",
+    "id": "auth:124",
     "page": "auth",
     "type": "text",
     "content": "401 | UNAUTHENTICATED | no valid credential (WWW-Authenticate: Bearer)",
@@ -1472,7 +1785,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:93",
+    "id": "auth:125",
     "page": "auth",
     "type": "text",
     "content": "401 | INVALID_CREDENTIALS | wrong email or password",
@@ -1480,7 +1793,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:94",
+    "id": "auth:126",
     "page": "auth",
     "type": "text",
     "content": "403 | CSRF_REJECTED | unsafe request from another origin (see the origin rule)",
@@ -1488,7 +1801,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:95",
+    "id": "auth:127",
     "page": "auth",
     "type": "text",
     "content": "409 | EMAIL_TAKEN | sign-up with an email that has an account",
@@ -1496,7 +1809,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:96",
+    "id": "auth:128",
     "page": "auth",
     "type": "text",
     "content": "409 | EMAIL_ALREADY_VERIFIED | POST /verify-email/resend for a verified address",
@@ -1504,7 +1817,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:97",
+    "id": "auth:129",
     "page": "auth",
     "type": "text",
     "content": "410 | VERIFICATION_TOKEN_EXPIRED | the verification token expired",
@@ -1512,7 +1825,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:98",
+    "id": "auth:130",
     "page": "auth",
     "type": "text",
     "content": "413 | PAYLOAD_TOO_LARGE | body over bodyLimit",
@@ -1520,7 +1833,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:99",
+    "id": "auth:131",
     "page": "auth",
     "type": "text",
     "content": "415 | UNSUPPORTED_MEDIA_TYPE | a body not sent as application/json",
@@ -1528,7 +1841,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:100",
+    "id": "auth:132",
     "page": "auth",
     "type": "text",
     "content": "429 | RATE_LIMITED | too many sign-in/sign-up attempts (Retry-After)",
@@ -1536,7 +1849,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:101",
+    "id": "auth:133",
     "page": "auth",
     "type": "text",
     "content": "503 | SERVICE_UNAVAILABLE | the database cannot be reached (Retry-After: 5)",
@@ -1544,7 +1857,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:102",
+    "id": "auth:134",
     "page": "auth",
     "type": "text",
     "content": "503 | SERVICE_BUSY | the password-hashing queue is full (Retry-After)",
@@ -1552,7 +1865,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Error codes",
   },
   {
-    "id": "auth:103",
+    "id": "auth:135",
     "page": "auth",
     "type": "text",
     "content": "The organizations routes add their own codes, listed in organizations.md.",
@@ -1568,7 +1881,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:104",
+    "id": "auth:136",
     "page": "auth",
     "type": "text",
     "content":
@@ -1577,7 +1890,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Passwords",
   },
   {
-    "id": "auth:105",
+    "id": "auth:137",
     "page": "auth",
     "type": "text",
     "content": "The stored string describes itself:",
@@ -1585,7 +1898,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Passwords",
   },
   {
-    "id": "auth:106",
+    "id": "auth:138",
     "page": "auth",
     "type": "text",
     "content":
@@ -1602,7 +1915,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:107",
+    "id": "auth:139",
     "page": "auth",
     "type": "text",
     "content": "The schema authSchema lives in the namespace auth (option namespace):",
@@ -1610,7 +1923,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:108",
+    "id": "auth:140",
     "page": "auth",
     "type": "text",
     "content":
@@ -1619,7 +1932,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:109",
+    "id": "auth:141",
     "page": "auth",
     "type": "text",
     "content":
@@ -1628,7 +1941,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:110",
+    "id": "auth:142",
     "page": "auth",
     "type": "text",
     "content": "3 | index sessions_user_id_idx",
@@ -1636,7 +1949,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Storage",
   },
   {
-    "id": "auth:111",
+    "id": "auth:143",
     "page": "auth",
     "type": "text",
     "content":
@@ -1653,7 +1966,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module",
   },
   {
-    "id": "auth:112",
+    "id": "auth:144",
     "page": "auth",
     "type": "text",
     "content":
@@ -1662,7 +1975,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Security notes",
   },
   {
-    "id": "auth:113",
+    "id": "auth:145",
     "page": "auth",
     "type": "text",
     "content":
@@ -1671,7 +1984,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Security notes",
   },
   {
-    "id": "auth:114",
+    "id": "auth:146",
     "page": "auth",
     "type": "text",
     "content":
@@ -1680,7 +1993,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Security notes",
   },
   {
-    "id": "auth:115",
+    "id": "auth:147",
     "page": "auth",
     "type": "text",
     "content":
@@ -1689,7 +2002,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Security notes",
   },
   {
-    "id": "auth:116",
+    "id": "auth:148",
     "page": "auth",
     "type": "text",
     "content":
@@ -1698,7 +2011,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Auth module › Security notes",
   },
   {
-    "id": "auth:117",
+    "id": "auth:149",
     "page": "auth",
     "type": "text",
     "content":
@@ -2854,7 +3167,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "benchmarks",
     "type": "text",
     "content":
-      "Session 7: the answer is no longer rebuilt per request. Each module instance keeps, per user, the organization entries (as JSON text) and the invitations it last answered (src/auth/organizations/me_entries.ts, me_invitations.ts, validated_reads.ts), bounded by size. Each request still runs the same two statements (3 round trips with the credential), but each now computes a validator first, the xmin of every row the part is built from (membership and organization, invitation and organization), and returns the rows only when it differs from the one the instance holds. Otherwise PostgreSQL neither reads nor formats an entry (OFFSET 0 / LIMIT keep the row subquery from being flattened, so the condition is a one-time filter) and the server splices the kept text. xmin changes with every committed insert, update or delete, from any process or plain SQL, and an expired invitation drops out of both subqueries with the same now(): tests/auth/me_kept.test.ts checks the kept answer against a fresh instance's after each kind of change, on PGlite and PostgreSQL, and fails when the validator is ignored. A validation by updated_at would not be safe (now() is a transaction's start, so commits can land out of order).",
+      "Session 7: the answer is no longer rebuilt per request. Each module instance keeps, per user, the organization entries (as JSON text) and the invitations it last answered (src/auth/me/organization_entries.ts, pending_invitations.ts, validated_reads.ts), bounded by size. Each request still runs the same two statements (3 round trips with the credential), but each now computes a validator first, the xmin of every row the part is built from (membership and organization, invitation and organization), and returns the rows only when it differs from the one the instance holds. Otherwise PostgreSQL neither reads nor formats an entry (OFFSET 0 / LIMIT keep the row subquery from being flattened, so the condition is a one-time filter) and the server splices the kept text. xmin changes with every committed insert, update or delete, from any process or plain SQL, and an expired invitation drops out of both subqueries with the same now(): tests/auth/me_kept.test.ts checks the kept answer against a fresh instance's after each kind of change, on PGlite and PostgreSQL, and fails when the validator is ignored. A validation by updated_at would not be safe (now() is a transaction's start, so commits can land out of order).",
     "url":
       "/docs/benchmarks#3-get-me-at-50-organizations-076--in-the-latest-run-042--and-031--in-the-two-before",
     "context":
@@ -7868,6 +8181,15 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Consent",
   },
   {
+    "id": "organizations:22",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "Every route is also a server-side call: authModule.api.createOrganization(actor, …), api.addMember(actor, …), api.createInvitation(actor, …), api.respondToInvitation(actor, …) and the others take an explicit actor and apply exactly the rules, limits and events of this page (an actor's addMember needs canAddMember too); see auth.md.",
+    "url": "/docs/organizations#consent",
+    "context": "Organizations › Consent",
+  },
+  {
     "id": "organizations#limits",
     "page": "organizations",
     "type": "heading",
@@ -7876,7 +8198,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Consent",
   },
   {
-    "id": "organizations:22",
+    "id": "organizations:23",
     "page": "organizations",
     "type": "text",
     "content":
@@ -7885,7 +8207,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Consent › Limits",
   },
   {
-    "id": "organizations:23",
+    "id": "organizations:24",
     "page": "organizations",
     "type": "text",
     "content":
@@ -7894,7 +8216,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Consent › Limits",
   },
   {
-    "id": "organizations:24",
+    "id": "organizations:25",
     "page": "organizations",
     "type": "text",
     "content":
@@ -7903,7 +8225,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Consent › Limits",
   },
   {
-    "id": "organizations:25",
+    "id": "organizations:26",
     "page": "organizations",
     "type": "text",
     "content":
@@ -7920,7 +8242,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:26",
+    "id": "organizations:27",
     "page": "organizations",
     "type": "text",
     "content":
@@ -7929,7 +8251,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Roles",
   },
   {
-    "id": "organizations:27",
+    "id": "organizations:28",
     "page": "organizations",
     "type": "text",
     "content":
@@ -7938,7 +8260,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Roles",
   },
   {
-    "id": "organizations:28",
+    "id": "organizations:29",
     "page": "organizations",
     "type": "text",
     "content":
@@ -7947,7 +8269,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Roles",
   },
   {
-    "id": "organizations:29",
+    "id": "organizations:30",
     "page": "organizations",
     "type": "text",
     "content": "the inviter (while a member) | cancel their own invitation",
@@ -7955,7 +8277,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Roles",
   },
   {
-    "id": "organizations:30",
+    "id": "organizations:31",
     "page": "organizations",
     "type": "text",
     "content":
@@ -7964,7 +8286,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Roles",
   },
   {
-    "id": "organizations:31",
+    "id": "organizations:32",
     "page": "organizations",
     "type": "text",
     "content": "anyone else | nothing inside the organization: 404, as if it did not exist",
@@ -7972,7 +8294,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Roles",
   },
   {
-    "id": "organizations:32",
+    "id": "organizations:33",
     "page": "organizations",
     "type": "text",
     "content":
@@ -7989,7 +8311,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:33",
+    "id": "organizations:34",
     "page": "organizations",
     "type": "text",
     "content": "All ids are strings, all timestamps ISO 8601 in UTC (2026-11-21T15:05:58.123Z).",
@@ -7997,7 +8319,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Resources",
   },
   {
-    "id": "organizations:34",
+    "id": "organizations:35",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8006,7 +8328,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Resources",
   },
   {
-    "id": "organizations:35",
+    "id": "organizations:36",
     "page": "organizations",
     "type": "text",
     "content": "An invitation:",
@@ -8014,7 +8336,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Resources",
   },
   {
-    "id": "organizations:36",
+    "id": "organizations:37",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8031,7 +8353,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:37",
+    "id": "organizations:38",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8040,7 +8362,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Lists",
   },
   {
-    "id": "organizations:38",
+    "id": "organizations:39",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8065,7 +8387,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:39",
+    "id": "organizations:40",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8074,7 +8396,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › POST /organizations",
   },
   {
-    "id": "organizations:40",
+    "id": "organizations:41",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8083,7 +8405,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › POST /organizations",
   },
   {
-    "id": "organizations:41",
+    "id": "organizations:42",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8092,7 +8414,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › POST /organizations",
   },
   {
-    "id": "organizations:42",
+    "id": "organizations:43",
     "page": "organizations",
     "type": "text",
     "content": "metadata: any JSON value up to maxMetadataBytes, or null.",
@@ -8100,7 +8422,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › POST /organizations",
   },
   {
-    "id": "organizations:43",
+    "id": "organizations:44",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8109,7 +8431,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › POST /organizations",
   },
   {
-    "id": "organizations:44",
+    "id": "organizations:45",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8126,7 +8448,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:45",
+    "id": "organizations:46",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8143,7 +8465,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:46",
+    "id": "organizations:47",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8160,7 +8482,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:47",
+    "id": "organizations:48",
     "page": "organizations",
     "type": "text",
     "content": 'At least one field; null clears logoUrl or metadata. → 200 {"organization": …}.',
@@ -8176,7 +8498,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:48",
+    "id": "organizations:49",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8193,7 +8515,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:49",
+    "id": "organizations:50",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8210,7 +8532,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:50",
+    "id": "organizations:51",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8227,7 +8549,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:51",
+    "id": "organizations:52",
     "page": "organizations",
     "type": "text",
     "content": 'Any member. → {"members": [Member, …], "cursor", "hasNextPage"}.',
@@ -8243,7 +8565,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:52",
+    "id": "organizations:53",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8261,7 +8583,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:53",
+    "id": "organizations:54",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8279,7 +8601,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:54",
+    "id": "organizations:55",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8296,7 +8618,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:55",
+    "id": "organizations:56",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8314,7 +8636,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:56",
+    "id": "organizations:57",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8332,7 +8654,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:57",
+    "id": "organizations:58",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8349,7 +8671,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:58",
+    "id": "organizations:59",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8358,7 +8680,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
   },
   {
-    "id": "organizations:59",
+    "id": "organizations:60",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8367,7 +8689,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
   },
   {
-    "id": "organizations:60",
+    "id": "organizations:61",
     "page": "organizations",
     "type": "text",
     "content": 'reject | the same | {"invitation"}',
@@ -8375,19 +8697,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
   },
   {
-    "id": "organizations:61",
-    "page": "organizations",
-    "type": "text",
-    "content": 'cancel | the inviter (still a member), owners, admins | {"invitation"}',
-    "url": "/docs/organizations#patch-organizationsinvitationsinvitationid",
-    "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
-  },
-  {
     "id": "organizations:62",
     "page": "organizations",
     "type": "text",
-    "content":
-      "Checked in this order: the invitation must exist in a live organization and be visible to the caller (404 otherwise: neither the invitee nor a member); the caller must be allowed the action (403 FORBIDDEN), and an invitee must have verified their address to accept or reject (403 EMAIL_NOT_VERIFIED); the token must match (403 INVALID_INVITATION_TOKEN); an expired invitation is 410 INVITATION_EXPIRED; one already accepted, rejected or canceled is 409 INVITATION_NOT_PENDING; at acceptance, the inviter must still be allowed to grant it (409 INVITATION_REVOKED, below).",
+    "content": 'cancel | the inviter (still a member), owners, admins | {"invitation"}',
     "url": "/docs/organizations#patch-organizationsinvitationsinvitationid",
     "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
   },
@@ -8396,12 +8709,21 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "organizations",
     "type": "text",
     "content":
-      "An invitation speaks for its inviter only while they could still send it. Accepting re-reads, inside the accepting transaction, the inviter's current membership: the inviter must still be an owner or admin of the organization, and still an owner when the invitation grants owner. Otherwise → 409 INVITATION_REVOKED, and nothing changes: the invitation stays pending (the invitee may still reject it; a current owner or admin re-sending it to the same email makes it theirs, with a new token, and valid again; or cancels it). Reject and cancel do not depend on the inviter.",
+      "Checked in this order: the invitation must exist in a live organization and be visible to the caller (404 otherwise: neither the invitee nor a member); the caller must be allowed the action (403 FORBIDDEN), and an invitee must have verified their address to accept or reject (403 EMAIL_NOT_VERIFIED); the token must match (403 INVALID_INVITATION_TOKEN); an expired invitation is 410 INVITATION_EXPIRED; one already accepted, rejected or canceled is 409 INVITATION_NOT_PENDING; at acceptance, the inviter must still be allowed to grant it (409 INVITATION_REVOKED, below).",
     "url": "/docs/organizations#patch-organizationsinvitationsinvitationid",
     "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
   },
   {
     "id": "organizations:64",
+    "page": "organizations",
+    "type": "text",
+    "content":
+      "An invitation speaks for its inviter only while they could still send it. Accepting re-reads, inside the accepting transaction, the inviter's current membership: the inviter must still be an owner or admin of the organization, and still an owner when the invitation grants owner. Otherwise → 409 INVITATION_REVOKED, and nothing changes: the invitation stays pending (the invitee may still reject it; a current owner or admin re-sending it to the same email makes it theirs, with a new token, and valid again; or cancels it). Reject and cancel do not depend on the inviter.",
+    "url": "/docs/organizations#patch-organizationsinvitationsinvitationid",
+    "context": "Organizations › Routes › PATCH /organizations/invitations/:invitationId",
+  },
+  {
+    "id": "organizations:65",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8418,7 +8740,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes",
   },
   {
-    "id": "organizations:65",
+    "id": "organizations:66",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8427,7 +8749,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Routes › GET /me",
   },
   {
-    "id": "organizations:66",
+    "id": "organizations:67",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8444,7 +8766,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:67",
+    "id": "organizations:68",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8453,7 +8775,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › The invitation flow",
   },
   {
-    "id": "organizations:68",
+    "id": "organizations:69",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8462,7 +8784,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › The invitation flow",
   },
   {
-    "id": "organizations:69",
+    "id": "organizations:70",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8471,7 +8793,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › The invitation flow",
   },
   {
-    "id": "organizations:70",
+    "id": "organizations:71",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8488,7 +8810,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:71",
+    "id": "organizations:72",
     "page": "organizations",
     "type": "text",
     "content": "400 | VALIDATION_ERROR | a field fails validation (issues lists them)",
@@ -8496,7 +8818,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:72",
+    "id": "organizations:73",
     "page": "organizations",
     "type": "text",
     "content": "400 | INVALID_CURSOR | a cursor this list did not issue",
@@ -8504,7 +8826,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:73",
+    "id": "organizations:74",
     "page": "organizations",
     "type": "text",
     "content": "400 | INVALID_PAGE_SIZE | pageSize not a positive integer",
@@ -8512,7 +8834,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:74",
+    "id": "organizations:75",
     "page": "organizations",
     "type": "text",
     "content": "401 | UNAUTHENTICATED | no valid credential",
@@ -8520,7 +8842,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:75",
+    "id": "organizations:76",
     "page": "organizations",
     "type": "text",
     "content": "403 | CSRF_REJECTED | cookie-authenticated unsafe request from another origin",
@@ -8528,7 +8850,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:76",
+    "id": "organizations:77",
     "page": "organizations",
     "type": "text",
     "content": "403 | FORBIDDEN | a member whose roles do not allow it",
@@ -8536,7 +8858,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:77",
+    "id": "organizations:78",
     "page": "organizations",
     "type": "text",
     "content": "403 | EMAIL_NOT_VERIFIED | accepting or rejecting before verifying the address",
@@ -8544,19 +8866,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:78",
-    "page": "organizations",
-    "type": "text",
-    "content": "403 | INVALID_INVITATION_TOKEN | the token does not match",
-    "url": "/docs/organizations#errors",
-    "context": "Organizations › Errors",
-  },
-  {
     "id": "organizations:79",
     "page": "organizations",
     "type": "text",
-    "content":
-      "403 | DIRECT_ADD_NOT_ALLOWED | adding a user directly without canAddMember's consent: invite",
+    "content": "403 | INVALID_INVITATION_TOKEN | the token does not match",
     "url": "/docs/organizations#errors",
     "context": "Organizations › Errors",
   },
@@ -8565,7 +8878,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "organizations",
     "type": "text",
     "content":
-      "403 | ORGANIZATION_LIMIT_REACHED | creating more than organizationLimit organizations",
+      "403 | DIRECT_ADD_NOT_ALLOWED | adding a user directly without canAddMember's consent: invite",
     "url": "/docs/organizations#errors",
     "context": "Organizations › Errors",
   },
@@ -8574,7 +8887,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "organizations",
     "type": "text",
     "content":
-      "403 | MEMBERSHIP_LIMIT_REACHED | adding or accepting into an organization with membershipLimit members",
+      "403 | ORGANIZATION_LIMIT_REACHED | creating more than organizationLimit organizations",
     "url": "/docs/organizations#errors",
     "context": "Organizations › Errors",
   },
@@ -8583,7 +8896,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "organizations",
     "type": "text",
     "content":
-      "403 | INVITATION_LIMIT_REACHED | inviting beyond invitationLimit pending invitations",
+      "403 | MEMBERSHIP_LIMIT_REACHED | adding or accepting into an organization with membershipLimit members",
     "url": "/docs/organizations#errors",
     "context": "Organizations › Errors",
   },
@@ -8592,7 +8905,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "organizations",
     "type": "text",
     "content":
-      "404 | NOT_FOUND | no such organization, member or invitation, or not visible to you",
+      "403 | INVITATION_LIMIT_REACHED | inviting beyond invitationLimit pending invitations",
     "url": "/docs/organizations#errors",
     "context": "Organizations › Errors",
   },
@@ -8600,7 +8913,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "organizations:84",
     "page": "organizations",
     "type": "text",
-    "content": "404 | USER_NOT_FOUND | adding a user who does not exist",
+    "content":
+      "404 | NOT_FOUND | no such organization, member or invitation, or not visible to you",
     "url": "/docs/organizations#errors",
     "context": "Organizations › Errors",
   },
@@ -8608,7 +8922,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "organizations:85",
     "page": "organizations",
     "type": "text",
-    "content": "409 | SLUG_TAKEN | the slug is in use (deleted organizations included)",
+    "content": "404 | USER_NOT_FOUND | adding a user who does not exist",
     "url": "/docs/organizations#errors",
     "context": "Organizations › Errors",
   },
@@ -8616,7 +8930,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "organizations:86",
     "page": "organizations",
     "type": "text",
-    "content": "409 | ALREADY_MEMBER | adding or inviting a member",
+    "content": "409 | SLUG_TAKEN | the slug is in use (deleted organizations included)",
     "url": "/docs/organizations#errors",
     "context": "Organizations › Errors",
   },
@@ -8624,12 +8938,20 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "organizations:87",
     "page": "organizations",
     "type": "text",
-    "content": "409 | LAST_OWNER | the change would leave no owner",
+    "content": "409 | ALREADY_MEMBER | adding or inviting a member",
     "url": "/docs/organizations#errors",
     "context": "Organizations › Errors",
   },
   {
     "id": "organizations:88",
+    "page": "organizations",
+    "type": "text",
+    "content": "409 | LAST_OWNER | the change would leave no owner",
+    "url": "/docs/organizations#errors",
+    "context": "Organizations › Errors",
+  },
+  {
+    "id": "organizations:89",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8638,7 +8960,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:89",
+    "id": "organizations:90",
     "page": "organizations",
     "type": "text",
     "content": "409 | INVITATION_REVOKED | accepting after the inviter lost the right to send it",
@@ -8646,7 +8968,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:90",
+    "id": "organizations:91",
     "page": "organizations",
     "type": "text",
     "content": "410 | INVITATION_EXPIRED | the invitation expired",
@@ -8654,7 +8976,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:91",
+    "id": "organizations:92",
     "page": "organizations",
     "type": "text",
     "content": "503 | SERVICE_UNAVAILABLE | the database cannot be reached",
@@ -8662,7 +8984,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Errors",
   },
   {
-    "id": "organizations:92",
+    "id": "organizations:93",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8679,7 +9001,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:93",
+    "id": "organizations:94",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8688,7 +9010,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:94",
+    "id": "organizations:95",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8697,7 +9019,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:95",
+    "id": "organizations:96",
     "page": "organizations",
     "type": "text",
     "content": 'organizationUpdated | {organization, changed: ["name", …], actorUserId}',
@@ -8705,7 +9027,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:96",
+    "id": "organizations:97",
     "page": "organizations",
     "type": "text",
     "content": "organizationDeleted | {organization, canceledInvitationIds, actorUserId}",
@@ -8713,7 +9035,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:97",
+    "id": "organizations:98",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8722,7 +9044,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:98",
+    "id": "organizations:99",
     "page": "organizations",
     "type": "text",
     "content": "memberRemoved | {member, actorUserId} (removed or left)",
@@ -8730,7 +9052,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:99",
+    "id": "organizations:100",
     "page": "organizations",
     "type": "text",
     "content": "memberRolesChanged | {member, previousRoles, actorUserId}",
@@ -8738,7 +9060,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:100",
+    "id": "organizations:101",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8747,7 +9069,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:101",
+    "id": "organizations:102",
     "page": "organizations",
     "type": "text",
     "content": "invitationAccepted | {invitation, member, actorUserId}",
@@ -8755,7 +9077,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:102",
+    "id": "organizations:103",
     "page": "organizations",
     "type": "text",
     "content": "invitationRejected | {invitation, actorUserId}",
@@ -8763,7 +9085,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:103",
+    "id": "organizations:104",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8772,7 +9094,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:104",
+    "id": "organizations:105",
     "page": "organizations",
     "type": "text",
     "content": "invitationExpired | {invitation}",
@@ -8780,7 +9102,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:105",
+    "id": "organizations:106",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8789,7 +9111,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Notifications",
   },
   {
-    "id": "organizations:106",
+    "id": "organizations:107",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8806,19 +9128,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:107",
-    "page": "organizations",
-    "type": "text",
-    "content": "The organizations tables are versions 4–16 of the auth schema (namespace auth):",
-    "url": "/docs/organizations#storage",
-    "context": "Organizations › Storage",
-  },
-  {
     "id": "organizations:108",
     "page": "organizations",
     "type": "text",
-    "content":
-      "4 | organizations (id, name, slug unique, logo_url, metadata jsonb, created_by → users, created_at, updated_at, deleted_at)",
+    "content": "The organizations tables are versions 4–16 of the auth schema (namespace auth):",
     "url": "/docs/organizations#storage",
     "context": "Organizations › Storage",
   },
@@ -8827,7 +9140,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "organizations",
     "type": "text",
     "content":
-      "5 | members (id, organization_id → organizations on delete cascade, user_id → users on delete cascade, roles jsonb, …)",
+      "4 | organizations (id, name, slug unique, logo_url, metadata jsonb, created_by → users, created_at, updated_at, deleted_at)",
     "url": "/docs/organizations#storage",
     "context": "Organizations › Storage",
   },
@@ -8835,7 +9148,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "organizations:110",
     "page": "organizations",
     "type": "text",
-    "content": "6 | unique index members_organization_user_key (organization_id, user_id)",
+    "content":
+      "5 | members (id, organization_id → organizations on delete cascade, user_id → users on delete cascade, roles jsonb, …)",
     "url": "/docs/organizations#storage",
     "context": "Organizations › Storage",
   },
@@ -8843,7 +9157,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "organizations:111",
     "page": "organizations",
     "type": "text",
-    "content": "7 | index members_user_id_idx",
+    "content": "6 | unique index members_organization_user_key (organization_id, user_id)",
     "url": "/docs/organizations#storage",
     "context": "Organizations › Storage",
   },
@@ -8851,8 +9165,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "organizations:112",
     "page": "organizations",
     "type": "text",
-    "content":
-      "8 | invitations (id, organization_id, email, roles jsonb, status, token_hash unique, inviter_id, expires_at, created_at, updated_at, responded_at); the column was token until version 21",
+    "content": "7 | index members_user_id_idx",
     "url": "/docs/organizations#storage",
     "context": "Organizations › Storage",
   },
@@ -8861,7 +9174,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "organizations",
     "type": "text",
     "content":
-      "9 | unique partial index invitations_pending_email_key (organization_id, email) where status = 'pending'",
+      "8 | invitations (id, organization_id, email, roles jsonb, status, token_hash unique, inviter_id, expires_at, created_at, updated_at, responded_at); the column was token until version 21",
     "url": "/docs/organizations#storage",
     "context": "Organizations › Storage",
   },
@@ -8869,7 +9182,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "organizations:114",
     "page": "organizations",
     "type": "text",
-    "content": "10 | index invitations_email_idx (email, status)",
+    "content":
+      "9 | unique partial index invitations_pending_email_key (organization_id, email) where status = 'pending'",
     "url": "/docs/organizations#storage",
     "context": "Organizations › Storage",
   },
@@ -8877,7 +9191,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "organizations:115",
     "page": "organizations",
     "type": "text",
-    "content": "11 | index invitations_organization_idx (organization_id, created_at, id)",
+    "content": "10 | index invitations_email_idx (email, status)",
     "url": "/docs/organizations#storage",
     "context": "Organizations › Storage",
   },
@@ -8885,7 +9199,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "organizations:116",
     "page": "organizations",
     "type": "text",
-    "content": "12 | sessions.active_organization_id → organizations on delete set null",
+    "content": "11 | index invitations_organization_idx (organization_id, created_at, id)",
     "url": "/docs/organizations#storage",
     "context": "Organizations › Storage",
   },
@@ -8893,12 +9207,20 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "organizations:117",
     "page": "organizations",
     "type": "text",
-    "content": "13–16 | the durable hook table hook_occurrences and its indexes",
+    "content": "12 | sessions.active_organization_id → organizations on delete set null",
     "url": "/docs/organizations#storage",
     "context": "Organizations › Storage",
   },
   {
     "id": "organizations:118",
+    "page": "organizations",
+    "type": "text",
+    "content": "13–16 | the durable hook table hook_occurrences and its indexes",
+    "url": "/docs/organizations#storage",
+    "context": "Organizations › Storage",
+  },
+  {
+    "id": "organizations:119",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8915,7 +9237,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations",
   },
   {
-    "id": "organizations:119",
+    "id": "organizations:120",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8924,7 +9246,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:120",
+    "id": "organizations:121",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8933,7 +9255,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:121",
+    "id": "organizations:122",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8942,7 +9264,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:122",
+    "id": "organizations:123",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8951,7 +9273,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:123",
+    "id": "organizations:124",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8960,7 +9282,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:124",
+    "id": "organizations:125",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8969,7 +9291,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:125",
+    "id": "organizations:126",
     "page": "organizations",
     "type": "text",
     "content":
@@ -8978,7 +9300,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Organizations › Security notes",
   },
   {
-    "id": "organizations:126",
+    "id": "organizations:127",
     "page": "organizations",
     "type": "text",
     "content": "Invitations reach verified addresses only, and die with their inviter's rights.",
@@ -10211,7 +10533,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "security",
     "type": "text",
     "content":
-      "Sealed in the hook table. The invitationCreated payload stores the token sealed with AES-256-GCM under a key derived (HKDF-SHA-256) from the deployment's secret, bound to the invitation id; the handler receives it opened. A token sealed under a key the delivering process lacks is not lost: the invitation gets a new token and a new event (rotated: true). | sealing.ts, sealed_invitation_event.ts, notifications.ts",
+      "Sealed in the hook table. The invitationCreated payload stores the token sealed with AES-256-GCM under a key derived (HKDF-SHA-256) from the deployment's secret, bound to the invitation id; the handler receives it opened. A token sealed under a key the delivering process lacks is not lost: the invitation gets a new token and a new event (rotated: true). | sealing.ts, sealed_invitation_event.ts, event_delivery.ts",
     "url": "/docs/security#invitation-takeover-finding-4",
     "context": "Security › Findings, defences and their tests › Invitation takeover (finding 4)",
   },
