@@ -94,7 +94,9 @@ export interface AuthCreateUserInput {
  * ```
  */
 export interface AuthRequestContext {
+  /** The signed-in user. */
   user: AuthUser;
+  /** The credential's session (its expiry, its active organization). */
   session: AuthSession;
 }
 
@@ -110,7 +112,9 @@ export interface AuthRequestContext {
  * ```
  */
 export interface AuthApiClient {
+  /** The request the call serves (its forwarding header counts under `trustProxy`). */
   request?: Request;
+  /** The socket's peer address of that request. */
   remoteAddress?: string | null;
 }
 
@@ -125,31 +129,93 @@ export interface AuthApiClient {
  * ```
  */
 export interface AuthApiPage {
+  /** Items per page, 1–100. @default 20 */
   pageSize?: number | string;
+  /** The `cursor` of the previous page's answer. */
   cursor?: string;
 }
 
-/** One page of a list: the next page's `cursor` (`null` on the last) and `hasNextPage`. */
+/**
+ * One page of a list: the next page's `cursor` (`null` on the last) and `hasNextPage`.
+ *
+ * @example Read every page
+ * ```ts ignore
+ * let page: AuthApiPageOf & { members: AuthMember[] } = await api.listMembers(actor, { organizationId });
+ * while (page.hasNextPage) {
+ *   page = await api.listMembers(actor, { organizationId, cursor: page.cursor! });
+ * }
+ * ```
+ */
 export interface AuthApiPageOf {
+  /** The cursor of the next page, `null` on the last page. */
   cursor: string | null;
+  /** Whether another page follows. */
   hasNextPage: boolean;
 }
 
-/** An organization by id: `{ organizationId }`. */
+/**
+ * An organization by id: `{ organizationId }`.
+ *
+ * @example
+ * ```ts
+ * import type { AuthOrganizationRef } from "./api.ts";
+ *
+ * const ref: AuthOrganizationRef = { organizationId: "0b9a5c4e-4c1e-4a53-9a8e-2f1f7d0f6a11" };
+ * ```
+ */
 export interface AuthOrganizationRef {
+  /** The organization's id. */
   organizationId: string;
 }
 
-/** A member by id: `{ organizationId, memberId }`. */
+/**
+ * A member by id: `{ organizationId, memberId }` (a member id of another organization is not
+ * found).
+ *
+ * @example
+ * ```ts
+ * import type { AuthMemberRef } from "./api.ts";
+ *
+ * const ref: AuthMemberRef = {
+ *   organizationId: "0b9a5c4e-4c1e-4a53-9a8e-2f1f7d0f6a11",
+ *   memberId: "9d1e2f3a-4b5c-4d6e-8f70-1a2b3c4d5e6f",
+ * };
+ * ```
+ */
 export interface AuthMemberRef {
+  /** The organization's id. */
   organizationId: string;
+  /** The membership's id (not the user's). */
   memberId: string;
 }
 
-/** An invitation as its creator sees it: with the token to pass on to the invitee. */
+/**
+ * An invitation as its creator sees it: with the token to pass on to the invitee.
+ *
+ * @example
+ * ```ts ignore
+ * const { invitation }: { invitation: AuthCreatedInvitation } = await api.createInvitation(actor, {
+ *   organizationId,
+ *   email: "grace@example.com",
+ * });
+ * sendMail(invitation.email, `https://app.example.com/join/${invitation.id}?token=${invitation.token}`);
+ * ```
+ */
 export type AuthCreatedInvitation = InvitationWithToken;
 
-/** The answer of accepting (with the membership), rejecting or canceling an invitation. */
+/**
+ * The answer of accepting (with the membership), rejecting or canceling an invitation.
+ *
+ * @example
+ * ```ts ignore
+ * const answer: AuthInvitationAnswer = await api.respondToInvitation(actor, {
+ *   invitationId,
+ *   action: "accept",
+ *   token,
+ * });
+ * if ("member" in answer) console.log(`joined ${answer.organization.name}`);
+ * ```
+ */
 export type AuthInvitationAnswer = InvitationAnswer;
 
 /**

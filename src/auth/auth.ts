@@ -32,6 +32,13 @@ import { verificationRoutes } from "./verification_routes.ts";
  * const module = auth({ database: pgliteAdapter(".data/pglite") });
  * const admin = await module.api.createUser({ email: "root@example.com", password: "…", role: "admin" });
  * ```
+ *
+ * @example Act for a user on the server, with the rules of the routes
+ * ```ts ignore
+ * const owner = { userId: admin.id };
+ * const { organization } = await module.api.createOrganization(owner, { name: "Acme" });
+ * await module.api.createInvitation(owner, { organizationId: organization.id, email: "grace@example.com" });
+ * ```
  */
 export interface AuthModule extends ModuleInstance {
   /** Server-side operations for the embedding application. */

@@ -18,8 +18,18 @@ import type { AuthUser } from "../user_store.ts";
 import { meEntriesReader } from "./organization_entries.ts";
 import { type MeInvitations, meInvitationsReader } from "./pending_invitations.ts";
 
-/** The shape of the `GET /me` answer (its schema is `meResponse` in responses.ts). */
+/**
+ * The shape of the `GET /me` answer and of `api.me()` (its schema is `meResponse` in
+ * responses.ts).
+ *
+ * @example
+ * ```ts ignore
+ * const me: MePayload = await authModule.api.me({ token });
+ * console.log(me.user.email, me.activeOrganization?.organization.name ?? "no active organization");
+ * ```
+ */
 export interface MePayload {
+  /** The signed-in user. */
   user: AuthUser;
   /** At most 100 entries, the oldest first; `GET /organizations` pages them all. */
   organizations: OrganizationEntry[];

@@ -73,7 +73,9 @@ export interface OrganizationsFeature {
  * ```
  */
 export interface ServerAddMemberInput {
+  /** The organization to add the user to. */
   organizationId: string;
+  /** The user to add. */
   userId: string;
   /** Roles among `organizations.roles`. @default organizations.defaultMemberRoles */
   roles?: readonly string[];
