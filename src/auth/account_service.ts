@@ -14,6 +14,7 @@ import type { CredentialsBody, VerifyEmailBody } from "./credential_inputs.ts";
 import type { EmailVerification } from "./email_verification.ts";
 import { authError } from "./errors.ts";
 import { PasswordHasherBusyError } from "./hashing_queue.ts";
+import type { CredentialResponse } from "./responses.ts";
 import type { HashRequestOptions, PasswordHasher } from "./password_hasher.ts";
 import { type AuthSession, deleteSession, insertSession } from "./session_store.ts";
 import type { AuthTableNames } from "./tables.ts";
@@ -61,6 +62,15 @@ export interface AccountServiceOptions {
   limits: CredentialLimits;
   /** Called in the transaction of every user creation (sign-up and `api.createUser`). */
   onUserCreated?: UserCreatedHook;
+}
+
+/** The body of a credential answer (`token`, `user`, `expiresAt`): the routes' and `api`'s. */
+export function credentialBody(issued: IssuedCredential): CredentialResponse {
+  return {
+    token: issued.token,
+    user: issued.user,
+    expiresAt: issued.session.expiresAt.toISOString(),
+  };
 }
 
 /** A user to create on the server's say, already validated. */

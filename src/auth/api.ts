@@ -10,12 +10,16 @@
 import type { z } from "zod";
 import { HttpError, type ValidationIssue } from "../core/mod.ts";
 import { type DurableHooks, PaginationError, type SqlAdapter } from "../db/mod.ts";
-import type { AccountService, ClientInfo, IssuedCredential } from "./account_service.ts";
+import {
+  type AccountService,
+  type ClientInfo,
+  credentialBody,
+  type IssuedCredential,
+} from "./account_service.ts";
 import type { Actor, AuthActor } from "./actor.ts";
 import type { Authenticator } from "./authenticator.ts";
 import type { AuthContract, AuthPageQuery } from "./contract.ts";
 import { signInBody, signUpBody, verifyEmailBody } from "./credential_inputs.ts";
-import { credentialBody } from "./credential_routes.ts";
 import { authError } from "./errors.ts";
 import type { MePayload, MeReader } from "./me/mod.ts";
 import {

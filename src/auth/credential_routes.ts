@@ -7,17 +7,12 @@
  */
 
 import type { Route } from "../core/mod.ts";
-import type { AccountService, IssuedCredential } from "./account_service.ts";
+import { type AccountService, credentialBody, type IssuedCredential } from "./account_service.ts";
 import { clearedSessionCookie, sessionCookie } from "./cookies.ts";
 import { signInBody, signUpBody } from "./credential_inputs.ts";
 import type { MeReader } from "./me/mod.ts";
 import { deploymentOrigin } from "./origin_check.ts";
-import {
-  type CredentialResponse,
-  credentialResponse,
-  meResponse,
-  sessionResponse,
-} from "./responses.ts";
+import { credentialResponse, meResponse, sessionResponse } from "./responses.ts";
 import { authedRoute, type AuthRouteDeps, publicRoute } from "./route_guards.ts";
 
 /** What the credential routes need. */
@@ -25,15 +20,6 @@ export interface CredentialRoutesDeps extends AuthRouteDeps {
   accounts: AccountService;
   /** The `/me` answer as JSON text (see `me/mod.ts`). */
   me: MeReader;
-}
-
-/** The body of a credential answer (`token`, `user`, `expiresAt`). */
-export function credentialBody(issued: IssuedCredential): CredentialResponse {
-  return {
-    token: issued.token,
-    user: issued.user,
-    expiresAt: issued.session.expiresAt.toISOString(),
-  };
 }
 
 function credentialAnswer(origin: string, issued: IssuedCredential): Response {

@@ -103,6 +103,11 @@ export function toResponse(result: unknown, status = 200): Response {
   return response;
 }
 
+/** A JSON response with a status other than 200 (201 unless told). */
+export function created(body: unknown, status = 201): Response {
+  return Response.json(body, { status });
+}
+
 /**
  * Declares a route that requires a credential: 401 without one, 403 `CSRF_REJECTED` for a
  * cookie-authenticated cross-origin unsafe request, then 400 for invalid input. A session renewed

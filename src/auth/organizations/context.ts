@@ -28,8 +28,3 @@ export async function inTransaction<T>(
   context.notifications.wake();
   return result;
 }
-
-/** A JSON response with a status other than 200. */
-export function created(body: unknown, status = 201): Response {
-  return Response.json(body, { status });
-}

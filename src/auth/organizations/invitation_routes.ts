@@ -7,7 +7,7 @@
  */
 
 import type { Route } from "../../core/mod.ts";
-import { authedRoute, type AuthRouteDeps } from "../route_guards.ts";
+import { authedRoute, type AuthRouteDeps, created } from "../route_guards.ts";
 import {
   createdInvitationResponse,
   invitationActionResponse,
@@ -15,7 +15,6 @@ import {
   pendingInvitationPageResponse,
 } from "../responses.ts";
 import { invitationBodies, respondToInvitationBody } from "./bodies.ts";
-import { created } from "./context.ts";
 import { invitationParams, organizationParams, PAGE_ERRORS, pageQuery } from "./input.ts";
 import type { InvitationService } from "./invitation_service.ts";
 import type { ResolvedOrganizationsOptions } from "./options.ts";

@@ -6,10 +6,9 @@
  */
 
 import type { Route } from "../../core/mod.ts";
-import { authedRoute, type AuthRouteDeps } from "../route_guards.ts";
+import { authedRoute, type AuthRouteDeps, created } from "../route_guards.ts";
 import { memberEntryResponse, memberPageResponse } from "../responses.ts";
 import { memberBodies } from "./bodies.ts";
-import { created } from "./context.ts";
 import { memberParams, organizationParams, PAGE_ERRORS, pageQuery } from "./input.ts";
 import type { MemberService } from "./member_service.ts";
 import type { ResolvedOrganizationsOptions } from "./options.ts";

@@ -7,7 +7,7 @@
  */
 
 import type { Route } from "../../core/mod.ts";
-import { authedRoute, type AuthRouteDeps } from "../route_guards.ts";
+import { authedRoute, type AuthRouteDeps, created } from "../route_guards.ts";
 import {
   activeOrganizationResponse,
   createdOrganizationResponse,
@@ -16,7 +16,6 @@ import {
   updatedOrganizationResponse,
 } from "../responses.ts";
 import { organizationBodies, setActiveOrganizationBody } from "./bodies.ts";
-import { created } from "./context.ts";
 import { organizationParams, PAGE_ERRORS, pageQuery } from "./input.ts";
 import type { ResolvedOrganizationsOptions } from "./options.ts";
 import type { OrganizationService } from "./organization_service.ts";
