@@ -7,7 +7,8 @@
 import { createModule, type ModuleInstance } from "../core/mod.ts";
 import { missingSecretWarning, processSecret } from "../core/secret.ts";
 import { accountService } from "./account_service.ts";
-import { type AuthApi, createAuthApi } from "./api.ts";
+import type { AuthApi } from "./api.ts";
+import { createAuthApi } from "./create_api.ts";
 import { createAuthenticator } from "./authenticator.ts";
 import { AUTH_SECURITY_SCHEMES, type AuthRouteDeps } from "./route_guards.ts";
 import { credentialRoutes } from "./credential_routes.ts";
