@@ -7,7 +7,9 @@
 import type { SqlAdapter, SqlTransaction } from "../../db/mod.ts";
 import type { AuthTableNames } from "../tables.ts";
 import type { Notifications } from "./event_delivery.ts";
+import { requireEntry } from "./access.ts";
 import type { ResolvedOrganizationsOptions } from "./options.ts";
+import type { EntryRow } from "./organization_store.ts";
 
 /** The shared dependencies of the organizations services. */
 export interface OrganizationsContext {
@@ -17,6 +19,23 @@ export interface OrganizationsContext {
   notifications: Notifications;
   /** The key list cursors are signed with (the deployment secret, or this process's key). */
   secret: string;
+}
+
+/**
+ * The sequence of every change inside an organization: a transaction, the actor's entry with the
+ * organization row locked `FOR UPDATE` (404 `NOT_FOUND` for a non-member, a missing or a deleted
+ * organization), then `fn` (its checks, writes and events); the worker is woken after the commit.
+ */
+export function inLockedOrganization<T>(
+  context: OrganizationsContext,
+  organizationId: string,
+  userId: string,
+  fn: (tx: SqlTransaction, entry: EntryRow) => Promise<T>,
+): Promise<T> {
+  return inTransaction(context, async (tx) => {
+    const entry = await requireEntry(tx, context.tables, organizationId, userId, "update");
+    return await fn(tx, entry);
+  });
 }
 
 /** Runs `fn` in a transaction, then wakes the notification worker for what it emitted. */

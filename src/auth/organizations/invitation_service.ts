@@ -20,7 +20,7 @@ import {
   requireOwner,
 } from "./access.ts";
 import type { CreateInvitationBody, RespondToInvitationBody } from "./bodies.ts";
-import { inTransaction, type OrganizationsContext } from "./context.ts";
+import { inLockedOrganization, inTransaction, type OrganizationsContext } from "./context.ts";
 import {
   findInvitation,
   type InvitationWithOrganizationRow,
@@ -146,8 +146,7 @@ export function invitationService(context: OrganizationsContext): InvitationServ
       };
     },
     create({ user }, { organizationId, email, roles }) {
-      return inTransaction(context, async (tx) => {
-        const entry = await requireEntry(tx, tables, organizationId, user.id, "update");
+      return inLockedOrganization(context, organizationId, user.id, async (tx, entry) => {
         requireManager(entry, "invite");
         const invitedRoles = roles ?? [...options.defaultMemberRoles];
         if (hasOwner(invitedRoles)) requireOwner(entry, "invite as owner");

@@ -14,7 +14,7 @@ import { clearActiveOrganization } from "../session_store.ts";
 import { hasOwner, requireEntry, requireManager, requireOwner } from "./access.ts";
 import { addMember } from "./add_member.ts";
 import type { AddMemberBody, UpdateMemberRolesBody } from "./bodies.ts";
-import { inTransaction, type OrganizationsContext } from "./context.ts";
+import { inLockedOrganization, type OrganizationsContext } from "./context.ts";
 import {
   countOtherOwners,
   deleteMember,
@@ -71,8 +71,7 @@ export function memberService(context: OrganizationsContext): MemberService {
       });
     },
     updateRoles({ user }, { organizationId, memberId, roles }) {
-      return inTransaction(context, async (tx) => {
-        const entry = await requireEntry(tx, tables, organizationId, user.id, "update");
+      return inLockedOrganization(context, organizationId, user.id, async (tx, entry) => {
         requireManager(entry, "change roles");
         const target = await findMember(tx, tables, entry.o_id, memberId);
         if (!target) throw notFound("Member");
@@ -96,8 +95,7 @@ export function memberService(context: OrganizationsContext): MemberService {
       });
     },
     async remove({ user }, { organizationId, memberId }) {
-      await inTransaction(context, async (tx) => {
-        const entry = await requireEntry(tx, tables, organizationId, user.id, "update");
+      await inLockedOrganization(context, organizationId, user.id, async (tx, entry) => {
         const target = await findMember(tx, tables, entry.o_id, memberId);
         if (!target) throw notFound("Member");
         const leaving = target.m_user_id === user.id;

@@ -18,7 +18,7 @@ import {
 } from "../session_store.ts";
 import { requireEntry, requireManager, requireOwner } from "./access.ts";
 import type { CreateOrganizationBody, UpdateOrganizationBody } from "./bodies.ts";
-import { inTransaction, type OrganizationsContext } from "./context.ts";
+import { inLockedOrganization, inTransaction, type OrganizationsContext } from "./context.ts";
 import { cancelPendingInvitations } from "./invitation_store.ts";
 import { requireOrganizationRoom } from "./limits.ts";
 import {
@@ -128,8 +128,7 @@ export function organizationService(context: OrganizationsContext): Organization
       return toEntry(await requireEntry(db, tables, organizationId, user.id));
     },
     update({ user }, { organizationId, ...changes }) {
-      return inTransaction(context, async (tx) => {
-        const entry = await requireEntry(tx, tables, organizationId, user.id, "update");
+      return inLockedOrganization(context, organizationId, user.id, async (tx, entry) => {
         requireManager(entry, "update the organization");
         const updated = await updateOrganization(tx, tables, entry.o_id, changes);
         if (!updated) throw notFound("Organization");
@@ -145,8 +144,7 @@ export function organizationService(context: OrganizationsContext): Organization
       });
     },
     async delete({ user }, { organizationId }) {
-      await inTransaction(context, async (tx) => {
-        const entry = await requireEntry(tx, tables, organizationId, user.id, "update");
+      await inLockedOrganization(context, organizationId, user.id, async (tx, entry) => {
         requireOwner(entry, "delete the organization");
         const deleted = await softDeleteOrganization(tx, tables, entry.o_id);
         if (!deleted) throw notFound("Organization");
