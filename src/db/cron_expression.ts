@@ -7,7 +7,18 @@
  * @module
  */
 
-/** A parsed cron expression. Wall times are milliseconds of a naive calendar (`Date.UTC` fields). */
+/**
+ * A parsed cron expression (see {@link parseCron}). Wall times are milliseconds of a naive
+ * calendar: the `Date.UTC` of the local date and time.
+ *
+ * @example
+ * ```ts
+ * import { parseCron } from "./cron_expression.ts";
+ *
+ * const cron = parseCron("0 9 * * MON-FRI");
+ * console.log([...cron.daysOfWeek]); // [1, 2, 3, 4, 5]
+ * ```
+ */
 export interface CronExpression {
   /** The expression as written (an alias such as `@daily` stays as written). */
   readonly source: string;
@@ -78,7 +89,23 @@ const FIELDS: readonly FieldSpec[] = [
 /** The longest day-of-month of each month (February in a leap year). */
 const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
-/** Thrown for an expression that is not a valid five-field cron expression. */
+/**
+ * Thrown for an expression that is not a valid five-field cron expression; a `TypeError`, with a
+ * message naming the field at fault.
+ *
+ * @example
+ * ```ts
+ * import { CronSyntaxError, parseCron } from "./cron_expression.ts";
+ *
+ * try {
+ *   parseCron("0 25 * * *");
+ * } catch (error) {
+ *   console.log(error instanceof CronSyntaxError); // true
+ *   console.log((error as Error).message);
+ *   // Invalid cron expression "0 25 * * *": hour field "25": 25 is out of range 0-23
+ * }
+ * ```
+ */
 export class CronSyntaxError extends TypeError {
   constructor(expression: string, reason: string) {
     super(`Invalid cron expression ${JSON.stringify(expression)}: ${reason}`);

@@ -17,7 +17,17 @@ const PROBE_MS = 86_400_000;
 /** A daylight-saving change shifts the clock by at most two hours (Antarctica/Troll). */
 const LONGEST_SHIFT_MS = 3 * HOUR_MS;
 
-/** A cron expression bound to a time zone: computes its slots. */
+/**
+ * A cron expression bound to a time zone: computes its slots (see {@link cronSchedule}).
+ *
+ * @example
+ * ```ts
+ * import { cronSchedule } from "./cron_schedule.ts";
+ *
+ * const slots = cronSchedule("0 * * * *").between(Date.UTC(2026, 0, 1), Date.UTC(2026, 0, 1, 3), 10);
+ * console.log(slots.length); // 3
+ * ```
+ */
 export interface CronSchedule {
   /** The parsed expression. */
   readonly cron: CronExpression;

@@ -26,7 +26,19 @@ export const MAX_SLOTS_PER_TICK = 1000;
 /** The key prefix of scheduled occurrences: `cron:2026-11-25T20:30Z`. */
 export const SCHEDULE_KEY_PREFIX = "cron:";
 
-/** The payload of a scheduled occurrence. */
+/**
+ * The payload of a scheduled occurrence: the slot it is for.
+ *
+ * @example A scheduled hook's handler
+ * ```ts
+ * import type { HookDefinition, ScheduledHookPayload } from "../../mod.ts";
+ *
+ * const nightly: HookDefinition<ScheduledHookPayload> = {
+ *   schedule: "0 3 * * *",
+ *   handler: ({ scheduledFor }) => console.log(`the run of ${scheduledFor}`),
+ * };
+ * ```
+ */
 export interface ScheduledHookPayload {
   /** The slot this occurrence is for, as an ISO 8601 UTC time (`2026-11-25T20:30:00.000Z`). */
   scheduledFor: string;
@@ -76,7 +88,20 @@ export function scheduledHook(name: string, input: HookScheduleInput): Scheduled
   return { name, schedule, backfillMs };
 }
 
-/** The key of a slot's occurrence: `cron:` and the UTC minute. */
+/**
+ * The key of a slot's occurrence: `cron:` and the UTC minute, e.g. to find it with
+ * `hooks.find(name, scheduleKey(slot))`.
+ *
+ * @param slot The slot, in epoch milliseconds.
+ * @returns The key.
+ *
+ * @example
+ * ```ts
+ * import { scheduleKey } from "./hook_schedule.ts";
+ *
+ * scheduleKey(Date.UTC(2026, 10, 25, 20, 30)); // => "cron:2026-11-25T20:30Z"
+ * ```
+ */
 export function scheduleKey(slot: number): string {
   return `${SCHEDULE_KEY_PREFIX}${new Date(slot).toISOString().slice(0, 16)}Z`;
 }
