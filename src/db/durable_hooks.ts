@@ -2,7 +2,8 @@
  * Durable hooks: a transactional outbox with a worker. A module enqueues occurrences inside its
  * own transaction; workers (in this process and others, on the same database) claim due
  * occurrences with `FOR UPDATE SKIP LOCKED` and a lease, run the handlers outside any
- * transaction, and retry failures with exponential backoff until `maxAttempts`.
+ * transaction, and retry failures with exponential backoff until `maxAttempts`. A hook with a
+ * cron `schedule` gets one occurrence per slot, inserted by whichever worker sees it due first.
  *
  * @module
  */
@@ -235,7 +236,8 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
           }
         }
         const untilSlot = scheduler.msUntilNext();
-        if (untilSlot !== null) delay = Math.min(delay, untilSlot);
+        // One millisecond late rather than early: a timer that fires early finds nothing due.
+        if (untilSlot !== null) delay = Math.min(delay, untilSlot + 1);
         failing = false;
       } catch (error) {
         // The application closed the database under a running worker (it shut down without
