@@ -232,6 +232,38 @@ forEachAdapter((name, getAdapter) => {
     assert.ok((await keys(namespace)).every((row) => row.status === "done"));
   });
 
+  it(`${name}: a worker stopped and started again looks back like after downtime`, async () => {
+    const namespace = await freshNamespace();
+    const clock = testClock("2026-01-09T10:00:10Z");
+    const ran: string[] = [];
+    const hooks = durableHooks({
+      adapter: getAdapter(),
+      namespace,
+      now: clock.now,
+      pollIntervalMs: 50,
+      hooks: {
+        tick: {
+          schedule: "* * * * *",
+          handler: (payload: ScheduledHookPayload) => {
+            ran.push(payload.scheduledFor.slice(11, 16));
+          },
+        },
+      },
+    });
+    await hooks.start();
+    await until(() => ran.length === 1, "the 10:00 slot");
+    await hooks.stop();
+    clock.set("2026-01-09T10:10:10Z");
+    await hooks.start();
+    try {
+      await until(() => ran.length === 2, "the 10:10 slot");
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    } finally {
+      await hooks.stop();
+    }
+    assert.deepEqual(ran, ["10:00", "10:10"]);
+  });
+
   it(`${name}: reads the schedule in its time zone`, async () => {
     const namespace = await freshNamespace();
     const clock = testClock("2026-01-08T08:00:20Z");
