@@ -2,7 +2,8 @@
  * Durable hooks: a transactional outbox with a worker. A module enqueues occurrences inside its
  * own transaction; workers (in this process and others, on the same database) claim due
  * occurrences with `FOR UPDATE SKIP LOCKED` and a lease, run the handlers outside any
- * transaction, and retry failures with exponential backoff until `maxAttempts`.
+ * transaction, and retry failures with exponential backoff until `maxAttempts`. A hook with a
+ * cron `schedule` gets one occurrence per slot, inserted by whichever worker sees it due first.
  *
  * @module
  */
@@ -31,6 +32,7 @@ import type {
 } from "./hook_types.ts";
 import { assertName } from "./schema_state.ts";
 import { parseHookDuration } from "./hook_duration.ts";
+import { HookScheduler, type ScheduledHook, scheduledHook } from "./hook_schedule.ts";
 import { DatabaseClosedError, DatabaseUnavailableError } from "./adapter_errors.ts";
 import type { JsonValue } from "./column.ts";
 
@@ -90,6 +92,7 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
   const { adapter, namespace } = options;
   assertName(namespace, "Durable hooks namespace");
   const definitions = normalizeHooks(options.hooks);
+  const scheduler = schedulerOf(namespace, definitions, options);
   const settings = {
     maxAttempts: positiveInteger(options.maxAttempts, 12, "maxAttempts"),
     retryDelayMs: positiveInteger(options.retryDelayMs, 1000, "retryDelayMs"),
@@ -100,6 +103,13 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
   };
   const onError = options.onError ?? defaultOnError(namespace);
   const retentionMs = retentionOf(options.retention);
+  if (retentionMs !== null && !scheduler.empty && retentionMs < scheduler.longestCatchUpMs) {
+    // A purged slot inside the look-back of a starting worker would be inserted and run again.
+    throw new TypeError(
+      `retention.done (${retentionMs} ms) must be at least the look-back of the scheduled hooks ` +
+        `(one minute plus their longest backfill: ${scheduler.longestCatchUpMs} ms)`,
+    );
+  }
   const store = new HookStore(namespace);
   // Purges at most once per interval: the retention itself when shorter than a minute (so `0s`
   // purges at every look for work), else once a minute.
@@ -213,6 +223,7 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
       try {
         await subscribe();
         await purgeIfDue();
+        await scheduler.tick(adapter);
         const claimed = await runner.fill();
         if (runner.free === 0) {
           delay = settings.pollIntervalMs; // a finishing attempt wakes the loop
@@ -224,6 +235,9 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
             delay = Math.min(settings.pollIntervalMs, next === 0 ? LOCKED_RETRY_MS : next);
           }
         }
+        const untilSlot = scheduler.msUntilNext();
+        // One millisecond late rather than early: a timer that fires early finds nothing due.
+        if (untilSlot !== null) delay = Math.min(delay, untilSlot + 1);
         failing = false;
       } catch (error) {
         // The application closed the database under a running worker (it shut down without
@@ -267,6 +281,7 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
       started = true;
       stopping = false;
       wakePending = false;
+      scheduler.reset(); // a worker that starts looks back like after downtime
       loopDone = loop();
       await Promise.resolve(); // start() resolves once the loop has begun its first look
     },
@@ -287,6 +302,7 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
       const deadline = Date.now() + timeoutMs;
       const finish = runner.count();
       try {
+        await scheduler.tick(adapter);
         for (;;) {
           if (Date.now() > deadline) {
             throw new Error(`drain() of hooks "${namespace}" timed out after ${timeoutMs} ms`);
@@ -353,6 +369,27 @@ function normalizeHooks(
     result.set(name, definition as HookDefinition<unknown>);
   }
   return result;
+}
+
+function schedulerOf(
+  namespace: string,
+  definitions: ReadonlyMap<string, HookDefinition<unknown>>,
+  options: DurableHooksOptions,
+): HookScheduler {
+  if (options.now !== undefined && typeof options.now !== "function") {
+    throw new TypeError("now must be a function returning a Date");
+  }
+  const clock = options.now;
+  const scheduled: ScheduledHook[] = [];
+  for (const [name, definition] of definitions) {
+    const hook = scheduledHook(name, definition);
+    if (hook !== null) scheduled.push(hook);
+  }
+  return new HookScheduler(
+    namespace,
+    scheduled,
+    clock === undefined ? Date.now : () => clock().getTime(),
+  );
 }
 
 function retentionOf(retention: HookRetention | undefined): number | null {

@@ -48,6 +48,28 @@ export interface HookDefinition<Payload = JsonValue> {
    * is known (the related data was deleted).
    */
   describe?: (occurrence: HookOccurrence) => Promise<JsonValue | null>;
+  /**
+   * Runs the hook on a schedule: a five-field cron expression (minute hour day-of-month month
+   * day-of-week, with `*`, lists, ranges, steps and names such as `MON` or `JAN`) or an alias
+   * (`@hourly`, `@daily`, `@weekly`, `@monthly`, `@yearly`). Each slot gets exactly one
+   * occurrence, whatever the number of workers and processes, keyed `cron:<UTC minute>` with the
+   * payload `{ scheduledFor: "<ISO time>" }`; it retries like any occurrence. Checked at
+   * definition: an invalid expression throws a `TypeError`.
+   */
+  schedule?: string;
+  /**
+   * The IANA time zone the schedule's times are read in (`"Europe/Paris"`); daylight-saving
+   * changes follow cron(8).
+   * @default "UTC"
+   */
+  timezone?: string;
+  /**
+   * How far back a starting worker inserts the slots missed while no worker ran (downtime): a
+   * duration such as `"1h"` or `"1d"`. Slots at most one minute old are always inserted (a restart
+   * does not lose the slot it straddles); older ones only within `backfill`.
+   * @default none: missed slots older than a minute are skipped
+   */
+  backfill?: string | number;
 }
 
 /** An occurrence to enqueue. */
@@ -173,6 +195,12 @@ export interface DurableHooksOptions {
    * @default keep every occurrence
    */
   retention?: HookRetention;
+  /**
+   * The clock that decides when scheduled hooks are due (`schedule`): for tests that move time
+   * instead of waiting for it.
+   * @default () => new Date()
+   */
+  now?: () => Date;
 }
 
 /** Options of {@link DurableHooks.list}. */

@@ -130,6 +130,9 @@ export {
 export { parseHookDuration } from "./hook_duration.ts";
 export { hookRetryDelay, type RetryDelayOptions } from "./hook_retry.ts";
 export { durableHooks } from "./durable_hooks.ts";
+export { type CronExpression, CronSyntaxError, parseCron } from "./cron_expression.ts";
+export { type CronSchedule, cronSchedule } from "./cron_schedule.ts";
+export { type ScheduledHookPayload, scheduleKey } from "./hook_schedule.ts";
 export type {
   DrainOptions,
   DrainResult,

@@ -6971,6 +6971,139 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Workers",
   },
   {
+    "id": "hooks#scheduled-hooks",
+    "page": "hooks",
+    "type": "heading",
+    "content": "Scheduled hooks",
+    "url": "/docs/hooks#scheduled-hooks",
+    "context": "Durable hooks",
+  },
+  {
+    "id": "hooks:30",
+    "page": "hooks",
+    "type": "text",
+    "content":
+      "A hook declared with a schedule runs on its own, once per slot of a cron expression, however many workers and processes share the database:",
+    "url": "/docs/hooks#scheduled-hooks",
+    "context": "Durable hooks › Scheduled hooks",
+  },
+  {
+    "id": "hooks:31",
+    "page": "hooks",
+    "type": "text",
+    "content":
+      "(docs/examples/scheduled_hooks.ts, run by the test suite.) The worker that runs the other hooks schedules these: a module's first request (or serve()) starts it, and drain() inserts the due slots first, so the Deno Deploy set-up (Deno.cron calling drain() every minute) runs them too. Without a started worker or a drain nothing is scheduled.",
+    "url": "/docs/hooks#scheduled-hooks",
+    "context": "Durable hooks › Scheduled hooks",
+  },
+  {
+    "id": "hooks:32",
+    "page": "hooks",
+    "type": "text",
+    "content":
+      'Expressions. Five fields, minute hour day-of-month month day-of-week, each *, a value, a range 1-5, a step */15, 0-30/10 or 5/15 (from 5 to the end), or a list of those (0,30); months and days also by name (JAN–DEC, SUN–SAT, any case); day-of-week 0–7 (0 and 7 are Sunday). When day-of-month and day-of-week are both restricted (neither starts with *), a day matching either runs, as in every cron (0 0 13 * FRI: the 13th and every Friday). Aliases: @hourly, @daily (@midnight), @weekly, @monthly, @yearly (@annually). An invalid expression, an unknown timezone, or an expression that can never run (0 0 30 2 *) throws a TypeError when durableHooks() is called, naming the hook and the field: The schedule of hook "report" is invalid. Invalid cron expression "0 25 * * *": hour field "25": 25 is out of range 0-23. There is no seconds field: slots are whole minutes.',
+    "url": "/docs/hooks#scheduled-hooks",
+    "context": "Durable hooks › Scheduled hooks",
+  },
+  {
+    "id": "hooks:33",
+    "page": "hooks",
+    "type": "text",
+    "content":
+      'One occurrence per slot. Each slot is an ordinary occurrence with the key cron:<UTC minute> (cron:2026-11-25T20:30Z), due at the slot, with the payload { scheduledFor: "2026-11-25T20:30:00.000Z" }. Every worker inserts the slots that came due with ON CONFLICT (name, key) DO NOTHING: two processes ticking at the same moment both try, the unique (name, key) keeps one, and the winner\'s NOTIFY starts it at once in whichever process is free. From there it is a hook like the others: retried with backoff, failed after maxAttempts, listed by fragment-cli hooks list under its key, retried or cancelled there. A slot that failed or was cancelled is not scheduled again; the next slot comes on time regardless. No schema change: it is the hook table of withHookTable.',
+    "url": "/docs/hooks#scheduled-hooks",
+    "context": "Durable hooks › Scheduled hooks",
+  },
+  {
+    "id": "hooks:34",
+    "page": "hooks",
+    "type": "text",
+    "content":
+      "Time zones. timezone (an IANA name, default UTC) says where the times are read. Across a daylight-saving change the rules of cron(8) apply: a job at a fixed time of day (neither minute nor hour starts with *) runs once per day, at the change when its time is skipped (02:30 on the night clocks go from 02:00 to 03:00 runs at 03:00) and the first time only when it is repeated; other jobs (*/5 * * * *, 0 */2 * * *) follow the wall clock, so they do not run in a skipped hour and run in both passes of a repeated one. The slot key is the UTC minute either way.",
+    "url": "/docs/hooks#scheduled-hooks",
+    "context": "Durable hooks › Scheduled hooks",
+  },
+  {
+    "id": "hooks:35",
+    "page": "hooks",
+    "type": "text",
+    "content":
+      'Missed slots (catch-up). A worker remembers up to when it inserted the slots; at every look it inserts every slot since, so a worker that runs never misses one, even when its event loop was blocked for minutes. A worker that starts (after downtime, a deploy, stop() then start()) looks back one minute (a restart does not lose the slot it straddles) plus the hook\'s backfill (a duration, "30m", "6h", "1d"; none by default): slots older than that are skipped, not run late in a burst. One insert carries at most the 1,000 latest slots of a hook. A database-wide retention.done must be at least that look-back (one minute plus the longest backfill), checked at definition: a purged slot inside it would otherwise be inserted again by a starting worker.',
+    "url": "/docs/hooks#scheduled-hooks",
+    "context": "Durable hooks › Scheduled hooks",
+  },
+  {
+    "id": "hooks:36",
+    "page": "hooks",
+    "type": "text",
+    "content":
+      "Cost. Between slots a worker computes, it does not query: it asks the database once per slot (one INSERT … SELECT for all the slots due), and sleeps until the next slot or its poll, whichever comes first. The process clock decides when a slot is due; processes whose clocks differ by a few seconds still insert each slot once (its key is the slot, not the moment of insertion). durableHooks({ now }) replaces that clock, for tests that move time instead of waiting for it.",
+    "url": "/docs/hooks#scheduled-hooks",
+    "context": "Durable hooks › Scheduled hooks",
+  },
+  {
+    "id": "hooks:37",
+    "page": "hooks",
+    "type": "text",
+    "content":
+      "Compared with pg-boss and Graphile Worker. All three run a slot once across processes and turn it into an ordinary job with retries; they differ in where the schedule lives and what happens around the slot.",
+    "url": "/docs/hooks#scheduled-hooks",
+    "context": "Durable hooks › Scheduled hooks",
+  },
+  {
+    "id": "hooks:38",
+    "page": "hooks",
+    "type": "text",
+    "content":
+      "declared | on the hook, in code (schedule) | rows in the database, written by schedule() calls | a crontab file, or cron items in code",
+    "url": "/docs/hooks#scheduled-hooks",
+    "context": "Durable hooks › Scheduled hooks",
+  },
+  {
+    "id": "hooks:39",
+    "page": "hooks",
+    "type": "text",
+    "content":
+      "once per slot | the slot's unique key, whoever inserts it | one instance per pass, then a job deduplicated per minute | known_crontabs.last_execution, compared and set",
+    "url": "/docs/hooks#scheduled-hooks",
+    "context": "Durable hooks › Scheduled hooks",
+  },
+  {
+    "id": "hooks:40",
+    "page": "hooks",
+    "type": "text",
+    "content": "time zones | any IANA zone, cron(8) daylight-saving rules | a tz option | UTC only",
+    "url": "/docs/hooks#scheduled-hooks",
+    "context": "Durable hooks › Scheduled hooks",
+  },
+  {
+    "id": "hooks:41",
+    "page": "hooks",
+    "type": "text",
+    "content":
+      "a slot is inserted | at the slot (a timer to the next slot) | at the next pass, every 30 s (cronMonitorIntervalSeconds) | at the minute (a timer)",
+    "url": "/docs/hooks#scheduled-hooks",
+    "context": "Durable hooks › Scheduled hooks",
+  },
+  {
+    "id": "hooks:42",
+    "page": "hooks",
+    "type": "text",
+    "content":
+      "after downtime | a minute of grace, backfill beyond it | slots missed by more than about a minute are not sent | nothing by default, ?fill= per item",
+    "url": "/docs/hooks#scheduled-hooks",
+    "context": "Durable hooks › Scheduled hooks",
+  },
+  {
+    "id": "hooks:43",
+    "page": "hooks",
+    "type": "text",
+    "content":
+      "resolution | minutes | minutes (a seconds field is accepted but checked every 30 s) | minutes",
+    "url": "/docs/hooks#scheduled-hooks",
+    "context": "Durable hooks › Scheduled hooks",
+  },
+  {
     "id": "hooks#settings",
     "page": "hooks",
     "type": "heading",
@@ -6979,7 +7112,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks",
   },
   {
-    "id": "hooks:30",
+    "id": "hooks:44",
     "page": "hooks",
     "type": "text",
     "content": "maxAttempts | 12 | attempts before failed; per hook { handler, maxAttempts }",
@@ -6987,7 +7120,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Settings",
   },
   {
-    "id": "hooks:31",
+    "id": "hooks:45",
     "page": "hooks",
     "type": "text",
     "content": "retryDelayMs | 1000 | delay before the first retry, doubled at each retry",
@@ -6995,7 +7128,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Settings",
   },
   {
-    "id": "hooks:32",
+    "id": "hooks:46",
     "page": "hooks",
     "type": "text",
     "content": "maxRetryDelayMs | 600000 (10 min) | cap of the delay",
@@ -7003,7 +7136,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Settings",
   },
   {
-    "id": "hooks:33",
+    "id": "hooks:47",
     "page": "hooks",
     "type": "text",
     "content": "leaseMs | 60000 | lease of a running attempt (renewed every third of it)",
@@ -7011,7 +7144,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Settings",
   },
   {
-    "id": "hooks:34",
+    "id": "hooks:48",
     "page": "hooks",
     "type": "text",
     "content": "pollIntervalMs | 2000 | longest wait between two looks for work",
@@ -7019,7 +7152,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Settings",
   },
   {
-    "id": "hooks:35",
+    "id": "hooks:49",
     "page": "hooks",
     "type": "text",
     "content": "concurrency | 4 | handlers one worker runs at once",
@@ -7027,7 +7160,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Settings",
   },
   {
-    "id": "hooks:36",
+    "id": "hooks:50",
     "page": "hooks",
     "type": "text",
     "content": "onError | console.error | receives failed attempts and worker errors",
@@ -7035,7 +7168,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Settings",
   },
   {
-    "id": "hooks:37",
+    "id": "hooks:51",
     "page": "hooks",
     "type": "text",
     "content": 'retention | none (keep all) | { done: "7d" }: purge done occurrences (retention)',
@@ -7043,7 +7176,15 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Settings",
   },
   {
-    "id": "hooks:38",
+    "id": "hooks:52",
+    "page": "hooks",
+    "type": "text",
+    "content": "now | () => new Date() | the clock of scheduled hooks (tests)",
+    "url": "/docs/hooks#settings",
+    "context": "Durable hooks › Settings",
+  },
+  {
+    "id": "hooks:53",
     "page": "hooks",
     "type": "text",
     "content":
@@ -7060,7 +7201,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks",
   },
   {
-    "id": "hooks:39",
+    "id": "hooks:54",
     "page": "hooks",
     "type": "text",
     "content":
@@ -7069,7 +7210,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Inspecting and re-queueing",
   },
   {
-    "id": "hooks:40",
+    "id": "hooks:55",
     "page": "hooks",
     "type": "text",
     "content":
@@ -7078,7 +7219,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Inspecting and re-queueing",
   },
   {
-    "id": "hooks:41",
+    "id": "hooks:56",
     "page": "hooks",
     "type": "text",
     "content":
@@ -7087,7 +7228,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Inspecting and re-queueing",
   },
   {
-    "id": "hooks:42",
+    "id": "hooks:57",
     "page": "hooks",
     "type": "text",
     "content":
@@ -7096,7 +7237,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Inspecting and re-queueing",
   },
   {
-    "id": "hooks:43",
+    "id": "hooks:58",
     "page": "hooks",
     "type": "text",
     "content":
@@ -7105,7 +7246,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Inspecting and re-queueing",
   },
   {
-    "id": "hooks:44",
+    "id": "hooks:59",
     "page": "hooks",
     "type": "text",
     "content":
@@ -7122,7 +7263,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks",
   },
   {
-    "id": "hooks:45",
+    "id": "hooks:60",
     "page": "hooks",
     "type": "text",
     "content":
@@ -7131,7 +7272,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Operating hooks",
   },
   {
-    "id": "hooks:46",
+    "id": "hooks:61",
     "page": "hooks",
     "type": "text",
     "content":
@@ -7140,7 +7281,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Operating hooks",
   },
   {
-    "id": "hooks:47",
+    "id": "hooks:62",
     "page": "hooks",
     "type": "text",
     "content": "show <id> | one hook: payload, attempts, every error with its time, next run",
@@ -7148,7 +7289,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Operating hooks",
   },
   {
-    "id": "hooks:48",
+    "id": "hooks:63",
     "page": "hooks",
     "type": "text",
     "content":
@@ -7157,7 +7298,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Operating hooks",
   },
   {
-    "id": "hooks:49",
+    "id": "hooks:64",
     "page": "hooks",
     "type": "text",
     "content": "cancel <id…> | stop a pending, running or failed hook from running again",
@@ -7165,7 +7306,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Operating hooks",
   },
   {
-    "id": "hooks:50",
+    "id": "hooks:65",
     "page": "hooks",
     "type": "text",
     "content":
@@ -7174,7 +7315,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Operating hooks",
   },
   {
-    "id": "hooks:51",
+    "id": "hooks:66",
     "page": "hooks",
     "type": "text",
     "content":
@@ -7183,7 +7324,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Operating hooks",
   },
   {
-    "id": "hooks:52",
+    "id": "hooks:67",
     "page": "hooks",
     "type": "text",
     "content":
@@ -7192,7 +7333,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Operating hooks",
   },
   {
-    "id": "hooks:53",
+    "id": "hooks:68",
     "page": "hooks",
     "type": "text",
     "content":
@@ -7201,7 +7342,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Operating hooks",
   },
   {
-    "id": "hooks:54",
+    "id": "hooks:69",
     "page": "hooks",
     "type": "text",
     "content":
@@ -7210,7 +7351,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Operating hooks",
   },
   {
-    "id": "hooks:55",
+    "id": "hooks:70",
     "page": "hooks",
     "type": "text",
     "content":
@@ -7219,7 +7360,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Operating hooks",
   },
   {
-    "id": "hooks:56",
+    "id": "hooks:71",
     "page": "hooks",
     "type": "text",
     "content":
@@ -7228,7 +7369,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Operating hooks",
   },
   {
-    "id": "hooks:57",
+    "id": "hooks:72",
     "page": "hooks",
     "type": "text",
     "content":
@@ -7245,7 +7386,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Operating hooks",
   },
   {
-    "id": "hooks:58",
+    "id": "hooks:73",
     "page": "hooks",
     "type": "text",
     "content":
@@ -7254,7 +7395,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Operating hooks › Retention",
   },
   {
-    "id": "hooks:59",
+    "id": "hooks:74",
     "page": "hooks",
     "type": "text",
     "content":
@@ -7263,7 +7404,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Operating hooks › Retention",
   },
   {
-    "id": "hooks:60",
+    "id": "hooks:75",
     "page": "hooks",
     "type": "text",
     "content":
@@ -7272,7 +7413,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Operating hooks › Retention",
   },
   {
-    "id": "hooks:61",
+    "id": "hooks:76",
     "page": "hooks",
     "type": "text",
     "content":
@@ -7289,7 +7430,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks",
   },
   {
-    "id": "hooks:62",
+    "id": "hooks:77",
     "page": "hooks",
     "type": "text",
     "content":
@@ -7298,7 +7439,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Tracing",
   },
   {
-    "id": "hooks:63",
+    "id": "hooks:78",
     "page": "hooks",
     "type": "text",
     "content":
@@ -7307,7 +7448,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Tracing",
   },
   {
-    "id": "hooks:64",
+    "id": "hooks:79",
     "page": "hooks",
     "type": "text",
     "content": "messaging.system | fragment-cli",
@@ -7315,7 +7456,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Tracing",
   },
   {
-    "id": "hooks:65",
+    "id": "hooks:80",
     "page": "hooks",
     "type": "text",
     "content": "messaging.operation.type | process (also messaging.operation.name)",
@@ -7323,7 +7464,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Tracing",
   },
   {
-    "id": "hooks:66",
+    "id": "hooks:81",
     "page": "hooks",
     "type": "text",
     "content": "messaging.destination.name | <namespace>.<hook name>",
@@ -7331,7 +7472,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Tracing",
   },
   {
-    "id": "hooks:67",
+    "id": "hooks:82",
     "page": "hooks",
     "type": "text",
     "content": "messaging.message.id | the occurrence id",
@@ -7339,7 +7480,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Tracing",
   },
   {
-    "id": "hooks:68",
+    "id": "hooks:83",
     "page": "hooks",
     "type": "text",
     "content": "fragment.hook.namespace | the namespace",
@@ -7347,7 +7488,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Tracing",
   },
   {
-    "id": "hooks:69",
+    "id": "hooks:84",
     "page": "hooks",
     "type": "text",
     "content": "fragment.hook.name | the hook name",
@@ -7355,7 +7496,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Tracing",
   },
   {
-    "id": "hooks:70",
+    "id": "hooks:85",
     "page": "hooks",
     "type": "text",
     "content": "fragment.hook.attempt | the attempt, from 1",
@@ -7363,7 +7504,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Tracing",
   },
   {
-    "id": "hooks:71",
+    "id": "hooks:86",
     "page": "hooks",
     "type": "text",
     "content": "fragment.hook.max_attempts | the attempts allowed",
@@ -7371,7 +7512,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Tracing",
   },
   {
-    "id": "hooks:72",
+    "id": "hooks:87",
     "page": "hooks",
     "type": "text",
     "content":
@@ -7380,7 +7521,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Tracing",
   },
   {
-    "id": "hooks:73",
+    "id": "hooks:88",
     "page": "hooks",
     "type": "text",
     "content":
@@ -7389,7 +7530,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Tracing",
   },
   {
-    "id": "hooks:74",
+    "id": "hooks:89",
     "page": "hooks",
     "type": "text",
     "content":
@@ -7398,7 +7539,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Tracing",
   },
   {
-    "id": "hooks:75",
+    "id": "hooks:90",
     "page": "hooks",
     "type": "text",
     "content":
@@ -7407,7 +7548,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Tracing",
   },
   {
-    "id": "hooks:76",
+    "id": "hooks:91",
     "page": "hooks",
     "type": "text",
     "content":
@@ -7424,7 +7565,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks",
   },
   {
-    "id": "hooks:77",
+    "id": "hooks:92",
     "page": "hooks",
     "type": "text",
     "content":
