@@ -47,8 +47,8 @@ const PURGE_LIMIT = 5000;
 const NOTIFY_INTERVAL_MS = 20;
 
 /**
- * On a database with one connection (PGlite), how long a started worker waits, unless woken,
- * before its first claim: see `loop()`.
+ * On a database with one connection (PGlite), how long a started worker holds its first claim
+ * back: see `loop()`.
  */
 const SINGLE_CONNECTION_FIRST_CLAIM_DELAY_MS = 1000;
 
