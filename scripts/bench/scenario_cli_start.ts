@@ -6,6 +6,10 @@
  * machine (in blocks of ten, one side could get a quiet second and the other a busy one: ratios of
  * 1.28 and 1.67 in two runs a minute apart of the same build).
  *
+ * `db info` on PostgreSQL is also compared on Deno with a bare script that imports postgres.js and
+ * runs the same catalog queries (`bare_db_info.ts`), alternated run by run, on a database
+ * `db migrate` brought to the example's latest versions.
+ *
  * The smoke run (`--quick`) does not build the npm package (40–60 s): Node 22 and Bun run the
  * sources (`cli.ts`; Node strips the types and resolves from the node_modules Deno creates), one
  * run without a warm run, and `db info` reads a fresh PostgreSQL database instead of creating a
@@ -52,7 +56,9 @@ export const cliStartScenario: Scenario = {
       : undefined;
     const env: Record<string, string> = { DATABASE_URL: database?.url ?? "" };
     const rows: BenchRow[] = [];
+    const postgresInfo = await createBenchDatabase("cli_start_info");
     try {
+      rows.push(await dbInfoOnPostgres(context, postgresInfo.url, cwd));
       for (const side of sides) {
         const time = (argv: string[], warm = !context.quick) =>
           timeCommand(argv[0], argv.slice(1), runs, { cwd, warm, env });
@@ -103,10 +109,54 @@ export const cliStartScenario: Scenario = {
     } finally {
       rmSync(cwd, { recursive: true, force: true });
       await database?.drop();
+      await postgresInfo.drop();
     }
     return rows;
   },
 };
+
+/**
+ * `fragment-cli db info` of the example on a migrated PostgreSQL database against the bare script
+ * reading the same (`bare_db_info.ts`), on Deno, alternated run by run.
+ */
+async function dbInfoOnPostgres(
+  context: BenchContext,
+  url: string,
+  cwd: string,
+): Promise<BenchRow> {
+  const { deno } = context.runtimes;
+  const env = { DATABASE_URL: url };
+  const app = join(ROOT, INFO_APP);
+  await timeCommand(deno, ["run", "-A", join(ROOT, "cli.ts"), "db", "migrate", app], 1, {
+    cwd,
+    env,
+    warm: false,
+  });
+  const runs = context.quick ? 1 : 15;
+  const [bare, info] = await timeAlternating(
+    [deno, "run", "-A", join(ROOT, "scripts/bench/bare_db_info.ts"), "auth", "messenger"],
+    [deno, "run", "-A", join(ROOT, "cli.ts"), "db", "info", app],
+    runs,
+    { cwd, warm: !context.quick, env },
+  );
+  if (!info.stdout.includes("up to date") || !bare.stdout.includes("messenger: version")) {
+    throw new Error(
+      `db info or the bare script printed no versions:\n${info.stdout}${bare.stdout}`,
+    );
+  }
+  return benchRow({
+    scenario: 5,
+    name: `Deno: fragment-cli db info ${INFO_APP}, PostgreSQL`,
+    unit: "ms",
+    ours: info.medianMs,
+    reference: bare.medianMs,
+    referenceName: "bare postgres.js script, same queries",
+    target: { kind: "ratio-at-most", value: 3 },
+    note: `median of ${runs} runs alternated with the bare script` +
+      (context.quick ? "" : ", after a warm run of each") +
+      "; the database migrated to the example's latest versions first",
+  });
+}
 
 /**
  * Times two commands alternately (a, b, a, b…) after a warm run of each, so a change of load on

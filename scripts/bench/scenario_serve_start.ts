@@ -1,7 +1,9 @@
 /**
  * Scenario 6: `fragment-cli serve examples/app.ts` on PGlite, time from spawn to the first 200
  * answer, on a fresh data directory (PGlite initialises it and the schemas are migrated) and on
- * the existing one (second start).
+ * the existing one (second start). The existing directory's start is compared with a bare server
+ * on the same directory, run right after it (`bare_pglite_server.ts`: PGlite opened, one
+ * `INSERT` per request): the floor that PGlite's own open sets on the same machine and load.
  *
  * @module
  */
@@ -31,16 +33,19 @@ export const serveStartScenario: Scenario = {
     const runs = context.quick ? 1 : 5;
     const fresh: number[] = [];
     const existing: number[] = [];
+    const bare: number[] = [];
     for (let i = 0; i < runs; i++) {
       const cwd = benchTempDir("serve-start");
       try {
-        fresh.push(await timeToFirstOk(context, cwd));
-        existing.push(await timeToFirstOk(context, cwd));
+        fresh.push(await timeToFirstOk(context, cwd, serveArgs));
+        existing.push(await timeToFirstOk(context, cwd, serveArgs));
+        bare.push(await timeToFirstOk(context, cwd, bareServerArgs));
       } finally {
         rmSync(cwd, { recursive: true, force: true });
       }
     }
-    const note = `median of ${runs} start(s); from spawn to the first 200 of a webhook delivery`;
+    const note = `median of ${runs} start(s); from spawn to the first 200 of a webhook delivery; ` +
+      "the bare server started right after each start on the existing directory";
     return [
       benchRow({
         scenario: 6,
@@ -57,31 +62,48 @@ export const serveStartScenario: Scenario = {
         name: "serve examples/app.ts, existing PGlite directory",
         unit: "ms",
         ours: median(existing),
-        reference: null,
-        referenceName: "",
+        reference: median(bare),
+        referenceName: "bare PGlite + Deno.serve, same directory",
         target: { kind: "at-most", value: 1000 },
       }),
     ];
   },
 };
 
-/** Spawns serve in `cwd`, polls until a 200, stops it; returns the milliseconds to that 200. */
-async function timeToFirstOk(context: BenchContext, cwd: string): Promise<number> {
+/** `deno run` arguments of `serve` on `port`. */
+function serveArgs(port: number): string[] {
+  return [
+    "run",
+    "-A",
+    join(ROOT, "cli.ts"),
+    "serve",
+    join(ROOT, EXAMPLE_APP),
+    "--port",
+    String(port),
+    "--host",
+    "127.0.0.1",
+  ];
+}
+
+/** `deno run` arguments of the bare reference server on `port`. */
+function bareServerArgs(port: number): string[] {
+  return ["run", "-A", join(ROOT, "scripts/bench/bare_pglite_server.ts"), String(port)];
+}
+
+/**
+ * Spawns a server (`args` of `deno` for a port) in `cwd`, polls until a 200, stops it; returns
+ * the milliseconds to that 200.
+ */
+async function timeToFirstOk(
+  context: BenchContext,
+  cwd: string,
+  args: (port: number) => string[],
+): Promise<number> {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(
     context.runtimes.deno,
-    [
-      "run",
-      "-A",
-      join(ROOT, "cli.ts"),
-      "serve",
-      join(ROOT, EXAMPLE_APP),
-      "--port",
-      String(port),
-      "--host",
-      "127.0.0.1",
-    ],
+    args(port),
     {
       cwd,
       env: { ...process.env, DATABASE_URL: "", WEBHOOK_SECRET, NO_COLOR: "1" },

@@ -5,8 +5,8 @@
  * @module
  */
 
-import { type Span, SpanKind, SpanStatusCode } from "@opentelemetry/api";
-import { tracer } from "../core/tracer.ts";
+import type { Span } from "@opentelemetry/api";
+import { inSpan, SPAN_KIND, SPAN_STATUS_ERROR } from "../core/tracer.ts";
 import type { SqlAdapter } from "./adapter.ts";
 import type { ClaimedOccurrence, HookStore } from "./_hook_store.ts";
 import { batchWhileBusy } from "./batch_while_busy.ts";
@@ -186,8 +186,8 @@ export class HookRunner {
    */
   #attempt(occurrence: ClaimedOccurrence): Promise<void> {
     const s = this.#s;
-    return tracer.startActiveSpan(`process ${occurrence.name}`, {
-      kind: SpanKind.CONSUMER,
+    return inSpan(`process ${occurrence.name}`, () => ({
+      kind: SPAN_KIND.CONSUMER,
       attributes: {
         "messaging.system": "fragment-cli",
         "messaging.operation.type": "process",
@@ -198,7 +198,7 @@ export class HookRunner {
         "fragment.hook.name": occurrence.name,
         "fragment.hook.attempt": occurrence.attempt,
       },
-    }, (span) => this.#attemptIn(span, occurrence));
+    }), (span) => this.#attemptIn(span, occurrence));
   }
 
   async #attemptIn(span: Span, occurrence: ClaimedOccurrence): Promise<void> {
@@ -285,7 +285,7 @@ function endSpan(span: Span, outcome: Outcome, failure?: unknown): void {
     if (failure instanceof Error) span.recordException(failure);
     else span.recordException(typeof failure === "string" ? failure : describeError(failure));
     const message = failure instanceof Error ? failure.message : describeError(failure);
-    span.setStatus({ code: SpanStatusCode.ERROR, message });
+    span.setStatus({ code: SPAN_STATUS_ERROR, message });
   }
   span.end();
 }

@@ -4,10 +4,10 @@
  * @module
  */
 
-import { type Span, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
+import type { Span } from "@opentelemetry/api";
 import { z } from "zod";
 import { HttpError, readBodyText, type Route, route } from "../core/mod.ts";
-import { tracer } from "../core/tracer.ts";
+import { inSpan, SPAN_KIND, SPAN_STATUS_ERROR } from "../core/tracer.ts";
 import { type DurableHooks, SqlError } from "../db/mod.ts";
 import { InvalidUpdateError, parseUpdate } from "./update_payload.ts";
 import type { UpdateStore } from "./update_store.ts";
@@ -73,12 +73,14 @@ export function webhookRoute(deps: WebhookRouteDeps): Route {
     security: [WEBHOOK_SECURITY_SCHEME],
     handler: ({ request }) => {
       const path = new URL(request.url).pathname;
-      // A SERVER span of its own, unless the application's HTTP instrumentation already started
-      // one for the request: then an INTERNAL span inside it.
-      const kind = trace.getActiveSpan() ? SpanKind.INTERNAL : SpanKind.SERVER;
-      return tracer.startActiveSpan(
+      return inSpan(
         `POST ${path}`,
-        { kind, attributes: { "http.request.method": "POST", "http.route": path } },
+        (otel) => ({
+          // A SERVER span of its own, unless the application's HTTP instrumentation already
+          // started one for the request: then an INTERNAL span inside it.
+          kind: otel.trace.getActiveSpan() ? SPAN_KIND.INTERNAL : SPAN_KIND.SERVER,
+          attributes: { "http.request.method": "POST", "http.route": path },
+        }),
         (span) => traced(span, () => receive(request, span)),
       );
     },
@@ -139,7 +141,7 @@ async function traced<T>(span: Span, work: () => Promise<T>): Promise<T> {
       span.setAttribute("fragment.messenger.outcome", "error");
       span.setAttribute("error.type", http?.code ?? (error as Error)?.name ?? "Error");
       if (error instanceof Error) span.recordException(error);
-      span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error)?.message });
+      span.setStatus({ code: SPAN_STATUS_ERROR, message: (error as Error)?.message });
     }
     throw error;
   } finally {

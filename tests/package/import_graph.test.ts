@@ -47,11 +47,24 @@ const LIBRARY = [
 interface DenoInfo {
   roots: string[];
   redirects: Record<string, string>;
-  modules: Array<{ specifier: string; dependencies?: Array<{ code?: { specifier: string } }> }>;
+  modules: Array<{
+    specifier: string;
+    dependencies?: Array<{ code?: { specifier: string }; isDynamic?: boolean }>;
+  }>;
 }
 
-/** The npm packages Deno loads or downloads when it runs `entry` (type-only imports left out). */
-function npmPackagesOf(entry: string): string[] {
+/**
+ * What the library loads before it runs anything: routing and validation. The database drivers and
+ * the OpenTelemetry API are imported on first use, so a process on PostgreSQL never loads PGlite
+ * (nor postgres.js on PGlite), and none loads the OpenTelemetry API until an SDK is registered.
+ */
+const LOADED_AT_IMPORT = ["hono", "zod"];
+
+/**
+ * The npm packages Deno loads or downloads when it runs `entry` (type-only imports left out);
+ * with `staticOnly`, only those it loads before running it (dynamic imports left out too).
+ */
+function npmPackagesOf(entry: string, { staticOnly = false } = {}): string[] {
   const info: DenoInfo = JSON.parse(
     execFileSync(process.execPath, ["info", "--json", entry], { cwd: root, encoding: "utf8" }),
   );
@@ -65,7 +78,9 @@ function npmPackagesOf(entry: string): string[] {
     if (seen.has(specifier)) return;
     seen.add(specifier);
     for (const dependency of modules.get(specifier)?.dependencies ?? []) {
-      if (dependency.code) visit(dependency.code.specifier);
+      if (dependency.code && !(staticOnly && dependency.isDynamic)) {
+        visit(dependency.code.specifier);
+      }
     }
   };
   visit(pathToFileURL(join(root, entry)).href);
@@ -90,6 +105,14 @@ describe("the import graph of the published package", () => {
     it(`${command.replace("_", " ")} reaches no package beyond the library's (no jiti on Deno)`, () => {
       const packages = npmPackagesOf(`src/cli/${command}_run.ts`);
       assert.deepEqual(packages.filter((p) => !LIBRARY.includes(p)), []);
+    });
+  }
+
+  // Issue 23, point 6: `db info` on PostgreSQL and `serve` on PGlite start without loading what
+  // they do not use; the user's file (mod.ts) loads no more than routing and validation either.
+  for (const entry of ["mod.ts", "src/cli/db_info_run.ts", "src/cli/serve_run.ts"]) {
+    it(`${entry} loads only ${LOADED_AT_IMPORT.join(" and ")} at import (drivers, OpenTelemetry on first use)`, () => {
+      assert.deepEqual(npmPackagesOf(entry, { staticOnly: true }), LOADED_AT_IMPORT);
     });
   }
 
