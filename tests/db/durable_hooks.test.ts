@@ -581,7 +581,8 @@ forEachAdapter((name, getAdapter) => {
     assert.deepEqual(await hooks.drain(), { done: 3000, retried: 0, failed: 0 });
     const claims = plans.filter((plan) => plan.includes("hook_occurrences_due_idx"));
     const completions = plans.filter((plan) => !plan.includes("hook_occurrences_due_idx"));
-    assert.ok(claims.length >= 3000 / 32, `${claims.length} claims explained`);
+    // At most 512 per claim (the prefetch of no-op handlers).
+    assert.ok(claims.length >= 3000 / 512, `${claims.length} claims explained`);
     assert.ok(completions.length > 0);
     for (const plan of claims) {
       assert.doesNotMatch(plan, /"Node Type":"(Sort|Incremental Sort|Seq Scan|BitmapAnd)"/, plan);
