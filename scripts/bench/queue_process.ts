@@ -12,9 +12,9 @@
  * - `drain <concurrency>`: prints `ready`, starts a worker at `go`, and prints
  *   `progress <handled> <epoch ms when the last handler started>` every 20 ms while it changes.
  * - `latency <concurrency>`: starts a worker, prints `ready`, then `lat <ms>` per job: from the
- *   start of its enqueue call (in the producer's process) to the start of its handler.
+ *   time it was due to be enqueued (in the producer's process) to the start of its handler.
  * - `produce <rate> <seconds>`: enqueues `rate` jobs a second, one call each, for `seconds`, each
- *   stamped with the start of its enqueue call; prints `result <sent>`.
+ *   stamped with the time it was due to be enqueued; prints `result <sent>`.
  *
  * Roles with a worker run until stdin closes. Times are epoch milliseconds with a fraction
  * (`performance.timeOrigin + performance.now()`), comparable across processes of one machine.
@@ -25,6 +25,9 @@ import process from "node:process";
 import { createInterface } from "node:readline";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { JobData, QueueSide, QueueVariant } from "./queue_side.ts";
+
+/** The most enqueue calls a producer has waiting at once. */
+const MAX_IN_FLIGHT = 32;
 
 const [queue, variant, role, url, ...rest] = process.argv.slice(2);
 const numbers = rest.map(Number);
@@ -137,11 +140,14 @@ switch (role) {
     const inFlight = new Set<Promise<void>>();
     const started = now();
     for (let n = 0; n < total; n++) {
-      const wait = started + n * interval - now();
+      // Each job is stamped with the time it was due to be enqueued, so a producer that falls
+      // behind (its calls waiting for a connection) counts in the latency; at most
+      // MAX_IN_FLIGHT calls wait at once, so no pool times out.
+      const due = started + n * interval;
+      const wait = due - now();
       if (wait > 0) await sleep(wait);
-      const sent: Promise<void> = side.enqueue({ n, t: now() }).finally(() =>
-        inFlight.delete(sent)
-      );
+      while (inFlight.size >= MAX_IN_FLIGHT) await Promise.race(inFlight);
+      const sent: Promise<void> = side.enqueue({ n, t: due }).finally(() => inFlight.delete(sent));
       inFlight.add(sent);
     }
     await Promise.all(inFlight);

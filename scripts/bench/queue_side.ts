@@ -5,7 +5,7 @@
  * @module
  */
 
-/** A no-op job's data: `n` numbers it, `t` is when its enqueue call began (epoch ms). */
+/** A no-op job's data: `n` numbers it, `t` is when it was due to be enqueued (epoch ms). */
 export interface JobData {
   n: number;
   t?: number;
