@@ -129,31 +129,21 @@ export class HookStore {
     return rows[0]?.has === true;
   }
 
-  /**
-   * Inserts unless `(name, key)` exists, and notifies workers (delivered on commit) in the same
-   * statement: one round trip, and on its own (no transaction) one commit instead of two.
-   */
+  /** Inserts unless `(name, key)` exists; notifies workers (delivered on commit). */
   async insert(
     db: HookQuerier,
     input: HookOccurrenceInput,
   ): Promise<{ id: string; duplicate: boolean }> {
     const inserted = await db.query<{ id: string }>(
-      `WITH inserted AS (
-         INSERT INTO ${this.#table} (name, key, payload, due_at)
-         VALUES ($1, $2, $3::jsonb, COALESCE($4::timestamptz, now()))
-         ON CONFLICT (name, key) DO NOTHING RETURNING id
-       )
-       SELECT id, pg_notify($5, $6)::text AS notified FROM inserted`,
-      [
-        input.name,
-        input.key ?? null,
-        input.payload ?? null,
-        input.runAt ?? null,
-        HOOK_CHANNEL,
-        this.#namespace,
-      ],
+      `INSERT INTO ${this.#table} (name, key, payload, due_at)
+       VALUES ($1, $2, $3::jsonb, COALESCE($4::timestamptz, now()))
+       ON CONFLICT (name, key) DO NOTHING RETURNING id`,
+      [input.name, input.key ?? null, input.payload ?? null, input.runAt ?? null],
     );
-    if (inserted.length > 0) return { id: inserted[0].id, duplicate: false };
+    if (inserted.length > 0) {
+      await this.notify(db);
+      return { id: inserted[0].id, duplicate: false };
+    }
     // ON CONFLICT waited for a concurrent inserter to commit, so the row is visible now.
     const existing = await db.query<{ id: string }>(
       `SELECT id FROM ${this.#table} WHERE name = $1 AND key = $2`,
