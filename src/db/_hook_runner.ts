@@ -40,8 +40,14 @@ interface WaitingOccurrence {
   claimedAt: number;
 }
 
-/** The most a quick worker claims per statement (free slots plus prefetch). */
+/** The least a quick worker claims per statement (free slots plus prefetch). */
 const PREFETCH_BATCH = 32;
+
+/** The most a quick worker claims per statement, however quick its handlers. */
+const PREFETCH_MAX = 512;
+
+/** A quick worker claims about this much of its handlers' work ahead (by their average). */
+const PREFETCH_AHEAD_MS = 50;
 
 /** Handlers quicker than this on average get a prefetch. */
 const QUICK_HANDLER_MS = 20;
@@ -77,16 +83,21 @@ export class HookRunner {
 
   /**
    * How many occurrences the next claim may take: the free handler slots, plus, while handlers
-   * are quick, enough to fill a batch of {@link PREFETCH_BATCH} (one claim and a few completion
-   * writes per batch instead of per occurrence; each is a commit). Slow handlers never get a
-   * prefetch, so one worker does not hoard leased occurrences that idle workers could run.
+   * are quick, enough to fill a batch (one claim and a few completion writes per batch instead of
+   * per occurrence; each is a commit): about {@link PREFETCH_AHEAD_MS} of their work at the
+   * current concurrency, from {@link PREFETCH_BATCH} to {@link PREFETCH_MAX}. No-op handlers thus
+   * take 512 per claim (a backlog drained 32 per claim spent its time in claim round trips), 10
+   * ms ones 80 at concurrency 16. Slow handlers never get a prefetch, so one worker does not hoard leased
+   * occurrences that idle workers could run.
    */
   get free(): number {
     const s = this.#s;
     if (this.#waiting.length >= s.concurrency) return 0;
     const slots = Math.max(0, s.concurrency - this.#inFlight.size - this.#waiting.length);
     if (this.#handlerMs > QUICK_HANDLER_MS) return slots;
-    return Math.max(slots, PREFETCH_BATCH - this.#inFlight.size - this.#waiting.length);
+    const ahead = Math.ceil((s.concurrency * PREFETCH_AHEAD_MS) / Math.max(this.#handlerMs, 0.01));
+    const batch = Math.min(PREFETCH_MAX, Math.max(PREFETCH_BATCH, ahead));
+    return Math.max(slots, batch - this.#inFlight.size - this.#waiting.length);
   }
 
   /** Claims up to {@link free} due occurrences and starts them as slots allow; returns how many. */

@@ -12,6 +12,9 @@ import process from "node:process";
 import { clearTimeout, setTimeout } from "node:timers";
 import { HOOK_CHANNEL, HookStore } from "./_hook_store.ts";
 import { HookRunner } from "./_hook_runner.ts";
+import { insertOccurrences } from "./_hook_enqueue_many.ts";
+import { HOOK_TABLE } from "./hook_table.ts";
+import { quoteQualified } from "./sql_identifier.ts";
 import type {
   DrainOptions,
   DrainResult,
@@ -291,6 +294,16 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
     async enqueue(tx: HookQuerier, occurrence: HookOccurrenceInput): Promise<EnqueueResult> {
       checkOccurrence(occurrence, definitions);
       return await store.insert(tx, occurrence);
+    },
+    async enqueueMany(
+      tx: HookQuerier,
+      occurrences: readonly HookOccurrenceInput[],
+    ): Promise<EnqueueResult[]> {
+      for (const occurrence of occurrences) checkOccurrence(occurrence, definitions);
+      const table = quoteQualified(namespace, HOOK_TABLE);
+      const results = await insertOccurrences(tx, table, occurrences);
+      if (results.some((result) => !result.duplicate)) await store.notify(tx);
+      return results;
     },
     enqueueSql(occurrence: HookOccurrenceInput, sqlOptions: EnqueueSqlOptions = {}): EnqueueSql {
       checkOccurrence(occurrence, definitions);

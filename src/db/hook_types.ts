@@ -307,6 +307,18 @@ export interface DurableHooks {
    */
   enqueue(tx: HookQuerier, occurrence: HookOccurrenceInput): Promise<EnqueueResult>;
   /**
+   * Inserts many occurrences through `tx` in one statement (a batch: one round trip, where a
+   * loop of {@link DurableHooks.enqueue} makes two per occurrence), with the same deduplication:
+   * a `(name, key)` that exists, or repeats inside the batch, is reported as a duplicate with the
+   * id of the occurrence holding it. Workers are notified once, when the transaction commits.
+   *
+   * @returns One result per occurrence, in the order given.
+   */
+  enqueueMany(
+    tx: HookQuerier,
+    occurrences: readonly HookOccurrenceInput[],
+  ): Promise<EnqueueResult[]>;
+  /**
    * The SQL of {@link DurableHooks.enqueue} as a fragment for the caller's own statement (e.g. a
    * CTE that inserts a row and its occurrence together, in one round trip). It sends no
    * notification: call {@link DurableHooks.wake} once the statement committed.

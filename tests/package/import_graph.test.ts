@@ -30,6 +30,8 @@ const DEV_ONLY = [
   "drizzle-kit",
   "drizzle-orm",
   "@prisma/prisma-schema-wasm",
+  "pg-boss",
+  "graphile-worker",
 ];
 /**
  * What the library (mod.ts) needs: routing, validation, both database drivers, Node's server, and
