@@ -2,7 +2,8 @@
  * `deno task build:npm`: builds the npm package `fragment-cli` into `npm/` (git-ignored):
  * ESM JavaScript and `.d.ts` emitted by `tsc` (relative `.ts` imports rewritten to `.js`), a
  * `package.json` with a `fragment-cli` bin and the npm dependencies the sources import (versions
- * from deno.json), README and LICENSE.
+ * from deno.json), README and LICENSE; and `esm/generated/docs_index.json`, the offline search
+ * index, built from docs/.
  *
  * The bin runs a bundle of what every invocation loads (`cli.js`, the process adapter, the command
  * list and help: one file instead of a dozen, made by esbuild), which imports each command's
@@ -24,8 +25,13 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import process from "node:process";
+import {
+  buildDocsRecords,
+  DOCS_INDEX_FILE,
+  renderDocsIndexJson,
+} from "./site/docs_index_source.ts";
 
 const OUT = "npm";
 const TYPESCRIPT = "typescript@5.9";
@@ -57,6 +63,7 @@ const tsc = spawnSync("npx", [
   "--declaration",
   "--rewriteRelativeImportExtensions",
   "--allowImportingTsExtensions",
+  "--resolveJsonModule",
   "--noCheck",
   "--skipLibCheck",
   "mod.ts",
@@ -67,6 +74,13 @@ if (tsc.status !== 0) {
   console.error("tsc failed");
   process.exit(1);
 }
+
+// The offline index of `fragment-cli search`, rebuilt from docs/ as they are now rather than copied
+// from generated/ (tsc copies the JSON modules it meets, maybe a stale one): the package always
+// answers from the docs it was built with.
+const docsIndex = join(OUT, "esm", DOCS_INDEX_FILE);
+mkdirSync(dirname(docsIndex), { recursive: true });
+writeFileSync(docsIndex, renderDocsIndexJson(buildDocsRecords("docs")));
 
 // cli.ts starts with a Deno shebang; the npm bin is a Node one.
 const cliJs = join(OUT, "esm", "cli.js");

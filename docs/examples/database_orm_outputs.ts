@@ -1,6 +1,7 @@
-// Drizzle and Prisma schema files from the same schemas. Type-checked and run by
-// tests/db/docs_examples.test.ts.
-import { drizzleSchemaFile, prismaSchemaFile } from "../../src/db/mod.ts";
+// Drizzle and Prisma schema files from the same schemas (docs/database.md). A program that checks
+// what it shows: `deno run -A docs/examples/database_orm_outputs.ts` (or `node …`, `bun …`).
+import assert from "node:assert/strict";
+import { drizzleSchemaFile, prismaSchemaFile } from "@app/fragment-cli";
 import { authSchema } from "./database_schema.ts";
 
 const installed = [
@@ -8,7 +9,12 @@ const installed = [
   { schema: authSchema, namespace: "auth_admin" }, // a second instance
 ];
 
-export const drizzleSource: string = drizzleSchemaFile(installed);
-export const prismaSource: string = prismaSchemaFile(installed);
+const drizzleSource: string = drizzleSchemaFile(installed);
+const prismaSource: string = prismaSchemaFile(installed);
 // Merging into an existing Prisma setup that has its own generator block:
-export const prismaModelsOnly: string = prismaSchemaFile(installed, { generator: false });
+const prismaModelsOnly: string = prismaSchemaFile(installed, { generator: false });
+
+assert.match(drizzleSource, /export const authAdminSchema = pgSchema\("auth_admin"\);/);
+assert.match(prismaSource, /model Users_auth_admin \{/);
+assert.match(prismaSource, /generator client/);
+assert.doesNotMatch(prismaModelsOnly, /generator client/);

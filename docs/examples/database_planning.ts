@@ -1,19 +1,40 @@
-// Planning migrations without a database. Type-checked and run by tests/db/docs_examples.test.ts.
-import { planMigration, renderMigrationSql, stepStatements } from "../../src/db/mod.ts";
+// Planning migrations without a database (docs/database.md). A program that checks what it
+// shows: `deno run -A docs/examples/database_planning.ts` (or `node …`, `bun …`).
+import assert from "node:assert/strict";
+import { planMigration, renderMigrationSql, stepStatements } from "@app/fragment-cli";
 import { authSchema } from "./database_schema.ts";
 
 // Everything from an empty namespace to the latest version, in the default namespace "auth".
-export const fullPlan = planMigration(authSchema, { from: 0 });
+const fullPlan = planMigration(authSchema, { from: 0 });
 
 // A second instance of the module in the same database: its own namespace.
-export const secondInstance = planMigration(authSchema, { from: 0, namespace: "auth_admin" });
+const secondInstance = planMigration(authSchema, { from: 0, namespace: "auth_admin" });
 
 // Only the steps a database at version 3 still needs.
-export const upgrade = planMigration(authSchema, { from: 3, to: authSchema.version });
+const upgrade = planMigration(authSchema, { from: 3, to: authSchema.version });
 
 // One file of SQL, e.g. for review. A caller that records versions itself (the CLI writing a
 // migration file) passes its statements as `bookkeeping`; they are appended last.
-export const sqlFile: string = renderMigrationSql(upgrade);
+const sqlFile: string = renderMigrationSql(upgrade);
 
 // The statements of a single step (what the runner fingerprints).
-export const step2: string[] = stepStatements(authSchema, 2, "auth");
+const step2: string[] = stepStatements(authSchema, 2, "auth");
+
+assert.equal(fullPlan.steps.length, 15);
+assert.equal(secondInstance.steps[0].statements[0], 'CREATE SCHEMA IF NOT EXISTS "auth_admin"');
+assert.deepEqual(upgrade.steps.map((step) => step.version), [
+  4,
+  5,
+  6,
+  7,
+  8,
+  9,
+  10,
+  11,
+  12,
+  13,
+  14,
+  15,
+]);
+assert.match(sqlFile, /-- Step 15: sql\nCOMMENT ON TABLE "auth"."users"/);
+assert.match(step2[0], /^CREATE TABLE "auth"."sessions"/);

@@ -1,6 +1,8 @@
-// Defining a versioned schema: every step kind, row types. Type-checked and run by
-// tests/db/docs_examples.test.ts.
-import { column, defineSchema, type InsertRowOf, type RowOf } from "../../src/db/mod.ts";
+// Defining a versioned schema: every step kind, row types (docs/database.md). A program that
+// checks what it shows: `deno run -A docs/examples/database_schema.ts` (or `node …`, `bun …`);
+// database_planning.ts and database_orm_outputs.ts import its schema.
+import assert from "node:assert/strict";
+import { column, defineSchema, type InsertRowOf, type RowOf } from "@app/fragment-cli";
 
 export const authSchema = defineSchema("auth", (s) =>
   s
@@ -44,5 +46,20 @@ export const newUser: NewUser = { email: "ada@example.com" };
 export function greeting(user: User): string {
   return `Hello ${
     user.name ?? user.email
-  } (${user.role}), member since ${user.created_at.getFullYear()}`;
+  } (${user.role}), member since ${user.created_at.getUTCFullYear()}`;
 }
+
+// One version per step, numbered from 1.
+assert.equal(authSchema.version, 15);
+assert.deepEqual(
+  authSchema.steps.map((step) => step.version),
+  [...Array(15).keys()].map((i) => i + 1),
+);
+const ada: User = {
+  id: "0b5f4a4e-3d52-4c1e-9a41-7f0c2f1d9e11",
+  email: "ada@example.com",
+  role: "admin",
+  created_at: new Date("2024-05-01T00:00:00Z"),
+  name: null, // renamed from display_name (version 6), nullable again since version 11
+};
+assert.equal(greeting(ada), "Hello ada@example.com (admin), member since 2024");

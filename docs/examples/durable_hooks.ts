@@ -1,17 +1,22 @@
-// The durable hooks example of docs/hooks.md. Type-checked and run by
-// tests/db/hooks_docs_example.test.ts.
+// The durable hooks example of docs/hooks.md. A program that checks what it shows, on an
+// in-memory PGlite or, when DATABASE_URL is set, on that (empty) PostgreSQL database:
+// `deno run -A docs/examples/durable_hooks.ts` (or `node …`, `bun …`).
+import assert from "node:assert/strict";
+import process from "node:process";
 import {
   column,
   defineSchema,
   type DurableHooks,
   durableHooks,
   migrate,
+  pgliteAdapter,
+  postgresAdapter,
   type SqlAdapter,
   withHookTable,
-} from "../../src/db/mod.ts";
+} from "@app/fragment-cli";
 
 // 1. The module's schema includes the hook table, in the module's own namespace.
-export const mailerSchema = defineSchema("mailer", (s) =>
+const mailerSchema = defineSchema("mailer", (s) =>
   withHookTable(
     s.createTable("signups", {
       email: column.text().primaryKey(),
@@ -20,7 +25,7 @@ export const mailerSchema = defineSchema("mailer", (s) =>
   ));
 
 // 2. The hooks: a name and a handler each. Handlers run outside any transaction.
-export function mailerHooks(db: SqlAdapter, sent: string[]): DurableHooks {
+function mailerHooks(db: SqlAdapter, sent: string[]): DurableHooks {
   return durableHooks({
     adapter: db,
     namespace: "mailer",
@@ -37,7 +42,7 @@ export function mailerHooks(db: SqlAdapter, sent: string[]): DurableHooks {
 }
 
 // 3. Enqueue inside the transaction that writes the data: both commit, or neither.
-export async function signUp(db: SqlAdapter, hooks: DurableHooks, email: string): Promise<boolean> {
+async function signUp(db: SqlAdapter, hooks: DurableHooks, email: string): Promise<boolean> {
   const { duplicate } = await db.transaction(async (tx) => {
     await tx.query(
       `INSERT INTO mailer.signups (email) VALUES ($1) ON CONFLICT (email) DO NOTHING`,
@@ -50,7 +55,7 @@ export async function signUp(db: SqlAdapter, hooks: DurableHooks, email: string)
 }
 
 // 3b. The same in one statement: the row and its occurrence, the payload computed from the row.
-export async function signUpInOneStatement(
+async function signUpInOneStatement(
   db: SqlAdapter,
   hooks: DurableHooks,
   email: string,
@@ -71,15 +76,22 @@ export async function signUpInOneStatement(
   return stored === 1;
 }
 
-// 4. Run it: migrate, sign up twice with one address, process what is due.
-export async function runMailer(db: SqlAdapter): Promise<string[]> {
-  await migrate(db, mailerSchema);
-  const sent: string[] = [];
-  const hooks = mailerHooks(db, sent);
-  await signUp(db, hooks, "ada@example.com");
-  await signUp(db, hooks, "ada@example.com"); // a duplicate: no second occurrence
-  await signUpInOneStatement(db, hooks, "grace@example.com");
-  await signUpInOneStatement(db, hooks, "grace@example.com"); // a duplicate again
-  await hooks.drain(); // in a server, serve() runs hooks.start() instead
-  return sent;
-}
+// 4. Run it: migrate, sign up twice with each address, process what is due.
+const url = process.env.DATABASE_URL;
+const db = url ? postgresAdapter(url) : pgliteAdapter();
+await migrate(db, mailerSchema);
+const sent: string[] = [];
+const hooks = mailerHooks(db, sent);
+assert.equal(await signUp(db, hooks, "ada@example.com"), true);
+assert.equal(await signUp(db, hooks, "ada@example.com"), false); // a duplicate: no second occurrence
+assert.equal(await signUpInOneStatement(db, hooks, "grace@example.com"), true);
+assert.equal(await signUpInOneStatement(db, hooks, "grace@example.com"), false); // again
+await hooks.drain(); // in a server, serve() runs hooks.start() instead
+// One welcome mail per address, each at its first attempt.
+assert.equal(sent.length, 2);
+assert.match(sent[0], /^ada@example\.com \(occurrence \d+, attempt 1\)$/);
+assert.match(sent[1], /^grace@example\.com \(occurrence \d+, attempt 1\)$/);
+
+await db.query("DROP SCHEMA mailer CASCADE");
+await db.query("DROP SCHEMA fragment_internal CASCADE");
+await db.close();

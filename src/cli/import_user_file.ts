@@ -7,7 +7,7 @@ import { pathToFileURL } from "node:url";
  * uses) and write it into the user's `deno.lock`. tsc rewrites `.ts` to `.js` at run time in the
  * npm build (`--rewriteRelativeImportExtensions`).
  */
-const JITI_IMPORT = "./_jiti_import.ts";
+const JITI_IMPORT = "./jiti_import.ts";
 
 /** Whether this runtime imports `.ts` files by itself (Deno, Bun, Node with type stripping). */
 export function importsTypeScriptNatively(): boolean {
@@ -25,6 +25,6 @@ export function importsTypeScriptNatively(): boolean {
 export async function importUserFile(path: string): Promise<Record<string, unknown>> {
   const native = importsTypeScriptNatively() || /\.(m|c)?js$/.test(path);
   if (native) return await import(pathToFileURL(path).href);
-  const { importWithJiti } = await import(JITI_IMPORT) as typeof import("./_jiti_import.ts");
+  const { importWithJiti } = await import(JITI_IMPORT) as typeof import("./jiti_import.ts");
   return await importWithJiti(path);
 }

@@ -1,7 +1,7 @@
 import { type CliIo, type Command, UsageError } from "./command.ts";
 import { commandHelp, GLOBAL_OPTIONS, PROGRAM, programHelp } from "./help.ts";
 import { VERSION } from "../version.ts";
-import { COMMANDS } from "./commands.ts";
+import { COMMANDS } from "./command_list.ts";
 
 /** Options of {@link runCli}. */
 export interface RunCliOptions {

@@ -20,6 +20,7 @@ import { delimiter, join, resolve } from "node:path";
 import process from "node:process";
 import { createInterface } from "node:readline";
 import { ADMIN_URL } from "../helpers/databases.ts";
+import { closedPort } from "../helpers/local_server.ts";
 
 const root = resolve(import.meta.dirname ?? ".", "../..");
 const version = JSON.parse(readFileSync(join(root, "deno.json"), "utf8")).version;
@@ -168,6 +169,27 @@ describe("npm package", () => {
     );
     assert.equal(out.trim(), "function");
   });
+  it("searches the docs it ships when the site is unreachable, as the source checkout does", async () => {
+    const dead = `http://127.0.0.1:${await closedPort()}`;
+    const env = { ...quiet, FRAGMENT_CLI_SEARCH_URL: dead };
+    const args = ["search", "durable hooks", "--json"];
+    const bin = join(scratch, "node_modules/fragment-cli/bin/fragment-cli.js");
+    const fromCheckout = spawnSync(process.execPath, ["run", "-A", "cli.ts", ...args], {
+      cwd: root,
+      encoding: "utf8",
+      env,
+    });
+    assert.equal(fromCheckout.status, 0, fromCheckout.stderr);
+    const expected = JSON.parse(fromCheckout.stdout);
+    assert.ok(expected.length > 0);
+    for (const runtime of ["node", bunExecutable()]) {
+      const installed = spawnSync(runtime, [bin, ...args], { cwd: scratch, encoding: "utf8", env });
+      assert.equal(installed.status, 0, installed.stderr);
+      assert.match(installed.stderr, /searching the docs bundled with fragment-cli/);
+      assert.deepEqual(JSON.parse(installed.stdout), expected, runtime);
+    }
+  });
+
   it(
     "runs db info and serve on a user's TypeScript file under Node 20 (through jiti)",
     slow,
