@@ -293,9 +293,9 @@ export class HookStore {
 
   /**
    * Takes the transaction-scoped advisory locks of the given ordering keys, the ones the
-   * ordering triggers take (`withHookOrdering`), in the order of the lock ids. A statement that
-   * changes the occurrences of several keys takes them first: its triggers then take locks it
-   * holds, and two such transactions never wait for each other in a cycle.
+   * ordering triggers take (`withHookOrdering`), in the order of the lock ids, waiting for each.
+   * A transaction takes them before it locks or changes the keys' occurrences: its triggers then
+   * take locks it holds, and the row locks come after the key locks, as for every writer.
    */
   async lockOrderKeys(db: HookQuerier, orderKeys: readonly string[]): Promise<void> {
     await db.query(
@@ -323,20 +323,46 @@ export class HookStore {
    */
   async completeMany(db: SqlAdapter, claimed: readonly ClaimedOccurrence[]): Promise<boolean[]> {
     const orderKeys = claimed.flatMap((c) => c.orderKey === null ? [] : [c.orderKey]);
+    if (orderKeys.length === 0) {
+      const rows = await withIndexPlans(db, (tx) => this.#complete(tx, claimed));
+      return held(claimed, rows);
+    }
+    // Ordered attempts: the trigger that hands each key on takes the key's lock. A transaction
+    // holding several keys' locks must never wait for another one (an enqueueing transaction may
+    // hold that one and wait for one of ours), so this one only tries them; the attempts whose
+    // key is busy are completed one per transaction, each waiting for its key alone.
+    const late: ClaimedOccurrence[] = [];
     const rows = await withIndexPlans(db, async (tx) => {
-      // The trigger that hands each key on takes its lock; taken here first, in one order.
-      if (orderKeys.length > 0) await this.lockOrderKeys(tx, orderKeys);
-      return await tx.query<{ id: string }>(
-        `UPDATE ${this.#table} AS o
-         SET status = 'done', leased_by = NULL, updated_at = clock_timestamp(),
-             finished_at = clock_timestamp()
-         ${ATTEMPTS_STILL_HELD}
-         RETURNING o.id`,
-        attemptParams(claimed),
+      const locked = await tx.query<{ key: string }>(
+        `SELECT key FROM unnest($2::text[]) AS key
+         WHERE pg_try_advisory_xact_lock(hashtext($1), hashtext(key))`,
+        [this.#namespace, orderKeys],
       );
+      const lockedKeys = new Set(locked.map((r) => r.key));
+      const now = claimed.filter((c) => c.orderKey === null || lockedKeys.has(c.orderKey));
+      late.push(...claimed.filter((c) => c.orderKey !== null && !lockedKeys.has(c.orderKey)));
+      return now.length > 0 ? await this.#complete(tx, now) : [];
     });
-    const completed = new Set(rows.map((row) => String(row.id)));
-    return claimed.map((c) => completed.has(c.id));
+    for (const one of late) {
+      rows.push(
+        ...await withIndexPlans(db, async (tx) => {
+          await this.lockOrderKeys(tx, [one.orderKey!]);
+          return await this.#complete(tx, [one]);
+        }),
+      );
+    }
+    return held(claimed, rows);
+  }
+
+  #complete(tx: SqlQuerier, claimed: readonly ClaimedOccurrence[]): Promise<{ id: string }[]> {
+    return tx.query<{ id: string }>(
+      `UPDATE ${this.#table} AS o
+       SET status = 'done', leased_by = NULL, updated_at = clock_timestamp(),
+           finished_at = clock_timestamp()
+       ${ATTEMPTS_STILL_HELD}
+       RETURNING o.id`,
+      attemptParams(claimed),
+    );
   }
 
   /**
@@ -354,8 +380,27 @@ export class HookStore {
       ));
   }
 
-  /** Records a failed attempt: pending again after `retryInMs`, or failed when it is `null`. */
+  /**
+   * Records a failed attempt: pending again after `retryInMs`, or failed when it is `null`. The
+   * final failure of an ordered attempt hands its key on (trigger): its key's lock is taken
+   * first, before the row's, the order every writer of a key takes them in.
+   */
   async fail(
+    db: SqlAdapter,
+    claimed: ClaimedOccurrence,
+    error: string,
+    retryInMs: number | null,
+  ): Promise<boolean> {
+    if (retryInMs === null && claimed.orderKey !== null) {
+      return await db.transaction(async (tx) => {
+        await this.lockOrderKeys(tx, [claimed.orderKey!]);
+        return await this.#fail(tx, claimed, error, retryInMs);
+      });
+    }
+    return await this.#fail(db, claimed, error, retryInMs);
+  }
+
+  async #fail(
     db: HookQuerier,
     claimed: ClaimedOccurrence,
     error: string,
@@ -698,6 +743,12 @@ const INDEX_PLANS = "SELECT set_config('enable_seqscan', 'off', true), " +
 /** The parameters of {@link ATTEMPTS_STILL_HELD}. */
 function attemptParams(claimed: readonly ClaimedOccurrence[]): [string[], number[]] {
   return [claimed.map((c) => c.id), claimed.map((c) => c.attempt)];
+}
+
+/** Whether each attempt, in the order given, is among the rows its completion updated. */
+function held(claimed: readonly ClaimedOccurrence[], rows: readonly { id: string }[]): boolean[] {
+  const completed = new Set(rows.map((row) => String(row.id)));
+  return claimed.map((c) => completed.has(c.id));
 }
 
 /** Orders decimal id strings numerically. */

@@ -22,7 +22,8 @@ import { forEachAdapter } from "../helpers/databases.ts";
 
 const orderedSchema = defineSchema(
   "ordering_test",
-  (s) => withHookOrdering(withHookTable(s.createTable("items", { id: column.integer().primaryKey() }))),
+  (s) =>
+    withHookOrdering(withHookTable(s.createTable("items", { id: column.integer().primaryKey() }))),
 );
 const unorderedSchema = defineSchema(
   "ordering_test",
@@ -206,47 +207,51 @@ forEachAdapter((name, getAdapter) => {
     assert.deepEqual(await hooks.drain(), { done: 1, retried: 0, failed: 0 });
   });
 
-  it(`${name}: a retried failure re-enters its key: behind the key's unfinished one, else at once`, {
-    timeout: 30_000,
-  }, async () => {
-    const log: string[] = [];
-    let failing = true;
-    const { db, hooks, admin } = await setUp((payload) => {
-      const { seq } = payload as { seq: number };
-      log.push(String(seq));
-      if (seq === 0 && failing) throw new Error("down");
-    }, { maxAttempts: 1 });
-    const first = await hooks.enqueue(db, { name: "work", orderKey: "k", payload: { seq: 0 } });
-    await hooks.enqueue(db, { name: "work", orderKey: "k", payload: { seq: 1 } });
-    await hooks.drain({ waitForScheduled: true });
-    assert.deepEqual(log, ["0", "1"]);
-    // The key moved on. Now it holds a later occurrence (not due yet) and one behind it.
-    const held = await hooks.enqueue(db, {
-      name: "work",
-      orderKey: "k",
-      payload: { seq: 2 },
-      runAt: new Date(Date.now() + 3_600_000),
-    });
-    const behind = await hooks.enqueue(db, { name: "work", orderKey: "k", payload: { seq: 3 } });
-    failing = false;
-    assert.deepEqual((await admin.retry([first.id])).changed, [first.id]);
-    // It waits behind the key's pending occurrence, ahead of the one enqueued after it.
-    assert.equal((await hooks.get(first.id))!.status, "blocked");
-    await admin.cancel([held.id]);
-    assert.equal((await hooks.get(first.id))!.status, "pending");
-    assert.equal((await hooks.get(behind.id))!.status, "blocked");
-    await hooks.drain({ waitForScheduled: true });
-    assert.deepEqual(log, ["0", "1", "0", "3"]);
-    // A retry on an idle key is pending at once.
-    failing = true;
-    const lone = await hooks.enqueue(db, { name: "work", orderKey: "k", payload: { seq: 0 } });
-    // (The key "k" is free: that one runs and fails.)
-    await hooks.drain({ waitForScheduled: true });
-    failing = false;
-    assert.equal((await hooks.get(lone.id))!.status, "failed");
-    assert.deepEqual(await admin.retryFailed(), [lone.id]);
-    assert.equal((await hooks.get(lone.id))!.status, "pending");
-  });
+  it(
+    `${name}: a retried failure re-enters its key: behind the key's unfinished one, else at once`,
+    {
+      timeout: 30_000,
+    },
+    async () => {
+      const log: string[] = [];
+      let failing = true;
+      const { db, hooks, admin } = await setUp((payload) => {
+        const { seq } = payload as { seq: number };
+        log.push(String(seq));
+        if (seq === 0 && failing) throw new Error("down");
+      }, { maxAttempts: 1 });
+      const first = await hooks.enqueue(db, { name: "work", orderKey: "k", payload: { seq: 0 } });
+      await hooks.enqueue(db, { name: "work", orderKey: "k", payload: { seq: 1 } });
+      await hooks.drain({ waitForScheduled: true });
+      assert.deepEqual(log, ["0", "1"]);
+      // The key moved on. Now it holds a later occurrence (not due yet) and one behind it.
+      const held = await hooks.enqueue(db, {
+        name: "work",
+        orderKey: "k",
+        payload: { seq: 2 },
+        runAt: new Date(Date.now() + 3_600_000),
+      });
+      const behind = await hooks.enqueue(db, { name: "work", orderKey: "k", payload: { seq: 3 } });
+      failing = false;
+      assert.deepEqual((await admin.retry([first.id])).changed, [first.id]);
+      // It waits behind the key's pending occurrence, ahead of the one enqueued after it.
+      assert.equal((await hooks.get(first.id))!.status, "blocked");
+      await admin.cancel([held.id]);
+      assert.equal((await hooks.get(first.id))!.status, "pending");
+      assert.equal((await hooks.get(behind.id))!.status, "blocked");
+      await hooks.drain({ waitForScheduled: true });
+      assert.deepEqual(log, ["0", "1", "0", "3"]);
+      // A retry on an idle key is pending at once.
+      failing = true;
+      const lone = await hooks.enqueue(db, { name: "work", orderKey: "k", payload: { seq: 0 } });
+      // (The key "k" is free: that one runs and fails.)
+      await hooks.drain({ waitForScheduled: true });
+      failing = false;
+      assert.equal((await hooks.get(lone.id))!.status, "failed");
+      assert.deepEqual(await admin.retryFailed(), [lone.id]);
+      assert.equal((await hooks.get(lone.id))!.status, "pending");
+    },
+  );
 
   it(`${name}: retrying several failures of one key keeps their order`, async () => {
     const log: number[] = [];
