@@ -8,6 +8,7 @@ import { ourAuthSide } from "./our_auth_side.ts";
 import type { Scenario } from "./scenario.ts";
 import { cliStartScenario } from "./scenario_cli_start.ts";
 import { hashingFloodScenario } from "./scenario_hashing_flood.ts";
+import { hookOrderScenario } from "./scenario_hook_order.ts";
 import { hookWakeScenario } from "./scenario_hook_wake.ts";
 import { meScenario } from "./scenario_me.ts";
 import { membersPageScenario } from "./scenario_members_page.ts";
@@ -27,4 +28,5 @@ export const SCENARIOS: readonly Scenario[] = [
   memoryScenario,
   hashingFloodScenario,
   hookWakeScenario,
+  hookOrderScenario,
 ];

@@ -3915,7 +3915,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      "A namespace with durable hooks (migrated to its hook table) gets one more line after the table: Hooks [messenger]: 3 pending, 0 running, 1 failed, oldest pending 2m 5s (the oldest pending age is the time since that hook was enqueued; omitted when none is pending).",
+      "A namespace with durable hooks (migrated to its hook table) gets one more line after the table: Hooks [messenger]: 3 pending, 0 running, 1 failed, oldest pending 2m 5s (the oldest pending age is the time since that hook was enqueued; omitted when none is pending), with , 2 blocked after failed when hooks wait for an earlier one of their ordering key (blocked is always in --json).",
     "url": "/docs/cli#db-info",
     "context": "The fragment-cli command › db info",
   },
@@ -3932,7 +3932,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      'status is one of up-to-date, pending, ahead, drift, no-database; namespace, database, codeVersion and databaseVersion are null for a module without a database. hooks is { "pending": 3, "running": 0, "failed": 1, "oldestPendingAgeSeconds": 125 } for a namespace with hooks (oldestPendingAgeSeconds is null when none is pending), null otherwise.',
+      'status is one of up-to-date, pending, ahead, drift, no-database; namespace, database, codeVersion and databaseVersion are null for a module without a database. hooks is { "pending": 3, "running": 0, "failed": 1, "blocked": 0, "oldestPendingAgeSeconds": 125 } for a namespace with hooks (oldestPendingAgeSeconds is null when none is pending), null otherwise.',
     "url": "/docs/cli#db-info",
     "context": "The fragment-cli command › db info",
   },
@@ -3966,7 +3966,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "cli:63",
     "page": "cli",
     "type": "text",
-    "content": "--status | list | pending, running, failed, done or cancelled",
+    "content": "--status | list | pending, running, failed, done, cancelled or blocked",
     "url": "/docs/cli#hooks",
     "context": "The fragment-cli command › hooks",
   },
@@ -4042,7 +4042,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      'retry <id…>: failed or cancelled hooks back to pending, due now, attempts reset; others are left alone and listed (Left alone: 5 [jobs] is pending …), so it is idempotent. retry --failed: every failed hook. --json: { "file", "retried": [{ "namespace", "id" }], "unchanged": [{ "namespace", "id", "status" }] }.',
+      'retry <id…>: failed or cancelled hooks back to pending, due now, attempts reset (a hook with an ordering key whose key is busy: blocked behind it); others are left alone and listed (Left alone: 5 [jobs] is pending …), so it is idempotent. retry --failed: every failed hook. --json: { "file", "retried": [{ "namespace", "id" }], "unchanged": [{ "namespace", "id", "status" }] }.',
     "url": "/docs/cli#hooks",
     "context": "The fragment-cli command › hooks",
   },
@@ -4051,7 +4051,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "cli",
     "type": "text",
     "content":
-      'cancel <id…>: pending, running or failed hooks become cancelled (never run again; retry undoes it); done and cancelled ones are left alone. --json: like retry, with "cancelled".',
+      'cancel <id…>: pending, running, blocked or failed hooks become cancelled (never run again; retry undoes it); done and cancelled ones are left alone. Cancelling the hook that holds an ordering key releases the key\'s next one. --json: like retry, with "cancelled".',
     "url": "/docs/cli#hooks",
     "context": "The fragment-cli command › hooks",
   },
@@ -6446,7 +6446,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "hooks:7",
     "page": "hooks",
     "type": "text",
-    "content": "status | pending, running, done, failed or cancelled",
+    "content": "status | pending, running, done, failed, cancelled or blocked",
     "url": "/docs/hooks#the-hook-table",
     "context": "Durable hooks › The hook table",
   },
@@ -6504,6 +6504,14 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "hooks:14",
     "page": "hooks",
     "type": "text",
+    "content": "order_key | with withHookOrdering: the ordering key (ordering)",
+    "url": "/docs/hooks#the-hook-table",
+    "context": "Durable hooks › The hook table",
+  },
+  {
+    "id": "hooks:15",
+    "page": "hooks",
+    "type": "text",
     "content":
       "The error log. withHookErrorLog(builder), appended after withHookTable (one addColumn step, one version), adds errors: a jsonb array of { attempt, at, error }, oldest first, the latest 20 failed attempts of the occurrence (HOOK_ERROR_LOG_LENGTH), kept across a retry by an operator. fragment-cli hooks show prints it. The auth and messenger modules append it (auth version 25, messenger version 6). A hook table without it keeps only last_error; the workers find out which by asking the database, so code and databases at either version work together.",
     "url": "/docs/hooks#the-hook-table",
@@ -6518,20 +6526,11 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks",
   },
   {
-    "id": "hooks:15",
-    "page": "hooks",
-    "type": "text",
-    "content":
-      "hooks.enqueue(tx, { name, key?, payload?, runAt? }) inserts through the transaction tx (or the adapter, for an occurrence on its own):",
-    "url": "/docs/hooks#enqueueing",
-    "context": "Durable hooks › Enqueueing",
-  },
-  {
     "id": "hooks:16",
     "page": "hooks",
     "type": "text",
     "content":
-      "Rolled back with the transaction: no occurrence without its data, no data without its occurrence.",
+      "hooks.enqueue(tx, { name, key?, payload?, runAt?, orderKey? }) inserts through the transaction tx (or the adapter, for an occurrence on its own):",
     "url": "/docs/hooks#enqueueing",
     "context": "Durable hooks › Enqueueing",
   },
@@ -6540,7 +6539,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "hooks",
     "type": "text",
     "content":
-      "key deduplicates per namespace: enqueueing an existing (name, key) inserts nothing and answers { id: <the existing id>, duplicate: true }, not an error. Two instances of a module in two namespaces of one database never collide. Without a key every enqueue is a new occurrence.",
+      "Rolled back with the transaction: no occurrence without its data, no data without its occurrence.",
     "url": "/docs/hooks#enqueueing",
     "context": "Durable hooks › Enqueueing",
   },
@@ -6548,7 +6547,8 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "hooks:18",
     "page": "hooks",
     "type": "text",
-    "content": "runAt delays it (a Date); the default is now.",
+    "content":
+      "key deduplicates per namespace: enqueueing an existing (name, key) inserts nothing and answers { id: <the existing id>, duplicate: true }, not an error. Two instances of a module in two namespaces of one database never collide. Without a key every enqueue is a new occurrence.",
     "url": "/docs/hooks#enqueueing",
     "context": "Durable hooks › Enqueueing",
   },
@@ -6556,12 +6556,28 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "hooks:19",
     "page": "hooks",
     "type": "text",
-    "content": "Unknown hook names throw a TypeError at once.",
+    "content": "runAt delays it (a Date); the default is now.",
     "url": "/docs/hooks#enqueueing",
     "context": "Durable hooks › Enqueueing",
   },
   {
     "id": "hooks:20",
+    "page": "hooks",
+    "type": "text",
+    "content": "orderKey orders it after the unfinished occurrences of the same key (ordering).",
+    "url": "/docs/hooks#enqueueing",
+    "context": "Durable hooks › Enqueueing",
+  },
+  {
+    "id": "hooks:21",
+    "page": "hooks",
+    "type": "text",
+    "content": "Unknown hook names throw a TypeError at once.",
+    "url": "/docs/hooks#enqueueing",
+    "context": "Durable hooks › Enqueueing",
+  },
+  {
+    "id": "hooks:22",
     "page": "hooks",
     "type": "text",
     "content":
@@ -6570,7 +6586,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Enqueueing",
   },
   {
-    "id": "hooks:21",
+    "id": "hooks:23",
     "page": "hooks",
     "type": "text",
     "content": "(signUpInOneStatement in docs/examples/durable_hooks.ts, run by the test suite.)",
@@ -6586,7 +6602,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks",
   },
   {
-    "id": "hooks:22",
+    "id": "hooks:24",
     "page": "hooks",
     "type": "text",
     "content":
@@ -6595,7 +6611,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Workers",
   },
   {
-    "id": "hooks:23",
+    "id": "hooks:25",
     "page": "hooks",
     "type": "text",
     "content":
@@ -6604,7 +6620,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Workers",
   },
   {
-    "id": "hooks:24",
+    "id": "hooks:26",
     "page": "hooks",
     "type": "text",
     "content":
@@ -6613,7 +6629,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Workers",
   },
   {
-    "id": "hooks:25",
+    "id": "hooks:27",
     "page": "hooks",
     "type": "text",
     "content":
@@ -6622,7 +6638,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Workers",
   },
   {
-    "id": "hooks:26",
+    "id": "hooks:28",
     "page": "hooks",
     "type": "text",
     "content":
@@ -6631,7 +6647,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Workers",
   },
   {
-    "id": "hooks:27",
+    "id": "hooks:29",
     "page": "hooks",
     "type": "text",
     "content":
@@ -6640,7 +6656,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Workers",
   },
   {
-    "id": "hooks:28",
+    "id": "hooks:30",
     "page": "hooks",
     "type": "text",
     "content":
@@ -6649,13 +6665,84 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Workers",
   },
   {
-    "id": "hooks:29",
+    "id": "hooks:31",
     "page": "hooks",
     "type": "text",
     "content":
       "Hooks are at-least-once: a handler can run again after a crash between its side effect and the done write. Handlers receive { id, name, key, attempt, maxAttempts } to make their effect idempotent (an idempotency key, an upsert, a check of what was already done).",
     "url": "/docs/hooks#workers",
     "context": "Durable hooks › Workers",
+  },
+  {
+    "id": "hooks#ordering",
+    "page": "hooks",
+    "type": "heading",
+    "content": "Ordering",
+    "url": "/docs/hooks#ordering",
+    "context": "Durable hooks",
+  },
+  {
+    "id": "hooks:32",
+    "page": "hooks",
+    "type": "text",
+    "content":
+      "An occurrence may carry an ordering key: occurrences with the same key run one at a time, in the order they were enqueued; different keys (and occurrences without a key) run in parallel, on any worker of any process. Use it for work whose effects must not cross: the replies of a bot in one chat, the events of one account sent to a partner.",
+    "url": "/docs/hooks#ordering",
+    "context": "Durable hooks › Ordering",
+  },
+  {
+    "id": "hooks:33",
+    "page": "hooks",
+    "type": "text",
+    "content":
+      "It needs the ordering steps in the module's schema: withHookOrdering(builder), appended after withHookTable (three steps: the column order_key, a partial index on (order_key, id) over the unfinished occurrences, and two trigger functions, raw SQL). The auth module appends it as versions 26–28, the messenger as 7–9. On a hook table without them, enqueue() with an orderKey throws a TypeError naming withHookOrdering(), and everything else works as before. enqueueSql() takes orderKeySql, an expression of the row of from (NULL: no key), like keySql.",
+    "url": "/docs/hooks#ordering",
+    "context": "Durable hooks › Ordering",
+  },
+  {
+    "id": "hooks:34",
+    "page": "hooks",
+    "type": "text",
+    "content":
+      "How it works. An occurrence enqueued while its key has an unfinished one (pending, including one waiting for a retry, running or blocked) is stored blocked; a claim never reads blocked rows (they are not in the due index), so a deep backlog on a few keys costs the claim nothing. When the key's pending or running occurrence finishes (done, failed out of attempts, cancelled, or deleted), the key's oldest blocked occurrence becomes pending in the same transaction. Both sides are triggers on the hook table, and both take a transaction-scoped advisory lock on (namespace, key): an enqueue and a finish of one key never miss each other, across processes. Statements that enqueue many keys (the messenger's grouped deliveries) insert them in the order of the locks' ids, so two of them never deadlock; a finishing worker holding several keys only tries their locks and finishes the busy ones one key per transaction. (A transaction of your own that enqueues several keys takes their locks in the order it enqueues; two such transactions enqueueing the same keys in opposite orders can deadlock, and PostgreSQL then fails one of them.)",
+    "url": "/docs/hooks#ordering",
+    "context": "Durable hooks › Ordering",
+  },
+  {
+    "id": "hooks:35",
+    "page": "hooks",
+    "type": "text",
+    "content":
+      "Retries and failures. An occurrence waiting for a retry holds its key: the later ones wait for it to succeed. Once it has failed (out of attempts) or an operator cancelled it, the key moves on, and the failed occurrence stays visible (fragment-cli hooks list --status failed).",
+    "url": "/docs/hooks#ordering",
+    "context": "Durable hooks › Ordering",
+  },
+  {
+    "id": "hooks:36",
+    "page": "hooks",
+    "type": "text",
+    "content":
+      "retry of a failed occurrence whose key moved on. It re-enters its key's chain where it can: if the key has an unfinished occurrence at that moment, it becomes blocked behind the one pending or running, and runs right after it, before the key's later occurrences still blocked (it was enqueued before them, and release goes by enqueue order); if the key is idle, it is pending at once. It never overtakes an occurrence already running, and occurrences of the key that ran meanwhile are not run again. Several failed occurrences of one key retried together keep their order. Cancelling a blocked occurrence releases nothing (the key's pending one still holds it); cancelling the pending or running one releases the next.",
+    "url": "/docs/hooks#ordering",
+    "context": "Durable hooks › Ordering",
+  },
+  {
+    "id": "hooks:37",
+    "page": "hooks",
+    "type": "text",
+    "content":
+      'Operators see blocked hooks with fragment-cli hooks app.ts list --status blocked (their next run reads "after the earlier hooks of its order key"), show prints the order key, and db info adds N blocked to a namespace\'s hooks line when there are any (blocked in --json always).',
+    "url": "/docs/hooks#ordering",
+    "context": "Durable hooks › Ordering",
+  },
+  {
+    "id": "hooks:38",
+    "page": "hooks",
+    "type": "text",
+    "content":
+      "Throughput (benchmark scenario 10): unordered occurrences pay nothing (the triggers' WHEN clauses skip rows without a key). Ordered drains run one claim, one run and one commit per occurrence and key in turn, so a few long chains drain more slowly than many short ones.",
+    "url": "/docs/hooks#ordering",
+    "context": "Durable hooks › Ordering",
   },
   {
     "id": "hooks#settings",
@@ -6666,7 +6753,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks",
   },
   {
-    "id": "hooks:30",
+    "id": "hooks:39",
     "page": "hooks",
     "type": "text",
     "content": "maxAttempts | 12 | attempts before failed; per hook { handler, maxAttempts }",
@@ -6674,7 +6761,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Settings",
   },
   {
-    "id": "hooks:31",
+    "id": "hooks:40",
     "page": "hooks",
     "type": "text",
     "content": "retryDelayMs | 1000 | delay before the first retry, doubled at each retry",
@@ -6682,7 +6769,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Settings",
   },
   {
-    "id": "hooks:32",
+    "id": "hooks:41",
     "page": "hooks",
     "type": "text",
     "content": "maxRetryDelayMs | 600000 (10 min) | cap of the delay",
@@ -6690,7 +6777,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Settings",
   },
   {
-    "id": "hooks:33",
+    "id": "hooks:42",
     "page": "hooks",
     "type": "text",
     "content": "leaseMs | 60000 | lease of a running attempt (renewed every third of it)",
@@ -6698,7 +6785,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Settings",
   },
   {
-    "id": "hooks:34",
+    "id": "hooks:43",
     "page": "hooks",
     "type": "text",
     "content": "pollIntervalMs | 2000 | longest wait between two looks for work",
@@ -6706,7 +6793,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Settings",
   },
   {
-    "id": "hooks:35",
+    "id": "hooks:44",
     "page": "hooks",
     "type": "text",
     "content": "concurrency | 4 | handlers one worker runs at once",
@@ -6714,7 +6801,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Settings",
   },
   {
-    "id": "hooks:36",
+    "id": "hooks:45",
     "page": "hooks",
     "type": "text",
     "content": "onError | console.error | receives failed attempts and worker errors",
@@ -6722,7 +6809,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Settings",
   },
   {
-    "id": "hooks:37",
+    "id": "hooks:46",
     "page": "hooks",
     "type": "text",
     "content": 'retention | none (keep all) | { done: "7d" }: purge done occurrences (retention)',
@@ -6730,7 +6817,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Settings",
   },
   {
-    "id": "hooks:38",
+    "id": "hooks:47",
     "page": "hooks",
     "type": "text",
     "content":
@@ -6747,7 +6834,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks",
   },
   {
-    "id": "hooks:39",
+    "id": "hooks:48",
     "page": "hooks",
     "type": "text",
     "content":
@@ -6756,7 +6843,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Inspecting and re-queueing",
   },
   {
-    "id": "hooks:40",
+    "id": "hooks:49",
     "page": "hooks",
     "type": "text",
     "content":
@@ -6765,7 +6852,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Inspecting and re-queueing",
   },
   {
-    "id": "hooks:41",
+    "id": "hooks:50",
     "page": "hooks",
     "type": "text",
     "content":
@@ -6774,7 +6861,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Inspecting and re-queueing",
   },
   {
-    "id": "hooks:42",
+    "id": "hooks:51",
     "page": "hooks",
     "type": "text",
     "content":
@@ -6783,7 +6870,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Inspecting and re-queueing",
   },
   {
-    "id": "hooks:43",
+    "id": "hooks:52",
     "page": "hooks",
     "type": "text",
     "content":
@@ -6792,7 +6879,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Inspecting and re-queueing",
   },
   {
-    "id": "hooks:44",
+    "id": "hooks:53",
     "page": "hooks",
     "type": "text",
     "content":
@@ -6809,7 +6896,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks",
   },
   {
-    "id": "hooks:45",
+    "id": "hooks:54",
     "page": "hooks",
     "type": "text",
     "content":
@@ -6818,7 +6905,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Operating hooks",
   },
   {
-    "id": "hooks:46",
+    "id": "hooks:55",
     "page": "hooks",
     "type": "text",
     "content":
@@ -6827,7 +6914,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Operating hooks",
   },
   {
-    "id": "hooks:47",
+    "id": "hooks:56",
     "page": "hooks",
     "type": "text",
     "content": "show <id> | one hook: payload, attempts, every error with its time, next run",
@@ -6835,7 +6922,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Operating hooks",
   },
   {
-    "id": "hooks:48",
+    "id": "hooks:57",
     "page": "hooks",
     "type": "text",
     "content":
@@ -6844,7 +6931,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Operating hooks",
   },
   {
-    "id": "hooks:49",
+    "id": "hooks:58",
     "page": "hooks",
     "type": "text",
     "content": "cancel <id…> | stop a pending, running or failed hook from running again",
@@ -6852,7 +6939,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Operating hooks",
   },
   {
-    "id": "hooks:50",
+    "id": "hooks:59",
     "page": "hooks",
     "type": "text",
     "content":
@@ -6861,34 +6948,34 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Operating hooks",
   },
   {
-    "id": "hooks:51",
+    "id": "hooks:60",
     "page": "hooks",
     "type": "text",
     "content":
-      "States. A hook is pending (due, or waiting for its next retry: Next run says when), running (leased by a worker until the time shown), done, failed (out of attempts: its maxAttempts are spent) or cancelled.",
+      "States. A hook is pending (due, or waiting for its next retry: Next run says when), running (leased by a worker until the time shown), done, failed (out of attempts: its maxAttempts are spent), cancelled, or blocked (waiting for an earlier hook of its ordering key, see ordering).",
     "url": "/docs/hooks#operating-hooks",
     "context": "Durable hooks › Operating hooks",
   },
   {
-    "id": "hooks:52",
+    "id": "hooks:61",
     "page": "hooks",
     "type": "text",
     "content":
-      "retry puts failed and cancelled hooks back to pending, due now, with attempts reset to 0 (a fresh budget of maxAttempts), and wakes the workers. Their error log is kept, so show still tells what happened before. Any other status is left alone and said so: retrying twice is harmless. retry --failed redrives every failed hook (never the cancelled ones, which an operator stopped on purpose; retry those by id).",
+      "retry puts failed and cancelled hooks back to pending, due now, with attempts reset to 0 (a fresh budget of maxAttempts), and wakes the workers. Their error log is kept, so show still tells what happened before. Any other status is left alone and said so: retrying twice is harmless. retry --failed redrives every failed hook (never the cancelled ones, which an operator stopped on purpose; retry those by id). A hook with an ordering key re-enters its key's chain (ordering): blocked behind the key's pending or running hook, if any.",
     "url": "/docs/hooks#operating-hooks",
     "context": "Durable hooks › Operating hooks",
   },
   {
-    "id": "hooks:53",
+    "id": "hooks:62",
     "page": "hooks",
     "type": "text",
     "content":
-      "cancel marks pending, running and failed hooks cancelled: no worker claims them again. An attempt running at that moment may still do its work, but its outcome is not recorded (every outcome write is fenced on running). done and cancelled hooks are left alone. To undo a cancel, retry the hook.",
+      "cancel marks pending, running, blocked and failed hooks cancelled: no worker claims them again. An attempt running at that moment may still do its work, but its outcome is not recorded (every outcome write is fenced on running). done and cancelled hooks are left alone. To undo a cancel, retry the hook.",
     "url": "/docs/hooks#operating-hooks",
     "context": "Durable hooks › Operating hooks",
   },
   {
-    "id": "hooks:54",
+    "id": "hooks:63",
     "page": "hooks",
     "type": "text",
     "content":
@@ -6897,7 +6984,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Operating hooks",
   },
   {
-    "id": "hooks:55",
+    "id": "hooks:64",
     "page": "hooks",
     "type": "text",
     "content":
@@ -6906,7 +6993,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Operating hooks",
   },
   {
-    "id": "hooks:56",
+    "id": "hooks:65",
     "page": "hooks",
     "type": "text",
     "content":
@@ -6915,7 +7002,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Operating hooks",
   },
   {
-    "id": "hooks:57",
+    "id": "hooks:66",
     "page": "hooks",
     "type": "text",
     "content":
@@ -6932,7 +7019,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Operating hooks",
   },
   {
-    "id": "hooks:58",
+    "id": "hooks:67",
     "page": "hooks",
     "type": "text",
     "content":
@@ -6941,7 +7028,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Operating hooks › Retention",
   },
   {
-    "id": "hooks:59",
+    "id": "hooks:68",
     "page": "hooks",
     "type": "text",
     "content":
@@ -6950,7 +7037,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Operating hooks › Retention",
   },
   {
-    "id": "hooks:60",
+    "id": "hooks:69",
     "page": "hooks",
     "type": "text",
     "content":
@@ -6959,7 +7046,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Operating hooks › Retention",
   },
   {
-    "id": "hooks:61",
+    "id": "hooks:70",
     "page": "hooks",
     "type": "text",
     "content":
@@ -6976,7 +7063,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks",
   },
   {
-    "id": "hooks:62",
+    "id": "hooks:71",
     "page": "hooks",
     "type": "text",
     "content":
@@ -6985,7 +7072,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Tracing",
   },
   {
-    "id": "hooks:63",
+    "id": "hooks:72",
     "page": "hooks",
     "type": "text",
     "content":
@@ -6994,7 +7081,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Tracing",
   },
   {
-    "id": "hooks:64",
+    "id": "hooks:73",
     "page": "hooks",
     "type": "text",
     "content": "messaging.system | fragment-cli",
@@ -7002,7 +7089,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Tracing",
   },
   {
-    "id": "hooks:65",
+    "id": "hooks:74",
     "page": "hooks",
     "type": "text",
     "content": "messaging.operation.type | process (also messaging.operation.name)",
@@ -7010,7 +7097,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Tracing",
   },
   {
-    "id": "hooks:66",
+    "id": "hooks:75",
     "page": "hooks",
     "type": "text",
     "content": "messaging.destination.name | <namespace>.<hook name>",
@@ -7018,7 +7105,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Tracing",
   },
   {
-    "id": "hooks:67",
+    "id": "hooks:76",
     "page": "hooks",
     "type": "text",
     "content": "messaging.message.id | the occurrence id",
@@ -7026,7 +7113,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Tracing",
   },
   {
-    "id": "hooks:68",
+    "id": "hooks:77",
     "page": "hooks",
     "type": "text",
     "content": "fragment.hook.namespace | the namespace",
@@ -7034,7 +7121,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Tracing",
   },
   {
-    "id": "hooks:69",
+    "id": "hooks:78",
     "page": "hooks",
     "type": "text",
     "content": "fragment.hook.name | the hook name",
@@ -7042,7 +7129,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Tracing",
   },
   {
-    "id": "hooks:70",
+    "id": "hooks:79",
     "page": "hooks",
     "type": "text",
     "content": "fragment.hook.attempt | the attempt, from 1",
@@ -7050,7 +7137,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Tracing",
   },
   {
-    "id": "hooks:71",
+    "id": "hooks:80",
     "page": "hooks",
     "type": "text",
     "content": "fragment.hook.max_attempts | the attempts allowed",
@@ -7058,7 +7145,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Tracing",
   },
   {
-    "id": "hooks:72",
+    "id": "hooks:81",
     "page": "hooks",
     "type": "text",
     "content":
@@ -7067,7 +7154,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Tracing",
   },
   {
-    "id": "hooks:73",
+    "id": "hooks:82",
     "page": "hooks",
     "type": "text",
     "content":
@@ -7076,7 +7163,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Tracing",
   },
   {
-    "id": "hooks:74",
+    "id": "hooks:83",
     "page": "hooks",
     "type": "text",
     "content":
@@ -7085,7 +7172,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Tracing",
   },
   {
-    "id": "hooks:75",
+    "id": "hooks:84",
     "page": "hooks",
     "type": "text",
     "content":
@@ -7094,7 +7181,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks › Tracing",
   },
   {
-    "id": "hooks:76",
+    "id": "hooks:85",
     "page": "hooks",
     "type": "text",
     "content":
@@ -7111,7 +7198,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Durable hooks",
   },
   {
-    "id": "hooks:77",
+    "id": "hooks:86",
     "page": "hooks",
     "type": "text",
     "content":
@@ -11155,6 +11242,15 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "webhook",
     "type": "text",
     "content":
+      "Order per chat. By default the updates of one chat are processed one at a time, in the order they were received, so a bot's replies in a chat keep their order: each update's hook carries the chat's id as its ordering key (the chat of the update's object — a message, a member change, a reaction, a join request, … — or of the message a callback_query came from). Different chats run in parallel, and updates without a chat (inline queries, polls, payments, a callback query of an inline message) run as soon as a worker is free. An update waiting for a retry holds its chat's later updates back until it succeeds; once it has failed for good (or an operator cancelled it) the chat moves on, and it stays in fragment-cli hooks list --status failed. The waiting updates read blocked in getUpdate(), listUpdates() and fragment-cli hooks list. orderByChat: false turns it off: every update runs as soon as a worker is free (it applies to the updates received from then on). Updates that arrive together share one statement; within it each chat's updates are enqueued in update_id order.",
+    "url": "/docs/webhook#handlers",
+    "context": "Webhook › Handlers",
+  },
+  {
+    "id": "webhook:29",
+    "page": "webhook",
+    "type": "text",
+    "content":
       "The option retention: { done: \"7d\" } has the worker delete the processing hooks of updates done for longer than that (retention); the stored updates themselves are never purged, and an update whose hook was purged reads as done. Operators see each update's processing with fragment-cli hooks app.ts show <id>, which prints the stored update beside the hook's attempts and errors (operating hooks).",
     "url": "/docs/webhook#handlers",
     "context": "Webhook › Handlers",
@@ -11168,19 +11264,10 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook",
   },
   {
-    "id": "webhook:29",
-    "page": "webhook",
-    "type": "text",
-    "content": "bot.api is the server-side API:",
-    "url": "/docs/webhook#reading-stored-updates",
-    "context": "Webhook › Reading stored updates",
-  },
-  {
     "id": "webhook:30",
     "page": "webhook",
     "type": "text",
-    "content":
-      "getUpdate(updateId): one update with its processing status (pending, running, done, failed, cancelled; done too once its hook was purged), attempts, lastError and processedAt, or null.",
+    "content": "bot.api is the server-side API:",
     "url": "/docs/webhook#reading-stored-updates",
     "context": "Webhook › Reading stored updates",
   },
@@ -11189,7 +11276,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "page": "webhook",
     "type": "text",
     "content":
-      "listUpdates({ kind?, status?, order?, pageSize?, cursor? }): by update_id, with cursor pagination: { updates, cursor, hasNextPage }. Its cursors are signed with the option secret (default FRAGMENT_SECRET, at least 32 characters; the same deployment secret as auth's), so every process of the deployment accepts them; without either, with a random key of the process (valid until it exits; nothing is printed, since no route hands these cursors to clients). A forged or type-confused cursor is InvalidCursorError (400 INVALID_CURSOR if your route lets it through).",
+      "getUpdate(updateId): one update with its processing status (pending, running, done, failed, cancelled; done too once its hook was purged), attempts, lastError and processedAt, or null.",
     "url": "/docs/webhook#reading-stored-updates",
     "context": "Webhook › Reading stored updates",
   },
@@ -11197,12 +11284,21 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "id": "webhook:32",
     "page": "webhook",
     "type": "text",
-    "content": "retryFailed(updateIds?): puts failed updates back in the queue.",
+    "content":
+      "listUpdates({ kind?, status?, order?, pageSize?, cursor? }): by update_id, with cursor pagination: { updates, cursor, hasNextPage }. Its cursors are signed with the option secret (default FRAGMENT_SECRET, at least 32 characters; the same deployment secret as auth's), so every process of the deployment accepts them; without either, with a random key of the process (valid until it exits; nothing is printed, since no route hands these cursors to clients). A forged or type-confused cursor is InvalidCursorError (400 INVALID_CURSOR if your route lets it through).",
     "url": "/docs/webhook#reading-stored-updates",
     "context": "Webhook › Reading stored updates",
   },
   {
     "id": "webhook:33",
+    "page": "webhook",
+    "type": "text",
+    "content": "retryFailed(updateIds?): puts failed updates back in the queue.",
+    "url": "/docs/webhook#reading-stored-updates",
+    "context": "Webhook › Reading stored updates",
+  },
+  {
+    "id": "webhook:34",
     "page": "webhook",
     "type": "text",
     "content":
@@ -11211,7 +11307,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook › Reading stored updates",
   },
   {
-    "id": "webhook:34",
+    "id": "webhook:35",
     "page": "webhook",
     "type": "text",
     "content":
@@ -11228,7 +11324,7 @@ export const DOCS_INDEX: readonly SearchRecord[] = [
     "context": "Webhook",
   },
   {
-    "id": "webhook:35",
+    "id": "webhook:36",
     "page": "webhook",
     "type": "text",
     "content":
