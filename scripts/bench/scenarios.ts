@@ -9,6 +9,7 @@ import type { Scenario } from "./scenario.ts";
 import { cliStartScenario } from "./scenario_cli_start.ts";
 import { hashingFloodScenario } from "./scenario_hashing_flood.ts";
 import { hookAnchorsScenario } from "./scenario_hook_anchors.ts";
+import { hookOrderScenario } from "./scenario_hook_order.ts";
 import { hookWakeScenario } from "./scenario_hook_wake.ts";
 import { meScenario } from "./scenario_me.ts";
 import { membersPageScenario } from "./scenario_members_page.ts";
@@ -29,4 +30,5 @@ export const SCENARIOS: readonly Scenario[] = [
   hashingFloodScenario,
   hookWakeScenario,
   hookAnchorsScenario,
+  hookOrderScenario,
 ];

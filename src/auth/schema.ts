@@ -9,6 +9,7 @@
  * - 18–24: security: verified emails, email verification tokens, invitation tokens hashed at rest,
  *   rate-limit counters shared by every process.
  * - 25: the error log of the hook table (`withHookErrorLog`).
+ * - 26–28: ordering keys of the hook table (`withHookOrdering`).
  *
  * @module
  */
@@ -17,11 +18,13 @@ import {
   column,
   defineSchema,
   type HookErrorLogShape,
+  type HookOrderingShape,
   type HookTablesShape,
   type JsonValue,
   type Schema,
   type SchemaBuilder,
   withHookErrorLog,
+  withHookOrdering,
   withHookTable,
 } from "../db/mod.ts";
 
@@ -36,7 +39,7 @@ import {
  * type UserRow = RowOf<typeof authSchema, "users">;
  * ```
  */
-export type AuthTables = HookTablesShape & HookErrorLogShape & {
+export type AuthTables = HookTablesShape & HookErrorLogShape & HookOrderingShape & {
   users: {
     id: { type: string; nullable: false; hasDefault: true };
     email: { type: string; nullable: false; hasDefault: false };
@@ -227,8 +230,11 @@ const stepsToV24 = (s: SchemaBuilder) =>
     .addIndex("rate_limits", "rate_limits_window_idx", ["window_started_at"]);
 
 const authSchemaValue: Schema<AuthTables> = defineSchema("auth", (s) =>
-  // v25: the error log of the hook table (every failed delivery's error, with its time).
-  withHookErrorLog(stepsToV24(s)));
+  // v26–28: ordering keys of the hook table (occurrences of one key run one at a time, in order).
+  withHookOrdering(
+    // v25: the error log of the hook table (every failed delivery's error, with its time).
+    withHookErrorLog(stepsToV24(s)),
+  ));
 
 /**
  * The auth module's schema (namespace `auth` unless the module is given another). Apply it with

@@ -165,8 +165,10 @@ function hooksLine(namespace: string, hooks: HookCounts): string {
   const oldest = hooks.oldestPendingAgeSeconds === null
     ? ""
     : `, oldest pending ${age(hooks.oldestPendingAgeSeconds)}`;
+  // Blocked hooks (waiting behind their order key) only when there are any.
+  const blocked = hooks.blocked > 0 ? `, ${hooks.blocked} blocked` : "";
   return `Hooks [${namespace}]: ${hooks.pending} pending, ${hooks.running} running, ` +
-    `${hooks.failed} failed${oldest}`;
+    `${hooks.failed} failed${blocked}${oldest}`;
 }
 
 /** `45s`, `2m 5s`, `3h 12m`, `4d 2h`: the two largest units. */

@@ -20,6 +20,7 @@ export const HOOK_STATUSES: readonly HookStatus[] = [
   "failed",
   "done",
   "cancelled",
+  "blocked",
 ];
 
 /** The default and the largest `--limit` of `hooks list`. */

@@ -10,7 +10,8 @@ export const hooksCommand: Command = {
     status: {
       type: "string",
       valueName: "STATUS",
-      description: "list: only hooks in this status (pending, running, failed, done, cancelled)",
+      description:
+        "list: only hooks in this status (pending, running, failed, done, cancelled, blocked)",
     },
     namespace: {
       type: "string",

@@ -9,6 +9,8 @@ export interface HookJson {
   id: string;
   name: string;
   key: string | null;
+  /** The ordering key (`withHookOrdering`), or `null`. */
+  orderKey: string | null;
   status: HookOccurrence["status"];
   attempts: number;
   /** When a pending occurrence runs next (due, or its retry); `null` otherwise. */
@@ -28,6 +30,7 @@ export function occurrenceJson(namespace: string, o: HookOccurrence): HookJson {
     id: o.id,
     name: o.name,
     key: o.key,
+    orderKey: o.orderKey,
     status: o.status,
     attempts: o.attempts,
     nextRunAt: o.status === "pending" ? o.dueAt.toISOString() : null,
@@ -70,6 +73,7 @@ export function showText(
     "",
     `  Hook:      ${o.name}`,
     `  Key:       ${o.key ?? "-"}`,
+    ...(o.orderKey === null ? [] : [`  Order key: ${o.orderKey}`]),
     `  Status:    ${o.status}`,
     `  Attempts:  ${o.attempts}`,
     `  Next run:  ${nextRun(o)}`,
@@ -107,6 +111,8 @@ function nextRun(o: HookOccurrence): string {
       return `running (lease until ${time(o.dueAt)})`;
     case "failed":
       return "- (out of attempts: retry runs it again)";
+    case "blocked":
+      return "after the earlier hooks of its order key";
     default:
       return "-";
   }

@@ -253,7 +253,10 @@ export class HookRunner {
     if (!failed) {
       endSpan(span, "done");
       // The slot is free once the handler is: the done write joins the others of its batch.
-      this.#track(this.#record(context, () => this.#complete(occurrence), "done"));
+      const write = this.#record(context, () => this.#complete(occurrence), "done");
+      // With an ordering key, the write also made the key's next occurrence pending: look again
+      // once it is committed (the look made when the handler ended was too early to see it).
+      this.#track(occurrence.orderKey === null ? write : write.then(() => this.onSettled()));
       return;
     }
     s.onError(failure, context);

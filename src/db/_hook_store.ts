@@ -40,6 +40,7 @@ interface OccurrenceRow {
   created_at: Date;
   updated_at: Date;
   finished_at: Date | null;
+  order_key?: string | null;
 }
 
 /** An occurrence claimed by a worker for one attempt. */
@@ -51,10 +52,17 @@ export interface ClaimedOccurrence {
   /** The number of this attempt; with the id it fences the finishing update. */
   attempt: number;
   lastError: string | null;
+  /** The ordering key (`withHookOrdering`), or `null`. */
+  orderKey: string | null;
 }
 
 const COLUMNS =
   "id, name, key, payload, status, attempts, due_at, last_error, created_at, updated_at, finished_at";
+
+/** {@link COLUMNS} with the ordering key, or `NULL` in its place without `withHookOrdering`. */
+function columns(ordering: boolean): string {
+  return `${COLUMNS}, ${ordering ? "order_key" : "NULL::text AS order_key"}`;
+}
 
 function toOccurrence(row: OccurrenceRow): HookOccurrence {
   return {
@@ -69,17 +77,20 @@ function toOccurrence(row: OccurrenceRow): HookOccurrence {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     finishedAt: row.finished_at,
+    orderKey: row.order_key ?? null,
   };
 }
 
-/** How long a "no error log column" answer is trusted before asking the database again. */
-const ERROR_LOG_RECHECK_MS = 60_000;
+/** How long a "no such column" answer is trusted before asking the database again. */
+const COLUMN_RECHECK_MS = 60_000;
 
 /** The counts of one namespace's occurrences that an operator watches (`db info`). */
 export interface HookCounts {
   pending: number;
   running: number;
   failed: number;
+  /** Occurrences waiting for an earlier one of their ordering key (`withHookOrdering`). */
+  blocked: number;
   /** Seconds since the oldest pending occurrence was enqueued, `null` when none is pending. */
   oldestPendingAgeSeconds: number | null;
 }
@@ -93,8 +104,8 @@ export interface OccurrenceWithErrors extends HookOccurrence {
 export class HookStore {
   readonly #table: string;
   readonly #namespace: string;
-  /** Whether the table has the `errors` column, and when that was last asked. */
-  #errorLog: { has: boolean; at: number } | undefined;
+  /** Whether the table has the optional columns (`errors`, `order_key`), and when last asked. */
+  readonly #columns = new Map<string, { has: boolean; at: number }>();
 
   constructor(namespace: string) {
     this.#namespace = namespace;
@@ -106,18 +117,28 @@ export class HookStore {
    * schema, since the store works with schemas that never appended it and with databases not yet
    * migrated to it; a "yes" is kept, a "no" asked again after a minute (a migration may add it).
    */
-  async hasErrorLog(db: HookQuerier): Promise<boolean> {
-    const known = this.#errorLog;
-    if (known && (known.has || performance.now() - known.at < ERROR_LOG_RECHECK_MS)) {
+  hasErrorLog(db: HookQuerier): Promise<boolean> {
+    return this.#hasColumn(db, "errors");
+  }
+
+  /** Whether the table has ordering keys (`withHookOrdering`); asked like {@link hasErrorLog}. */
+  hasOrdering(db: HookQuerier): Promise<boolean> {
+    return this.#hasColumn(db, "order_key");
+  }
+
+  async #hasColumn(db: HookQuerier, column: string): Promise<boolean> {
+    const known = this.#columns.get(column);
+    if (known && (known.has || performance.now() - known.at < COLUMN_RECHECK_MS)) {
       return known.has;
     }
     const rows = await db.query<{ has: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass($1)
-         AND attname = 'errors' AND NOT attisdropped) AS has`,
-      [this.#table],
+         AND attname = $2 AND NOT attisdropped) AS has`,
+      [this.#table, column],
     );
-    this.#errorLog = { has: rows[0]?.has === true, at: performance.now() };
-    return this.#errorLog.has;
+    const has = rows[0]?.has === true;
+    this.#columns.set(column, { has, at: performance.now() });
+    return has;
   }
 
   /** Whether the hook table exists in the database (the namespace was migrated to it). */
@@ -129,16 +150,28 @@ export class HookStore {
     return rows[0]?.has === true;
   }
 
-  /** Inserts unless `(name, key)` exists; notifies workers (delivered on commit). */
+  /**
+   * Inserts unless `(name, key)` exists; notifies workers (delivered on commit). With an
+   * `orderKey`, the table's trigger (`withHookOrdering`) stores it `blocked` behind the key's
+   * unfinished occurrence.
+   */
   async insert(
     db: HookQuerier,
     input: HookOccurrenceInput,
   ): Promise<{ id: string; duplicate: boolean }> {
+    const ordered = input.orderKey !== undefined;
+    if (ordered && !(await this.hasOrdering(db))) throw this.#noOrdering();
     const inserted = await db.query<{ id: string }>(
-      `INSERT INTO ${this.#table} (name, key, payload, due_at)
-       VALUES ($1, $2, $3::jsonb, COALESCE($4::timestamptz, now()))
+      `INSERT INTO ${this.#table} (name, key, payload, due_at${ordered ? ", order_key" : ""})
+       VALUES ($1, $2, $3::jsonb, COALESCE($4::timestamptz, now())${ordered ? ", $5" : ""})
        ON CONFLICT (name, key) DO NOTHING RETURNING id`,
-      [input.name, input.key ?? null, input.payload ?? null, input.runAt ?? null],
+      [
+        input.name,
+        input.key ?? null,
+        input.payload ?? null,
+        input.runAt ?? null,
+        ...(ordered ? [input.orderKey] : []),
+      ],
     );
     if (inserted.length > 0) {
       await this.notify(db);
@@ -152,6 +185,14 @@ export class HookStore {
     return { id: existing[0].id, duplicate: true };
   }
 
+  #noOrdering(): TypeError {
+    return new TypeError(
+      `The hook table of namespace "${this.#namespace}" has no ordering keys: append ` +
+        "withHookOrdering() after withHookTable() in the module's schema and migrate, or " +
+        "enqueue without orderKey",
+    );
+  }
+
   /**
    * The insert of {@link insert} as a fragment of the caller's statement: one occurrence per row
    * of `from` (a relation of that statement), or exactly one without it. No notification.
@@ -162,6 +203,7 @@ export class HookStore {
     firstParam: number,
     payloadSql?: string,
     keySql?: string,
+    orderKeySql?: string,
   ): { sql: string; params: unknown[] } {
     const params: unknown[] = [];
     const param = (value: unknown): string => {
@@ -174,10 +216,15 @@ export class HookStore {
       ? `${param(input.payload ?? null)}::jsonb`
       : `(${payloadSql})::jsonb`;
     const runAt = param(input.runAt ?? null);
+    const orderKey = orderKeySql !== undefined
+      ? `, (${orderKeySql})::text`
+      : input.orderKey !== undefined
+      ? `, ${param(input.orderKey)}::text`
+      : "";
     return {
-      sql: `INSERT INTO ${this.#table} (name, key, payload, due_at)
+      sql: `INSERT INTO ${this.#table} (name, key, payload, due_at${orderKey ? ", order_key" : ""})
        SELECT ${name}::text, ${key}, ${payload},
-              COALESCE(${runAt}::timestamptz, now())${
+              COALESCE(${runAt}::timestamptz, now())${orderKey}${
         from === undefined ? "" : ` FROM ${quoteIdent(from)}`
       }
        ON CONFLICT (name, key) DO NOTHING RETURNING id`,
@@ -201,6 +248,7 @@ export class HookStore {
     leaseMs: number,
     workerId: string,
   ): Promise<ClaimedOccurrence[]> {
+    const orderKey = (await this.hasOrdering(db)) ? "o.order_key" : "NULL::text AS order_key";
     const rows = await withIndexPlans(db, (tx) =>
       tx.query<{
         id: string;
@@ -209,6 +257,7 @@ export class HookStore {
         payload: JsonValue | null;
         attempts: number;
         last_error: string | null;
+        order_key: string | null;
       }>(
         // Ordered by due_at alone, so the partial index on due_at serves it: the first due rows
         // come straight off the index however long the backlog (with `, id` PostgreSQL sorted
@@ -226,7 +275,7 @@ export class HookStore {
          LIMIT $2
          FOR UPDATE SKIP LOCKED
        ))
-       RETURNING o.id, o.name, o.key, o.payload, o.attempts, o.last_error`,
+       RETURNING o.id, o.name, o.key, o.payload, o.attempts, o.last_error, ${orderKey}`,
         [names, limit, leaseMs, workerId],
       ));
     return rows
@@ -237,8 +286,23 @@ export class HookStore {
         payload: r.payload ?? null,
         attempt: r.attempts,
         lastError: r.last_error,
+        orderKey: r.order_key ?? null,
       }))
       .sort((a, b) => compareIds(a.id, b.id));
+  }
+
+  /**
+   * Takes the transaction-scoped advisory locks of the given ordering keys, the ones the
+   * ordering triggers take (`withHookOrdering`), in the order of the lock ids, waiting for each.
+   * A transaction takes them before it locks or changes the keys' occurrences: its triggers then
+   * take locks it holds, and the row locks come after the key locks, as for every writer.
+   */
+  async lockOrderKeys(db: HookQuerier, orderKeys: readonly string[]): Promise<void> {
+    await db.query(
+      `SELECT count(pg_advisory_xact_lock(hashtext($1), k)) FROM (
+         SELECT DISTINCT hashtext(key) AS k FROM unnest($2::text[]) AS key ORDER BY 1) AS keys`,
+      [this.#namespace, orderKeys],
+    );
   }
 
   /** Extends the lease of a running attempt; `false` when the attempt no longer holds it. */
@@ -258,17 +322,47 @@ export class HookStore {
    * nothing.
    */
   async completeMany(db: SqlAdapter, claimed: readonly ClaimedOccurrence[]): Promise<boolean[]> {
-    const rows = await withIndexPlans(db, (tx) =>
-      tx.query<{ id: string }>(
-        `UPDATE ${this.#table} AS o
-         SET status = 'done', leased_by = NULL, updated_at = clock_timestamp(),
-             finished_at = clock_timestamp()
-         ${ATTEMPTS_STILL_HELD}
-         RETURNING o.id`,
-        attemptParams(claimed),
-      ));
-    const completed = new Set(rows.map((row) => String(row.id)));
-    return claimed.map((c) => completed.has(c.id));
+    const orderKeys = claimed.flatMap((c) => c.orderKey === null ? [] : [c.orderKey]);
+    if (orderKeys.length === 0) {
+      const rows = await withIndexPlans(db, (tx) => this.#complete(tx, claimed));
+      return held(claimed, rows);
+    }
+    // Ordered attempts: the trigger that hands each key on takes the key's lock. A transaction
+    // holding several keys' locks must never wait for another one (an enqueueing transaction may
+    // hold that one and wait for one of ours), so this one only tries them; the attempts whose
+    // key is busy are completed one per transaction, each waiting for its key alone.
+    const late: ClaimedOccurrence[] = [];
+    const rows = await withIndexPlans(db, async (tx) => {
+      const locked = await tx.query<{ key: string }>(
+        `SELECT key FROM unnest($2::text[]) AS key
+         WHERE pg_try_advisory_xact_lock(hashtext($1), hashtext(key))`,
+        [this.#namespace, orderKeys],
+      );
+      const lockedKeys = new Set(locked.map((r) => r.key));
+      const now = claimed.filter((c) => c.orderKey === null || lockedKeys.has(c.orderKey));
+      late.push(...claimed.filter((c) => c.orderKey !== null && !lockedKeys.has(c.orderKey)));
+      return now.length > 0 ? await this.#complete(tx, now) : [];
+    });
+    for (const one of late) {
+      rows.push(
+        ...await withIndexPlans(db, async (tx) => {
+          await this.lockOrderKeys(tx, [one.orderKey!]);
+          return await this.#complete(tx, [one]);
+        }),
+      );
+    }
+    return held(claimed, rows);
+  }
+
+  #complete(tx: SqlQuerier, claimed: readonly ClaimedOccurrence[]): Promise<{ id: string }[]> {
+    return tx.query<{ id: string }>(
+      `UPDATE ${this.#table} AS o
+       SET status = 'done', leased_by = NULL, updated_at = clock_timestamp(),
+           finished_at = clock_timestamp()
+       ${ATTEMPTS_STILL_HELD}
+       RETURNING o.id`,
+      attemptParams(claimed),
+    );
   }
 
   /**
@@ -286,8 +380,27 @@ export class HookStore {
       ));
   }
 
-  /** Records a failed attempt: pending again after `retryInMs`, or failed when it is `null`. */
+  /**
+   * Records a failed attempt: pending again after `retryInMs`, or failed when it is `null`. The
+   * final failure of an ordered attempt hands its key on (trigger): its key's lock is taken
+   * first, before the row's, the order every writer of a key takes them in.
+   */
   async fail(
+    db: SqlAdapter,
+    claimed: ClaimedOccurrence,
+    error: string,
+    retryInMs: number | null,
+  ): Promise<boolean> {
+    if (retryInMs === null && claimed.orderKey !== null) {
+      return await db.transaction(async (tx) => {
+        await this.lockOrderKeys(tx, [claimed.orderKey!]);
+        return await this.#fail(tx, claimed, error, retryInMs);
+      });
+    }
+    return await this.#fail(db, claimed, error, retryInMs);
+  }
+
+  async #fail(
     db: HookQuerier,
     claimed: ClaimedOccurrence,
     error: string,
@@ -332,7 +445,7 @@ export class HookStore {
   async get(db: HookQuerier, id: string): Promise<HookOccurrence | null> {
     if (!/^[0-9]{1,19}$/.test(id)) return null;
     const rows = await db.query<OccurrenceRow>(
-      `SELECT ${COLUMNS} FROM ${this.#table} WHERE id = $1::int8`,
+      `SELECT ${columns(await this.hasOrdering(db))} FROM ${this.#table} WHERE id = $1::int8`,
       [id],
     );
     return rows.length > 0 ? toOccurrence(rows[0]) : null;
@@ -340,7 +453,8 @@ export class HookStore {
 
   async find(db: HookQuerier, name: string, key: string): Promise<HookOccurrence | null> {
     const rows = await db.query<OccurrenceRow>(
-      `SELECT ${COLUMNS} FROM ${this.#table} WHERE name = $1 AND key = $2`,
+      `SELECT ${columns(await this.hasOrdering(db))} FROM ${this.#table}
+       WHERE name = $1 AND key = $2`,
       [name, key],
     );
     return rows.length > 0 ? toOccurrence(rows[0]) : null;
@@ -367,7 +481,7 @@ export class HookStore {
       firstParam: params.length + 1,
     });
     const rows = await db.query<OccurrenceRow>(
-      `SELECT ${COLUMNS}, ${q.select} FROM ${this.#table}
+      `SELECT ${columns(await this.hasOrdering(db))}, ${q.select} FROM ${this.#table}
        WHERE ${[...filters, q.where].join(" AND ")}
        ORDER BY ${q.orderBy} LIMIT ${q.limit}`,
       [...params, ...q.params],
@@ -380,7 +494,11 @@ export class HookStore {
     };
   }
 
-  async requeue(db: HookQuerier, options: RequeueOptions): Promise<number> {
+  /**
+   * Puts failed occurrences (all, or those of the given ids and/or hook) back to pending with a
+   * fresh attempt budget, like {@link redrive}; returns their ids. Run it in a transaction.
+   */
+  async requeue(db: HookQuerier, options: RequeueOptions): Promise<string[]> {
     const params: unknown[] = [];
     const filters = ["status = 'failed'"];
     if (options.ids !== undefined) {
@@ -392,14 +510,33 @@ export class HookStore {
       params.push(options.name);
       filters.push(`name = $${params.length}`);
     }
-    const rows = await db.query(
-      `UPDATE ${this.#table}
-       SET status = 'pending', attempts = 0, due_at = clock_timestamp(), finished_at = NULL,
-           updated_at = clock_timestamp()
-       WHERE ${filters.join(" AND ")} RETURNING id`,
+    const where = filters.join(" AND ");
+    const candidates = await db.query<{ id: string }>(
+      `SELECT id::text AS id FROM ${this.#table} WHERE ${where}`,
       params,
     );
-    return rows.length;
+    if (candidates.length === 0) return [];
+    await this.lockOrderKeysOf(db, candidates.map((r) => String(r.id)));
+    const locked = await db.query<{ id: string }>(
+      `SELECT id::text AS id FROM ${this.#table} WHERE ${where} ORDER BY id FOR UPDATE`,
+      params,
+    );
+    return locked.length === 0 ? [] : await this.redrive(db, locked.map((r) => String(r.id)));
+  }
+
+  /**
+   * Takes the ordering locks of the keys of the given occurrences ({@link lockOrderKeys}), before
+   * a statement of the caller's transaction locks or changes them: the triggers of that
+   * statement then take locks the transaction holds. Nothing without `withHookOrdering`.
+   */
+  async lockOrderKeysOf(db: HookQuerier, ids: readonly string[]): Promise<void> {
+    if (!(await this.hasOrdering(db))) return;
+    const rows = await db.query<{ order_key: string }>(
+      `SELECT DISTINCT order_key FROM ${this.#table}
+       WHERE id = ANY($1::int8[]) AND order_key IS NOT NULL`,
+      [ids.filter((id) => /^[0-9]{1,19}$/.test(id))],
+    );
+    if (rows.length > 0) await this.lockOrderKeys(db, rows.map((r) => r.order_key));
   }
 
   /** One occurrence with its error log, or `null` (also for an id that is not a number). */
@@ -407,7 +544,8 @@ export class HookStore {
     if (!/^[0-9]{1,19}$/.test(id)) return null;
     const errors = (await this.hasErrorLog(db)) ? "errors" : "'[]'::jsonb AS errors";
     const rows = await db.query<OccurrenceRow & { errors: ErrorEntryRow[] | null }>(
-      `SELECT ${COLUMNS}, ${errors} FROM ${this.#table} WHERE id = $1::int8`,
+      `SELECT ${columns(await this.hasOrdering(db))}, ${errors} FROM ${this.#table}
+       WHERE id = $1::int8`,
       [id],
     );
     if (rows.length === 0) return null;
@@ -427,7 +565,7 @@ export class HookStore {
     filter: { status?: HookStatus; name?: string; limit: number },
   ): Promise<HookOccurrence[]> {
     const rows = await db.query<OccurrenceRow>(
-      `SELECT ${COLUMNS} FROM ${this.#table}
+      `SELECT ${columns(await this.hasOrdering(db))} FROM ${this.#table}
        WHERE ($1::text IS NULL OR status = $1) AND ($2::text IS NULL OR name = $2)
        ORDER BY id DESC LIMIT $3`,
       [filter.status ?? null, filter.name ?? null, filter.limit],
@@ -446,27 +584,43 @@ export class HookStore {
     return new Map(rows.map((r) => [String(r.id), r.status]));
   }
 
-  /** The ids of every failed occurrence, locked for the caller's transaction. */
-  async lockFailed(db: HookQuerier): Promise<string[]> {
-    const rows = await db.query<{ id: string }>(
-      `SELECT id::text AS id FROM ${this.#table} WHERE status = 'failed' ORDER BY id FOR UPDATE`,
-    );
-    return rows.map((r) => String(r.id));
-  }
-
   /**
    * Puts the given occurrences back to pending, due now, with a fresh attempt budget (their
-   * error log kept); returns the ids changed.
+   * error log kept); returns the ids changed. An occurrence with an ordering key re-enters its
+   * key's chain (the trigger of `withHookOrdering` makes it `blocked` while the key has an
+   * unfinished occurrence); those are put back one at a time, oldest first, so that retried
+   * occurrences of one key keep their order. Take their keys' locks first
+   * ({@link lockOrderKeysOf}).
    */
   async redrive(db: HookQuerier, ids: readonly string[]): Promise<string[]> {
+    const set = `SET status = 'pending', attempts = 0, leased_by = NULL,
+           due_at = clock_timestamp(), finished_at = NULL, updated_at = clock_timestamp()`;
+    if (!(await this.hasOrdering(db))) {
+      const rows = await db.query<{ id: string }>(
+        `UPDATE ${this.#table} ${set} WHERE id = ANY($1::int8[]) RETURNING id::text AS id`,
+        [ids],
+      );
+      return rows.map((r) => String(r.id));
+    }
     const rows = await db.query<{ id: string }>(
-      `UPDATE ${this.#table}
-       SET status = 'pending', attempts = 0, leased_by = NULL, due_at = clock_timestamp(),
-           finished_at = NULL, updated_at = clock_timestamp()
-       WHERE id = ANY($1::int8[]) RETURNING id::text AS id`,
+      `UPDATE ${this.#table} ${set} WHERE id = ANY($1::int8[]) AND order_key IS NULL
+       RETURNING id::text AS id`,
       [ids],
     );
-    return rows.map((r) => String(r.id));
+    const changed = rows.map((r) => String(r.id));
+    const ordered = await db.query<{ id: string }>(
+      `SELECT id::text AS id FROM ${this.#table}
+       WHERE id = ANY($1::int8[]) AND order_key IS NOT NULL ORDER BY id`,
+      [ids],
+    );
+    for (const { id } of ordered) {
+      const one = await db.query<{ id: string }>(
+        `UPDATE ${this.#table} ${set} WHERE id = $1::int8 RETURNING id::text AS id`,
+        [id],
+      );
+      changed.push(...one.map((r) => String(r.id)));
+    }
+    return changed;
   }
 
   /**
@@ -503,26 +657,29 @@ export class HookStore {
     return Number(rows[0]?.n ?? 0);
   }
 
-  /** Pending, running and failed counts, and the age of the oldest pending occurrence. */
+  /** Pending, running, failed and blocked counts, and the age of the oldest pending occurrence. */
   async counts(db: HookQuerier): Promise<HookCounts> {
     const rows = await db.query<{
       pending: number;
       running: number;
       failed: number;
+      blocked: number;
       oldest: number | null;
     }>(
       `SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending,
               count(*) FILTER (WHERE status = 'running')::int AS running,
               count(*) FILTER (WHERE status = 'failed')::int AS failed,
+              count(*) FILTER (WHERE status = 'blocked')::int AS blocked,
               floor(EXTRACT(EPOCH FROM clock_timestamp() -
                 min(created_at) FILTER (WHERE status = 'pending')))::float8 AS oldest
-       FROM ${this.#table} WHERE status IN ('pending', 'running', 'failed')`,
+       FROM ${this.#table} WHERE status IN ('pending', 'running', 'failed', 'blocked')`,
     );
     const row = rows[0];
     return {
       pending: Number(row?.pending ?? 0),
       running: Number(row?.running ?? 0),
       failed: Number(row?.failed ?? 0),
+      blocked: Number(row?.blocked ?? 0),
       oldestPendingAgeSeconds: row?.oldest === null || row?.oldest === undefined
         ? null
         : Math.max(0, Number(row.oldest)),
@@ -586,6 +743,12 @@ const INDEX_PLANS = "SELECT set_config('enable_seqscan', 'off', true), " +
 /** The parameters of {@link ATTEMPTS_STILL_HELD}. */
 function attemptParams(claimed: readonly ClaimedOccurrence[]): [string[], number[]] {
   return [claimed.map((c) => c.id), claimed.map((c) => c.attempt)];
+}
+
+/** Whether each attempt, in the order given, is among the rows its completion updated. */
+function held(claimed: readonly ClaimedOccurrence[], rows: readonly { id: string }[]): boolean[] {
+  const completed = new Set(rows.map((row) => String(row.id)));
+  return claimed.map((c) => completed.has(c.id));
 }
 
 /** Orders decimal id strings numerically. */

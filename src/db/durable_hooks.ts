@@ -317,6 +317,7 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
         firstParam,
         sqlOptions.payloadSql,
         sqlOptions.keySql,
+        sqlOptions.orderKeySql,
       );
     },
     wake,
@@ -379,7 +380,7 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
     },
     async requeue(requeueOptions: RequeueOptions = {}): Promise<number> {
       const count = await adapter.transaction(async (tx) => {
-        const n = await store.requeue(tx, requeueOptions);
+        const n = (await store.requeue(tx, requeueOptions)).length;
         if (n > 0) await store.notify(tx);
         return n;
       });
@@ -469,6 +470,9 @@ function checkOccurrence(
   }
   if (occurrence.key !== undefined && typeof occurrence.key !== "string") {
     throw new TypeError(`The key of a "${occurrence.name}" occurrence must be a string`);
+  }
+  if (occurrence.orderKey !== undefined && typeof occurrence.orderKey !== "string") {
+    throw new TypeError(`The orderKey of a "${occurrence.name}" occurrence must be a string`);
   }
   if (
     occurrence.runAt !== undefined &&

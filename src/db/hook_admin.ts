@@ -35,20 +35,22 @@ export interface HookAdmin {
   /**
    * Puts failed or cancelled occurrences back to pending, due now, attempts reset to 0 (their
    * error log kept), and wakes the workers. Others are left alone (idempotent). All or nothing:
-   * with an unknown id nothing changes.
+   * with an unknown id nothing changes. One with an ordering key re-enters its key's chain:
+   * `blocked` behind the key's pending or running occurrence, if any (it then runs next, before
+   * the key's later occurrences still blocked), else pending.
    */
   retry(ids: readonly string[]): Promise<HookChangeResult>;
   /** Retries every failed occurrence (not the cancelled ones); returns the ids. */
   retryFailed(): Promise<string[]>;
   /**
-   * Cancels pending, running or failed occurrences: no worker claims them again (an attempt
+   * Cancels pending, running, blocked or failed occurrences: no worker claims them again (an attempt
    * running now may still finish its work, but its outcome is not recorded). Done and cancelled
    * ones are left alone. All or nothing, like {@link HookAdmin.retry}.
    */
   cancel(ids: readonly string[]): Promise<HookChangeResult>;
   /** Deletes done occurrences finished at least `olderThanMs` ago; returns how many. */
   purgeDone(olderThanMs: number): Promise<number>;
-  /** Pending, running, failed counts and the age of the oldest pending occurrence. */
+  /** Pending, running, failed, blocked counts and the age of the oldest pending occurrence. */
   counts(): Promise<HookCounts>;
 }
 
@@ -86,6 +88,8 @@ export function hookAdmin(options: { adapter: SqlAdapter; namespace: string }): 
   ): Promise<HookChangeResult> {
     const given = [...new Set(ids)];
     return await adapter.transaction(async (tx) => {
+      // Ordering locks before row locks, the order every other writer of a key takes them in.
+      await store.lockOrderKeysOf(tx, given.map(canonicalId));
       const statuses = await store.lockStatuses(tx, given.map(canonicalId));
       const unknown = given.filter((id) => !statuses.has(canonicalId(id)));
       if (unknown.length > 0) return { changed: [], unchanged: [], unknown };
@@ -108,8 +112,7 @@ export function hookAdmin(options: { adapter: SqlAdapter; namespace: string }): 
       change(ids, ["failed", "cancelled"], (tx, targets) => store.redrive(tx, targets), true),
     async retryFailed(): Promise<string[]> {
       return await adapter.transaction(async (tx) => {
-        const ids = await store.lockFailed(tx);
-        const changed = ids.length > 0 ? await store.redrive(tx, ids) : [];
+        const changed = await store.requeue(tx, {});
         if (changed.length > 0) await store.notify(tx);
         return changed;
       });
@@ -117,7 +120,7 @@ export function hookAdmin(options: { adapter: SqlAdapter; namespace: string }): 
     cancel: (ids) =>
       change(
         ids,
-        ["pending", "running", "failed"],
+        ["pending", "running", "failed", "blocked"],
         (tx, targets) => store.cancel(tx, targets),
         false,
       ),

@@ -9,9 +9,10 @@ import type { SqlAdapter } from "./adapter.ts";
 
 /**
  * Where an occurrence stands: waiting (due, or waiting for a retry), being run (leased), finished,
- * given up (out of attempts), or cancelled by an operator (`fragment-cli hooks cancel`).
+ * given up (out of attempts), cancelled by an operator (`fragment-cli hooks cancel`), or waiting
+ * for an earlier occurrence of its ordering key to finish (`blocked`, see `withHookOrdering`).
  */
-export type HookStatus = "pending" | "running" | "done" | "failed" | "cancelled";
+export type HookStatus = "pending" | "running" | "done" | "failed" | "cancelled" | "blocked";
 
 /** What a hook handler receives besides the payload, for idempotency and logging. */
 export interface HookContext {
@@ -85,6 +86,13 @@ export interface HookOccurrenceInput {
   payload?: JsonValue;
   /** The earliest time to run it. @default now */
   runAt?: Date;
+  /**
+   * Ordering key: occurrences with the same key (in this namespace) run one at a time, in the
+   * order they were enqueued; different keys run in parallel. One waiting for a retry holds the
+   * later ones back; once it failed (out of attempts) or was cancelled, the next one runs. Needs
+   * the hook table's ordering steps (`withHookOrdering`). Omit for no ordering.
+   */
+  orderKey?: string;
 }
 
 /** What {@link DurableHooks.enqueue} did. */
@@ -119,6 +127,8 @@ export interface HookOccurrence {
   updatedAt: Date;
   /** When it reached `done`, `failed` or `cancelled`. */
   finishedAt: Date | null;
+  /** The ordering key, or `null`. */
+  orderKey: string | null;
 }
 
 /** The error of one failed attempt, as the error log (`withHookErrorLog`) keeps it. */
@@ -285,6 +295,15 @@ export interface EnqueueSqlOptions {
    * it replaces `occurrence.key`. Embedded as written, like `payloadSql`.
    */
   keySql?: string;
+  /**
+   * An SQL expression computing each occurrence's ordering key from the row of `from` (e.g.
+   * `queued.chat_id`; `NULL` for an unordered one); it replaces `occurrence.orderKey`. Embedded
+   * as written, like `payloadSql`. Occurrences of one key are enqueued in the order `from`
+   * yields them; a statement enqueueing several keys takes each key's lock as it reaches it, so
+   * let `from` yield its rows ordered by `hashtext(<order key>)` first: the order every other
+   * writer of several keys takes their locks in, so that two of them never deadlock.
+   */
+  orderKeySql?: string;
 }
 
 /** An `INSERT` of one occurrence to embed in the caller's statement, with its parameters. */

@@ -116,8 +116,10 @@ export {
   HOOK_ERROR_LOG_LENGTH,
   HOOK_TABLE,
   type HookErrorLogShape,
+  type HookOrderingShape,
   type HookTablesShape,
   withHookErrorLog,
+  withHookOrdering,
   withHookTable,
 } from "./hook_table.ts";
 export {

@@ -174,7 +174,8 @@ export function messenger(options: MessengerOptions): MessengerModule {
     retention: options.retention,
   });
   // Declared after the hooks it enqueues into; processUpdate() reads it only once running.
-  const store = new UpdateStore(db, namespace, hooks, cursorSecret);
+  const orderByChat = options.orderByChat ?? true;
+  const store = new UpdateStore(db, namespace, hooks, cursorSecret, orderByChat);
 
   const instance = createModule({
     name: MESSENGER_MODULE_NAME,
@@ -186,6 +187,7 @@ export function messenger(options: MessengerOptions): MessengerModule {
         namespace,
         store,
         hooks,
+        orderByChat,
       }),
     ],
     mountRoute: options.mountRoute,

@@ -154,6 +154,16 @@ export interface MessengerOptions {
   /** Updates processed at once by one worker. @default 4 */
   concurrency?: number;
   /**
+   * Process the updates of one chat one at a time, in the order they were received (a bot's
+   * replies in a chat keep their order): each update's hook gets its chat id as ordering key.
+   * Different chats, and updates without a chat (inline queries, polls, payments), run in
+   * parallel. An update waiting for a retry holds its chat's later updates back until it
+   * succeeds, fails for good or is cancelled. `false`: every update runs as soon as a worker is
+   * free. Applies to updates received from then on.
+   * @default true
+   */
+  orderByChat?: boolean;
+  /**
    * Start the worker processing the updates with the module's first request; `false` leaves it
    * to `background.start()`, `serve()` or `background.drain()`. @default true
    */
@@ -224,6 +234,9 @@ export function checkMessengerOptions(options: MessengerOptions): ResolvedMessen
   }
   if (options.autoStart !== undefined && typeof options.autoStart !== "boolean") {
     fail(`autoStart: expected a boolean, got ${String(options.autoStart)}`);
+  }
+  if (options.orderByChat !== undefined && typeof options.orderByChat !== "boolean") {
+    fail(`orderByChat: expected a boolean, got ${String(options.orderByChat)}`);
   }
   let secret: string | null = null;
   try {

@@ -4,11 +4,18 @@
  * @module
  */
 
-import { column, defineSchema, type Schema, withHookErrorLog, withHookTable } from "../db/mod.ts";
-import type { HookErrorLogShape, HookTablesShape } from "../db/mod.ts";
+import {
+  column,
+  defineSchema,
+  type Schema,
+  withHookErrorLog,
+  withHookOrdering,
+  withHookTable,
+} from "../db/mod.ts";
+import type { HookErrorLogShape, HookOrderingShape, HookTablesShape } from "../db/mod.ts";
 
 /** The tables of {@link messengerSchema}, for `RowOf`. */
-export type MessengerTables = HookTablesShape & HookErrorLogShape & {
+export type MessengerTables = HookTablesShape & HookErrorLogShape & HookOrderingShape & {
   updates: {
     update_id: { type: string; nullable: false; hasDefault: false };
     kind: { type: string; nullable: false; hasDefault: false };
@@ -20,7 +27,8 @@ export type MessengerTables = HookTablesShape & HookErrorLogShape & {
 /**
  * The messenger schema: `updates` (one row per accepted `update_id`, the request body kept
  * verbatim in `raw`: unknown fields, key order, whitespace and 64-bit integers unchanged) and the
- * durable hook table that processes them, with its error log. Versions 1 … 6; append-only.
+ * durable hook table that processes them, with its error log (v6) and ordering keys (v7–9: the
+ * updates of one chat are processed in order). Versions 1 … 9; append-only.
  *
  * The body is kept as `text`, not `jsonb`: `jsonb` would reorder keys, drop duplicates and refuse
  * `\u0000` escapes. Query it as JSON with `raw::jsonb` when needed.
@@ -29,18 +37,21 @@ export type MessengerTables = HookTablesShape & HookErrorLogShape & {
  * ```ts ignore
  * import { messengerSchema } from "@app/fragment-cli";
  *
- * console.log(messengerSchema.version); // 6
+ * console.log(messengerSchema.version); // 9
  * // SELECT update_id, raw::jsonb -> 'message' ->> 'text' FROM messenger.updates;
  * ```
  */
 export const messengerSchema: Schema<MessengerTables> = defineSchema(
   "messenger",
   (s) =>
-    // v6: the error log of the processing hooks (every failed attempt's error, with its time).
-    withHookErrorLog(withHookTable(s.createTable("updates", {
-      update_id: column.bigint().primaryKey(),
-      kind: column.text(),
-      raw: column.text(),
-      received_at: column.timestamptz().defaultNow(),
-    }))),
+    // v7–9: ordering keys of the processing hooks (one chat's updates are processed in order).
+    withHookOrdering(
+      // v6: the error log of the processing hooks (every failed attempt's error, with its time).
+      withHookErrorLog(withHookTable(s.createTable("updates", {
+        update_id: column.bigint().primaryKey(),
+        kind: column.text(),
+        raw: column.text(),
+        received_at: column.timestamptz().defaultNow(),
+      }))),
+    ),
 );

@@ -198,3 +198,34 @@ function skipValue(json: string, i: number): number {
   while (j < json.length && !",}] \t\n\r".includes(json[j])) j++;
   return j;
 }
+
+/**
+ * The chat an update belongs to, as the decimal digits of its id: the `chat` of the update's
+ * object (a message, a `chat_member` change, a reaction, a join request, …) or of the message a
+ * `callback_query` came from; `null` for updates without a chat (inline queries, polls, payments,
+ * a callback query of an inline message).
+ *
+ * @param update The parsed update.
+ * @param kind Its kind.
+ * @returns The chat id, or `null`.
+ */
+export function chatIdOf(
+  update: Record<string, unknown>,
+  kind: MessengerUpdateKind,
+): string | null {
+  if (kind === "other") return null;
+  const object = update[kind];
+  if (typeof object !== "object" || object === null) return null;
+  const { chat, message } = object as { chat?: unknown; message?: unknown };
+  const holder = typeof chat === "object" && chat !== null
+    ? chat
+    : typeof message === "object" && message !== null
+    ? (message as { chat?: unknown }).chat
+    : undefined;
+  const id = typeof holder === "object" && holder !== null
+    ? (holder as { id?: unknown }).id
+    : undefined;
+  if (typeof id === "number" && Number.isSafeInteger(id)) return String(id);
+  if (typeof id === "string" && /^-?[0-9]{1,20}$/.test(id)) return id;
+  return null;
+}

@@ -70,6 +70,8 @@ interface Delivery {
   updateId: string;
   kind: MessengerUpdateKind;
   raw: string;
+  /** The ordering key of its processing (the chat id), or `null` for none. */
+  chat: string | null;
 }
 
 /** What storing one delivery came to: stored, a duplicate, or the error of its own statement. */
@@ -126,6 +128,7 @@ export class UpdateStore {
   readonly #readRaw: (updateId: string) => Promise<StoredRaw | null>;
   readonly #saveSql: string;
   readonly #hookParams: unknown[];
+  readonly #orderByChat: boolean;
   readonly #saveGrouped: (delivery: Delivery) => Promise<SaveOutcome>;
   readonly #cursorSecret: string;
 
@@ -136,9 +139,16 @@ export class UpdateStore {
    * committed. When a group's statement fails on one delivery's data, each delivery of the group
    * is stored alone, so only that one fails.
    */
-  constructor(db: SqlAdapter, namespace: string, hooks: DurableHooks, cursorSecret: string) {
+  constructor(
+    db: SqlAdapter,
+    namespace: string,
+    hooks: DurableHooks,
+    cursorSecret: string,
+    orderByChat: boolean,
+  ) {
     this.#db = db;
     this.#cursorSecret = cursorSecret;
+    this.#orderByChat = orderByChat;
     this.#namespace = namespace;
     this.#updates = quoteQualified(namespace, "updates");
     this.#columns = `u.update_id::text AS update_id, u.kind, u.raw, u.received_at,
@@ -146,19 +156,47 @@ export class UpdateStore {
     this.#from = `${this.#updates} AS u
       LEFT JOIN ${quoteQualified(namespace, HOOK_TABLE)} AS h
         ON h.name = '${PROCESS_UPDATE_HOOK}' AND h.key = u.update_id::text`;
-    const hook = hooks.enqueueSql({ name: PROCESS_UPDATE_HOOK }, {
-      from: "inserted",
-      firstParam: 4,
-      keySql: "inserted.update_id::text",
-      payloadSql: "jsonb_build_object('kind', inserted.kind)",
-    });
-    this.#hookParams = hook.params;
-    this.#saveSql = `WITH inserted AS (
+    if (orderByChat) {
+      // Each update's hook is keyed by its chat, so one chat's updates run in order. Within a
+      // group, the hooks are inserted in the order of their keys' lock ids, then of update_id:
+      // the order in which any writer of several keys takes their locks (no deadlock), and each
+      // chat's updates in update order.
+      const hook = hooks.enqueueSql({ name: PROCESS_UPDATE_HOOK }, {
+        from: "queued",
+        firstParam: 5,
+        keySql: "queued.update_id::text",
+        payloadSql: "jsonb_build_object('kind', queued.kind)",
+        orderKeySql: "queued.chat",
+      });
+      this.#hookParams = hook.params;
+      this.#saveSql = `WITH input AS (
+         SELECT * FROM unnest($1::int8[], $2::text[], $3::text[], $4::text[])
+           AS d(update_id, kind, raw, chat)
+       ), inserted AS (
+         INSERT INTO ${this.#updates} (update_id, kind, raw)
+         SELECT update_id, kind, raw FROM input
+         ON CONFLICT (update_id) DO NOTHING RETURNING update_id, kind
+       ), queued AS (
+         SELECT inserted.update_id, inserted.kind, input.chat
+         FROM inserted JOIN input ON input.update_id = inserted.update_id
+         ORDER BY hashtext(input.chat), inserted.update_id
+       ), hook AS (${hook.sql})
+       SELECT update_id::text AS update_id FROM inserted`;
+    } else {
+      const hook = hooks.enqueueSql({ name: PROCESS_UPDATE_HOOK }, {
+        from: "inserted",
+        firstParam: 4,
+        keySql: "inserted.update_id::text",
+        payloadSql: "jsonb_build_object('kind', inserted.kind)",
+      });
+      this.#hookParams = hook.params;
+      this.#saveSql = `WITH inserted AS (
          INSERT INTO ${this.#updates} (update_id, kind, raw)
          SELECT * FROM unnest($1::int8[], $2::text[], $3::text[])
          ON CONFLICT (update_id) DO NOTHING RETURNING update_id, kind
        ), hook AS (${hook.sql})
        SELECT update_id::text AS update_id FROM inserted`;
+    }
     this.#saveGrouped = batchWhileBusy(async (deliveries: Delivery[]) => {
       try {
         return await this.#saveMany(deliveries);
@@ -194,8 +232,13 @@ export class UpdateStore {
    * same group or a later one, sees the first. No notification is sent in it: the caller wakes the
    * workers (`hooks.wake()`) once it returns, outside the statement.
    */
-  async save(updateId: string, kind: MessengerUpdateKind, raw: string): Promise<boolean> {
-    const outcome = await this.#saveGrouped({ updateId, kind, raw });
+  async save(
+    updateId: string,
+    kind: MessengerUpdateKind,
+    raw: string,
+    chat: string | null,
+  ): Promise<boolean> {
+    const outcome = await this.#saveGrouped({ updateId, kind, raw, chat });
     if ("error" in outcome) throw outcome.error;
     return outcome.duplicate;
   }
@@ -212,6 +255,7 @@ export class UpdateStore {
       unique.map((d) => d.updateId),
       unique.map((d) => d.kind),
       unique.map((d) => d.raw),
+      ...(this.#orderByChat ? [unique.map((d) => d.chat)] : []),
       ...this.#hookParams,
     ]);
     const stored = new Set(rows.map((row) => row.update_id));

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { HttpError, readBodyText, type Route, route } from "../core/mod.ts";
 import { inSpan, SPAN_KIND, SPAN_STATUS_ERROR } from "../core/tracer.ts";
 import { type DurableHooks, SqlError } from "../db/mod.ts";
-import { InvalidUpdateError, parseUpdate } from "./update_payload.ts";
+import { chatIdOf, InvalidUpdateError, parseUpdate } from "./update_payload.ts";
 import type { UpdateStore } from "./update_store.ts";
 import { secretMatcher } from "./webhook_secret.ts";
 
@@ -45,6 +45,8 @@ export interface WebhookRouteDeps {
   namespace: string;
   store: UpdateStore;
   hooks: DurableHooks;
+  /** Whether each update's processing is ordered by its chat. */
+  orderByChat: boolean;
 }
 
 /**
@@ -105,7 +107,8 @@ export function webhookRoute(deps: WebhookRouteDeps): Route {
     span.setAttribute("fragment.messenger.update_kind", parsed.kind);
     let duplicate: boolean;
     try {
-      duplicate = await deps.store.save(parsed.updateId, parsed.kind, raw);
+      const chat = deps.orderByChat ? chatIdOf(parsed.update, parsed.kind) : null;
+      duplicate = await deps.store.save(parsed.updateId, parsed.kind, raw, chat);
     } catch (error) {
       throw databaseHttpError(error, deps.namespace);
     }
@@ -155,8 +158,12 @@ async function traced<T>(span: Span, work: () => Promise<T>): Promise<T> {
  * module layer, anything else 500).
  */
 function databaseHttpError(error: unknown, namespace: string): unknown {
-  // undefined_table / invalid_schema_name: the schema was never migrated.
-  if (error instanceof SqlError && (error.code === "42P01" || error.code === "3F000")) {
+  // undefined_table / invalid_schema_name: the schema was never migrated; undefined_column: not
+  // to the version the module needs (the hooks' ordering keys).
+  if (
+    error instanceof SqlError &&
+    (error.code === "42P01" || error.code === "3F000" || error.code === "42703")
+  ) {
     return new HttpError(
       503,
       "DATABASE_NOT_MIGRATED",

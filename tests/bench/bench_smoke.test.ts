@@ -32,6 +32,7 @@ const EXPECTED_ROWS: Record<number, number> = {
   7: 4,
   8: 1,
   9: 2,
+  11: 3,
 };
 
 describe("deno task bench --quick", () => {

@@ -288,6 +288,7 @@ for (const adapter of enabledAdapters()) {
           pending: number;
           running: number;
           failed: number;
+          blocked: number;
           oldestPendingAgeSeconds: number;
         };
       }[];
@@ -296,6 +297,7 @@ for (const adapter of enabledAdapters()) {
         pending: 3,
         running: 0,
         failed: 0,
+        blocked: 0,
         oldestPendingAgeSeconds: 0,
       });
       assert.ok(jobs.oldestPendingAgeSeconds >= 0);

@@ -91,6 +91,7 @@ forEachAdapter((name, getAdapter) => {
       pending: 0,
       running: 0,
       failed: 1,
+      blocked: 0,
       oldestPendingAgeSeconds: null,
     });
   });

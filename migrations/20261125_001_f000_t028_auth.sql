@@ -1,4 +1,4 @@
--- fragment-cli migration of schema "auth" in namespace "auth": version 0 to 25
+-- fragment-cli migration of schema "auth" in namespace "auth": version 0 to 28
 -- Generated from the schema definition; do not edit.
 -- One transaction: apply with psql -v ON_ERROR_STOP=1 -f <file>, or with fragment-cli db migrate.
 
@@ -201,6 +201,50 @@ CREATE INDEX "rate_limits_window_idx" ON "auth"."rate_limits" ("window_started_a
 -- Step 25: addColumn "hook_occurrences"."errors"
 ALTER TABLE "auth"."hook_occurrences" ADD COLUMN "errors" jsonb NOT NULL DEFAULT '[]'::jsonb;
 
+-- Step 26: addColumn "hook_occurrences"."order_key"
+ALTER TABLE "auth"."hook_occurrences" ADD COLUMN "order_key" text;
+
+-- Step 27: addIndex "hook_occurrences_order_key_idx" on "hook_occurrences"
+CREATE INDEX "hook_occurrences_order_key_idx" ON "auth"."hook_occurrences" ("order_key", "id") WHERE order_key IS NOT NULL AND status IN ('pending', 'running', 'blocked');
+
+-- Step 28: sql
+CREATE FUNCTION "auth"."hook_order_enter"() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('auth'), hashtext(NEW.order_key));
+  IF EXISTS (SELECT 1 FROM "auth"."hook_occurrences"
+             WHERE order_key = NEW.order_key AND status IN ('pending', 'running', 'blocked') AND id <> NEW.id) THEN
+    NEW.status := 'blocked';
+  END IF;
+  RETURN NEW;
+END
+$fn$;
+
+CREATE FUNCTION "auth"."hook_order_leave"() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('auth'), hashtext(OLD.order_key));
+  UPDATE "auth"."hook_occurrences" SET status = 'pending', updated_at = clock_timestamp()
+  WHERE id = (SELECT id FROM "auth"."hook_occurrences"
+              WHERE order_key = OLD.order_key AND status IN ('pending', 'running', 'blocked') AND status = 'blocked'
+              ORDER BY order_key, id LIMIT 1);
+  RETURN NULL;
+END
+$fn$;
+
+CREATE TRIGGER "hook_order_enqueued" BEFORE INSERT ON "auth"."hook_occurrences" FOR EACH ROW
+WHEN (NEW.order_key IS NOT NULL AND NEW.status = 'pending') EXECUTE FUNCTION "auth"."hook_order_enter"();
+
+CREATE TRIGGER "hook_order_retried" BEFORE UPDATE OF status ON "auth"."hook_occurrences" FOR EACH ROW
+WHEN (NEW.order_key IS NOT NULL AND NEW.status = 'pending'
+      AND OLD.status IN ('done', 'failed', 'cancelled')) EXECUTE FUNCTION "auth"."hook_order_enter"();
+
+CREATE TRIGGER "hook_order_finished" AFTER UPDATE OF status ON "auth"."hook_occurrences" FOR EACH ROW
+WHEN (OLD.order_key IS NOT NULL AND OLD.status IN ('pending', 'running')
+      AND NEW.status IN ('done', 'failed', 'cancelled')) EXECUTE FUNCTION "auth"."hook_order_leave"();
+
+CREATE TRIGGER "hook_order_deleted" AFTER DELETE ON "auth"."hook_occurrences" FOR EACH ROW
+WHEN (OLD.order_key IS NOT NULL AND OLD.status IN ('pending', 'running'))
+EXECUTE FUNCTION "auth"."hook_order_leave"();
+
 -- Version bookkeeping
 INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "fingerprint", "description") VALUES
   ('auth', 1, '79c09e44a3e57a15393130c2b309fc6f15127238f02fcc642f1eec5f03cb4cb2', 'createTable "users"'),
@@ -227,10 +271,13 @@ INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "finger
   ('auth', 22, '5d6497c124b713dafb556554fcc14999681e0462964e24be82f8e8809cf10862', 'sql'),
   ('auth', 23, 'fc93bedaa9a4831a5320f59cca74fbe9d8b4d0adc1a731989c5a358ddeb8517a', 'createTable "rate_limits"'),
   ('auth', 24, '2919521254462900a6f1015a1b8e24a4289c9068018e419229d4cf56f0e300b2', 'addIndex "rate_limits_window_idx" on "rate_limits"'),
-  ('auth', 25, '0e1b4f8d947148345e3d4dfaa154a1d305d81140c7fb1fb8f1b43e6fed3dd829', 'addColumn "hook_occurrences"."errors"')
+  ('auth', 25, '0e1b4f8d947148345e3d4dfaa154a1d305d81140c7fb1fb8f1b43e6fed3dd829', 'addColumn "hook_occurrences"."errors"'),
+  ('auth', 26, '5b9c05d840b6d96bf0511180d054e4429af05ac4e35062ebd471a9e357731355', 'addColumn "hook_occurrences"."order_key"'),
+  ('auth', 27, 'c3aeb31581ac988161ab15a7341ba70e3bf599dfc7db05c638185bee094e42af', 'addIndex "hook_occurrences_order_key_idx" on "hook_occurrences"'),
+  ('auth', 28, '77bc182623fbf04429ff6e970dd1152459f54282155dfd9e4b8d2024938e95d4', 'sql')
 ON CONFLICT ("namespace", "version") DO UPDATE SET "fingerprint" = EXCLUDED."fingerprint", "description" = EXCLUDED."description", "applied_at" = now();
 
-INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('auth', 'auth', 25)
+INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('auth', 'auth', 28)
 ON CONFLICT ("namespace") DO UPDATE SET "version" = EXCLUDED."version", "schema_name" = EXCLUDED."schema_name", "updated_at" = now();
 
 COMMIT;

@@ -1,4 +1,4 @@
--- fragment-cli migration of schema "messenger" in namespace "messenger": version 0 to 6
+-- fragment-cli migration of schema "messenger" in namespace "messenger": version 0 to 9
 -- Generated from the schema definition; do not edit.
 -- One transaction: apply with psql -v ON_ERROR_STOP=1 -f <file>, or with fragment-cli db migrate.
 
@@ -77,6 +77,50 @@ CREATE INDEX "hook_occurrences_status_idx" ON "messenger"."hook_occurrences" ("s
 -- Step 6: addColumn "hook_occurrences"."errors"
 ALTER TABLE "messenger"."hook_occurrences" ADD COLUMN "errors" jsonb NOT NULL DEFAULT '[]'::jsonb;
 
+-- Step 7: addColumn "hook_occurrences"."order_key"
+ALTER TABLE "messenger"."hook_occurrences" ADD COLUMN "order_key" text;
+
+-- Step 8: addIndex "hook_occurrences_order_key_idx" on "hook_occurrences"
+CREATE INDEX "hook_occurrences_order_key_idx" ON "messenger"."hook_occurrences" ("order_key", "id") WHERE order_key IS NOT NULL AND status IN ('pending', 'running', 'blocked');
+
+-- Step 9: sql
+CREATE FUNCTION "messenger"."hook_order_enter"() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('messenger'), hashtext(NEW.order_key));
+  IF EXISTS (SELECT 1 FROM "messenger"."hook_occurrences"
+             WHERE order_key = NEW.order_key AND status IN ('pending', 'running', 'blocked') AND id <> NEW.id) THEN
+    NEW.status := 'blocked';
+  END IF;
+  RETURN NEW;
+END
+$fn$;
+
+CREATE FUNCTION "messenger"."hook_order_leave"() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('messenger'), hashtext(OLD.order_key));
+  UPDATE "messenger"."hook_occurrences" SET status = 'pending', updated_at = clock_timestamp()
+  WHERE id = (SELECT id FROM "messenger"."hook_occurrences"
+              WHERE order_key = OLD.order_key AND status IN ('pending', 'running', 'blocked') AND status = 'blocked'
+              ORDER BY order_key, id LIMIT 1);
+  RETURN NULL;
+END
+$fn$;
+
+CREATE TRIGGER "hook_order_enqueued" BEFORE INSERT ON "messenger"."hook_occurrences" FOR EACH ROW
+WHEN (NEW.order_key IS NOT NULL AND NEW.status = 'pending') EXECUTE FUNCTION "messenger"."hook_order_enter"();
+
+CREATE TRIGGER "hook_order_retried" BEFORE UPDATE OF status ON "messenger"."hook_occurrences" FOR EACH ROW
+WHEN (NEW.order_key IS NOT NULL AND NEW.status = 'pending'
+      AND OLD.status IN ('done', 'failed', 'cancelled')) EXECUTE FUNCTION "messenger"."hook_order_enter"();
+
+CREATE TRIGGER "hook_order_finished" AFTER UPDATE OF status ON "messenger"."hook_occurrences" FOR EACH ROW
+WHEN (OLD.order_key IS NOT NULL AND OLD.status IN ('pending', 'running')
+      AND NEW.status IN ('done', 'failed', 'cancelled')) EXECUTE FUNCTION "messenger"."hook_order_leave"();
+
+CREATE TRIGGER "hook_order_deleted" AFTER DELETE ON "messenger"."hook_occurrences" FOR EACH ROW
+WHEN (OLD.order_key IS NOT NULL AND OLD.status IN ('pending', 'running'))
+EXECUTE FUNCTION "messenger"."hook_order_leave"();
+
 -- Version bookkeeping
 INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "fingerprint", "description") VALUES
   ('messenger', 1, '3eadd40cd254428c6d13e7443f6e498ad29db1073d5186569c0059c0562479e3', 'createTable "updates"'),
@@ -84,10 +128,13 @@ INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "finger
   ('messenger', 3, 'acbaf0b0ddb063840587eafb3dd7abb4825dec5cc480d569c3ddcf31b18dab21', 'addIndex "hook_occurrences_name_key_idx" on "hook_occurrences"'),
   ('messenger', 4, '14dc98df56f4093f5549f5457e17b09bd1d28aab88f0002e477adc7a4bc86926', 'addIndex "hook_occurrences_due_idx" on "hook_occurrences"'),
   ('messenger', 5, '534a14f90bf1aeb64aa9c3f920d513c39e8c0a8553e0b4ef6c991daef1184088', 'addIndex "hook_occurrences_status_idx" on "hook_occurrences"'),
-  ('messenger', 6, 'c5e25aadfb34ddaba2e6fec909168765e678de73b373adc7b23a0b08f760890e', 'addColumn "hook_occurrences"."errors"')
+  ('messenger', 6, 'c5e25aadfb34ddaba2e6fec909168765e678de73b373adc7b23a0b08f760890e', 'addColumn "hook_occurrences"."errors"'),
+  ('messenger', 7, '03500f54749e9fea50e08a318a8f498feda317853b65b634929c74ffd51dbaf8', 'addColumn "hook_occurrences"."order_key"'),
+  ('messenger', 8, 'e1e6c9f70c80da7a2c69a7dca5c4a2d0fa85ab49705ee98f7c15d23adae6efaf', 'addIndex "hook_occurrences_order_key_idx" on "hook_occurrences"'),
+  ('messenger', 9, '7f70852a966dba8d2f2758189b08b14cf47ba7251915823c74ea9bb8c8f8866f', 'sql')
 ON CONFLICT ("namespace", "version") DO UPDATE SET "fingerprint" = EXCLUDED."fingerprint", "description" = EXCLUDED."description", "applied_at" = now();
 
-INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('messenger', 'messenger', 6)
+INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('messenger', 'messenger', 9)
 ON CONFLICT ("namespace") DO UPDATE SET "version" = EXCLUDED."version", "schema_name" = EXCLUDED."schema_name", "updated_at" = now();
 
 COMMIT;

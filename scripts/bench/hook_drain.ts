@@ -1,0 +1,66 @@
+/**
+ * One durable hook drain, in a process of its own, for scenario 11 (and to measure another
+ * checkout's code the same way): enqueues `<count>` no-op occurrences in one statement, then
+ * times `drain()` at concurrency 16 until none is left, and prints one JSON line
+ * `{"count", "ms", "perSecond"}`.
+ *
+ *   deno run -A scripts/bench/hook_drain.ts <database-url> <namespace> <count> <keys>
+ *
+ * `<keys>` 0 enqueues unordered occurrences; n > 0 spreads them over n ordering keys (round
+ * robin, so each key's chain is `count / n` long). The hooks' code is imported from
+ * `HOOK_DRAIN_SRC` (a checkout's `src` directory; default this checkout's): pointing it at another
+ * checkout measures that code on the same script, database and machine. Unordered drains only
+ * need `withHookTable`, so a checkout without ordering keys can be measured too.
+ *
+ * @module
+ */
+import process from "node:process";
+import { pathToFileURL } from "node:url";
+
+const [url, namespace, countText, keysText] = process.argv.slice(2);
+const count = Number(countText);
+const keys = Number(keysText);
+const src = process.env.HOOK_DRAIN_SRC ?? new URL("../../src", import.meta.url).pathname;
+// deno-lint-ignore no-explicit-any
+const db: any = await import(pathToFileURL(`${src}/db/mod.ts`).href);
+
+const schema = db.defineSchema("drain_bench", (s: unknown) => {
+  // deno-lint-ignore no-explicit-any
+  const table = db.withHookTable((s as any).createTable("probe", {
+    id: db.column.integer().primaryKey(),
+  }));
+  return keys > 0 ? db.withHookOrdering(table) : table;
+});
+const adapter = db.postgresAdapter(url, { max: 8 });
+const plan = db.planMigration(schema, { from: 0, namespace });
+// deno-lint-ignore no-explicit-any
+await adapter.transaction(async (tx: any) => {
+  for (const step of plan.steps) for (const sql of step.statements) await tx.query(sql);
+});
+const table = `"${namespace}".hook_occurrences`;
+// In key lock order, then enqueue order: the order a multi-key writer takes the keys' locks in.
+await adapter.query(
+  keys > 0
+    ? `INSERT INTO ${table} (name, payload, order_key)
+       SELECT 'probe', NULL, 'key-' || (n % $2) FROM generate_series(1, $1) AS n
+       ORDER BY hashtext('key-' || (n % $2)), n`
+    : `INSERT INTO ${table} (name, payload) SELECT 'probe', NULL FROM generate_series(1, $1)`,
+  keys > 0 ? [count, keys] : [count],
+);
+await adapter.query(`ANALYZE ${table}`);
+const hooks = db.durableHooks({
+  adapter,
+  namespace,
+  hooks: { probe: () => {} },
+  concurrency: 16,
+  onError: (error: unknown) => console.error(error),
+});
+const started = performance.now();
+const result = await hooks.drain({ waitForScheduled: true, timeoutMs: 600_000 });
+const ms = performance.now() - started;
+await adapter.close();
+if (result.done !== count) {
+  console.error(`drained ${result.done} of ${count}`);
+  process.exit(1);
+}
+console.log(JSON.stringify({ count, ms, perSecond: count / (ms / 1000) }));
