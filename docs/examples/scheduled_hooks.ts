@@ -1,26 +1,33 @@
-// The scheduled hooks example of docs/hooks.md. Type-checked and run by
-// tests/db/scheduled_hooks_docs_example.test.ts.
+// The scheduled hooks example of docs/hooks.md. A program that checks what it shows, on an
+// in-memory PGlite or, when DATABASE_URL is set, on that (empty) PostgreSQL database:
+// `deno run -A docs/examples/scheduled_hooks.ts` (or `node …`, `bun …`).
+import assert from "node:assert/strict";
+import process from "node:process";
 import {
   column,
   defineSchema,
   type DurableHooks,
   durableHooks,
   migrate,
+  pgliteAdapter,
+  postgresAdapter,
   type ScheduledHookPayload,
   type SqlAdapter,
   withHookTable,
-} from "../../src/db/mod.ts";
+} from "@app/fragment-cli";
 
-export const reportsSchema = defineSchema("reports", (s) =>
+// 1. The module's schema: what the digest writes, and the hook table.
+const reportsSchema = defineSchema("reports", (s) =>
   withHookTable(
     s.createTable("digests", { sent_for: column.timestamptz().primaryKey() }),
   ));
 
-export function reportHooks(db: SqlAdapter, now?: () => Date): DurableHooks {
+// 2. The hooks: a schedule and a handler each.
+function reportHooks(db: SqlAdapter, now?: () => Date): DurableHooks {
   return durableHooks({
     adapter: db,
     namespace: "reports",
-    now, // the clock; tests pass one, applications leave it out
+    now, // the clock; this program passes one, applications leave it out
     hooks: {
       // Weekdays at 08:30, Paris time: one occurrence per slot, whatever the number of workers.
       dailyDigest: {
@@ -41,13 +48,24 @@ export function reportHooks(db: SqlAdapter, now?: () => Date): DurableHooks {
   });
 }
 
-/** Runs the digest as a worker starting at 10:00 in Paris on a Monday would: it catches up 08:30. */
-export async function runReports(db: SqlAdapter): Promise<{ ran: number; sent: string[] }> {
-  await migrate(db, reportsSchema, { namespace: "reports" });
-  const hooks = reportHooks(db, () => new Date("2026-01-12T09:00:00Z"));
-  const { done } = await hooks.drain();
-  const rows = await db.query<{ sent_for: Date }>(
-    `SELECT sent_for FROM reports.digests ORDER BY sent_for`,
-  );
-  return { ran: done, sent: rows.map((row) => row.sent_for.toISOString()) };
-}
+// 3. Run it as a worker starting at 10:00 in Paris on Monday 12 January 2026 would.
+const url = process.env.DATABASE_URL;
+const db = url ? postgresAdapter(url) : pgliteAdapter();
+await migrate(db, reportsSchema, { namespace: "reports" });
+const mondayAtTen = () => new Date("2026-01-12T09:00:00Z");
+const sentFor = async () =>
+  (await db.query<{ sent_for: Date }>(`SELECT sent_for FROM reports.digests ORDER BY sent_for`))
+    .map((row) => row.sent_for.toISOString());
+
+// 08:30 in Paris (07:30Z) is within the six hours of backfill: the digest is caught up. The sweep's
+// 09:00 slot (UTC) is within its minute of grace: it runs too.
+assert.equal((await reportHooks(db, mondayAtTen).drain()).done, 2);
+assert.deepEqual(await sentFor(), ["2026-01-12T07:30:00.000Z"]);
+
+// A second worker at the same time finds both slots inserted: nothing runs twice.
+assert.equal((await reportHooks(db, mondayAtTen).drain()).done, 0);
+assert.deepEqual(await sentFor(), ["2026-01-12T07:30:00.000Z"]);
+
+await db.query("DROP SCHEMA reports CASCADE");
+await db.query("DROP SCHEMA fragment_internal CASCADE");
+await db.close();
