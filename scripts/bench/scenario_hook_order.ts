@@ -78,7 +78,7 @@ export const hookOrderScenario: Scenario = {
         `Deno process; median of ${runs}`;
       return [
         benchRow({
-          scenario: 10,
+          scenario: 11,
           name: "hook drain, unordered",
           unit: "hooks/s",
           ours: median(unordered),
@@ -88,7 +88,7 @@ export const hookOrderScenario: Scenario = {
           note,
         }),
         benchRow({
-          scenario: 10,
+          scenario: 11,
           name: `hook drain, ${context.quick ? 20 : 2000} ordering keys`,
           unit: "hooks/s",
           ours: median(wide),
@@ -97,7 +97,7 @@ export const hookOrderScenario: Scenario = {
           target: { kind: "report" },
         }),
         benchRow({
-          scenario: 10,
+          scenario: 11,
           name: "hook drain, 20 ordering keys",
           unit: "hooks/s",
           ours: median(deep),
