@@ -708,12 +708,15 @@ const APPEND_ERROR = `(SELECT COALESCE(jsonb_agg(e ORDER BY i), '[]'::jsonb)
 /**
  * The rows of the claimed attempts `$1` (ids) / `$2` (attempt numbers) that are still theirs:
  * running, at that attempt (an occurrence taken over by another worker is not matched), found by
- * primary key. The status test is written `IS NOT DISTINCT FROM` (the same test on a NOT NULL
+ * primary key, one index probe per held row. No `o.id = ANY($1)` besides the join: in the generic
+ * plan of the prepared statement it made PostgreSQL join the bitmap scan of `ANY` with the
+ * unnested list in a nested loop, comparing every pair — 1.8 s for a completion of 3,472 rows
+ * (12 M rows removed by the join filter) against 62 ms by probing the primary key. The status test is written `IS NOT DISTINCT FROM` (the same test on a NOT NULL
  * column) because no index can answer that form, so the status index is no alternative to the
  * primary key (see {@link withIndexPlans}).
  */
 const ATTEMPTS_STILL_HELD = `FROM unnest($1::int8[], $2::int4[]) AS held(id, attempts)
-       WHERE o.id = ANY($1::int8[]) AND o.id = held.id AND o.attempts = held.attempts
+       WHERE o.id = held.id AND o.attempts = held.attempts
          AND o.status IS NOT DISTINCT FROM 'running'`;
 
 /**
