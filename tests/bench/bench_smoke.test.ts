@@ -76,7 +76,7 @@ describe("deno task bench --quick", () => {
         lines[0],
         /^\| # +\| scenario +\| ours +\| reference +\| ratio +\| target +\| result +\|$/,
       );
-      const tableRows = lines.filter((line) => /^\| \d /.test(line));
+      const tableRows = lines.filter((line) => /^\| \d+ +\|/.test(line));
       assert.equal(tableRows.length, rows.length, "the table and the JSON hold the same rows");
       for (const row of rows) {
         assert.ok(
