@@ -7,11 +7,10 @@
  */
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import process from "node:process";
+import { runBench } from "../helpers/run_bench.ts";
 
 interface JsonRow {
   scenario: number;
@@ -43,9 +42,7 @@ describe("deno task bench --quick --only 10", () => {
     const dir = mkdtempSync(join(tmpdir(), "bench-anchors-"));
     try {
       const jsonFile = join(dir, "bench.json");
-      const { code, stderr } = await run(process.execPath, [
-        "task",
-        "bench",
+      const { code, stderr } = await runBench([
         "--quick",
         "--only",
         "10",
@@ -83,21 +80,3 @@ describe("deno task bench --quick --only 10", () => {
     }
   });
 });
-
-function run(
-  command: string,
-  args: string[],
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, NO_COLOR: "1", NPM_CONFIG_LOGLEVEL: "error" },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout!.setEncoding("utf8").on("data", (c: string) => (stdout += c));
-    child.stderr!.setEncoding("utf8").on("data", (c: string) => (stderr += c));
-    child.once("error", reject);
-    child.once("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
