@@ -26,7 +26,11 @@
  * @module
  */
 export * from "./src/core/mod.ts";
-export * from "./src/db/mod.ts";
+export * from "./src/sql/mod.ts";
+export * from "./src/schema/mod.ts";
+export * from "./src/migrate/mod.ts";
+export * from "./src/hooks/mod.ts";
+export * from "./src/pagination/mod.ts";
 export * from "./src/auth/mod.ts";
 export * from "./src/messenger/mod.ts";
 export { VERSION } from "./src/version.ts";

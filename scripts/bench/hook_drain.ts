@@ -22,7 +22,7 @@ const count = Number(countText);
 const keys = Number(keysText);
 const src = process.env.HOOK_DRAIN_SRC ?? new URL("../../src", import.meta.url).pathname;
 // deno-lint-ignore no-explicit-any
-const db: any = await import(pathToFileURL(`${src}/db/mod.ts`).href);
+const db: any = await import(pathToFileURL(`${src}/../mod.ts`).href);
 
 const schema = db.defineSchema("drain_bench", (s: unknown) => {
   // deno-lint-ignore no-explicit-any

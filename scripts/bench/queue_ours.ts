@@ -6,15 +6,10 @@
  *
  * @module
  */
-import {
-  column,
-  defineSchema,
-  type DurableHooks,
-  durableHooks,
-  migrate,
-  postgresAdapter,
-  withHookTable,
-} from "../../src/db/mod.ts";
+import { column, defineSchema } from "../../src/schema/mod.ts";
+import { type DurableHooks, durableHooks, withHookTable } from "../../src/hooks/mod.ts";
+import { migrate } from "../../src/migrate/mod.ts";
+import { postgresAdapter } from "../../src/sql/mod.ts";
 import type { JobData, QueueSide } from "./queue_side.ts";
 
 const schema = defineSchema(

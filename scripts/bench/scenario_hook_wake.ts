@@ -13,16 +13,10 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { setTimeout as sleep } from "node:timers/promises";
-import {
-  column,
-  defineSchema,
-  type DurableHooks,
-  durableHooks,
-  planMigration,
-  postgresAdapter,
-  type SqlAdapter,
-  withHookTable,
-} from "../../src/db/mod.ts";
+import { column, defineSchema } from "../../src/schema/mod.ts";
+import { type DurableHooks, durableHooks, withHookTable } from "../../src/hooks/mod.ts";
+import { planMigration } from "../../src/migrate/mod.ts";
+import { postgresAdapter, type SqlAdapter } from "../../src/sql/mod.ts";
 import { withBenchDatabase } from "./databases.ts";
 import { ROOT } from "./processes.ts";
 import { type BenchRow, benchRow } from "./report.ts";

@@ -11,7 +11,7 @@
  * @module
  */
 import postgres from "postgres";
-import { keysetPage, keysetQuery } from "../../src/db/mod.ts";
+import { keysetPage, keysetQuery } from "../../src/pagination/mod.ts";
 import { CREATED_AT_ID } from "../../src/auth/organizations/page_order.ts";
 import { BENCH_SECRET } from "./servers.ts";
 import { withBenchDatabase } from "./databases.ts";

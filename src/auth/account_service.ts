@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { SqlAdapter, SqlTransaction } from "../db/mod.ts";
+import type { SqlAdapter, SqlTransaction } from "../sql/mod.ts";
 import { type Actor, requireSession } from "./actor.ts";
 import type { CredentialLimits } from "./credential_limits.ts";
 import type { CredentialsBody, VerifyEmailBody } from "./credential_inputs.ts";

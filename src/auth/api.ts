@@ -8,7 +8,7 @@
  * @module
  */
 
-import type { DurableHooks } from "../db/mod.ts";
+import type { DurableHooks } from "../hooks/mod.ts";
 import type { AuthActor } from "./actor.ts";
 import type { AuthContract } from "./contract.ts";
 import type { MePayload } from "./me/mod.ts";

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { SqlAdapter } from "../db/mod.ts";
+import type { SqlAdapter } from "../sql/mod.ts";
 import {
   type CredentialTransport,
   type PresentedCredential,

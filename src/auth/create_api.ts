@@ -7,7 +7,9 @@
 
 import type { z } from "zod";
 import { HttpError, type ValidationIssue } from "../core/mod.ts";
-import { type DurableHooks, PaginationError, type SqlAdapter } from "../db/mod.ts";
+import type { DurableHooks } from "../hooks/mod.ts";
+import { PaginationError } from "../pagination/mod.ts";
+import type { SqlAdapter } from "../sql/mod.ts";
 import {
   type AccountService,
   type ClientInfo,

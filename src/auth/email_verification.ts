@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { SqlAdapter } from "../db/mod.ts";
+import type { SqlAdapter } from "../sql/mod.ts";
 import {
   consumeVerificationToken,
   replaceVerificationToken,

@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { SqlQuerier } from "../db/mod.ts";
+import type { SqlQuerier } from "../sql/mod.ts";
 import type { AuthTableNames } from "./tables.ts";
 import { userColumns, type UserRecord } from "./user_store.ts";
 

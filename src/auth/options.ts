@@ -7,7 +7,8 @@
 import { ModuleConfigError } from "../core/mod.ts";
 import { configuredSecret } from "../core/secret.ts";
 import { isOrigin } from "../core/origin.ts";
-import { resolveNamespace, type SqlAdapter } from "../db/mod.ts";
+import { resolveNamespace } from "../migrate/mod.ts";
+import type { SqlAdapter } from "../sql/mod.ts";
 import type { TrustProxy } from "../core/mod.ts";
 import { type PasswordHasher, scryptPasswordHasher } from "./password_hasher.ts";
 import { logVerificationEmail, type SendVerificationEmail } from "./email_verification.ts";

@@ -6,7 +6,7 @@
  */
 
 import { createHash } from "node:crypto";
-import type { SqlAdapter } from "../db/mod.ts";
+import type { SqlAdapter } from "../sql/mod.ts";
 import { authError } from "./errors.ts";
 import type { AuthTableNames } from "./tables.ts";
 

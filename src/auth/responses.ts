@@ -9,7 +9,7 @@
  */
 
 import { z } from "zod";
-import type { JsonValue } from "../db/mod.ts";
+import type { JsonValue } from "../schema/mod.ts";
 import type { MePayload } from "./me/mod.ts";
 import { exactSchema } from "./exact_schema.ts";
 import type {

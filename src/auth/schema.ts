@@ -17,23 +17,25 @@
 import {
   column,
   defineSchema,
-  type HookErrorLogShape,
-  type HookOrderingShape,
-  type HookTablesShape,
   type JsonValue,
   type Schema,
   type SchemaBuilder,
+} from "../schema/mod.ts";
+import {
+  type HookErrorLogShape,
+  type HookOrderingShape,
+  type HookTablesShape,
   withHookErrorLog,
   withHookOrdering,
   withHookTable,
-} from "../db/mod.ts";
+} from "../hooks/mod.ts";
 
 /**
  * The tables of the auth schema at its latest version, as row inference sees them.
  *
  * @example
  * ```ts
- * import type { RowOf } from "../db/mod.ts";
+ * import type { RowOf } from "../schema/mod.ts";
  * import type { authSchema } from "./schema.ts";
  *
  * type UserRow = RowOf<typeof authSchema, "users">;

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { quoteQualified } from "../db/mod.ts";
+import { quoteQualified } from "../sql/mod.ts";
 
 /** Quoted `"<namespace>"."<table>"` names of every auth table. */
 export interface AuthTableNames {

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { SqlError, type SqlQuerier } from "../db/mod.ts";
+import { SqlError, type SqlQuerier } from "../sql/mod.ts";
 import { authError } from "./errors.ts";
 import type { AuthTableNames } from "./tables.ts";
 

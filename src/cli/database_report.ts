@@ -1,4 +1,4 @@
-import type { SqlAdapter } from "../db/mod.ts";
+import type { SqlAdapter } from "../sql/mod.ts";
 import type { DatabaseBinding } from "./load_user_files.ts";
 
 /** `Found 2 modules with a database in app.ts: auth [auth], messenger [messenger]`. */

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { drizzleSchemaFile, prismaSchemaFile } from "../db/mod.ts";
+import { drizzleSchemaFile, prismaSchemaFile } from "../migrate/mod.ts";
 import { type CliIo, type CommandArgs, UsageError } from "./command.ts";
 import { findModules } from "./find_modules.ts";
 import {

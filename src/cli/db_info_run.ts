@@ -1,10 +1,5 @@
-import {
-  HOOK_TABLE,
-  hookAdmin,
-  type HookCounts,
-  migrationStatus,
-  type NamespaceStatus,
-} from "../db/mod.ts";
+import { HOOK_TABLE, hookAdmin, type HookCounts } from "../hooks/mod.ts";
+import { migrationStatus, type NamespaceStatus } from "../migrate/mod.ts";
 import type { CliIo, CommandArgs } from "./command.ts";
 import { explainDataDirInUse } from "./data_dir_in_use.ts";
 import { adapterLabel, adaptersOf } from "./database_report.ts";

@@ -1,4 +1,4 @@
-import { migrate, migrationStatus, type NamespaceStatus } from "../db/mod.ts";
+import { migrate, migrationStatus, type NamespaceStatus } from "../migrate/mod.ts";
 import { CliError, type CliIo, type CommandArgs } from "./command.ts";
 import { adapterLabel, adaptersOf, bindingLabel, databasesLine } from "./database_report.ts";
 import { findModules } from "./find_modules.ts";

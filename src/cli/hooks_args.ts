@@ -5,7 +5,7 @@
  * @module
  */
 
-import { type HookStatus, parseHookDuration } from "../db/mod.ts";
+import { type HookStatus, parseHookDuration } from "../hooks/mod.ts";
 import { type CommandArgs, UsageError } from "./command.ts";
 
 /** The subcommands of `hooks`. */

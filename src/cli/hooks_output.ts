@@ -1,4 +1,5 @@
-import type { HookOccurrence, JsonValue, OccurrenceWithErrors } from "../db/mod.ts";
+import type { HookOccurrence, OccurrenceWithErrors } from "../hooks/mod.ts";
+import type { JsonValue } from "../schema/mod.ts";
 import { bindingLabel } from "./database_report.ts";
 import type { DatabaseBinding } from "./load_user_files.ts";
 import { textTable } from "./text_table.ts";

@@ -3,9 +3,9 @@ import {
   type HookAdmin,
   hookAdmin,
   type HookOccurrence,
-  type JsonValue,
   type OccurrenceWithErrors,
-} from "../db/mod.ts";
+} from "../hooks/mod.ts";
+import type { JsonValue } from "../schema/mod.ts";
 import type { ModuleInstance } from "../core/mod.ts";
 import { CliError, type CliIo, type CommandArgs, UsageError } from "./command.ts";
 import { explainDataDirInUse } from "./data_dir_in_use.ts";

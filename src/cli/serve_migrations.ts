@@ -1,4 +1,4 @@
-import { migrate, migrationStatus, type NamespaceStatus } from "../db/mod.ts";
+import { migrate, migrationStatus, type NamespaceStatus } from "../migrate/mod.ts";
 import { CliError, type CliIo } from "./command.ts";
 import { adapterLabel, adaptersOf, bindingLabel } from "./database_report.ts";
 import type { DatabaseBinding } from "./load_user_files.ts";

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { migrationStatus, renderMigrationFile } from "../db/mod.ts";
+import { migrationStatus, renderMigrationFile } from "../migrate/mod.ts";
 import { CliError, type CliIo } from "./command.ts";
 import { adapterLabel, adaptersOf, bindingLabel } from "./database_report.ts";
 import { type DatabaseBinding, displayPath } from "./load_user_files.ts";

@@ -1,4 +1,4 @@
-import type { DrainOptions, DrainResult } from "../db/mod.ts";
+import type { DrainOptions, DrainResult } from "../hooks/mod.ts";
 import type { ModuleBackground, ModuleBackgroundControl } from "./module_instance.ts";
 
 /** What {@link backgroundControl} gives the module it belongs to. */

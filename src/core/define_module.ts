@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import type { Schema, SqlAdapter } from "../db/mod.ts";
+import type { Schema } from "../schema/mod.ts";
+import type { SqlAdapter } from "../sql/mod.ts";
 import { createModule } from "./create_module.ts";
 import type { ModuleBackground, ModuleInstance } from "./module_instance.ts";
 import type { Route } from "./route.ts";

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { DatabaseUnavailableError, PaginationError } from "../db/mod.ts";
+import { DatabaseUnavailableError } from "../sql/mod.ts";
+import { PaginationError } from "../pagination/mod.ts";
 import { invalidHostResponse } from "./host_header.ts";
 import { errorResponse, HttpError, httpErrorResponse } from "./http_error.ts";
 import { requireJsonContentType } from "./json_content_type.ts";

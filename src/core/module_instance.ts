@@ -1,4 +1,6 @@
-import type { DrainOptions, DrainResult, Schema, SqlAdapter } from "../db/mod.ts";
+import type { DrainOptions, DrainResult } from "../hooks/mod.ts";
+import type { Schema } from "../schema/mod.ts";
+import type { SqlAdapter } from "../sql/mod.ts";
 import type { HttpMethod } from "./route.ts";
 
 /**

@@ -17,8 +17,8 @@ import {
   type DurableHooks,
   durableHooks,
   type HookContext,
-  type JsonValue,
-} from "../db/mod.ts";
+} from "../hooks/mod.ts";
+import type { JsonValue } from "../schema/mod.ts";
 import {
   checkMessengerOptions,
   type MessageUpdateKind,

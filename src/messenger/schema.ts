@@ -4,15 +4,9 @@
  * @module
  */
 
-import {
-  column,
-  defineSchema,
-  type Schema,
-  withHookErrorLog,
-  withHookOrdering,
-  withHookTable,
-} from "../db/mod.ts";
-import type { HookErrorLogShape, HookOrderingShape, HookTablesShape } from "../db/mod.ts";
+import { column, defineSchema, type Schema } from "../schema/mod.ts";
+import { withHookErrorLog, withHookOrdering, withHookTable } from "../hooks/mod.ts";
+import type { HookErrorLogShape, HookOrderingShape, HookTablesShape } from "../hooks/mod.ts";
 
 /** The tables of {@link messengerSchema}, for `RowOf`. */
 export type MessengerTables = HookTablesShape & HookErrorLogShape & HookOrderingShape & {

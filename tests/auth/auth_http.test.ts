@@ -11,7 +11,8 @@ import {
   scryptDerive,
   scryptPasswordHasher,
 } from "../../src/auth/mod.ts";
-import { migrate, type SqlAdapter } from "../../src/db/mod.ts";
+import { migrate } from "../../src/migrate/mod.ts";
+import type { SqlAdapter } from "../../src/sql/mod.ts";
 import { forEachAdapter } from "../helpers/databases.ts";
 import { assertError, call, signUp, type Transport, uniqueEmail } from "./helpers/http.ts";
 
@@ -692,7 +693,7 @@ forEachAdapter((name, getAdapter) => {
 
 describe("auth over an unavailable database", () => {
   it("answers 503 SERVICE_UNAVAILABLE on every route that needs the database", async () => {
-    const { DatabaseUnavailableError } = await import("../../src/db/mod.ts");
+    const { DatabaseUnavailableError } = await import("../../src/sql/mod.ts");
     const down = {
       kind: "postgres",
       target: "postgres://down",

@@ -3,7 +3,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { auth, authSchema, scryptPasswordHasher } from "../../src/auth/mod.ts";
 import { isModuleInstance, ModuleConfigError } from "../../src/core/mod.ts";
-import type { SqlAdapter } from "../../src/db/mod.ts";
+import type { SqlAdapter } from "../../src/sql/mod.ts";
 import { resolveRateLimit, resolveTrustProxy } from "../../src/auth/rate_limit_options.ts";
 
 // Never queried: these tests only instantiate the module.

@@ -11,7 +11,7 @@ import {
   type VerificationEmail,
 } from "../../src/auth/mod.ts";
 import { ModuleConfigError } from "../../src/core/mod.ts";
-import type { SqlAdapter } from "../../src/db/mod.ts";
+import type { SqlAdapter } from "../../src/sql/mod.ts";
 import { forEachAdapter } from "../helpers/databases.ts";
 import { assertError, call, signUp, uniqueEmail } from "./helpers/http.ts";
 import { organizationsModule } from "./helpers/organizations.ts";

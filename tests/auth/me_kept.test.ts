@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import type { AuthModule } from "../../src/auth/mod.ts";
 import { meEntriesReader } from "../../src/auth/me/organization_entries.ts";
 import { authTableNames } from "../../src/auth/tables.ts";
-import type { SqlAdapter, SqlQuerier } from "../../src/db/mod.ts";
+import type { SqlAdapter, SqlQuerier } from "../../src/sql/mod.ts";
 import { forEachAdapter } from "../helpers/databases.ts";
 import { call } from "./helpers/http.ts";
 import {

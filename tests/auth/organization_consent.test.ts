@@ -11,7 +11,7 @@ import type {
   CanAddMemberContext,
 } from "../../src/auth/mod.ts";
 import { HttpError } from "../../src/core/mod.ts";
-import type { SqlAdapter } from "../../src/db/mod.ts";
+import type { SqlAdapter } from "../../src/sql/mod.ts";
 import { forEachAdapter } from "../helpers/databases.ts";
 import { assertError, call, type CallResult, uniqueEmail } from "./helpers/http.ts";
 import {

@@ -2,7 +2,7 @@
 // organization events (no serve(), no background.start(), no drain()), and close() stops it.
 import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { pgliteAdapter } from "../../src/db/mod.ts";
+import { pgliteAdapter } from "../../src/sql/mod.ts";
 import {
   createOrganization,
   DIRECT_ADD,

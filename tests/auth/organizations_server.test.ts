@@ -6,7 +6,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { AuthModule } from "../../src/auth/mod.ts";
 import { type RunningServer, serve } from "../../src/core/mod.ts";
-import type { SqlAdapter } from "../../src/db/mod.ts";
+import type { SqlAdapter } from "../../src/sql/mod.ts";
 import { forEachAdapter } from "../helpers/databases.ts";
 import { uniqueEmail } from "./helpers/http.ts";
 import { DIRECT_ADD, organizationsModule } from "./helpers/organizations.ts";

@@ -6,7 +6,7 @@ import { authSchema } from "../../src/auth/mod.ts";
 import { accountBucket, addressBucket, createRateLimiter } from "../../src/auth/rate_limiter.ts";
 import { authTableNames } from "../../src/auth/tables.ts";
 import { HttpError } from "../../src/core/mod.ts";
-import { migrate } from "../../src/db/mod.ts";
+import { migrate } from "../../src/migrate/mod.ts";
 import { forEachAdapter } from "../helpers/databases.ts";
 
 const tables = authTableNames("auth");

@@ -4,7 +4,8 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { auth, type AuthModule, authSchema, scryptPasswordHasher } from "../../src/auth/mod.ts";
-import { migrate, pgliteAdapter, type SqlAdapter } from "../../src/db/mod.ts";
+import { migrate } from "../../src/migrate/mod.ts";
+import { pgliteAdapter, type SqlAdapter } from "../../src/sql/mod.ts";
 
 const PASSWORD = "correct horse battery";
 let db: SqlAdapter;

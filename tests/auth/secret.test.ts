@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import process from "node:process";
 import { auth, type AuthModule, ModuleConfigError } from "../../mod.ts";
-import { pgliteAdapter, type SqlAdapter } from "../../src/db/mod.ts";
+import { pgliteAdapter, type SqlAdapter } from "../../src/sql/mod.ts";
 import { runScript } from "../helpers/spawn_runtime.ts";
 import { assertError, call } from "./helpers/http.ts";
 import {

@@ -13,7 +13,7 @@ import {
   type OrganizationEventName,
 } from "../../src/auth/mod.ts";
 import { HttpError } from "../../src/core/mod.ts";
-import type { SqlAdapter } from "../../src/db/mod.ts";
+import type { SqlAdapter } from "../../src/sql/mod.ts";
 import { forEachAdapter } from "../helpers/databases.ts";
 import { call, type CallResult, uniqueEmail } from "./helpers/http.ts";
 import { createOrganization, newUser, organizationsModule } from "./helpers/organizations.ts";

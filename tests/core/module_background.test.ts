@@ -5,7 +5,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { createModule, type ModuleBackground, route, serve } from "../../src/core/mod.ts";
-import type { DrainResult } from "../../src/db/mod.ts";
+import type { DrainResult } from "../../src/hooks/mod.ts";
 
 /** Background work that counts its starts and stops and the workers running at once. */
 function countingWork(options: { slowStop?: boolean } = {}) {

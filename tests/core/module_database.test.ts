@@ -2,7 +2,8 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { z } from "zod";
 import { defineModule, HttpError, ModuleConfigError, route } from "../../mod.ts";
-import { column, defineSchema, migrate } from "../../src/db/mod.ts";
+import { column, defineSchema } from "../../src/schema/mod.ts";
+import { migrate } from "../../src/migrate/mod.ts";
 import { forEachAdapter } from "../helpers/databases.ts";
 
 const notesSchema = defineSchema("notes", (s) =>

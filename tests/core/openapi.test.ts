@@ -18,7 +18,8 @@ import {
   type OpenApiOperation,
   route,
 } from "../../src/core/mod.ts";
-import { migrate, pgliteAdapter, type SqlAdapter } from "../../src/db/mod.ts";
+import { migrate } from "../../src/migrate/mod.ts";
+import { pgliteAdapter, type SqlAdapter } from "../../src/sql/mod.ts";
 import { messenger, messengerSchema } from "../../src/messenger/mod.ts";
 import { VERSION } from "../../src/version.ts";
 import { listenLocal, type LocalServer } from "../helpers/local_server.ts";

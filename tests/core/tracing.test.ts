@@ -11,15 +11,10 @@ import {
   type ReadableSpan,
   SimpleSpanProcessor,
 } from "@opentelemetry/sdk-trace-base";
-import {
-  column,
-  defineSchema,
-  durableHooks,
-  migrate,
-  pgliteAdapter,
-  planMigration,
-  withHookTable,
-} from "../../src/db/mod.ts";
+import { column, defineSchema } from "../../src/schema/mod.ts";
+import { durableHooks, withHookTable } from "../../src/hooks/mod.ts";
+import { migrate, planMigration } from "../../src/migrate/mod.ts";
+import { pgliteAdapter } from "../../src/sql/mod.ts";
 import { messenger, messengerSchema } from "../../src/messenger/mod.ts";
 import { VERSION } from "../../src/version.ts";
 

@@ -28,9 +28,9 @@
 import { after, before, describe } from "node:test";
 import process from "node:process";
 import postgres from "postgres";
-import type { SqlAdapter } from "../../src/db/adapter.ts";
-import { pgliteAdapter } from "../../src/db/pglite_adapter.ts";
-import { postgresAdapter } from "../../src/db/postgres_adapter.ts";
+import type { SqlAdapter } from "../../src/sql/adapter.ts";
+import { pgliteAdapter } from "../../src/sql/pglite_adapter.ts";
+import { postgresAdapter } from "../../src/sql/postgres_adapter.ts";
 
 /** The adapters every adapter-facing test runs against. */
 export type AdapterName = "pglite" | "postgres";

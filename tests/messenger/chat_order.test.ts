@@ -11,7 +11,8 @@ import {
   messengerSchema,
 } from "../../src/messenger/mod.ts";
 import { ModuleConfigError } from "../../src/core/mod.ts";
-import { migrate, pgliteAdapter } from "../../src/db/mod.ts";
+import { migrate } from "../../src/migrate/mod.ts";
+import { pgliteAdapter } from "../../src/sql/mod.ts";
 import { chatIdOf, parseUpdate } from "../../src/messenger/update_payload.ts";
 import { forEachAdapter } from "../helpers/databases.ts";
 

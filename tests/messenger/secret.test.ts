@@ -7,7 +7,8 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { createHmac } from "node:crypto";
 import { ModuleConfigError } from "../../mod.ts";
-import { migrate, pgliteAdapter, type SqlAdapter } from "../../src/db/mod.ts";
+import { migrate } from "../../src/migrate/mod.ts";
+import { pgliteAdapter, type SqlAdapter } from "../../src/sql/mod.ts";
 import { messenger, type MessengerModule, messengerSchema } from "../../src/messenger/mod.ts";
 
 const WEBHOOK_SECRET = "test_secret-0123456789";

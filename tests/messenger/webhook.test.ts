@@ -13,7 +13,8 @@ import {
   type MessengerOptions,
   messengerSchema,
 } from "../../src/messenger/mod.ts";
-import { migrate, pgliteAdapter, type SqlAdapter } from "../../src/db/mod.ts";
+import { migrate } from "../../src/migrate/mod.ts";
+import { pgliteAdapter, type SqlAdapter } from "../../src/sql/mod.ts";
 import { parseUpdate } from "../../src/messenger/update_payload.ts";
 import { UPDATE_FIXTURES } from "../fixtures/messenger/updates.ts";
 import { forEachAdapter } from "../helpers/databases.ts";

@@ -10,7 +10,7 @@ import { before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import process from "node:process";
 import fc from "fast-check";
-import type { SqlAdapter } from "../../src/db/mod.ts";
+import type { SqlAdapter } from "../../src/sql/mod.ts";
 import { forEachAdapter } from "../helpers/databases.ts";
 import { RUNTIME } from "../helpers/spawn_runtime.ts";
 import {

@@ -5,7 +5,7 @@
 // unknown address), on PGlite and on the PostgreSQL server, and write nothing.
 import { before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import type { SqlAdapter } from "../../src/db/mod.ts";
+import type { SqlAdapter } from "../../src/sql/mod.ts";
 import { forEachAdapter } from "../helpers/databases.ts";
 import { FuzzWorld } from "./helpers/fuzz_world.ts";
 import { OutputLog } from "./helpers/output_log.ts";

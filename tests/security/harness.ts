@@ -22,7 +22,8 @@
 import { auth, type AuthModule, type AuthOptions, authSchema } from "../../src/auth/mod.ts";
 import { scryptPasswordHasher } from "../../src/auth/mod.ts";
 import { serve } from "../../src/core/mod.ts";
-import { migrate, pgliteAdapter, type SqlAdapter } from "../../src/db/mod.ts";
+import { migrate } from "../../src/migrate/mod.ts";
+import { pgliteAdapter, type SqlAdapter } from "../../src/sql/mod.ts";
 
 let shared: Promise<SqlAdapter> | undefined;
 let namespaces = 0;

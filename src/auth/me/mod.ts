@@ -9,7 +9,7 @@
  * @module
  */
 
-import type { SqlQuerier } from "../../db/mod.ts";
+import type { SqlQuerier } from "../../sql/mod.ts";
 import type { Actor } from "../actor.ts";
 import type { InvitationEntry, OrganizationEntry } from "../organizations/resources.ts";
 import { findEntry, toEntry } from "../organizations/organization_store.ts";

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { SqlQuerier } from "../../db/mod.ts";
+import type { SqlQuerier } from "../../sql/mod.ts";
 import type { AuthTableNames } from "../tables.ts";
 import {
   type InvitationWithOrganizationRow,

@@ -19,7 +19,7 @@
  * @module
  */
 
-import type { SqlQuerier } from "../../db/mod.ts";
+import type { SqlQuerier } from "../../sql/mod.ts";
 
 /** The first column of every row of a validated statement. */
 export interface ValidatedRow {

@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { SqlQuerier } from "../../db/mod.ts";
+import type { SqlQuerier } from "../../sql/mod.ts";
 import { authError, notFound } from "../errors.ts";
 import type { AuthTableNames } from "../tables.ts";
 import { type EntryRow, findEntry } from "./organization_store.ts";

@@ -17,7 +17,8 @@
  * @module
  */
 
-import type { EnqueueSql, SqlQuerier } from "../../db/mod.ts";
+import type { EnqueueSql } from "../../hooks/mod.ts";
+import type { SqlQuerier } from "../../sql/mod.ts";
 import { authError, notFound } from "../errors.ts";
 import type { AuthTableNames } from "../tables.ts";
 import type { AuthUser } from "../user_store.ts";

@@ -7,7 +7,7 @@
  */
 
 import { HttpError } from "../../core/mod.ts";
-import type { SqlTransaction } from "../../db/mod.ts";
+import type { SqlTransaction } from "../../sql/mod.ts";
 import type { UserCreatedHook } from "../account_service.ts";
 import type { AuthUser } from "../user_store.ts";
 import type { OrganizationsContext } from "./context.ts";

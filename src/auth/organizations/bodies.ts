@@ -8,7 +8,7 @@
  */
 
 import { z } from "zod";
-import type { JsonValue } from "../../db/mod.ts";
+import type { JsonValue } from "../../schema/mod.ts";
 import { emailSchema } from "../email.ts";
 import { exactSchema } from "../exact_schema.ts";
 import { logoUrlSchema, metadataSchema, nameSchema, rolesSchema, slugSchema } from "./input.ts";

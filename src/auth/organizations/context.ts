@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { SqlAdapter, SqlTransaction } from "../../db/mod.ts";
+import type { SqlAdapter, SqlTransaction } from "../../sql/mod.ts";
 import type { AuthTableNames } from "../tables.ts";
 import type { Notifications } from "./event_delivery.ts";
 import { requireEntry } from "./access.ts";

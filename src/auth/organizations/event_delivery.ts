@@ -11,10 +11,9 @@ import {
   durableHooks,
   type EnqueueSql,
   type HookHandler,
-  type JsonValue,
-  type SqlAdapter,
-  type SqlQuerier,
-} from "../../db/mod.ts";
+} from "../../hooks/mod.ts";
+import type { JsonValue } from "../../schema/mod.ts";
+import type { SqlAdapter, SqlQuerier } from "../../sql/mod.ts";
 import type { AuthTableNames } from "../tables.ts";
 import type {
   OrganizationEventHandlers,

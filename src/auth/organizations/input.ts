@@ -5,7 +5,7 @@
  */
 
 import { z } from "zod";
-import type { JsonValue } from "../../db/mod.ts";
+import type { JsonValue } from "../../schema/mod.ts";
 import { normalizeSlug, slugProblem } from "./slug.ts";
 
 /** `pageSize` and `cursor` of list routes (checked by the cursor helper: 400 when invalid). */

@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { SqlQuerier } from "../../db/mod.ts";
+import type { SqlQuerier } from "../../sql/mod.ts";
 import type { Actor } from "../actor.ts";
 import { authError, notFound } from "../errors.ts";
 import { setActiveOrganizationIfNone } from "../session_store.ts";

@@ -10,7 +10,7 @@
  */
 
 import type { HttpError } from "../../core/mod.ts";
-import type { SqlQuerier } from "../../db/mod.ts";
+import type { SqlQuerier } from "../../sql/mod.ts";
 import { authError } from "../errors.ts";
 import type { AuthTableNames } from "../tables.ts";
 

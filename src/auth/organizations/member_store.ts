@@ -5,7 +5,8 @@
  * @module
  */
 
-import { keysetPage, keysetQuery, type Page, type SqlQuerier } from "../../db/mod.ts";
+import { keysetPage, keysetQuery, type Page } from "../../pagination/mod.ts";
+import type { SqlQuerier } from "../../sql/mod.ts";
 import { CREATED_AT_ID } from "./page_order.ts";
 import type { AuthTableNames } from "../tables.ts";
 import { isUuid } from "../user_store.ts";

@@ -6,7 +6,7 @@
  */
 
 import type { Route } from "../../core/mod.ts";
-import type { SqlAdapter } from "../../db/mod.ts";
+import type { SqlAdapter } from "../../sql/mod.ts";
 import type { UserCreatedHook } from "../account_service.ts";
 import type { AuthRouteDeps } from "../route_guards.ts";
 import type { AuthTableNames } from "../tables.ts";

@@ -5,10 +5,11 @@
  * @module
  */
 
-import { type Page, SqlError, type SqlQuerier } from "../../db/mod.ts";
+import type { Page } from "../../pagination/mod.ts";
+import { SqlError, type SqlQuerier } from "../../sql/mod.ts";
 import { CREATED_AT_ID } from "./page_order.ts";
-import { keysetPage, keysetQuery } from "../../db/mod.ts";
-import type { JsonValue } from "../../db/mod.ts";
+import { keysetPage, keysetQuery } from "../../pagination/mod.ts";
+import type { JsonValue } from "../../schema/mod.ts";
 import { authError } from "../errors.ts";
 import type { AuthTableNames } from "../tables.ts";
 import { isUuid } from "../user_store.ts";

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { KeysetColumn } from "../../db/mod.ts";
+import type { KeysetColumn } from "../../pagination/mod.ts";
 
 /**
  * Oldest first, ties broken by id: `created_at` then the uuid primary key. The types let a

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { JsonValue } from "../../db/mod.ts";
+import type { JsonValue } from "../../schema/mod.ts";
 
 /**
  * An organization as the API shows it.

@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { JsonValue } from "../../db/mod.ts";
+import type { JsonValue } from "../../schema/mod.ts";
 import type { Sealer } from "../sealing.ts";
 import { hashToken } from "../tokens.ts";
 import type { OrganizationEventPayloads } from "./event_types.ts";

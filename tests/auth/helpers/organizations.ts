@@ -15,7 +15,8 @@ import {
   authSchema,
   scryptPasswordHasher,
 } from "../../../src/auth/mod.ts";
-import { migrate, type SqlAdapter } from "../../../src/db/mod.ts";
+import { migrate } from "../../../src/migrate/mod.ts";
+import type { SqlAdapter } from "../../../src/sql/mod.ts";
 import { call, signUp, uniqueEmail } from "./http.ts";
 import { type Mailbox, registerMailbox, verifyEmail, withMailbox } from "./verification.ts";
 

@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { quoteQualified, type SqlQuerier } from "../../../src/db/mod.ts";
+import { quoteQualified, type SqlQuerier } from "../../../src/sql/mod.ts";
 
 /** Row count and checksum per table, keyed `namespace.table`. */
 export type Snapshot = Record<string, { rows: number; checksum: string }>;

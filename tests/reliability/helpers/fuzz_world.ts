@@ -19,7 +19,8 @@
 import assert from "node:assert/strict";
 import { auth, type AuthModule, authSchema, scryptPasswordHasher } from "../../../src/auth/mod.ts";
 import type { ModuleInstance } from "../../../src/core/mod.ts";
-import { migrate, type SqlAdapter } from "../../../src/db/mod.ts";
+import { migrate } from "../../../src/migrate/mod.ts";
+import type { SqlAdapter } from "../../../src/sql/mod.ts";
 import { messenger, type MessengerModule, messengerSchema } from "../../../src/messenger/mod.ts";
 import { type Snapshot, snapshot, tablesOf } from "./db_snapshot.ts";
 import type { OutputLog } from "./output_log.ts";

@@ -17,7 +17,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
-import type { SqlQuerier } from "../../../src/db/mod.ts";
+import type { SqlQuerier } from "../../../src/sql/mod.ts";
 import type { OutputLog } from "./output_log.ts";
 import { runCliToEnd } from "./serve_process.ts";
 

@@ -5,7 +5,7 @@
 // either process.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { postgresAdapter, type SqlAdapter } from "../../../src/db/mod.ts";
+import { postgresAdapter, type SqlAdapter } from "../../../src/sql/mod.ts";
 import { createTestDatabase, type TestDatabase } from "../../helpers/databases.ts";
 import { AuthClient, type SignedUp } from "../helpers/auth_client.ts";
 import { type Outcome, runPool } from "../helpers/http_load.ts";

@@ -6,7 +6,7 @@
 // cluster is started again, the same serve process answers normally and its hook worker resumes.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { postgresAdapter, type SqlAdapter } from "../../../src/db/mod.ts";
+import { postgresAdapter, type SqlAdapter } from "../../../src/sql/mod.ts";
 import { type Outcome, runPool, send, sleep, waitFor } from "../helpers/http_load.ts";
 import { OutputLog } from "../helpers/output_log.ts";
 import {

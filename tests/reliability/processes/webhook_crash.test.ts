@@ -5,7 +5,7 @@
 // deliveries that got no answer succeed when the messenger retries them.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { postgresAdapter, type SqlAdapter } from "../../../src/db/mod.ts";
+import { postgresAdapter, type SqlAdapter } from "../../../src/sql/mod.ts";
 import { createTestDatabase, type TestDatabase } from "../../helpers/databases.ts";
 import { type Outcome, runPool, send, waitFor } from "../helpers/http_load.ts";
 import { OutputLog } from "../helpers/output_log.ts";

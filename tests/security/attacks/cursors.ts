@@ -21,7 +21,7 @@ import fc from "fast-check";
 import { authTableNames } from "../../../src/auth/tables.ts";
 import { type AuthTarget, request, serveAuth } from "../harness.ts";
 
-/** The HMAC key `src/db/cursor.ts` shipped (DEFAULT_SECRET) before the fix. */
+/** The HMAC key `src/pagination/cursor.ts` shipped (DEFAULT_SECRET) before the fix. */
 const PACKAGED_KEY = "fragment-cli keyset cursor v1";
 /** The deployment secret of the "leaked key" target. */
 const LEAKED_KEY = "leaked deployment secret, 32+ characters long";
@@ -43,7 +43,7 @@ function decode(cursor: string): Payload {
   return JSON.parse(Buffer.from(cursor.split(".")[0], "base64url").toString("utf8"));
 }
 
-/** A cursor with `payload`, signed with `key` the way src/db/cursor.ts signs. */
+/** A cursor with `payload`, signed with `key` the way src/pagination/cursor.ts signs. */
 function sign(payload: unknown, key: string): string {
   const body = toBase64Url(JSON.stringify(payload));
   const mac = createHmac("sha256", key).update(body).digest("base64url").slice(0, 22);

@@ -1,0 +1,315 @@
+/**
+ * Internal: claims occurrences and runs their handlers, one attempt each, outside any
+ * transaction, renewing the lease while a handler runs and recording the outcome.
+ *
+ * @module
+ */
+
+import type { Span } from "@opentelemetry/api";
+import { inSpan, SPAN_KIND, SPAN_STATUS_ERROR } from "../core/tracer.ts";
+import type { SqlAdapter } from "../sql/adapter.ts";
+import type { ClaimedOccurrence, HookStore } from "./hook_store.ts";
+import { batchWhileBusy } from "./batch_while_busy.ts";
+import { hookRetryDelay } from "./hook_retry.ts";
+import type { DrainResult, HookContext, HookDefinition } from "./hook_types.ts";
+
+/** The settled configuration of a runner. */
+export interface RunnerSettings {
+  adapter: SqlAdapter;
+  /** The hooks' namespace, named in each run's span. */
+  namespace: string;
+  store: HookStore;
+  hooks: ReadonlyMap<string, HookDefinition<unknown>>;
+  maxAttempts: number;
+  retryDelayMs: number;
+  maxRetryDelayMs: number;
+  leaseMs: number;
+  concurrency: number;
+  workerId: string;
+  onError: (error: unknown, occurrence?: HookContext) => void;
+}
+
+type Outcome = keyof DrainResult;
+
+/** The `fragment.hook.outcome` of a run's span for each outcome. */
+const SPAN_OUTCOME: Record<Outcome, string> = { done: "done", retried: "retry", failed: "failed" };
+
+/** A claimed occurrence waiting for a handler slot. */
+interface WaitingOccurrence {
+  occurrence: ClaimedOccurrence;
+  claimedAt: number;
+}
+
+/** The least a quick worker claims per statement (free slots plus prefetch). */
+const PREFETCH_BATCH = 32;
+
+/** The most a quick worker claims per statement, however quick its handlers. */
+const PREFETCH_MAX = 512;
+
+/** A quick worker claims about this much of its handlers' work ahead (by their average). */
+const PREFETCH_AHEAD_MS = 50;
+
+/** Handlers quicker than this on average get a prefetch. */
+const QUICK_HANDLER_MS = 20;
+
+/** Runs attempts with at most `concurrency` in flight, shared by the worker loop and drain(). */
+export class HookRunner {
+  readonly #s: RunnerSettings;
+  readonly #names: string[];
+  readonly #inFlight = new Set<Promise<void>>();
+  readonly #waiting: WaitingOccurrence[] = [];
+  /** Outcome writes of attempts whose handler has finished. */
+  readonly #writes = new Set<Promise<void>>();
+  /** Moving average of handler durations; unknown (no prefetch) until one has run. */
+  #handlerMs = Number.POSITIVE_INFINITY;
+  readonly #listeners = new Set<(outcome: Outcome) => void>();
+  /** Called whenever an attempt ends, so a waiting loop can claim more. */
+  onSettled: () => void = () => {};
+  /** Marks an attempt done; attempts that end while a write is in flight share the next one. */
+  readonly #complete: (occurrence: ClaimedOccurrence) => Promise<boolean>;
+
+  constructor(settings: RunnerSettings) {
+    this.#s = settings;
+    this.#names = [...settings.hooks.keys()];
+    this.#complete = batchWhileBusy((claimed) =>
+      settings.store.completeMany(settings.adapter, claimed)
+    );
+  }
+
+  /** Attempts running, claimed and waiting for a slot, or having their outcome written. */
+  get busy(): number {
+    return this.#inFlight.size + this.#waiting.length + this.#writes.size;
+  }
+
+  /**
+   * How many occurrences the next claim may take: the free handler slots, plus, while handlers
+   * are quick, enough to fill a batch (one claim and a few completion writes per batch instead of
+   * per occurrence; each is a commit): about {@link PREFETCH_AHEAD_MS} of their work at the
+   * current concurrency, from {@link PREFETCH_BATCH} to {@link PREFETCH_MAX}. No-op handlers thus
+   * take 512 per claim (a backlog drained 32 per claim spent its time in claim round trips), 10
+   * ms ones 80 at concurrency 16. Slow handlers never get a prefetch, so one worker does not hoard leased
+   * occurrences that idle workers could run.
+   */
+  get free(): number {
+    const s = this.#s;
+    if (this.#waiting.length >= s.concurrency) return 0;
+    const slots = Math.max(0, s.concurrency - this.#inFlight.size - this.#waiting.length);
+    if (this.#handlerMs > QUICK_HANDLER_MS) return slots;
+    const ahead = Math.ceil((s.concurrency * PREFETCH_AHEAD_MS) / Math.max(this.#handlerMs, 0.01));
+    const batch = Math.min(PREFETCH_MAX, Math.max(PREFETCH_BATCH, ahead));
+    return Math.max(slots, batch - this.#inFlight.size - this.#waiting.length);
+  }
+
+  /** Claims up to {@link free} due occurrences and starts them as slots allow; returns how many. */
+  async fill(): Promise<number> {
+    const free = this.free;
+    if (free === 0 || this.#names.length === 0) return 0;
+    const s = this.#s;
+    const claimed = await s.store.claim(s.adapter, this.#names, free, s.leaseMs, s.workerId);
+    const claimedAt = performance.now();
+    for (const occurrence of claimed) this.#waiting.push({ occurrence, claimedAt });
+    this.#startWaiting();
+    return claimed.length;
+  }
+
+  /**
+   * Gives the claimed occurrences that have not started back (pending, due now, attempt not
+   * counted), so a stopping worker leaves them to the others at once instead of running them or
+   * keeping them leased.
+   */
+  async releaseWaiting(): Promise<void> {
+    const waiting = this.#waiting.splice(0).map((entry) => entry.occurrence);
+    if (waiting.length === 0) return;
+    try {
+      await this.#s.store.release(this.#s.adapter, waiting);
+    } catch (error) {
+      this.#s.onError(error); // their leases expire and they are claimed again
+    }
+  }
+
+  #startWaiting(): void {
+    while (this.#inFlight.size < this.#s.concurrency && this.#waiting.length > 0) {
+      const next = this.#waiting.shift()!;
+      const running: Promise<void> = this.#begin(next).finally(() => {
+        this.#inFlight.delete(running);
+        this.#startWaiting();
+        this.onSettled();
+      });
+      this.#inFlight.add(running);
+    }
+  }
+
+  #track(write: Promise<void>): void {
+    const tracked: Promise<void> = write.finally(() => this.#writes.delete(tracked));
+    this.#writes.add(tracked);
+  }
+
+  /** Starts a claimed attempt, renewing its lease first when it waited a third of it. */
+  async #begin(entry: WaitingOccurrence): Promise<void> {
+    const s = this.#s;
+    if (performance.now() - entry.claimedAt > s.leaseMs / 3) {
+      let held = false;
+      try {
+        held = await s.store.renew(s.adapter, entry.occurrence, s.leaseMs);
+      } catch (error) {
+        s.onError(error);
+      }
+      if (!held) return; // taken over by another worker (or unknown): its run stands
+    }
+    await this.#attempt(entry.occurrence);
+  }
+
+  /** Resolves when any running attempt ends (immediately when none runs). */
+  async settleOne(): Promise<void> {
+    const pending = [...this.#inFlight, ...this.#writes];
+    if (pending.length > 0) await Promise.race(pending);
+  }
+
+  /** Resolves when every running attempt has ended. */
+  async settleAll(): Promise<void> {
+    while (this.#inFlight.size > 0 || this.#writes.size > 0) {
+      await Promise.all([...this.#inFlight, ...this.#writes]);
+    }
+  }
+
+  /** Milliseconds until the next occurrence is due, `null` when none waits. */
+  nextDueIn(): Promise<number | null> {
+    return this.#s.store.nextDueIn(this.#s.adapter, this.#names);
+  }
+
+  /** Counts outcomes until the returned function is called; it returns the counts. */
+  count(): () => DrainResult {
+    const result: DrainResult = { done: 0, retried: 0, failed: 0 };
+    const listener = (outcome: Outcome): void => {
+      result[outcome]++;
+    };
+    this.#listeners.add(listener);
+    return () => {
+      this.#listeners.delete(listener);
+      return result;
+    };
+  }
+
+  /**
+   * Runs one attempt inside a span (`process <hook name>`, kind CONSUMER, following OpenTelemetry's
+   * messaging conventions): the handler runs in the span's context, so the spans it starts are its
+   * children. The span ends when the outcome is known, before the outcome is written.
+   */
+  #attempt(occurrence: ClaimedOccurrence): Promise<void> {
+    const s = this.#s;
+    return inSpan(`process ${occurrence.name}`, () => ({
+      kind: SPAN_KIND.CONSUMER,
+      attributes: {
+        "messaging.system": "fragment-cli",
+        "messaging.operation.type": "process",
+        "messaging.operation.name": "process",
+        "messaging.destination.name": `${s.namespace}.${occurrence.name}`,
+        "messaging.message.id": occurrence.id,
+        "fragment.hook.namespace": s.namespace,
+        "fragment.hook.name": occurrence.name,
+        "fragment.hook.attempt": occurrence.attempt,
+      },
+    }), (span) => this.#attemptIn(span, occurrence));
+  }
+
+  async #attemptIn(span: Span, occurrence: ClaimedOccurrence): Promise<void> {
+    const s = this.#s;
+    const definition = s.hooks.get(occurrence.name)!;
+    const maxAttempts = definition.maxAttempts ?? s.maxAttempts;
+    const context: HookContext = Object.freeze({
+      id: occurrence.id,
+      name: occurrence.name,
+      key: occurrence.key,
+      attempt: occurrence.attempt,
+      maxAttempts,
+    });
+    span.setAttribute("fragment.hook.max_attempts", maxAttempts);
+    if (occurrence.attempt > maxAttempts) {
+      // The previous attempt was the last one and its worker died (the lease expired).
+      const reason = `attempt ${occurrence.attempt - 1} of ${maxAttempts} was abandoned ` +
+        `(its worker stopped before finishing)` +
+        (occurrence.lastError ? `; previous error: ${occurrence.lastError}` : "");
+      endSpan(span, "failed", reason);
+      const write = () => s.store.fail(s.adapter, occurrence, reason, null);
+      await this.#record(context, write, "failed");
+      return;
+    }
+    const renewal = setInterval(() => {
+      s.store.renew(s.adapter, occurrence, s.leaseMs).catch((error) => s.onError(error));
+    }, Math.max(1, Math.floor(s.leaseMs / 3)));
+    let failure: unknown;
+    let failed = false;
+    const started = performance.now();
+    try {
+      await definition.handler(occurrence.payload, context);
+    } catch (error) {
+      failed = true;
+      failure = error;
+    } finally {
+      clearInterval(renewal);
+    }
+    const took = performance.now() - started;
+    this.#handlerMs = Number.isFinite(this.#handlerMs) ? this.#handlerMs * 0.8 + took * 0.2 : took;
+    if (!failed) {
+      endSpan(span, "done");
+      // The slot is free once the handler is: the done write joins the others of its batch.
+      const write = this.#record(context, () => this.#complete(occurrence), "done");
+      // With an ordering key, the write also made the key's next occurrence pending: look again
+      // once it is committed (the look made when the handler ended was too early to see it).
+      this.#track(occurrence.orderKey === null ? write : write.then(() => this.onSettled()));
+      return;
+    }
+    s.onError(failure, context);
+    const last = occurrence.attempt >= maxAttempts;
+    const delay = last ? null : hookRetryDelay(occurrence.attempt, {
+      baseMs: s.retryDelayMs,
+      maxMs: s.maxRetryDelayMs,
+    });
+    endSpan(span, last ? "failed" : "retried", failure);
+    await this.#record(
+      context,
+      () => s.store.fail(s.adapter, occurrence, describeError(failure), delay),
+      last ? "failed" : "retried",
+    );
+  }
+
+  /** Writes an outcome; a failure to write is reported, and the lease expiry retries the work. */
+  async #record(
+    context: HookContext,
+    write: () => Promise<boolean>,
+    outcome: Outcome,
+  ): Promise<void> {
+    try {
+      // false: the lease expired and another worker took the occurrence over; its result stands.
+      if (!(await write())) return;
+      for (const listener of this.#listeners) listener(outcome);
+    } catch (error) {
+      this.#s.onError(error, context);
+    }
+  }
+}
+
+/**
+ * Ends a run's span with its outcome; a failed attempt (retried or not) records the error and sets
+ * the span's status to ERROR.
+ */
+function endSpan(span: Span, outcome: Outcome, failure?: unknown): void {
+  span.setAttribute("fragment.hook.outcome", SPAN_OUTCOME[outcome]);
+  if (outcome !== "done") {
+    if (failure instanceof Error) span.recordException(failure);
+    else span.recordException(typeof failure === "string" ? failure : describeError(failure));
+    const message = failure instanceof Error ? failure.message : describeError(failure);
+    span.setStatus({ code: SPAN_STATUS_ERROR, message });
+  }
+  span.end();
+}
+
+/** The text kept for a failed attempt: the stack when there is one, else the message. */
+function describeError(error: unknown): string {
+  if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`;
+  try {
+    return typeof error === "string" ? error : JSON.stringify(error) ?? String(error);
+  } catch {
+    return String(error);
+  }
+}

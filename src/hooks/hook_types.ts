@@ -1,0 +1,376 @@
+/**
+ * The types of durable hooks: definitions, occurrences, options and results.
+ *
+ * @module
+ */
+
+import type { JsonValue } from "../schema/column.ts";
+import type { SqlAdapter } from "../sql/adapter.ts";
+
+/**
+ * Where an occurrence stands: waiting (due, or waiting for a retry), being run (leased), finished,
+ * given up (out of attempts), cancelled by an operator (`fragment-cli hooks cancel`), or waiting
+ * for an earlier occurrence of its ordering key to finish (`blocked`, see `withHookOrdering`).
+ */
+export type HookStatus = "pending" | "running" | "done" | "failed" | "cancelled" | "blocked";
+
+/** What a hook handler receives besides the payload, for idempotency and logging. */
+export interface HookContext {
+  /** The occurrence id (a decimal string), stable across attempts. */
+  readonly id: string;
+  /** The hook name. */
+  readonly name: string;
+  /** The occurrence's deduplication key, or `null`. */
+  readonly key: string | null;
+  /** This attempt's number, 1 for the first run. */
+  readonly attempt: number;
+  /** The attempts allowed before the occurrence is marked failed. */
+  readonly maxAttempts: number;
+}
+
+/**
+ * Runs one occurrence of a hook, outside any transaction. Throwing (or rejecting) schedules a
+ * retry. Hooks are at-least-once: use `context.id` or the payload to make the work idempotent.
+ */
+export type HookHandler<Payload = JsonValue> = (
+  payload: Payload,
+  context: HookContext,
+) => void | Promise<void>;
+
+/** A hook with per-hook settings. */
+export interface HookDefinition<Payload = JsonValue> {
+  /** The handler. */
+  handler: HookHandler<Payload>;
+  /** Attempts before the occurrence is marked failed; overrides the hooks-wide setting. */
+  maxAttempts?: number;
+  /**
+   * What an occurrence is about, beyond its payload, for operators (`fragment-cli hooks show`):
+   * e.g. the messenger returns the stored update its occurrence processes. `null` when nothing
+   * is known (the related data was deleted).
+   */
+  describe?: (occurrence: HookOccurrence) => Promise<JsonValue | null>;
+  /**
+   * Runs the hook on a schedule: a five-field cron expression (minute hour day-of-month month
+   * day-of-week, with `*`, lists, ranges, steps and names such as `MON` or `JAN`) or an alias
+   * (`@hourly`, `@daily`, `@weekly`, `@monthly`, `@yearly`). Each slot gets exactly one
+   * occurrence, whatever the number of workers and processes, keyed `cron:<UTC minute>` with the
+   * payload `{ scheduledFor: "<ISO time>" }`; it retries like any occurrence. Checked at
+   * definition: an invalid expression throws a `TypeError`.
+   */
+  schedule?: string;
+  /**
+   * The IANA time zone the schedule's times are read in (`"Europe/Paris"`); daylight-saving
+   * changes follow cron(8).
+   * @default "UTC"
+   */
+  timezone?: string;
+  /**
+   * How far back a starting worker inserts the slots missed while no worker ran (downtime): a
+   * duration such as `"1h"` or `"1d"`. Slots at most one minute old are always inserted (a restart
+   * does not lose the slot it straddles); older ones only within `backfill`.
+   * @default none: missed slots older than a minute are skipped
+   */
+  backfill?: string | number;
+}
+
+/** An occurrence to enqueue. */
+export interface HookOccurrenceInput {
+  /** The hook name (one of the registered hooks). */
+  name: string;
+  /**
+   * Deduplication key: a second occurrence with the same name and key (in this namespace) is
+   * not inserted and is reported as a duplicate. Omit for no deduplication.
+   */
+  key?: string;
+  /** JSON data for the handler. @default null */
+  payload?: JsonValue;
+  /** The earliest time to run it. @default now */
+  runAt?: Date;
+  /**
+   * Ordering key: occurrences with the same key (in this namespace) run one at a time, in the
+   * order they were enqueued; different keys run in parallel. One waiting for a retry holds the
+   * later ones back; once it failed (out of attempts) or was cancelled, the next one runs. Needs
+   * the hook table's ordering steps (`withHookOrdering`). Omit for no ordering.
+   */
+  orderKey?: string;
+}
+
+/** What {@link DurableHooks.enqueue} did. */
+export interface EnqueueResult {
+  /** The id of the inserted occurrence, or of the existing one with the same key. */
+  id: string;
+  /** `true` when an occurrence with the same name and key already existed. */
+  duplicate: boolean;
+}
+
+/** One stored occurrence. */
+export interface HookOccurrence {
+  /** Its id, a decimal string. */
+  id: string;
+  /** The hook name. */
+  name: string;
+  /** The deduplication key, or `null`. */
+  key: string | null;
+  /** The payload. */
+  payload: JsonValue;
+  /** Where it stands. */
+  status: HookStatus;
+  /** Attempts started so far. */
+  attempts: number;
+  /** When pending: when it is due. When running: when its lease expires. */
+  dueAt: Date;
+  /** The error of the latest failed attempt, if any (kept after a later success). */
+  lastError: string | null;
+  /** When it was enqueued. */
+  createdAt: Date;
+  /** When it last changed. */
+  updatedAt: Date;
+  /** When it reached `done`, `failed` or `cancelled`. */
+  finishedAt: Date | null;
+  /** The ordering key, or `null`. */
+  orderKey: string | null;
+}
+
+/** The error of one failed attempt, as the error log (`withHookErrorLog`) keeps it. */
+export interface HookAttemptError {
+  /** The attempt's number (numbering starts again at 1 after a retry by an operator). */
+  attempt: number;
+  /** When the attempt failed. */
+  at: Date;
+  /** The error text (the stack when there was one). */
+  error: string;
+}
+
+/** How often done occurrences are deleted by the worker (see {@link DurableHooksOptions}). */
+export interface HookRetention {
+  /**
+   * Done occurrences finished longer ago than this are deleted: a duration such as `"7d"`,
+   * `"12h"`, `"30m"`, `"0s"` (units `s`, `m`, `h`, `d`) or milliseconds.
+   */
+  done: string | number;
+}
+
+/** Options of {@link durableHooks}. */
+export interface DurableHooksOptions {
+  /** The database holding the hook table. */
+  adapter: SqlAdapter;
+  /** The namespace (Postgres schema) holding the hook table (see `withHookTable`). */
+  namespace: string;
+  /** The hooks by name: a handler, or a definition with per-hook settings. */
+  // deno-lint-ignore no-explicit-any
+  hooks: Record<string, HookHandler<any> | HookDefinition<any>>;
+  /**
+   * Attempts before an occurrence is marked failed (its last error kept).
+   * @default 12
+   */
+  maxAttempts?: number;
+  /**
+   * Delay before the first retry, in milliseconds; doubled at each further retry, with jitter.
+   * @default 1000
+   */
+  retryDelayMs?: number;
+  /**
+   * The longest delay between two attempts, in milliseconds.
+   * @default 600000 (10 minutes)
+   */
+  maxRetryDelayMs?: number;
+  /**
+   * How long a claimed occurrence stays leased to its worker, in milliseconds. A worker renews
+   * the lease while the handler runs; if the worker dies, the occurrence is due again once the
+   * lease expires.
+   * @default 60000
+   */
+  leaseMs?: number;
+  /**
+   * The longest a worker waits before looking for due occurrences again, in milliseconds: the
+   * bound on the wake-up delay when a notification is missed or LISTEN is unavailable.
+   * @default 2000
+   */
+  pollIntervalMs?: number;
+  /**
+   * Handlers run at once by one worker.
+   * @default 4
+   */
+  concurrency?: number;
+  /**
+   * Receives failed attempts (with the occurrence) and worker errors (database unavailable,
+   * without an occurrence).
+   * @default logs with console.error
+   */
+  onError?: (error: unknown, occurrence?: HookContext) => void;
+  /**
+   * Automatic purging: the worker (and `drain()`) deletes done occurrences older than
+   * `retention.done`, at most once a minute (at every look for work with a retention shorter than
+   * the poll interval). Failed, cancelled and unfinished occurrences are never purged.
+   * @default keep every occurrence
+   */
+  retention?: HookRetention;
+  /**
+   * The clock that decides when scheduled hooks are due (`schedule`): for tests that move time
+   * instead of waiting for it.
+   * @default () => new Date()
+   */
+  now?: () => Date;
+}
+
+/** Options of {@link DurableHooks.list}. */
+export interface ListHookOptions {
+  /** Only occurrences in this status. */
+  status?: HookStatus;
+  /** Only occurrences of this hook. */
+  name?: string;
+  /** Page size (query-string text accepted). @default 20, at most 100 */
+  pageSize?: number | string | null;
+  /** The cursor of the previous page. */
+  cursor?: string | null;
+}
+
+/** A page of occurrences, oldest first. */
+export interface HookOccurrencePage {
+  /** The occurrences of this page. */
+  occurrences: HookOccurrence[];
+  /** The cursor of the next page, `null` on the last one. */
+  cursor: string | null;
+  /** Whether another page follows. */
+  hasNextPage: boolean;
+}
+
+/** Options of {@link DurableHooks.drain}. */
+export interface DrainOptions {
+  /**
+   * Also wait for occurrences scheduled later (retries, `runAt`) and run them, until no pending
+   * or running occurrence of a registered hook remains.
+   * @default false
+   */
+  waitForScheduled?: boolean;
+  /**
+   * Give up (throw) after this many milliseconds.
+   * @default 60000
+   */
+  timeoutMs?: number;
+}
+
+/** What a {@link DurableHooks.drain} call ran. */
+export interface DrainResult {
+  /** Attempts that succeeded. */
+  done: number;
+  /** Attempts that failed and were scheduled again. */
+  retried: number;
+  /** Attempts that failed for the last time. */
+  failed: number;
+}
+
+/** Which occurrences {@link DurableHooks.requeue} puts back: given ids, or all failed ones. */
+export interface RequeueOptions {
+  /** Only these occurrences (they must be `failed`). */
+  ids?: readonly string[];
+  /** Only occurrences of this hook. */
+  name?: string;
+}
+
+/** Something that enqueues occurrences: a running transaction, or the adapter itself. */
+export interface HookQuerier {
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+}
+
+/** Options of {@link DurableHooks.enqueueSql}. */
+export interface EnqueueSqlOptions {
+  /**
+   * A relation of the caller's statement (typically a CTE name, quoted as an identifier): one
+   * occurrence is inserted per row it yields, so none when it is empty.
+   */
+  from?: string;
+  /** The number of the first placeholder the fragment uses (`$n`). @default 1 */
+  firstParam?: number;
+  /**
+   * An SQL expression computing each occurrence's payload from the row of `from` (e.g.
+   * `jsonb_build_object('memberId', inserted.id)`), for payloads that hold values the statement
+   * itself creates; it replaces `occurrence.payload`. It is embedded as written: build it from
+   * identifiers and the caller's own placeholders, never from input.
+   */
+  payloadSql?: string;
+  /**
+   * An SQL expression computing each occurrence's key from the row of `from` (e.g.
+   * `inserted.update_id::text`), for a statement that enqueues one occurrence per row it writes;
+   * it replaces `occurrence.key`. Embedded as written, like `payloadSql`.
+   */
+  keySql?: string;
+  /**
+   * An SQL expression computing each occurrence's ordering key from the row of `from` (e.g.
+   * `queued.chat_id`; `NULL` for an unordered one); it replaces `occurrence.orderKey`. Embedded
+   * as written, like `payloadSql`. Occurrences of one key are enqueued in the order `from`
+   * yields them; a statement enqueueing several keys takes each key's lock as it reaches it, so
+   * let `from` yield its rows ordered by `hashtext(<order key>)` first: the order every other
+   * writer of several keys takes their locks in, so that two of them never deadlock.
+   */
+  orderKeySql?: string;
+}
+
+/** An `INSERT` of one occurrence to embed in the caller's statement, with its parameters. */
+export interface EnqueueSql {
+  /** `INSERT … ON CONFLICT (name, key) DO NOTHING RETURNING id`, usable as a CTE body. */
+  sql: string;
+  /** The values of its placeholders, in order from `firstParam`. */
+  params: unknown[];
+}
+
+/** The durable hooks of one namespace: enqueue, run, inspect. */
+export interface DurableHooks {
+  /** The namespace holding the occurrences. */
+  readonly namespace: string;
+  /** The registered hook names. */
+  readonly names: readonly string[];
+  /**
+   * Inserts an occurrence through `tx` (a transaction: it is rolled back with it). A duplicate
+   * `(name, key)` is reported, not thrown. Workers are notified when the transaction commits.
+   */
+  enqueue(tx: HookQuerier, occurrence: HookOccurrenceInput): Promise<EnqueueResult>;
+  /**
+   * Inserts many occurrences through `tx` in one statement (a batch: one round trip, where a
+   * loop of {@link DurableHooks.enqueue} makes two per occurrence), with the same deduplication:
+   * a `(name, key)` that exists, or repeats inside the batch, is reported as a duplicate with the
+   * id of the occurrence holding it. Workers are notified once, when the transaction commits.
+   *
+   * @returns One result per occurrence, in the order given.
+   */
+  enqueueMany(
+    tx: HookQuerier,
+    occurrences: readonly HookOccurrenceInput[],
+  ): Promise<EnqueueResult[]>;
+  /**
+   * The SQL of {@link DurableHooks.enqueue} as a fragment for the caller's own statement (e.g. a
+   * CTE that inserts a row and its occurrence together, in one round trip). It sends no
+   * notification: call {@link DurableHooks.wake} once the statement committed.
+   */
+  enqueueSql(occurrence: HookOccurrenceInput, options?: EnqueueSqlOptions): EnqueueSql;
+  /**
+   * Call it after the enqueuing transaction committed: wakes this process's worker now and, with
+   * one `NOTIFY` outside any transaction (coalesced: at most one in flight per hooks object, and
+   * one more after it for the calls made meanwhile), the workers of other processes.
+   */
+  wake(): void;
+  /**
+   * Starts the worker (idempotent). A module's `background` control calls it at the module's
+   * first request or from `serve()`.
+   */
+  start(): Promise<void>;
+  /** Stops the worker: no new claims, running handlers finish first. */
+  stop(): Promise<void>;
+  /** Whether the worker is started. */
+  readonly running: boolean;
+  /** Runs due occurrences in the foreground until none is due (for tests and embedding). */
+  drain(options?: DrainOptions): Promise<DrainResult>;
+  /** One occurrence by id, or `null`. */
+  get(id: string): Promise<HookOccurrence | null>;
+  /** One occurrence by hook name and key, or `null`. */
+  find(name: string, key: string): Promise<HookOccurrence | null>;
+  /** Occurrences by status and/or hook, oldest first, with cursor pagination. */
+  list(options?: ListHookOptions): Promise<HookOccurrencePage>;
+  /** Puts failed occurrences back to pending with a fresh attempt budget; returns how many. */
+  requeue(options?: RequeueOptions): Promise<number>;
+  /**
+   * What the occurrence is about, from its hook's `describe` (e.g. the messenger's stored
+   * update); `null` when its hook has none or it returns nothing.
+   */
+  describe(occurrence: HookOccurrence): Promise<JsonValue | null>;
+}

@@ -1,0 +1,86 @@
+/**
+ * Read-only migration status per namespace: what `fragment-cli db info` shows.
+ *
+ * @module
+ */
+
+import type { SqlAdapter } from "../sql/adapter.ts";
+import { findDrift, readVersion, storeExists } from "./migration_store.ts";
+import { describeStep, type PlannableSchema, resolveNamespace } from "./migration_plan.ts";
+import type { StepSummary } from "./migration_runner.ts";
+import type { NamespacedSchema } from "./orm_model.ts";
+
+/** The migration state of one namespace. */
+export interface NamespaceStatus {
+  /** The namespace (Postgres schema). */
+  namespace: string;
+  /** The schema's name. */
+  schema: string;
+  /** The latest version in the code. */
+  codeVersion: number;
+  /** The version recorded in the database (0 when never migrated). */
+  databaseVersion: number;
+  /** The steps `migrate()` would apply (empty when ahead or drifting). */
+  pendingSteps: StepSummary[];
+  /** The first applied step edited since it was applied, or null. */
+  drift: number | null;
+  /**
+   * `up-to-date`, `pending` (steps to apply), `ahead` (database newer than the
+   * code) or `drift` (an applied step was edited).
+   */
+  status: "up-to-date" | "pending" | "ahead" | "drift";
+}
+
+/**
+ * Reports, per namespace, the code's and the database's versions, the pending
+ * steps and any drift. Reads only: it creates nothing and takes no lock.
+ *
+ * @param adapter The database.
+ * @param schemas The schemas (or `{ schema, namespace }` pairs) to report on.
+ * @returns One status per entry, in order.
+ *
+ * @example
+ * ```ts ignore
+ * import { migrationStatus } from "./migration_status.ts";
+ *
+ * for (const s of await migrationStatus(db, [authSchema, { schema: messengerSchema, namespace: "bot2" }])) {
+ *   console.log(s.namespace, s.databaseVersion, "→", s.codeVersion, s.status);
+ * }
+ * ```
+ */
+export async function migrationStatus(
+  adapter: SqlAdapter,
+  schemas: readonly (PlannableSchema | NamespacedSchema)[],
+): Promise<NamespaceStatus[]> {
+  const exists = await storeExists(adapter);
+  const result: NamespaceStatus[] = [];
+  for (const entry of schemas) {
+    const { schema, namespace: override } = "schema" in entry ? entry : { schema: entry };
+    const namespace = resolveNamespace(schema, override);
+    const databaseVersion = exists ? await readVersion(adapter, namespace) : 0;
+    const drift = exists ? await findDrift(adapter, schema, namespace, databaseVersion) : null;
+    const ahead = databaseVersion > schema.version;
+    const pendingSteps: StepSummary[] = [];
+    if (!ahead && drift === null) {
+      for (let version = databaseVersion + 1; version <= schema.version; version++) {
+        pendingSteps.push({ version, description: describeStep(schema.steps[version - 1]) });
+      }
+    }
+    result.push({
+      namespace,
+      schema: schema.name,
+      codeVersion: schema.version,
+      databaseVersion,
+      pendingSteps,
+      drift,
+      status: ahead
+        ? "ahead"
+        : drift !== null
+        ? "drift"
+        : pendingSteps.length > 0
+        ? "pending"
+        : "up-to-date",
+    });
+  }
+  return result;
+}

@@ -1,0 +1,325 @@
+/**
+ * The embedded adapter: PGlite, PostgreSQL compiled to WebAssembly, in-process.
+ *
+ * @module
+ */
+
+import fs from "node:fs";
+import type { PGlite } from "@electric-sql/pglite";
+import type { SqlAdapter, SqlAdapterStats, SqlTransaction } from "./adapter.ts";
+import {
+  DatabaseClosedError,
+  DatabaseUnavailableError,
+  TransactionMisuseError,
+} from "./adapter_errors.ts";
+import { type DataDirLock, lockDataDir } from "./data_dir_lock.ts";
+import {
+  defaultCacheDir,
+  holdsCluster,
+  loadTemplate,
+  pgliteVersion,
+  saveTemplate,
+  templateFile,
+  templateTar,
+  writeTemplate,
+} from "./pglite_template.ts";
+import { mapDriverError, serializeJson, toParam } from "./driver_support.ts";
+import {
+  assertOutsideOwnTransaction,
+  Mutex,
+  runInScope,
+  type TransactionScope,
+} from "./transaction_guard.ts";
+import { quoteIdent } from "./sql_identifier.ts";
+
+/** Options of {@link pgliteAdapter}. */
+export interface PgliteAdapterOptions {
+  /**
+   * Directory holding the database files, created on first use. Omit for an
+   * in-memory database that disappears on `close()`.
+   * @default undefined (in memory)
+   */
+  dataDir?: string;
+  /**
+   * Where the template of a fresh database is cached (see "Fresh databases" in
+   * docs/adapters.md), or `false` to run PGlite's `initdb` for every fresh database.
+   * @default `$FRAGMENT_CLI_CACHE_DIR` (`off` disables it), else `$XDG_CACHE_HOME/fragment-cli`,
+   * else `~/.cache/fragment-cli`
+   */
+  templateCache?: string | false;
+}
+
+const INT8 = 20;
+const NUMERIC = 1700;
+const JSON_OID = 114;
+const JSONB = 3802;
+
+/**
+ * Opens PGlite in-process: in memory, or in a data directory. The database
+ * opens lazily on first use (or on `connect()`), so importing a module that
+ * creates the adapter costs nothing.
+ *
+ * PGlite has one connection: transactions and queries are serialized (a query
+ * issued while a transaction runs waits for it). A data directory is locked
+ * while open; opening it from a second process (or twice in one process)
+ * fails with `DataDirectoryLockedError` naming the directory.
+ *
+ * @param options Where the data lives: options, or the data directory's path alone
+ *   (`pgliteAdapter(".data/pglite")` is `pgliteAdapter({ dataDir: ".data/pglite" })`).
+ * @returns The adapter.
+ *
+ * @example An in-memory database
+ * ```ts ignore
+ * import { pgliteAdapter } from "./pglite_adapter.ts";
+ *
+ * const db = pgliteAdapter();
+ * await db.query("CREATE TABLE note (id int4 PRIMARY KEY, body text)");
+ * await db.query("INSERT INTO note VALUES ($1, $2)", [1, "hello"]);
+ * await db.close();
+ * ```
+ */
+export function pgliteAdapter(optionsOrDataDir: PgliteAdapterOptions | string = {}): SqlAdapter {
+  const options = pgliteOptionsOf(optionsOrDataDir);
+  const dataDir = options.dataDir;
+  const target = dataDir ?? "memory://";
+  const counters = { queries: 0, transactions: 0 };
+  const mutex = new Mutex();
+  let opening: Promise<PGlite> | undefined;
+  let lock: DataDirLock | undefined;
+  let closed = false;
+  /** Writing the template made by this adapter's `initdb`; `close()` waits for it. */
+  let savingTemplate: Promise<void> | undefined;
+
+  const pgliteOptions = {
+    parsers: { [INT8]: (x: string) => x, [NUMERIC]: (x: string) => x },
+    serializers: { [JSON_OID]: serializeJson, [JSONB]: serializeJson },
+  };
+
+  /** Opens PGlite, from the cached template when the database is fresh and one is usable. */
+  async function create(): Promise<PGlite> {
+    // Imported here: a process on a PostgreSQL server never loads the WebAssembly build's code.
+    const { PGlite } = await import("@electric-sql/pglite");
+    if (dataDir !== undefined && holdsCluster(dataDir)) {
+      return await PGlite.create(dataDir, pgliteOptions);
+    }
+    const cacheDir = options.templateCache === undefined
+      ? defaultCacheDir()
+      : options.templateCache || undefined;
+    const version = pgliteVersion();
+    if (cacheDir === undefined || version === undefined) {
+      return await PGlite.create(dataDir, pgliteOptions);
+    }
+    const file = templateFile(cacheDir, version);
+    const template = loadTemplate(file);
+    if (template !== undefined && dataDir === undefined) {
+      try {
+        return await PGlite.create({ ...pgliteOptions, loadDataDir: new Blob([template.tar]) });
+      } catch {
+        // A template PGlite cannot start from: initdb below, and the template is rewritten.
+      }
+    } else if (template !== undefined && dataDir !== undefined) {
+      // Written with the file system directly: PGlite's own loadDataDir goes file by file
+      // through its emulated file system, about twice as slow.
+      writeTemplate(template, dataDir);
+      try {
+        return await PGlite.create(dataDir, pgliteOptions);
+      } catch (error) {
+        // The directory now holds that cluster: it cannot fall back to initdb by itself.
+        // Drop the template so that the next fresh directory runs initdb.
+        fs.rmSync(file, { force: true });
+        throw new Error(
+          `${(error as Error).message} (the directory was created from the cached template ` +
+            `${file}, now removed; delete the directory to start again)`,
+          { cause: error },
+        );
+      }
+    }
+    // No usable template: initdb, then keep the untouched cluster (checkpointed, so its files
+    // are complete) as the template before anything else runs in it.
+    const db = await PGlite.create(dataDir, pgliteOptions);
+    try {
+      await db.query("CHECKPOINT");
+      const dumped = new Uint8Array(await (await db.dumpDataDir("none")).arrayBuffer());
+      savingTemplate = saveTemplate(file, templateTar(dumped));
+    } catch {
+      // The template is only an accelerator: the database itself is fine.
+    }
+    return db;
+  }
+
+  async function open(): Promise<PGlite> {
+    if (dataDir !== undefined) lock = lockDataDir(dataDir);
+    try {
+      return await create();
+    } catch (error) {
+      lock?.release();
+      lock = undefined;
+      throw new DatabaseUnavailableError(
+        `Cannot open PGlite database ${target}: ${(error as Error).message}`,
+        { cause: error },
+      );
+    }
+  }
+
+  function database(): Promise<PGlite> {
+    if (closed) return Promise.reject(new DatabaseClosedError(target));
+    if (opening === undefined) {
+      opening = open();
+      // A failed open (e.g. locked directory) may be retried later.
+      opening.catch(() => {
+        opening = undefined;
+      });
+    }
+    return opening;
+  }
+
+  async function run<T>(db: PGlite, text: string, params?: readonly unknown[]): Promise<T[]> {
+    counters.queries++;
+    try {
+      const result = await db.query<T>(text, (params ?? []).map(toParam));
+      return result.rows;
+    } catch (error) {
+      throw mapDriverError(error, target);
+    }
+  }
+
+  function makeTransaction(
+    db: PGlite,
+    depth: number,
+  ): SqlTransaction & { end(): void } {
+    let finished = false;
+    let savepoints = 0;
+    const check = (): void => {
+      if (finished) throw new TransactionMisuseError("Transaction is already finished");
+    };
+    return {
+      async query<T>(text: string, params?: readonly unknown[]): Promise<T[]> {
+        check();
+        return await run<T>(db, text, params);
+      },
+      async transaction<T>(fn: (tx: SqlTransaction) => Promise<T>): Promise<T> {
+        check();
+        const name = quoteIdent(`sp_${depth + 1}_${++savepoints}`);
+        await run(db, `SAVEPOINT ${name}`);
+        const inner = makeTransaction(db, depth + 1);
+        try {
+          const result = await fn(inner);
+          await run(db, `RELEASE SAVEPOINT ${name}`);
+          return result;
+        } catch (error) {
+          await run(db, `ROLLBACK TO SAVEPOINT ${name}`);
+          throw error;
+        } finally {
+          inner.end();
+        }
+      },
+      end(): void {
+        finished = true;
+      },
+    };
+  }
+
+  const adapter: SqlAdapter = {
+    kind: "pglite",
+    target,
+    get stats(): SqlAdapterStats {
+      return { ...counters };
+    },
+    async connect(): Promise<void> {
+      await database();
+    },
+    async query<T>(text: string, params?: readonly unknown[]): Promise<T[]> {
+      assertOutsideOwnTransaction(adapter, "query()");
+      const db = await database();
+      return mutex.run(() => run<T>(db, text, params));
+    },
+    async transaction<T>(fn: (tx: SqlTransaction) => Promise<T>): Promise<T> {
+      assertOutsideOwnTransaction(adapter, "transaction()");
+      const db = await database();
+      return mutex.run(async () => {
+        counters.transactions++;
+        await run(db, "BEGIN");
+        const scope: TransactionScope = { owner: adapter, active: true };
+        const tx = makeTransaction(db, 0);
+        let result: T;
+        try {
+          result = await runInScope(scope, () => fn(tx));
+        } catch (error) {
+          scope.active = false;
+          tx.end();
+          await run(db, "ROLLBACK").catch(() => {});
+          throw error;
+        }
+        scope.active = false;
+        tx.end();
+        await run(db, "COMMIT");
+        return result;
+      });
+    },
+    async listen(
+      channel: string,
+      onNotify: (payload: string) => void,
+    ): Promise<() => Promise<void>> {
+      assertOutsideOwnTransaction(adapter, "listen()");
+      const db = await database();
+      let active = true;
+      const callback = (payload: string): void => {
+        if (active) onNotify(payload);
+      };
+      const quoted = quoteIdent(channel);
+      await mutex.run(async () => {
+        try {
+          await db.listen(quoted, callback);
+        } catch (error) {
+          throw mapDriverError(error, target);
+        }
+      });
+      return async (): Promise<void> => {
+        if (!active) return;
+        active = false;
+        if (closed) return;
+        // PGlite's own unsubscribe function loses the quoting of mixed-case names.
+        await mutex.run(() => db.unlisten(quoted, callback));
+      };
+    },
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      const pending = opening;
+      if (pending === undefined) return;
+      try {
+        const db = await pending;
+        // Let the running transaction / queued queries finish first.
+        await mutex.run(() => db.close());
+      } catch {
+        // Opening failed: nothing to close.
+      } finally {
+        await savingTemplate;
+        lock?.release();
+        lock = undefined;
+      }
+    },
+  };
+  return adapter;
+}
+
+/**
+ * The options a caller meant: a string is the data directory (it used to be read as an options
+ * object without `dataDir`, silently opening an in-memory database whose data a restart lost).
+ */
+function pgliteOptionsOf(value: PgliteAdapterOptions | string): PgliteAdapterOptions {
+  if (typeof value === "string") {
+    if (value.trim() === "") {
+      throw new TypeError("pgliteAdapter: the data directory must be a non-empty path");
+    }
+    return { dataDir: value };
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new TypeError(
+      `pgliteAdapter: expected options ({ dataDir, … }) or a data directory path, got ${
+        Array.isArray(value) ? "an array" : value === null ? "null" : typeof value
+      }`,
+    );
+  }
+  return value;
+}
