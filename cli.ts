@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { cliProcess } from "./src/core/adapter/cli_process.ts";
+import { cliProcess } from "./src/runtime/cli_process.ts";
 import { runCli } from "./src/cli/mod.ts";
 
 const host = cliProcess();

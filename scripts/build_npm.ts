@@ -103,7 +103,7 @@ if (globalThis.Bun === undefined && startedByBun) {
   // Node >= 22.3 keeps the code it compiles in a disk cache (os.tmpdir()/node-compile-cache) and
   // reuses it on the next start: only warm starts get faster. Nothing happens on Node 20, which
   // has no compile cache. (process.getBuiltinModule, not an import of node:module: see
-  // src/core/adapter/cli_process.ts on what importing a built-in costs.)
+  // src/runtime/cli_process.ts on what importing a built-in costs.)
   process.getBuiltinModule?.("node:module").enableCompileCache?.();
   // Imported after enabling the cache (a static import would be loaded before it).
   await import("../esm/src/cli/${BIN_BUNDLE}");

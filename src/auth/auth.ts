@@ -5,7 +5,7 @@
  */
 
 import { createModule, type ModuleInstance } from "../core/mod.ts";
-import { missingSecretWarning, processSecret } from "../core/secret.ts";
+import { missingSecretWarning, processSecret } from "../runtime/secret.ts";
 import { accountService } from "./account_service.ts";
 import type { AuthApi } from "./api.ts";
 import { createAuthApi } from "./create_api.ts";

@@ -5,7 +5,7 @@
  */
 
 import { ModuleConfigError } from "../core/mod.ts";
-import { configuredSecret } from "../core/secret.ts";
+import { configuredSecret } from "../runtime/secret.ts";
 import { isOrigin } from "../core/origin.ts";
 import { resolveNamespace } from "../migrate/mod.ts";
 import type { SqlAdapter } from "../sql/mod.ts";

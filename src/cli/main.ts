@@ -78,7 +78,7 @@ async function parseCommandArgs(
   args: string[],
 ): Promise<{ values: Record<string, string | boolean | undefined>; positionals: string[] }> {
   // Imported here, not at the top: `--help` and `--version` do not parse options, and on Deno
-  // `node:util` loads Node-compatibility modules (see src/core/adapter/cli_process.ts).
+  // `node:util` loads Node-compatibility modules (see src/runtime/cli_process.ts).
   const { parseArgs } = await import("node:util");
   const options = Object.fromEntries(
     Object.entries({ ...command.options, ...GLOBAL_OPTIONS }).map(([name, spec]) => [

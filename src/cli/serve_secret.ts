@@ -17,7 +17,7 @@
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import process from "node:process";
-import { FRAGMENT_SECRET_ENV, generateSecret, MIN_SECRET_LENGTH } from "../core/secret.ts";
+import { FRAGMENT_SECRET_ENV, generateSecret, MIN_SECRET_LENGTH } from "../runtime/secret.ts";
 import type { SqlAdapter } from "../sql/mod.ts";
 import { CliError, type CliIo } from "./command.ts";
 

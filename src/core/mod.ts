@@ -58,7 +58,7 @@ export {
 } from "./define_module.ts";
 export { composeModules, type ComposeOptions, DuplicateMountError } from "./compose_modules.ts";
 export { type RunningServer, serve, type ServeOptions } from "./serve.ts";
-export { AddressInUseError } from "./adapter/listener.ts";
+export { AddressInUseError } from "../runtime/listener.ts";
 export { validateRequestPart } from "./validate.ts";
 export {
   addressKey,

@@ -1,6 +1,6 @@
 import process from "node:process";
 import { composeModules } from "./compose_modules.ts";
-import type { Listen } from "./adapter/listener.ts";
+import type { Listen } from "../runtime/listener.ts";
 import type { ModuleInstance } from "./module_instance.ts";
 import { staticFiles } from "./static_files.ts";
 
@@ -101,7 +101,7 @@ export async function serve(
 
 /** Loads the listen function of the runtime we run on; only that runtime's file is imported. */
 async function runtimeAdapter(): Promise<{ listen: Listen }> {
-  if ("Deno" in globalThis) return await import("./adapter/deno.ts");
-  if ("Bun" in globalThis) return await import("./adapter/bun.ts");
-  return await import("./adapter/node.ts");
+  if ("Deno" in globalThis) return await import("../runtime/deno.ts");
+  if ("Bun" in globalThis) return await import("../runtime/bun.ts");
+  return await import("../runtime/node.ts");
 }

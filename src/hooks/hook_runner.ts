@@ -6,7 +6,7 @@
  */
 
 import type { Span } from "@opentelemetry/api";
-import { inSpan, SPAN_KIND, SPAN_STATUS_ERROR } from "../core/tracer.ts";
+import { inSpan, SPAN_KIND, SPAN_STATUS_ERROR } from "../runtime/tracer.ts";
 import type { SqlAdapter } from "../sql/adapter.ts";
 import type { ClaimedOccurrence, HookStore } from "./hook_store.ts";
 import { batchWhileBusy } from "./batch_while_busy.ts";

@@ -7,7 +7,7 @@
 
 import type { SqlAdapter, SqlQuerier } from "../sql/adapter.ts";
 import type { JsonValue } from "../schema/column.ts";
-import { processSecret } from "../core/secret.ts";
+import { processSecret } from "../runtime/secret.ts";
 import { keysetPage, keysetQuery } from "../pagination/cursor.ts";
 import { HOOK_ERROR_LOG_LENGTH, HOOK_TABLE } from "./hook_table.ts";
 import type {

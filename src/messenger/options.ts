@@ -6,7 +6,7 @@
 
 import { ModuleConfigError } from "../core/mod.ts";
 import { isOrigin } from "../core/origin.ts";
-import { configuredSecret, processSecret } from "../core/secret.ts";
+import { configuredSecret, processSecret } from "../runtime/secret.ts";
 import type { HookContext, HookRetention } from "../hooks/mod.ts";
 import { resolveNamespace } from "../migrate/mod.ts";
 import type { SqlAdapter } from "../sql/mod.ts";

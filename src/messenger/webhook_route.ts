@@ -7,7 +7,7 @@
 import type { Span } from "@opentelemetry/api";
 import { z } from "zod";
 import { HttpError, readBodyText, type Route, route } from "../core/mod.ts";
-import { inSpan, SPAN_KIND, SPAN_STATUS_ERROR } from "../core/tracer.ts";
+import { inSpan, SPAN_KIND, SPAN_STATUS_ERROR } from "../runtime/tracer.ts";
 import type { DurableHooks } from "../hooks/mod.ts";
 import { SqlError } from "../sql/mod.ts";
 import { chatIdOf, InvalidUpdateError, parseUpdate } from "./update_payload.ts";
