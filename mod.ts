@@ -25,12 +25,85 @@
  *
  * @module
  */
-export * from "./src/core/mod.ts";
-export * from "./src/sql/mod.ts";
-export * from "./src/schema/mod.ts";
-export * from "./src/migrate/mod.ts";
-export * from "./src/hooks/mod.ts";
-export * from "./src/pagination/mod.ts";
-export * from "./src/auth/mod.ts";
-export * from "./src/messenger/mod.ts";
+// The root entry: what an application needs to define, compose, serve and store modules. The
+// rest of each layer is under its subpath (`@app/fragment-cli/sql`, `/schema`, `/migrate`,
+// `/hooks`, `/pagination`, `/auth`, `/messenger`, `/client`, `/cli`); tests/docs/public_api.test.ts
+// keeps this list at 80 symbols or fewer.
+export {
+  AddressInUseError,
+  clientAddress,
+  composeModules,
+  type ComposeOptions,
+  createModule,
+  type CreateModuleOptions,
+  defineModule,
+  DuplicateMountError,
+  type ErrorBody,
+  HttpError,
+  type HttpMethod,
+  type InstantiateOptions,
+  ModuleConfigError,
+  type ModuleDatabase,
+  type ModuleFactory,
+  type ModuleInstance,
+  type ModuleSetup,
+  type ModuleSpec,
+  type OpenApiDocument,
+  readBodyText,
+  type Route,
+  route,
+  type RouteContext,
+  type RouteDefinition,
+  type RunningServer,
+  serve,
+  type ServeOptions,
+  type TrustProxy,
+} from "./src/core/mod.ts";
+export {
+  databaseFromEnv,
+  DatabaseUnavailableError,
+  pgliteAdapter,
+  type PgliteAdapterOptions,
+  postgresAdapter,
+  type PostgresAdapterOptions,
+  type SqlAdapter,
+  SqlError,
+  type SqlQuerier,
+  type SqlTransaction,
+} from "./src/sql/mod.ts";
+export {
+  column,
+  defineSchema,
+  type InsertRowOf,
+  type RowOf,
+  type Schema,
+  type SchemaBuilder,
+} from "./src/schema/mod.ts";
+export { migrate, type MigrateOptions, type MigrateResult } from "./src/migrate/mod.ts";
+export {
+  type DurableHooks,
+  durableHooks,
+  type DurableHooksOptions,
+  type HookContext,
+  type HookHandler,
+  withHookOrdering,
+  withHookTable,
+} from "./src/hooks/mod.ts";
+export {
+  auth,
+  type AuthActor,
+  type AuthApi,
+  type AuthMe,
+  type AuthModule,
+  type AuthOptions,
+  type AuthUser,
+} from "./src/auth/mod.ts";
+export {
+  messenger,
+  MESSENGER_SECRET_HEADER,
+  type MessengerEvent,
+  type MessengerHandler,
+  type MessengerModule,
+  type MessengerOptions,
+} from "./src/messenger/mod.ts";
 export { VERSION } from "./src/version.ts";

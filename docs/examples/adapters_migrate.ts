@@ -3,17 +3,13 @@
 // `deno run -A docs/examples/adapters_migrate.ts` (or `node …`, `bun …`).
 import assert from "node:assert/strict";
 import process from "node:process";
+import { column, defineSchema, migrate, pgliteAdapter, postgresAdapter } from "@app/fragment-cli";
 import {
-  column,
   DatabaseAheadError,
-  defineSchema,
-  migrate,
   MigrationConflictError,
   migrationStatus,
-  pgliteAdapter,
-  postgresAdapter,
   SchemaDriftError,
-} from "@app/fragment-cli";
+} from "@app/fragment-cli/migrate";
 
 const notes = defineSchema("notes", (s) =>
   s

@@ -3,14 +3,8 @@
 // `deno run -A docs/examples/adapters_pagination.ts` (or `node …`, `bun …`).
 import assert from "node:assert/strict";
 import process from "node:process";
-import {
-  keysetPage,
-  keysetQuery,
-  type Page,
-  pgliteAdapter,
-  postgresAdapter,
-  type SqlAdapter,
-} from "@app/fragment-cli";
+import { pgliteAdapter, postgresAdapter, type SqlAdapter } from "@app/fragment-cli";
+import { keysetPage, keysetQuery, type Page } from "@app/fragment-cli/pagination";
 
 interface Member {
   id: string;

@@ -5,14 +5,8 @@
 // (or `node …`, `bun …`).
 import assert from "node:assert/strict";
 import process from "node:process";
-import {
-  auth,
-  authSchema,
-  migrate,
-  pgliteAdapter,
-  postgresAdapter,
-  scryptPasswordHasher,
-} from "@app/fragment-cli";
+import { auth, migrate, pgliteAdapter, postgresAdapter } from "@app/fragment-cli";
+import { authSchema, scryptPasswordHasher } from "@app/fragment-cli/auth";
 
 const url = process.env.DATABASE_URL;
 const database = url ? postgresAdapter(url) : pgliteAdapter();

@@ -1,7 +1,7 @@
 // Drizzle and Prisma schema files from the same schemas (docs/database.md). A program that checks
 // what it shows: `deno run -A docs/examples/database_orm_outputs.ts` (or `node …`, `bun …`).
 import assert from "node:assert/strict";
-import { drizzleSchemaFile, prismaSchemaFile } from "@app/fragment-cli";
+import { drizzleSchemaFile, prismaSchemaFile } from "@app/fragment-cli/migrate";
 import { authSchema } from "./database_schema.ts";
 
 const installed = [

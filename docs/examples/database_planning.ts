@@ -1,7 +1,7 @@
 // Planning migrations without a database (docs/database.md). A program that checks what it
 // shows: `deno run -A docs/examples/database_planning.ts` (or `node …`, `bun …`).
 import assert from "node:assert/strict";
-import { planMigration, renderMigrationSql, stepStatements } from "@app/fragment-cli";
+import { planMigration, renderMigrationSql, stepStatements } from "@app/fragment-cli/migrate";
 import { authSchema } from "./database_schema.ts";
 
 // Everything from an empty namespace to the latest version, in the default namespace "auth".

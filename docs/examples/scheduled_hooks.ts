@@ -11,10 +11,10 @@ import {
   migrate,
   pgliteAdapter,
   postgresAdapter,
-  type ScheduledHookPayload,
   type SqlAdapter,
   withHookTable,
 } from "@app/fragment-cli";
+import type { ScheduledHookPayload } from "@app/fragment-cli/hooks";
 
 // 1. The module's schema: what the digest writes, and the hook table.
 const reportsSchema = defineSchema("reports", (s) =>

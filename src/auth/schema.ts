@@ -245,7 +245,7 @@ const authSchemaValue: Schema<AuthTables> = defineSchema("auth", (s) =>
  * @example Apply it in a test
  * ```ts ignore
  * import { migrate } from "@app/fragment-cli";
- * import { authSchema } from "@app/fragment-cli";
+ * import { authSchema } from "@app/fragment-cli/auth";
  *
  * await migrate(adapter, authSchema, { namespace: "auth" });
  * ```

@@ -29,7 +29,7 @@ export type MessengerTables = HookTablesShape & HookErrorLogShape & HookOrdering
  *
  * @example Read the stored updates with SQL
  * ```ts ignore
- * import { messengerSchema } from "@app/fragment-cli";
+ * import { messengerSchema } from "@app/fragment-cli/messenger";
  *
  * console.log(messengerSchema.version); // 9
  * // SELECT update_id, raw::jsonb -> 'message' ->> 'text' FROM messenger.updates;

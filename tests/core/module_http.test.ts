@@ -1,7 +1,8 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { echo, echoDefinition } from "../fixtures/echo_module.ts";
-import { composeModules, isModuleInstance, ModuleConfigError } from "../../mod.ts";
+import { composeModules, ModuleConfigError } from "../../mod.ts";
+import { isModuleInstance } from "../../src/core/mod.ts";
 
 const base = "http://localhost/api/echo";
 
