@@ -41,6 +41,8 @@ const BIN_BUNDLE = "bin_entry.js";
 /** The bin's hand-over to Bun, in `bin/`, loaded only when Bun started the bin under Node. */
 const ON_BUN = "on_bun.js";
 const denoJson = JSON.parse(readFileSync("deno.json", "utf8"));
+/** deno.json's entries (`"./hooks": "./src/hooks/mod.ts"`, …): the npm package has the same. */
+const entries: Record<string, string> = denoJson.exports;
 
 rmSync(OUT, { recursive: true, force: true });
 const tsc = spawnSync("npx", [
@@ -66,9 +68,7 @@ const tsc = spawnSync("npx", [
   "--resolveJsonModule",
   "--noCheck",
   "--skipLibCheck",
-  "mod.ts",
-  "cli.ts",
-  "src/client/mod.ts",
+  ...Object.values(entries),
 ], { stdio: "inherit", env: { ...process.env, npm_config_loglevel: "error" } });
 if (tsc.status !== 0) {
   console.error("tsc failed");
@@ -154,11 +154,7 @@ writeFileSync(
       license: denoJson.license,
       type: "module",
       engines: { node: ">=20" },
-      exports: {
-        ".": { types: "./esm/mod.d.ts", import: "./esm/mod.js" },
-        "./cli": { types: "./esm/cli.d.ts", import: "./esm/cli.js" },
-        "./client": { types: "./esm/src/client/mod.d.ts", import: "./esm/src/client/mod.js" },
-      },
+      exports: npmExports(),
       bin: { "fragment-cli": "./bin/fragment-cli.js" },
       files: ["esm", "bin", "README.md", "LICENSE"],
       dependencies: npmDependencies(),
@@ -170,6 +166,16 @@ writeFileSync(
 copyFileSync("README.md", join(OUT, "README.md"));
 copyFileSync("LICENSE", join(OUT, "LICENSE"));
 console.log(`Built ${OUT}/ (fragment-cli ${denoJson.version})`);
+
+/** deno.json's `exports`, pointing at tsc's output: `./x/mod.ts` → `./esm/x/mod.{d.ts,js}`. */
+function npmExports(): Record<string, { types: string; import: string }> {
+  return Object.fromEntries(
+    Object.entries(entries).map(([subpath, file]) => {
+      const base = `./esm/${file.replace(/^\.\//, "").replace(/\.ts$/, "")}`;
+      return [subpath, { types: `${base}.d.ts`, import: `${base}.js` }];
+    }),
+  );
+}
 
 /**
  * Bundles what every `fragment-cli` invocation loads into `esm/src/cli/${BIN_BUNDLE}`: on Node and

@@ -45,7 +45,7 @@ export const dbGenerateCommand: Command = {
     "db generate app.ts",
     "db generate app.ts --from 0 -o migrations/",
     "db generate app.ts --to auth=3",
-    "db generate app.ts --format drizzle -o src/schema/schema.ts",
+    "db generate app.ts --format drizzle -o src/db/schema.ts",
     'db generate app.ts --format prisma --prefix "// prettier-ignore"',
   ],
   run: async (args: CommandArgs, io: CliIo): Promise<number> =>

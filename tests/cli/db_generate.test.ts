@@ -89,11 +89,11 @@ describe("fragment-cli db generate without a database", () => {
       "--format",
       "drizzle",
       "-o",
-      "src/schema/schema.ts",
+      "src/db/schema.ts",
     ]);
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /^✓ Generated: src\/db\/schema\.ts$/m);
-    assert.ok(existsSync(join(dir.path, "src/schema/schema.ts")));
+    assert.ok(existsSync(join(dir.path, "src/db/schema.ts")));
   });
 
   it(

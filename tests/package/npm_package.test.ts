@@ -136,6 +136,28 @@ describe("npm package", () => {
     );
     assert.equal(out.trim(), version);
   });
+  it("exposes deno.json's subpath entries, each importable under Node with its types", () => {
+    const installed = join(scratch, "node_modules/fragment-cli");
+    const pkg = JSON.parse(readFileSync(join(installed, "package.json"), "utf8"));
+    const denoExports = JSON.parse(readFileSync(join(root, "deno.json"), "utf8")).exports;
+    assert.deepEqual(Object.keys(pkg.exports).sort(), Object.keys(denoExports).sort());
+    for (const [subpath, target] of Object.entries(pkg.exports) as [string, { types: string }][]) {
+      assert.ok(readFileSync(join(installed, target.types), "utf8").length > 0, subpath);
+      if (subpath === "./cli") continue; // runs the command when imported
+      const specifier = `fragment-cli${subpath.slice(1)}`;
+      const out = execFileSync(
+        "node",
+        [
+          "--input-type=module",
+          "-e",
+          `import(${JSON.stringify(specifier)}).then((m) => console.log(Object.keys(m).length))`,
+        ],
+        { cwd: scratch, encoding: "utf8", env: quiet },
+      );
+      assert.ok(Number(out.trim()) > 0, `${specifier} exports nothing`);
+    }
+  });
+
   it("ships fragment-cli/client with types, importing nothing but its own files", () => {
     const installed = join(scratch, "node_modules/fragment-cli");
     const pkg = JSON.parse(readFileSync(join(installed, "package.json"), "utf8"));
