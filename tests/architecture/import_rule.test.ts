@@ -60,6 +60,10 @@ describe("the import rule of src/", () => {
     assert.deepEqual([...EVERY_SRC_FOLDER, "root"].sort(), folders);
   });
 
+  it("marks no file internal with a `_` prefix (the folder's mod.ts says what is internal)", () => {
+    assert.deepEqual(files.filter((f) => /(^|\/)_[^/]*$/.test(f.path)).map((f) => f.path), []);
+  });
+
   it("imports only the folders each folder may import", () => {
     assert.deepEqual(violations(edges, ALLOWED_WITH_EVERYONE), []);
   });
