@@ -26,6 +26,7 @@
 export class PasswordHasherBusyError extends Error {
   /** An estimate of the seconds until a place frees up (at least 1). */
   readonly retryAfterSeconds: number;
+  /** An error telling to retry after `retryAfterSeconds` (what the hashing queue throws). */
   constructor(retryAfterSeconds: number) {
     super("Too many passwords are being hashed; retry shortly");
     this.name = "PasswordHasherBusyError";

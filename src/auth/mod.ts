@@ -54,7 +54,6 @@ export {
 } from "./password_hasher.ts";
 export { PasswordHasherBusyError } from "./hashing_queue.ts";
 export type { RateLimitOptions } from "./rate_limit_options.ts";
-export type { RateLimitDecision, RateLimiter, RateLimitRule } from "./rate_limiter.ts";
 export { AUTH_SESSION_COOKIE } from "./cookies.ts";
 export {
   type AuthOrganizationsOptions,
@@ -76,3 +75,21 @@ export {
   type ServerAddMemberInput as AuthAddMemberInput,
 } from "./organizations/mod.ts";
 export type { AuthContract, AuthPageQuery, AuthRouteContract } from "./contract.ts";
+export type {
+  CredentialsBody as AuthCredentialsBody,
+  VerifyEmailBody as AuthVerifyEmailBody,
+} from "./credential_inputs.ts";
+export type {
+  AddMemberBody as AuthAddMemberBody,
+  CreateInvitationBody as AuthCreateInvitationBody,
+  CreateOrganizationBody as AuthCreateOrganizationBody,
+  RespondToInvitationBody as AuthRespondToInvitationBody,
+  SetActiveOrganizationBody as AuthSetActiveOrganizationBody,
+  UpdateMemberRolesBody as AuthUpdateMemberRolesBody,
+  UpdateOrganizationBody as AuthUpdateOrganizationBody,
+} from "./organizations/bodies.ts";
+export type {
+  AcceptedInvitation as AuthAcceptedInvitation,
+  CredentialResponse as AuthCredentialResponse,
+  SessionResponse as AuthSessionResponse,
+} from "./responses.ts";
