@@ -29,7 +29,7 @@ import type { AuthUser } from "./user_store.ts";
  *
  * @example
  * ```ts
- * import type { AuthUserRole } from "./api.ts";
+ * import type { AuthUserRole } from "@app/fragment-cli/auth";
  *
  * const role: AuthUserRole = "admin";
  * ```
@@ -41,7 +41,7 @@ export type AuthUserRole = "user" | "admin";
  *
  * @example
  * ```ts
- * import type { AuthCreateUserInput } from "./api.ts";
+ * import type { AuthCreateUserInput } from "@app/fragment-cli/auth";
  *
  * const input: AuthCreateUserInput = { email: "ada@example.com", password: "correct horse" };
  * ```
@@ -101,7 +101,7 @@ export interface AuthApiClient {
  *
  * @example
  * ```ts
- * import type { AuthApiPage } from "./api.ts";
+ * import type { AuthApiPage } from "@app/fragment-cli/auth";
  *
  * const first: AuthApiPage = { pageSize: 50 };
  * ```
@@ -136,7 +136,7 @@ export interface AuthApiPageOf {
  *
  * @example
  * ```ts
- * import type { AuthOrganizationRef } from "./api.ts";
+ * import type { AuthOrganizationRef } from "@app/fragment-cli/auth";
  *
  * const ref: AuthOrganizationRef = { organizationId: "0b9a5c4e-4c1e-4a53-9a8e-2f1f7d0f6a11" };
  * ```
@@ -152,7 +152,7 @@ export interface AuthOrganizationRef {
  *
  * @example
  * ```ts
- * import type { AuthMemberRef } from "./api.ts";
+ * import type { AuthMemberRef } from "@app/fragment-cli/auth";
  *
  * const ref: AuthMemberRef = {
  *   organizationId: "0b9a5c4e-4c1e-4a53-9a8e-2f1f7d0f6a11",

@@ -47,7 +47,22 @@ export interface VerificationEmail {
   url: string;
 }
 
-/** The `sendVerificationEmail` option: delivers one verification mail. */
+/**
+ * The `sendVerificationEmail` option: delivers one verification mail. It is awaited, so a slow
+ * mailer should queue.
+ *
+ * @example
+ * ```ts
+ * import type { SendVerificationEmail } from "@app/fragment-cli/auth";
+ *
+ * const sendVerificationEmail: SendVerificationEmail = async ({ email, url }) => {
+ *   await fetch("https://mail.example.com/send", {
+ *     method: "POST",
+ *     body: JSON.stringify({ to: email, subject: "Confirm your address", text: url }),
+ *   });
+ * };
+ * ```
+ */
 export type SendVerificationEmail = (mail: VerificationEmail) => void | Promise<void>;
 
 /**

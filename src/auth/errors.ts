@@ -15,7 +15,7 @@ import { HttpError } from "../core/mod.ts";
  *
  * @example Branch on a code in a client
  * ```ts
- * import { AUTH_ERROR_CODES } from "./errors.ts";
+ * import { AUTH_ERROR_CODES } from "@app/fragment-cli/auth";
  *
  * console.log(AUTH_ERROR_CODES.EMAIL_TAKEN); // 409
  * ```
@@ -122,7 +122,7 @@ export const AUTH_ERROR_CODES: Readonly<{
  *
  * @example
  * ```ts
- * import type { AuthErrorCode } from "./errors.ts";
+ * import type { AuthErrorCode } from "@app/fragment-cli/auth";
  *
  * const code: AuthErrorCode = "INVITATION_EXPIRED";
  * ```

@@ -35,8 +35,8 @@ import {
  *
  * @example
  * ```ts
- * import type { RowOf } from "../schema/mod.ts";
- * import type { authSchema } from "./schema.ts";
+ * import type { RowOf } from "@app/fragment-cli/schema";
+ * import type { authSchema } from "@app/fragment-cli/auth";
  *
  * type UserRow = RowOf<typeof authSchema, "users">;
  * ```
