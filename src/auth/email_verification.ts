@@ -23,12 +23,16 @@ import { type AuthUser, publicUser } from "./user_store.ts";
  * `email`.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import { auth, pgliteAdapter } from "@app/fragment-cli";
+ * import type { VerificationEmail } from "@app/fragment-cli/auth";
+ *
+ * const outbox: VerificationEmail[] = [];
  * auth({
- *   database,
+ *   database: pgliteAdapter(),
  *   publicOrigin: "https://app.example.com",
- *   sendVerificationEmail: async ({ email, url }) => {
- *     await mailer.send(email, "Confirm your address", `Open ${url} to confirm it.`);
+ *   sendVerificationEmail: (mail) => {
+ *     outbox.push(mail); // a queue that a mailer drains: `Open ${mail.url} to confirm it.`
  *   },
  * });
  * ```

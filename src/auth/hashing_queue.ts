@@ -15,9 +15,13 @@
  * `SERVICE_BUSY` and `Retry-After: retryAfterSeconds`.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import { PasswordHasherBusyError, scryptPasswordHasher } from "@app/fragment-cli/auth";
+ *
+ * const hasher = scryptPasswordHasher();
+ * const stored = await hasher.hash("correct horse");
  * try {
- *   await hasher.verify(password, stored, { key: "192.0.2.1" });
+ *   await hasher.verify("correct horse", stored, { key: "192.0.2.1" });
  * } catch (error) {
  *   if (error instanceof PasswordHasherBusyError) console.log(error.retryAfterSeconds);
  * }

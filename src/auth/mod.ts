@@ -4,13 +4,17 @@
  * organization), with a server-side API for the embedding application.
  *
  * @example Sign up over the module's fetch
- * ```ts ignore
- * import { auth, pgliteAdapter } from "@app/fragment-cli";
+ * ```ts
+ * import { auth, migrate, pgliteAdapter } from "@app/fragment-cli";
+ * import { authSchema } from "@app/fragment-cli/auth";
  *
- * const module = auth({ database: pgliteAdapter() });
+ * const database = pgliteAdapter();
+ * await migrate(database, authSchema); // `fragment-cli serve` and `db migrate` do it for you
+ * const module = auth({ database });
  * const response = await module.fetch(
  *   new Request("http://localhost/api/auth/sign-up", {
  *     method: "POST",
+ *     headers: { "content-type": "application/json" },
  *     body: JSON.stringify({ email: "ada@example.com", password: "correct horse" }),
  *   }),
  * );

@@ -243,10 +243,11 @@ const authSchemaValue: Schema<AuthTables> = defineSchema("auth", (s) =>
  * `fragment-cli db migrate` (or `serve`, which migrates) before the module serves requests.
  *
  * @example Apply it in a test
- * ```ts ignore
- * import { migrate } from "@app/fragment-cli";
+ * ```ts
+ * import { migrate, pgliteAdapter } from "@app/fragment-cli";
  * import { authSchema } from "@app/fragment-cli/auth";
  *
+ * const adapter = pgliteAdapter();
  * await migrate(adapter, authSchema, { namespace: "auth" });
  * ```
  */

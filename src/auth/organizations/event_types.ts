@@ -129,13 +129,23 @@ export interface OrganizationEventContext {
  * transaction; throwing schedules a retry (at-least-once delivery).
  *
  * @example Send the invitation email
- * ```ts ignore
+ * ```ts
+ * import { auth, pgliteAdapter } from "@app/fragment-cli";
+ *
  * auth({
- *   database,
+ *   database: pgliteAdapter(),
  *   organizations: {
  *     hooks: {
- *       invitationCreated: async ({ invitation, organization }) => {
- *         await mailer.send(invitation.email, `Join ${organization.name}`, invitation.token);
+ *       invitationCreated: async ({ invitation, organization }, { id }) => {
+ *         await fetch("https://mail.example.com/send", {
+ *           method: "POST",
+ *           headers: { "idempotency-key": id },
+ *           body: JSON.stringify({
+ *             to: invitation.email,
+ *             subject: `Join ${organization.name}`,
+ *             text: `https://app.example.com/join/${invitation.id}?token=${invitation.token}`,
+ *           }),
+ *         });
  *       },
  *     },
  *   },
