@@ -29,7 +29,7 @@ export interface Actor {
  *
  * @example
  * ```ts
- * import type { AuthActor } from "./actor.ts";
+ * import type { AuthActor } from "@app/fragment-cli/auth";
  *
  * const admin: AuthActor = { userId: "5f0f3a9e-1b7c-4d5e-8f6a-7b8c9d0e1f2a" };
  * ```

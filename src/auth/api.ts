@@ -29,7 +29,7 @@ import type { AuthUser } from "./user_store.ts";
  *
  * @example
  * ```ts
- * import type { AuthUserRole } from "./api.ts";
+ * import type { AuthUserRole } from "@app/fragment-cli/auth";
  *
  * const role: AuthUserRole = "admin";
  * ```
@@ -41,7 +41,7 @@ export type AuthUserRole = "user" | "admin";
  *
  * @example
  * ```ts
- * import type { AuthCreateUserInput } from "./api.ts";
+ * import type { AuthCreateUserInput } from "@app/fragment-cli/auth";
  *
  * const input: AuthCreateUserInput = { email: "ada@example.com", password: "correct horse" };
  * ```
@@ -66,9 +66,16 @@ export interface AuthCreateUserInput {
  * {@link AuthActor}: pass it to act for the request's user with their credential.
  *
  * @example
- * ```ts ignore
- * const context: AuthRequestContext | null = await authModule.api.getRequestAuth(request);
- * console.log(context?.session.activeOrganizationId);
+ * ```ts
+ * import { auth, pgliteAdapter } from "@app/fragment-cli";
+ * import type { AuthRequestContext } from "@app/fragment-cli/auth";
+ *
+ * const authModule = auth({ database: pgliteAdapter() });
+ * async function handle(request: Request): Promise<Response> {
+ *   const context: AuthRequestContext | null = await authModule.api.getRequestAuth(request);
+ *   if (!context) return new Response("sign in first", { status: 401 });
+ *   return Response.json({ email: context.user.email, active: context.session.activeOrganizationId });
+ * }
  * ```
  */
 export interface AuthRequestContext {
@@ -85,8 +92,15 @@ export interface AuthRequestContext {
  * limits and the hashing queue's bound apply.
  *
  * @example
- * ```ts ignore
- * await authModule.api.signIn({ email, password }, { request, remoteAddress: "203.0.113.7" });
+ * ```ts
+ * import { auth, pgliteAdapter } from "@app/fragment-cli";
+ * import type { AuthApiClient } from "@app/fragment-cli/auth";
+ *
+ * const authModule = auth({ database: pgliteAdapter() });
+ * async function signInFor(request: Request, remoteAddress: string) {
+ *   const client: AuthApiClient = { request, remoteAddress };
+ *   return await authModule.api.signIn(await request.json(), client);
+ * }
  * ```
  */
 export interface AuthApiClient {
@@ -101,7 +115,7 @@ export interface AuthApiClient {
  *
  * @example
  * ```ts
- * import type { AuthApiPage } from "./api.ts";
+ * import type { AuthApiPage } from "@app/fragment-cli/auth";
  *
  * const first: AuthApiPage = { pageSize: 50 };
  * ```
@@ -117,10 +131,21 @@ export interface AuthApiPage {
  * One page of a list: the next page's `cursor` (`null` on the last) and `hasNextPage`.
  *
  * @example Read every page
- * ```ts ignore
- * let page: AuthApiPageOf & { members: AuthMember[] } = await api.listMembers(actor, { organizationId });
- * while (page.hasNextPage) {
- *   page = await api.listMembers(actor, { organizationId, cursor: page.cursor! });
+ * ```ts
+ * import { auth, pgliteAdapter } from "@app/fragment-cli";
+ * import type { AuthActor, AuthApiPageOf, AuthMember } from "@app/fragment-cli/auth";
+ *
+ * const { api } = auth({ database: pgliteAdapter() });
+ * async function allMembers(actor: AuthActor, organizationId: string): Promise<AuthMember[]> {
+ *   let page: AuthApiPageOf & { members: AuthMember[] } = await api.listMembers(actor, {
+ *     organizationId,
+ *   });
+ *   const members = [...page.members];
+ *   while (page.hasNextPage && page.cursor) {
+ *     page = await api.listMembers(actor, { organizationId, cursor: page.cursor });
+ *     members.push(...page.members);
+ *   }
+ *   return members;
  * }
  * ```
  */
@@ -136,7 +161,7 @@ export interface AuthApiPageOf {
  *
  * @example
  * ```ts
- * import type { AuthOrganizationRef } from "./api.ts";
+ * import type { AuthOrganizationRef } from "@app/fragment-cli/auth";
  *
  * const ref: AuthOrganizationRef = { organizationId: "0b9a5c4e-4c1e-4a53-9a8e-2f1f7d0f6a11" };
  * ```
@@ -152,7 +177,7 @@ export interface AuthOrganizationRef {
  *
  * @example
  * ```ts
- * import type { AuthMemberRef } from "./api.ts";
+ * import type { AuthMemberRef } from "@app/fragment-cli/auth";
  *
  * const ref: AuthMemberRef = {
  *   organizationId: "0b9a5c4e-4c1e-4a53-9a8e-2f1f7d0f6a11",
@@ -171,12 +196,12 @@ export interface AuthMemberRef {
  * An invitation as its creator sees it: with the token to pass on to the invitee.
  *
  * @example
- * ```ts ignore
- * const { invitation }: { invitation: AuthCreatedInvitation } = await api.createInvitation(actor, {
- *   organizationId,
- *   email: "grace@example.com",
- * });
- * sendMail(invitation.email, `https://app.example.com/join/${invitation.id}?token=${invitation.token}`);
+ * ```ts
+ * import type { AuthCreatedInvitation } from "@app/fragment-cli/auth";
+ *
+ * function joinLink(invitation: AuthCreatedInvitation): string {
+ *   return `https://app.example.com/join/${invitation.id}?token=${invitation.token}`;
+ * }
  * ```
  */
 export type AuthCreatedInvitation = InvitationWithToken;
@@ -185,13 +210,12 @@ export type AuthCreatedInvitation = InvitationWithToken;
  * The answer of accepting (with the membership), rejecting or canceling an invitation.
  *
  * @example
- * ```ts ignore
- * const answer: AuthInvitationAnswer = await api.respondToInvitation(actor, {
- *   invitationId,
- *   action: "accept",
- *   token,
- * });
- * if ("member" in answer) console.log(`joined ${answer.organization.name}`);
+ * ```ts
+ * import type { AuthInvitationAnswer } from "@app/fragment-cli/auth";
+ *
+ * function describe(answer: AuthInvitationAnswer): string {
+ *   return "member" in answer ? `joined ${answer.organization.name}` : answer.invitation.status;
+ * }
  * ```
  */
 export type AuthInvitationAnswer = InvitationAnswer;
@@ -206,7 +230,14 @@ export type AuthInvitationAnswer = InvitationAnswer;
  * `organizations: false`.
  *
  * @example Create an organization for an existing user and invite someone
- * ```ts ignore
+ * ```ts
+ * import { auth, migrate, pgliteAdapter } from "@app/fragment-cli";
+ * import { authSchema } from "@app/fragment-cli/auth";
+ *
+ * const database = pgliteAdapter();
+ * await migrate(database, authSchema);
+ * const authModule = auth({ database });
+ * const user = await authModule.api.createUser({ email: "ada@example.com", password: "correct horse" });
  * const owner = { userId: user.id };
  * const { organization } = await authModule.api.createOrganization(owner, { name: "Acme" });
  * const { invitation } = await authModule.api.createInvitation(owner, {

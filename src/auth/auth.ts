@@ -27,15 +27,29 @@ import { verificationRoutes } from "./verification_routes.ts";
  * An instantiated auth module: a mountable module plus its server-side API.
  *
  * @example Create an admin from a seed script
- * ```ts ignore
- * import { auth, pgliteAdapter } from "@app/fragment-cli";
+ * ```ts
+ * import { auth, migrate, pgliteAdapter } from "@app/fragment-cli";
+ * import { authSchema } from "@app/fragment-cli/auth";
  *
- * const module = auth({ database: pgliteAdapter(".data/pglite") });
- * const admin = await module.api.createUser({ email: "root@example.com", password: "…", role: "admin" });
+ * const database = pgliteAdapter(".data/pglite");
+ * await migrate(database, authSchema);
+ * const module = auth({ database });
+ * const admin = await module.api.createUser({
+ *   email: "root@example.com",
+ *   password: "correct horse",
+ *   role: "admin",
+ * });
  * ```
  *
  * @example Act for a user on the server, with the rules of the routes
- * ```ts ignore
+ * ```ts
+ * import { auth, migrate, pgliteAdapter } from "@app/fragment-cli";
+ * import { authSchema } from "@app/fragment-cli/auth";
+ *
+ * const database = pgliteAdapter();
+ * await migrate(database, authSchema);
+ * const module = auth({ database });
+ * const admin = await module.api.createUser({ email: "root@example.com", password: "correct horse" });
  * const owner = { userId: admin.id };
  * const { organization } = await module.api.createOrganization(owner, { name: "Acme" });
  * await module.api.createInvitation(owner, { organizationId: organization.id, email: "grace@example.com" });
@@ -74,7 +88,7 @@ let warnedRelativeLinks = false;
  * @returns The module, mounted at `/api/auth` unless `mountRoute` says otherwise.
  *
  * @example Serve it on the embedded database
- * ```ts ignore
+ * ```ts
  * import { auth, pgliteAdapter } from "@app/fragment-cli";
  *
  * export const authModule = auth({ database: pgliteAdapter(".data/pglite") });

@@ -9,7 +9,7 @@
  *
  * @example
  * ```ts
- * import { AUTH_SESSION_COOKIE } from "./cookies.ts";
+ * import { AUTH_SESSION_COOKIE } from "@app/fragment-cli/auth";
  *
  * console.log(AUTH_SESSION_COOKIE); // "service_auth"
  * ```

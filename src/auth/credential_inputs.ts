@@ -36,9 +36,21 @@ function passwordSchema(min: number): z.ZodType<string, string> {
   });
 }
 
-/** The body of `POST /sign-up` and `POST /sign-in`. */
+/**
+ * The body of `POST /sign-up` and `POST /sign-in` (`client.signUp`, `client.signIn`,
+ * `api.signUp`, `api.signIn`). Sign-up wants a valid address and an 8–128 character password.
+ *
+ * @example
+ * ```ts
+ * import type { AuthCredentialsBody } from "@app/fragment-cli/auth";
+ *
+ * const body: AuthCredentialsBody = { email: "ada@example.com", password: "correct horse" };
+ * ```
+ */
 export interface CredentialsBody {
+  /** The email address (trimmed and lower-cased by the module). */
   email: string;
+  /** The password, 8–128 characters at sign-up. */
   password: string;
 }
 
@@ -62,8 +74,19 @@ export const signInBody: z.ZodType<CredentialsBody, CredentialsBody> = exactSche
   password: passwordSchema(1),
 }));
 
-/** The body of `POST /verify-email`. */
+/**
+ * The body of `POST /verify-email`: the token the verification mail carried.
+ *
+ * @example
+ * ```ts
+ * import type { AuthVerifyEmailBody } from "@app/fragment-cli/auth";
+ *
+ * const link = new URL("https://app.example.com/verify?token=3q2-7wE");
+ * const body: AuthVerifyEmailBody = { token: link.searchParams.get("token") ?? "" };
+ * ```
+ */
 export interface VerifyEmailBody {
+  /** The mailed token. */
   token: string;
 }
 

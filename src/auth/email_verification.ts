@@ -23,12 +23,16 @@ import { type AuthUser, publicUser } from "./user_store.ts";
  * `email`.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import { auth, pgliteAdapter } from "@app/fragment-cli";
+ * import type { VerificationEmail } from "@app/fragment-cli/auth";
+ *
+ * const outbox: VerificationEmail[] = [];
  * auth({
- *   database,
+ *   database: pgliteAdapter(),
  *   publicOrigin: "https://app.example.com",
- *   sendVerificationEmail: async ({ email, url }) => {
- *     await mailer.send(email, "Confirm your address", `Open ${url} to confirm it.`);
+ *   sendVerificationEmail: (mail) => {
+ *     outbox.push(mail); // a queue that a mailer drains: `Open ${mail.url} to confirm it.`
  *   },
  * });
  * ```
@@ -47,7 +51,22 @@ export interface VerificationEmail {
   url: string;
 }
 
-/** The `sendVerificationEmail` option: delivers one verification mail. */
+/**
+ * The `sendVerificationEmail` option: delivers one verification mail. It is awaited, so a slow
+ * mailer should queue.
+ *
+ * @example
+ * ```ts
+ * import type { SendVerificationEmail } from "@app/fragment-cli/auth";
+ *
+ * const sendVerificationEmail: SendVerificationEmail = async ({ email, url }) => {
+ *   await fetch("https://mail.example.com/send", {
+ *     method: "POST",
+ *     body: JSON.stringify({ to: email, subject: "Confirm your address", text: url }),
+ *   });
+ * };
+ * ```
+ */
 export type SendVerificationEmail = (mail: VerificationEmail) => void | Promise<void>;
 
 /**

@@ -15,75 +15,105 @@ import { HttpError } from "../core/mod.ts";
  *
  * @example Branch on a code in a client
  * ```ts
- * import { AUTH_ERROR_CODES } from "./errors.ts";
+ * import { AUTH_ERROR_CODES } from "@app/fragment-cli/auth";
  *
  * console.log(AUTH_ERROR_CODES.EMAIL_TAKEN); // 409
  * ```
  */
-export const AUTH_ERROR_CODES = Object.freeze({
+export const AUTH_ERROR_CODES: Readonly<{
   /** 400: the cookie and the `Authorization` header carry different tokens. */
-  CONFLICTING_CREDENTIALS: 400,
-  /** 400: `cursor` was not issued by this list, or `pageSize` is not a positive integer. */
-  INVALID_CURSOR: 400,
-  INVALID_PAGE_SIZE: 400,
+  CONFLICTING_CREDENTIALS: 400;
+  /** 400: `cursor` was not issued by this list. */
+  INVALID_CURSOR: 400;
+  /** 400: `pageSize` is not an integer from 1 to 100. */
+  INVALID_PAGE_SIZE: 400;
   /** 400: the email verification token is unknown, used, replaced by a newer one, or was sent to an address the user no longer has. */
-  INVALID_VERIFICATION_TOKEN: 400,
+  INVALID_VERIFICATION_TOKEN: 400;
   /** 401: no credential, or an unknown, expired or signed-out one (`WWW-Authenticate: Bearer`). */
-  UNAUTHENTICATED: 401,
+  UNAUTHENTICATED: 401;
   /** 401: wrong email or password (one message for both). */
-  INVALID_CREDENTIALS: 401,
+  INVALID_CREDENTIALS: 401;
   /**
    * 403: an unsafe request from another origin: cookie-authenticated, or anonymous (sign-up,
    * sign-in: login CSRF).
    */
-  CSRF_REJECTED: 403,
+  CSRF_REJECTED: 403;
   /** 403: authenticated, visible, but the caller's roles do not allow it. */
-  FORBIDDEN: 403,
+  FORBIDDEN: 403;
   /** 403: the caller's email address is not verified (accepting or rejecting an invitation). */
-  EMAIL_NOT_VERIFIED: 403,
+  EMAIL_NOT_VERIFIED: 403;
   /**
    * 403: adding a user directly is not allowed (`organizations.canAddMember` unset or said no);
    * invite them instead.
    */
-  DIRECT_ADD_NOT_ALLOWED: 403,
+  DIRECT_ADD_NOT_ALLOWED: 403;
   /** 403: the caller already created `organizations.organizationLimit` live organizations. */
-  ORGANIZATION_LIMIT_REACHED: 403,
+  ORGANIZATION_LIMIT_REACHED: 403;
   /** 403: the organization already has `organizations.membershipLimit` members. */
-  MEMBERSHIP_LIMIT_REACHED: 403,
+  MEMBERSHIP_LIMIT_REACHED: 403;
   /** 403: the organization already has `organizations.invitationLimit` pending invitations. */
-  INVITATION_LIMIT_REACHED: 403,
+  INVITATION_LIMIT_REACHED: 403;
   /** 403: the invitation token does not match. */
-  INVALID_INVITATION_TOKEN: 403,
+  INVALID_INVITATION_TOKEN: 403;
   /** 404: no such resource, or one the caller may not know about. */
-  NOT_FOUND: 404,
+  NOT_FOUND: 404;
   /** 404: the user to add as a member does not exist. */
-  USER_NOT_FOUND: 404,
+  USER_NOT_FOUND: 404;
   /** 409: the email already has an account. */
-  EMAIL_TAKEN: 409,
+  EMAIL_TAKEN: 409;
   /** 409: the organization slug is in use (deleted organizations keep theirs). */
-  SLUG_TAKEN: 409,
+  SLUG_TAKEN: 409;
   /** 409: the user is already a member of the organization. */
-  ALREADY_MEMBER: 409,
+  ALREADY_MEMBER: 409;
   /** 409: the change would leave the organization without an owner. */
-  LAST_OWNER: 409,
+  LAST_OWNER: 409;
   /** 409: `POST /verify-email/resend` for an address already verified. */
-  EMAIL_ALREADY_VERIFIED: 409,
+  EMAIL_ALREADY_VERIFIED: 409;
   /**
    * 409: the inviter is no longer an owner or admin of the organization (or no longer an owner,
    * for an invitation granting `owner`): the invitation grants nothing; ask for a new one.
    */
-  INVITATION_REVOKED: 409,
+  INVITATION_REVOKED: 409;
   /** 409: the invitation was already accepted, rejected or canceled. */
-  INVITATION_NOT_PENDING: 409,
+  INVITATION_NOT_PENDING: 409;
   /** 410: the invitation expired. */
-  INVITATION_EXPIRED: 410,
+  INVITATION_EXPIRED: 410;
   /** 410: the email verification token expired (ask for another with `/verify-email/resend`). */
-  VERIFICATION_TOKEN_EXPIRED: 410,
+  VERIFICATION_TOKEN_EXPIRED: 410;
   /** 429: too many attempts from one client address or on one account (`Retry-After`). */
-  RATE_LIMITED: 429,
+  RATE_LIMITED: 429;
   /** 503: too many passwords are being hashed; retry after `Retry-After` seconds. */
-  SERVICE_BUSY: 503,
+  SERVICE_BUSY: 503;
   /** 503: the database cannot be reached (mapped by the core for every module, `Retry-After`). */
+  SERVICE_UNAVAILABLE: 503;
+}> = Object.freeze({
+  CONFLICTING_CREDENTIALS: 400,
+  INVALID_CURSOR: 400,
+  INVALID_PAGE_SIZE: 400,
+  INVALID_VERIFICATION_TOKEN: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  CSRF_REJECTED: 403,
+  FORBIDDEN: 403,
+  EMAIL_NOT_VERIFIED: 403,
+  DIRECT_ADD_NOT_ALLOWED: 403,
+  ORGANIZATION_LIMIT_REACHED: 403,
+  MEMBERSHIP_LIMIT_REACHED: 403,
+  INVITATION_LIMIT_REACHED: 403,
+  INVALID_INVITATION_TOKEN: 403,
+  NOT_FOUND: 404,
+  USER_NOT_FOUND: 404,
+  EMAIL_TAKEN: 409,
+  SLUG_TAKEN: 409,
+  ALREADY_MEMBER: 409,
+  LAST_OWNER: 409,
+  EMAIL_ALREADY_VERIFIED: 409,
+  INVITATION_REVOKED: 409,
+  INVITATION_NOT_PENDING: 409,
+  INVITATION_EXPIRED: 410,
+  VERIFICATION_TOKEN_EXPIRED: 410,
+  RATE_LIMITED: 429,
+  SERVICE_BUSY: 503,
   SERVICE_UNAVAILABLE: 503,
 });
 
@@ -92,7 +122,7 @@ export const AUTH_ERROR_CODES = Object.freeze({
  *
  * @example
  * ```ts
- * import type { AuthErrorCode } from "./errors.ts";
+ * import type { AuthErrorCode } from "@app/fragment-cli/auth";
  *
  * const code: AuthErrorCode = "INVITATION_EXPIRED";
  * ```

@@ -15,9 +15,13 @@
  * `SERVICE_BUSY` and `Retry-After: retryAfterSeconds`.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import { PasswordHasherBusyError, scryptPasswordHasher } from "@app/fragment-cli/auth";
+ *
+ * const hasher = scryptPasswordHasher();
+ * const stored = await hasher.hash("correct horse");
  * try {
- *   await hasher.verify(password, stored, { key: "192.0.2.1" });
+ *   await hasher.verify("correct horse", stored, { key: "192.0.2.1" });
  * } catch (error) {
  *   if (error instanceof PasswordHasherBusyError) console.log(error.retryAfterSeconds);
  * }
@@ -26,6 +30,7 @@
 export class PasswordHasherBusyError extends Error {
   /** An estimate of the seconds until a place frees up (at least 1). */
   readonly retryAfterSeconds: number;
+  /** An error telling to retry after `retryAfterSeconds` (what the hashing queue throws). */
   constructor(retryAfterSeconds: number) {
     super("Too many passwords are being hashed; retry shortly");
     this.name = "PasswordHasherBusyError";

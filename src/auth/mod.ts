@@ -4,13 +4,17 @@
  * organization), with a server-side API for the embedding application.
  *
  * @example Sign up over the module's fetch
- * ```ts ignore
- * import { auth, pgliteAdapter } from "@app/fragment-cli";
+ * ```ts
+ * import { auth, migrate, pgliteAdapter } from "@app/fragment-cli";
+ * import { authSchema } from "@app/fragment-cli/auth";
  *
- * const module = auth({ database: pgliteAdapter() });
+ * const database = pgliteAdapter();
+ * await migrate(database, authSchema); // `fragment-cli serve` and `db migrate` do it for you
+ * const module = auth({ database });
  * const response = await module.fetch(
  *   new Request("http://localhost/api/auth/sign-up", {
  *     method: "POST",
+ *     headers: { "content-type": "application/json" },
  *     body: JSON.stringify({ email: "ada@example.com", password: "correct horse" }),
  *   }),
  * );
@@ -54,7 +58,6 @@ export {
 } from "./password_hasher.ts";
 export { PasswordHasherBusyError } from "./hashing_queue.ts";
 export type { RateLimitOptions } from "./rate_limit_options.ts";
-export type { RateLimitDecision, RateLimiter, RateLimitRule } from "./rate_limiter.ts";
 export { AUTH_SESSION_COOKIE } from "./cookies.ts";
 export {
   type AuthOrganizationsOptions,
@@ -76,3 +79,21 @@ export {
   type ServerAddMemberInput as AuthAddMemberInput,
 } from "./organizations/mod.ts";
 export type { AuthContract, AuthPageQuery, AuthRouteContract } from "./contract.ts";
+export type {
+  CredentialsBody as AuthCredentialsBody,
+  VerifyEmailBody as AuthVerifyEmailBody,
+} from "./credential_inputs.ts";
+export type {
+  AddMemberBody as AuthAddMemberBody,
+  CreateInvitationBody as AuthCreateInvitationBody,
+  CreateOrganizationBody as AuthCreateOrganizationBody,
+  RespondToInvitationBody as AuthRespondToInvitationBody,
+  SetActiveOrganizationBody as AuthSetActiveOrganizationBody,
+  UpdateMemberRolesBody as AuthUpdateMemberRolesBody,
+  UpdateOrganizationBody as AuthUpdateOrganizationBody,
+} from "./organizations/bodies.ts";
+export type {
+  AcceptedInvitation as AuthAcceptedInvitation,
+  CredentialResponse as AuthCredentialResponse,
+  SessionResponse as AuthSessionResponse,
+} from "./responses.ts";

@@ -28,11 +28,11 @@ import {
  * Options of `auth()`.
  *
  * @example
- * ```ts ignore
+ * ```ts
  * import { auth, postgresAdapter } from "@app/fragment-cli";
  *
  * auth({
- *   database: postgresAdapter(process.env.DATABASE_URL!),
+ *   database: postgresAdapter("postgres://postgres@127.0.0.1:5432/app"),
  *   sessionTtlDays: 7,
  *   slidingRenewal: true,
  *   trustedOrigins: ["https://app.example.com"],

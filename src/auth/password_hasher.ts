@@ -15,7 +15,7 @@ import { hashingQueue } from "./hashing_queue.ts";
  *
  * @example
  * ```ts
- * import type { ScryptParams } from "./password_hasher.ts";
+ * import type { ScryptParams } from "@app/fragment-cli/auth";
  *
  * const testOnly: ScryptParams = { ln: 4, r: 8, p: 1 };
  * ```
@@ -34,7 +34,7 @@ export interface ScryptParams {
  *
  * @example
  * ```ts
- * import { OWASP_SCRYPT_PARAMS } from "./password_hasher.ts";
+ * import { OWASP_SCRYPT_PARAMS } from "@app/fragment-cli/auth";
  *
  * console.log(2 ** OWASP_SCRYPT_PARAMS.ln); // 131072
  * ```
@@ -46,7 +46,7 @@ export const OWASP_SCRYPT_PARAMS: Readonly<ScryptParams> = Object.freeze({ ln: 1
  *
  * @example Count derivations in a test
  * ```ts
- * import { type ScryptDerive, scryptDerive } from "./password_hasher.ts";
+ * import { type ScryptDerive, scryptDerive } from "@app/fragment-cli/auth";
  *
  * let calls = 0;
  * const counting: ScryptDerive = (password, salt, params, length) => {
@@ -69,7 +69,7 @@ export type ScryptDerive = (
  *
  * @example
  * ```ts
- * import { type PasswordHasher, scryptPasswordHasher } from "./password_hasher.ts";
+ * import { type PasswordHasher, scryptPasswordHasher } from "@app/fragment-cli/auth";
  *
  * const hasher: PasswordHasher = scryptPasswordHasher({ params: { ln: 4 } });
  * console.log(await hasher.verify("guess", hasher.dummyHash())); // false
@@ -106,7 +106,7 @@ export interface PasswordHasher {
  *
  * @example
  * ```ts
- * import type { HashRequestOptions } from "./password_hasher.ts";
+ * import type { HashRequestOptions } from "@app/fragment-cli/auth";
  *
  * const forClient: HashRequestOptions = { key: "192.0.2.1" };
  * ```
@@ -121,7 +121,7 @@ export interface HashRequestOptions {
  *
  * @example
  * ```ts
- * import type { ScryptPasswordHasherOptions } from "./password_hasher.ts";
+ * import type { ScryptPasswordHasherOptions } from "@app/fragment-cli/auth";
  *
  * const forTests: ScryptPasswordHasherOptions = { params: { ln: 4 }, maxConcurrent: 2 };
  * ```
@@ -162,7 +162,7 @@ const ENCODED =
  *
  * @example
  * ```ts
- * import { scryptDerive } from "./password_hasher.ts";
+ * import { scryptDerive } from "@app/fragment-cli/auth";
  *
  * const key = await scryptDerive("correct horse", new Uint8Array(16), { ln: 4, r: 8, p: 1 }, 32);
  * console.log(key.length); // 32
@@ -241,7 +241,7 @@ function decode(encoded: string): DecodedHash | null {
  *
  * @example Hash, verify, and detect an outdated hash
  * ```ts
- * import { scryptPasswordHasher } from "./password_hasher.ts";
+ * import { scryptPasswordHasher } from "@app/fragment-cli/auth";
  *
  * const weak = scryptPasswordHasher({ params: { ln: 4 } });
  * const stored = await weak.hash("correct horse battery");

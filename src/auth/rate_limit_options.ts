@@ -13,7 +13,7 @@ import type { RateLimitRule } from "./rate_limiter.ts";
  *
  * @example
  * ```ts
- * import type { RateLimitOptions } from "./rate_limit_options.ts";
+ * import type { RateLimitOptions } from "@app/fragment-cli/auth";
  *
  * const stricter: RateLimitOptions = { window: 600, max: 30, perAccount: { window: 3600, max: 5 } };
  * ```

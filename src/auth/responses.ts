@@ -40,10 +40,26 @@ export const userResponse: ResponseSchema<AuthUser> = exactSchema<AuthUser>()(z.
 
 const sessionExpiry = z.iso.datetime().describe("When the session expires (ISO 8601 UTC)");
 
-/** The answer of `POST /sign-up` and `POST /sign-in`. */
+/**
+ * The answer of `POST /sign-up` and `POST /sign-in`: the new credential and its user.
+ *
+ * @example Keep the token on a server-side client
+ * ```ts
+ * import type { AuthCredentialResponse } from "@app/fragment-cli/auth";
+ *
+ * const response = await fetch("https://app.example.com/api/auth/sign-in", {
+ *   method: "POST",
+ *   headers: { "content-type": "application/json" },
+ *   body: JSON.stringify({ email: "ada@example.com", password: "correct horse" }),
+ * });
+ * const { token, user, expiresAt }: AuthCredentialResponse = await response.json();
+ * console.log(user.email, expiresAt, token.length);
+ * ```
+ */
 export interface CredentialResponse {
   /** The credential, for `Authorization: Bearer` (the same one is set as the cookie). */
   token: string;
+  /** The signed-in user. */
   user: AuthUser;
   /** When the credential expires (ISO 8601). */
   expiresAt: string;
@@ -58,9 +74,21 @@ export const credentialResponse: ResponseSchema<CredentialResponse> = exactSchem
   expiresAt: sessionExpiry,
 }));
 
-/** The answer of `GET /session`. */
+/**
+ * The answer of `GET /session`: the credential's user and when the credential expires.
+ *
+ * @example
+ * ```ts
+ * import type { AuthSessionResponse } from "@app/fragment-cli/auth";
+ *
+ * const session: AuthSessionResponse = await (await fetch("/api/auth/session")).json();
+ * const minutesLeft = (Date.parse(session.expiresAt) - Date.now()) / 60_000;
+ * ```
+ */
 export interface SessionResponse {
+  /** The signed-in user. */
   user: AuthUser;
+  /** When the credential expires (ISO 8601). */
   expiresAt: string;
 }
 
@@ -208,10 +236,25 @@ export const respondedInvitationResponse: ResponseSchema<{ invitation: Invitatio
   { invitation: Invitation }
 >()(z.object({ invitation: invitationResponse }));
 
-/** The answer of accepting an invitation: the new (or existing) membership. */
+/**
+ * The answer of accepting an invitation: the invitation, its organization and the new (or
+ * existing) membership.
+ *
+ * @example
+ * ```ts
+ * import type { AuthAcceptedInvitation } from "@app/fragment-cli/auth";
+ *
+ * function welcome({ organization, member }: AuthAcceptedInvitation): string {
+ *   return `Welcome to ${organization.name} (${member.roles.join(", ")})`;
+ * }
+ * ```
+ */
 export interface AcceptedInvitation {
+  /** The invitation, now `accepted`. */
   invitation: Invitation;
+  /** The organization joined. */
   organization: Organization;
+  /** The caller's membership in it. */
   member: Member;
 }
 

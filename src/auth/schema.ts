@@ -35,8 +35,8 @@ import {
  *
  * @example
  * ```ts
- * import type { RowOf } from "../schema/mod.ts";
- * import type { authSchema } from "./schema.ts";
+ * import type { RowOf } from "@app/fragment-cli/schema";
+ * import type { authSchema } from "@app/fragment-cli/auth";
  *
  * type UserRow = RowOf<typeof authSchema, "users">;
  * ```
@@ -243,10 +243,11 @@ const authSchemaValue: Schema<AuthTables> = defineSchema("auth", (s) =>
  * `fragment-cli db migrate` (or `serve`, which migrates) before the module serves requests.
  *
  * @example Apply it in a test
- * ```ts ignore
- * import { migrate } from "@app/fragment-cli";
+ * ```ts
+ * import { migrate, pgliteAdapter } from "@app/fragment-cli";
  * import { authSchema } from "@app/fragment-cli/auth";
  *
+ * const adapter = pgliteAdapter();
  * await migrate(adapter, authSchema, { namespace: "auth" });
  * ```
  */

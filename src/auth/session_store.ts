@@ -13,7 +13,7 @@ import type { AuthUser } from "./user_store.ts";
  *
  * @example
  * ```ts
- * import type { AuthSession } from "./session_store.ts";
+ * import type { AuthSession } from "@app/fragment-cli/auth";
  *
  * const session: AuthSession = {
  *   id: crypto.randomUUID(),

@@ -13,7 +13,7 @@ import type { AuthTableNames } from "./tables.ts";
  *
  * @example
  * ```ts
- * import type { AuthUser } from "./user_store.ts";
+ * import type { AuthUser } from "@app/fragment-cli/auth";
  *
  * const user: AuthUser = {
  *   id: crypto.randomUUID(),

@@ -1,22 +1,44 @@
 /**
- * `createAuthClient`: the typed client of the auth module. Its argument and result types come
- * from {@link AuthContract} (the routes' zod schemas, imported as types only).
+ * `createAuthClient`: the typed client of the auth module. Its argument and result types are the
+ * auth module's named request and answer types (`AuthContract`: the declared types of the routes'
+ * zod schemas), imported as types only.
  *
  * @module
  */
 
-import type { AuthContract, AuthPageQuery } from "../auth/mod.ts";
+import type {
+  AuthAcceptedInvitation,
+  AuthAddMemberBody,
+  AuthApiPageOf,
+  AuthCreatedInvitation,
+  AuthCreateInvitationBody,
+  AuthCreateOrganizationBody,
+  AuthCredentialResponse,
+  AuthCredentialsBody,
+  AuthInvitation,
+  AuthInvitationEntry,
+  AuthMe,
+  AuthMember,
+  AuthOrganization,
+  AuthOrganizationEntry,
+  AuthRespondToInvitationBody,
+  AuthSessionResponse,
+  AuthUpdateMemberRolesBody,
+  AuthUpdateOrganizationBody,
+  AuthUser,
+  AuthVerifyEmailBody,
+} from "../auth/mod.ts";
 import type { AuthResult } from "./result.ts";
 import { type AuthFetch, createTransport } from "./transport.ts";
-
-type Body<K extends keyof AuthContract> = AuthContract[K]["body"];
-type Data<K extends keyof AuthContract> = Promise<AuthResult<AuthContract[K]["response"]>>;
 
 /**
  * `pageSize` and `cursor` of a list call; `pageSize` may be given as a number.
  *
  * @example Walk every page
- * ```ts ignore
+ * ```ts
+ * import { type AuthPageOptions, createAuthClient } from "@app/fragment-cli/client";
+ *
+ * const client = createAuthClient({ baseUrl: "/api/auth" });
  * let page: AuthPageOptions = { pageSize: 100 };
  * for (;;) {
  *   const { data } = await client.organizations.list(page);
@@ -25,29 +47,42 @@ type Data<K extends keyof AuthContract> = Promise<AuthResult<AuthContract[K]["re
  * }
  * ```
  */
-export type AuthPageOptions = Omit<AuthPageQuery, "pageSize"> & {
-  pageSize?: number | AuthPageQuery["pageSize"];
-};
+export interface AuthPageOptions {
+  /** Items per page, 1–100 (default 20). */
+  pageSize?: number | string;
+  /** The `cursor` of the previous page's answer. */
+  cursor?: string;
+}
 
 /**
- * The invitation token, as the invitee received it (accept, reject) or the inviter keeps it.
+ * The invitation token, as the invitee received it (accept, reject) or the inviter keeps it
+ * (cancel): the body of `PATCH /organizations/invitations/:invitationId` without the `action`,
+ * which the method chooses.
  *
  * @example
- * ```ts ignore
- * const body: InvitationTokenInput = { token: new URL(location.href).searchParams.get("token")! };
- * await client.invitations.accept(invitationId, body);
+ * ```ts
+ * import { createAuthClient, type InvitationTokenInput } from "@app/fragment-cli/client";
+ *
+ * const client = createAuthClient({ baseUrl: "/api/auth" });
+ * const link = new URL("https://app.example.com/join/7c1f?token=k3J9");
+ * const body: InvitationTokenInput = { token: link.searchParams.get("token") ?? "" };
+ * await client.invitations.accept("7c1f", body);
  * ```
  */
-export type InvitationTokenInput = Omit<Body<"respondToInvitation">, "action">;
+export type InvitationTokenInput = Omit<AuthRespondToInvitationBody, "action">;
 
 /**
  * How {@link createAuthClient} reaches the module.
  *
- * @example A server keeping the cookie itself
- * ```ts ignore
+ * @example A server keeping the token itself
+ * ```ts
+ * import type { AuthClientOptions } from "@app/fragment-cli/client";
+ *
+ * let token: string | null = null;
  * const options: AuthClientOptions = {
  *   baseUrl: "http://127.0.0.1:8000/api/auth",
- *   fetch: cookieKeepingFetch,
+ *   token: () => token,
+ *   headers: { "x-request-source": "billing-worker" },
  * };
  * ```
  */
@@ -78,103 +113,145 @@ export interface AuthClientOptions {
  * The organization calls: `client.organizations`.
  *
  * @example
- * ```ts ignore
- * const { data } = await client.organizations.create({ name: "Acme" });
- * if (data) await client.organizations.setActive(data.organization.id);
+ * ```ts
+ * import { createAuthClient } from "@app/fragment-cli/client";
+ *
+ * const { organizations } = createAuthClient({ baseUrl: "/api/auth" });
+ * const { data } = await organizations.create({ name: "Acme" });
+ * if (data) await organizations.setActive(data.organization.id);
  * ```
  */
 export interface AuthOrganizationsClient {
   /** `POST /organizations`: creates one; the caller becomes its owner. */
-  create(body: Body<"createOrganization">): Data<"createOrganization">;
+  create(body: AuthCreateOrganizationBody): Promise<AuthResult<AuthOrganizationEntry>>;
   /** `GET /organizations`: the caller's organizations, a page at a time. */
-  list(page?: AuthPageOptions): Data<"listOrganizations">;
+  list(
+    page?: AuthPageOptions,
+  ): Promise<AuthResult<AuthApiPageOf & { organizations: AuthOrganizationEntry[] }>>;
   /** `GET /organizations/:organizationId`: one organization with the caller's membership. */
-  get(organizationId: string): Data<"getOrganization">;
+  get(organizationId: string): Promise<AuthResult<AuthOrganizationEntry>>;
   /** `PATCH /organizations/:organizationId` (owners and admins). */
-  update(organizationId: string, body: Body<"updateOrganization">): Data<"updateOrganization">;
+  update(
+    organizationId: string,
+    body: AuthUpdateOrganizationBody,
+  ): Promise<AuthResult<{ organization: AuthOrganization }>>;
   /** `DELETE /organizations/:organizationId` (owners); `data` is `null`. */
-  delete(organizationId: string): Data<"deleteOrganization">;
+  delete(organizationId: string): Promise<AuthResult<null>>;
   /** `GET /organizations/active`: the credential's active organization, or `null`. */
-  getActive(): Data<"getActiveOrganization">;
+  getActive(): Promise<AuthResult<AuthOrganizationEntry | null>>;
   /** `POST /organizations/active`: sets (or, with `null`, clears) the active organization. */
-  setActive(
-    organizationId: Body<"setActiveOrganization">["organizationId"],
-  ): Data<"setActiveOrganization">;
+  setActive(organizationId: string | null): Promise<AuthResult<AuthOrganizationEntry | null>>;
 }
 
 /**
  * The member calls: `client.members`.
  *
  * @example Leave an organization
- * ```ts ignore
+ * ```ts
+ * import { createAuthClient } from "@app/fragment-cli/client";
+ *
+ * const client = createAuthClient({ baseUrl: "/api/auth" });
+ * const organizationId = "0c7a5e1e-2f4b-4b8e-9d1a-6f3c2b1a0e9d";
  * const { data: entry } = await client.organizations.get(organizationId);
  * if (entry) await client.members.remove(organizationId, entry.member.id);
  * ```
  */
 export interface AuthMembersClient {
   /** `GET /organizations/:organizationId/members`. */
-  list(organizationId: string, page?: AuthPageOptions): Data<"listMembers">;
+  list(
+    organizationId: string,
+    page?: AuthPageOptions,
+  ): Promise<AuthResult<AuthApiPageOf & { members: AuthMember[] }>>;
   /** `POST /organizations/:organizationId/members` (needs the `canAddMember` policy's consent). */
-  add(organizationId: string, body: Body<"addMember">): Data<"addMember">;
+  add(
+    organizationId: string,
+    body: AuthAddMemberBody,
+  ): Promise<AuthResult<{ member: AuthMember }>>;
   /** `PATCH /organizations/:organizationId/members/:memberId`: replaces the member's roles. */
   updateRoles(
     organizationId: string,
     memberId: string,
-    body: Body<"updateMemberRoles">,
-  ): Data<"updateMemberRoles">;
+    body: AuthUpdateMemberRolesBody,
+  ): Promise<AuthResult<{ member: AuthMember }>>;
   /** `DELETE /organizations/:organizationId/members/:memberId` (one's own: leaving). */
-  remove(organizationId: string, memberId: string): Data<"removeMember">;
+  remove(organizationId: string, memberId: string): Promise<AuthResult<null>>;
 }
 
 /**
  * The invitation calls: `client.invitations`.
  *
  * @example Invite, then (as the invitee) accept
- * ```ts ignore
- * const { data } = await owner.invitations.create(organizationId, { email: "bob@example.com" });
- * // … the token reaches Bob by mail …
- * await bob.invitations.accept(data!.invitation.id, { token: data!.invitation.token });
+ * ```ts
+ * import { createAuthClient } from "@app/fragment-cli/client";
+ *
+ * const owner = createAuthClient({ baseUrl: "/api/auth" });
+ * const { data } = await owner.invitations.create("0c7a5e1e-2f4b-4b8e-9d1a-6f3c2b1a0e9d", {
+ *   email: "bob@example.com",
+ * });
+ * // … the token reaches Bob by mail; in Bob's browser:
+ * const bob = createAuthClient({ baseUrl: "/api/auth" });
+ * if (data) await bob.invitations.accept(data.invitation.id, { token: data.invitation.token });
  * ```
  */
 export interface AuthInvitationsClient {
   /** `GET /organizations/:organizationId/invitations` (owners and admins). */
-  list(organizationId: string, page?: AuthPageOptions): Data<"listInvitations">;
+  list(
+    organizationId: string,
+    page?: AuthPageOptions,
+  ): Promise<AuthResult<AuthApiPageOf & { invitations: AuthInvitation[] }>>;
   /** `POST /organizations/:organizationId/invitations`: the answer carries the `token`. */
-  create(organizationId: string, body: Body<"createInvitation">): Data<"createInvitation">;
+  create(
+    organizationId: string,
+    body: AuthCreateInvitationBody,
+  ): Promise<AuthResult<{ invitation: AuthCreatedInvitation }>>;
   /** `GET /organizations/invitations`: the caller's pending invitations (verified address). */
-  listMine(page?: AuthPageOptions): Data<"listMyInvitations">;
+  listMine(
+    page?: AuthPageOptions,
+  ): Promise<AuthResult<AuthApiPageOf & { invitations: AuthInvitationEntry[] }>>;
   /** Accepts an invitation addressed to the caller: the answer has the new membership. */
-  accept(invitationId: string, body: InvitationTokenInput): Data<"acceptInvitation">;
+  accept(
+    invitationId: string,
+    body: InvitationTokenInput,
+  ): Promise<AuthResult<AuthAcceptedInvitation>>;
   /** Rejects an invitation addressed to the caller. */
-  reject(invitationId: string, body: InvitationTokenInput): Data<"respondToInvitation">;
+  reject(
+    invitationId: string,
+    body: InvitationTokenInput,
+  ): Promise<AuthResult<{ invitation: AuthInvitation }>>;
   /** Cancels an invitation (its inviter, owners and admins). */
-  cancel(invitationId: string, body: InvitationTokenInput): Data<"respondToInvitation">;
+  cancel(
+    invitationId: string,
+    body: InvitationTokenInput,
+  ): Promise<AuthResult<{ invitation: AuthInvitation }>>;
 }
 
 /**
  * The typed client of the auth module; every method resolves to `{ data, error }`.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import { type AuthClient, createAuthClient } from "@app/fragment-cli/client";
+ *
  * const client: AuthClient = createAuthClient({ baseUrl: "/api/auth" });
  * const { data, error } = await client.me();
+ * console.log(error ? error.code : data.user.email);
  * ```
  */
 export interface AuthClient {
   /** `POST /sign-up`: creates the account and signs in (cookie, and `token` in `data`). */
-  signUp(body: Body<"signUp">): Data<"signUp">;
+  signUp(body: AuthCredentialsBody): Promise<AuthResult<AuthCredentialResponse>>;
   /** `POST /sign-in`. */
-  signIn(body: Body<"signIn">): Data<"signIn">;
+  signIn(body: AuthCredentialsBody): Promise<AuthResult<AuthCredentialResponse>>;
   /** `POST /sign-out`: ends the credential; `data` is `null`. */
-  signOut(): Data<"signOut">;
+  signOut(): Promise<AuthResult<null>>;
   /** `GET /session`: the user and the credential's expiry. */
-  session(): Data<"session">;
+  session(): Promise<AuthResult<AuthSessionResponse>>;
   /** `GET /me`: the bootstrap payload of a single-page app. */
-  me(): Data<"me">;
+  me(): Promise<AuthResult<AuthMe>>;
   /** `POST /verify-email` with the mailed token (anonymous). */
-  verifyEmail(body: Body<"verifyEmail">): Data<"verifyEmail">;
+  verifyEmail(body: AuthVerifyEmailBody): Promise<AuthResult<{ user: AuthUser }>>;
   /** `POST /verify-email/resend`: mails a fresh token; `data` is `null`. */
-  resendVerificationEmail(): Data<"resendVerificationEmail">;
+  resendVerificationEmail(): Promise<AuthResult<null>>;
   /** Organizations and the active organization. */
   readonly organizations: AuthOrganizationsClient;
   /** Members of an organization. */
@@ -194,7 +271,7 @@ const id = encodeURIComponent;
  * @returns The client.
  *
  * @example In a browser, on the deployment's origin
- * ```ts ignore
+ * ```ts
  * import { createAuthClient } from "@app/fragment-cli/client";
  *
  * const client = createAuthClient({ baseUrl: "/api/auth" });
@@ -204,11 +281,14 @@ const id = encodeURIComponent;
  * ```
  *
  * @example On a server, with the Bearer token
- * ```ts ignore
+ * ```ts
  * import { createAuthClient } from "@app/fragment-cli/client";
  *
  * let token: string | null = null;
- * const client = createAuthClient({ baseUrl: "https://app.example.com/api/auth", token: () => token });
+ * const client = createAuthClient({
+ *   baseUrl: "https://app.example.com/api/auth",
+ *   token: () => token,
+ * });
  * const signedIn = await client.signIn({ email: "ada@example.com", password: "…" });
  * token = signedIn.data?.token ?? null;
  * const { data } = await client.organizations.create({ name: "Acme" });
@@ -278,7 +358,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
 
   function respond<T>(
     invitationId: string,
-    action: Body<"respondToInvitation">["action"],
+    action: AuthRespondToInvitationBody["action"],
     body: InvitationTokenInput,
   ): Promise<AuthResult<T>> {
     return call({

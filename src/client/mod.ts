@@ -1,12 +1,13 @@
 /**
  * The typed client of the auth module, for browsers, Deno, Node and Bun: sign-up, sign-in,
  * sign-out, the session, `GET /me`, email verification and the whole organizations API
- * (organizations, members, invitations, active organization). Its types come from the routes'
- * zod schemas ({@link AuthContract}); at run time it needs nothing but `fetch` (no Node
+ * (organizations, members, invitations, active organization). Its types are the auth module's
+ * request and answer types (`AuthContract` in `@app/fragment-cli/auth`: the declared types of the
+ * routes' zod schemas), re-exported here; at run time it needs nothing but `fetch` (no Node
  * built-ins, no npm package in its import graph).
  *
  * @example Sign in from a single-page app served with the module
- * ```ts ignore
+ * ```ts
  * import { createAuthClient } from "@app/fragment-cli/client";
  *
  * const client = createAuthClient({ baseUrl: "/api/auth" });
@@ -32,12 +33,29 @@ export {
 } from "./auth_client.ts";
 export type { AuthClientError, AuthClientErrorCode, AuthResult } from "./result.ts";
 export type { AuthFetch } from "./transport.ts";
+// The auth module's types that the client's signatures name, so that a client needs no import
+// from the server's entry (types only: nothing of the server reaches a bundle).
 export type {
-  AuthContract,
+  AuthAcceptedInvitation,
+  AuthAddMemberBody,
+  AuthApiPageOf,
+  AuthCreatedInvitation,
+  AuthCreateInvitationBody,
+  AuthCreateOrganizationBody,
+  AuthCredentialResponse,
+  AuthCredentialsBody,
+  AuthErrorCode,
   AuthInvitation,
   AuthInvitationEntry,
+  AuthInvitationStatus,
+  AuthMe,
   AuthMember,
   AuthOrganization,
   AuthOrganizationEntry,
+  AuthRespondToInvitationBody,
+  AuthSessionResponse,
+  AuthUpdateMemberRolesBody,
+  AuthUpdateOrganizationBody,
   AuthUser,
+  AuthVerifyEmailBody,
 } from "../auth/mod.ts";

@@ -15,7 +15,7 @@ import type { AuthErrorCode } from "../auth/mod.ts";
  *
  * @example
  * ```ts
- * import type { AuthClientErrorCode } from "./result.ts";
+ * import type { AuthClientErrorCode } from "@app/fragment-cli/client";
  *
  * const retryable: AuthClientErrorCode[] = ["RATE_LIMITED", "SERVICE_BUSY", "NETWORK_ERROR"];
  * ```
@@ -37,9 +37,14 @@ export type AuthClientErrorCode =
  * `VALIDATION_ERROR` and `retryAfter` when the answer had `Retry-After` (429, 503).
  *
  * @example Tell a taken address from other failures
- * ```ts ignore
- * const { data, error } = await client.signUp({ email, password });
- * if (error?.code === "EMAIL_TAKEN") showSignInLink();
+ * ```ts
+ * import { type AuthClientError, createAuthClient } from "@app/fragment-cli/client";
+ *
+ * const client = createAuthClient({ baseUrl: "/api/auth" });
+ * const { error } = await client.signUp({ email: "ada@example.com", password: "correct horse" });
+ * const explain = (failure: AuthClientError) =>
+ *   failure.code === "EMAIL_TAKEN" ? "This address has an account: sign in" : failure.message;
+ * if (error) console.log(explain(error));
  * ```
  */
 export interface AuthClientError {
@@ -59,10 +64,13 @@ export interface AuthClientError {
  * `{ data, error: null }` on success, `{ data: null, error }` otherwise.
  *
  * @example
- * ```ts ignore
- * const { data, error } = await client.me();
- * if (error) return redirectToSignIn(error.code);
- * console.log(data.user.email);
+ * ```ts
+ * import { type AuthMe, type AuthResult, createAuthClient } from "@app/fragment-cli/client";
+ *
+ * const client = createAuthClient({ baseUrl: "/api/auth" });
+ * const result: AuthResult<AuthMe> = await client.me();
+ * if (result.error) console.log(result.error.code);
+ * else console.log(result.data.user.email); // narrowed: data is AuthMe here
  * ```
  */
 export type AuthResult<T> =

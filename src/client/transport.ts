@@ -12,9 +12,15 @@ import type { AuthClientError, AuthClientErrorCode, AuthResult } from "./result.
  * The `fetch` the client calls: the global one, or one of the caller's (a cookie jar, tracing).
  *
  * @example Add a header to every call
- * ```ts ignore
- * const traced: AuthFetch = (url, init) =>
- *   fetch(url, { ...init, headers: { ...init.headers, "x-trace-id": crypto.randomUUID() } });
+ * ```ts
+ * import { type AuthFetch, createAuthClient } from "@app/fragment-cli/client";
+ *
+ * const traced: AuthFetch = (url, init) => {
+ *   const headers = new Headers(init.headers);
+ *   headers.set("x-trace-id", crypto.randomUUID());
+ *   return fetch(url, { ...init, headers });
+ * };
+ * const client = createAuthClient({ baseUrl: "/api/auth", fetch: traced });
  * ```
  */
 export type AuthFetch = (input: string, init: RequestInit) => Promise<Response>;

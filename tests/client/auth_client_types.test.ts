@@ -16,6 +16,8 @@ import type {
 } from "../../src/auth/organizations/bodies.ts";
 import type * as responses from "../../src/auth/responses.ts";
 import type { verifyEmailBody } from "../../src/auth/credential_inputs.ts";
+import type { pageQuery } from "../../src/auth/organizations/input.ts";
+import type { AuthContract } from "../../src/auth/mod.ts";
 import {
   type AuthClient,
   type AuthClientErrorCode,
@@ -99,6 +101,58 @@ assertType<
 >(true);
 assertType<
   Equals<Result<Invitations["reject"]>, Out<typeof responses.respondedInvitationResponse>>
+>(true);
+
+// AuthContract (the auth entry's named types, which `authModule.api` is typed with too) is the
+// same set: each operation's body and answer are exactly its schemas' input and output.
+type C = AuthContract;
+assertType<Equals<C["signUp"]["body"], In<typeof signUpBody>>>(true);
+assertType<Equals<C["signIn"]["body"], In<typeof signInBody>>>(true);
+assertType<Equals<C["verifyEmail"]["body"], In<typeof verifyEmailBody>>>(true);
+assertType<
+  Equals<C["createOrganization"]["body"], In<ReturnType<typeof organizationBodies>["create"]>>
+>(true);
+assertType<
+  Equals<C["updateOrganization"]["body"], In<ReturnType<typeof organizationBodies>["update"]>>
+>(true);
+assertType<Equals<C["setActiveOrganization"]["body"], In<typeof setActiveOrganizationBody>>>(true);
+assertType<Equals<C["addMember"]["body"], In<ReturnType<typeof memberBodies>["add"]>>>(true);
+assertType<
+  Equals<C["updateMemberRoles"]["body"], In<ReturnType<typeof memberBodies>["updateRoles"]>>
+>(true);
+assertType<
+  Equals<C["createInvitation"]["body"], In<ReturnType<typeof invitationBodies>["create"]>>
+>(true);
+assertType<Equals<C["listOrganizations"]["query"], In<typeof pageQuery>>>(true);
+assertType<Equals<C["signUp"]["response"], Out<typeof responses.credentialResponse>>>(true);
+assertType<Equals<C["session"]["response"], Out<typeof responses.sessionResponse>>>(true);
+assertType<Equals<C["me"]["response"], Out<typeof responses.meResponse>>>(true);
+assertType<Equals<C["verifyEmail"]["response"], Out<typeof responses.verifyEmailResponse>>>(true);
+assertType<
+  Equals<C["listOrganizations"]["response"], Out<typeof responses.organizationPageResponse>>
+>(true);
+assertType<
+  Equals<C["updateOrganization"]["response"], Out<typeof responses.updatedOrganizationResponse>>
+>(true);
+assertType<
+  Equals<C["getActiveOrganization"]["response"], Out<typeof responses.activeOrganizationResponse>>
+>(true);
+assertType<Equals<C["listMembers"]["response"], Out<typeof responses.memberPageResponse>>>(true);
+assertType<Equals<C["addMember"]["response"], Out<typeof responses.memberEntryResponse>>>(true);
+assertType<
+  Equals<C["listInvitations"]["response"], Out<typeof responses.invitationPageResponse>>
+>(true);
+assertType<
+  Equals<C["createInvitation"]["response"], Out<typeof responses.createdInvitationResponse>>
+>(true);
+assertType<
+  Equals<C["listMyInvitations"]["response"], Out<typeof responses.pendingInvitationPageResponse>>
+>(true);
+assertType<
+  Equals<C["acceptInvitation"]["response"], Out<typeof responses.acceptedInvitationResponse>>
+>(true);
+assertType<
+  Equals<C["respondToInvitation"]["response"], Out<typeof responses.respondedInvitationResponse>>
 >(true);
 
 // The shapes themselves, pinned: a schema change that alters what clients send or get must be

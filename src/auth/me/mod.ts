@@ -23,8 +23,15 @@ import { type MeInvitations, meInvitationsReader } from "./pending_invitations.t
  * responses.ts).
  *
  * @example
- * ```ts ignore
- * const me: MePayload = await authModule.api.me({ token });
+ * ```ts
+ * import { auth, migrate, pgliteAdapter } from "@app/fragment-cli";
+ * import { type AuthMe, authSchema } from "@app/fragment-cli/auth";
+ *
+ * const database = pgliteAdapter();
+ * await migrate(database, authSchema);
+ * const authModule = auth({ database });
+ * const { token } = await authModule.api.signUp({ email: "ada@example.com", password: "correct horse" });
+ * const me: AuthMe = await authModule.api.me({ token });
  * console.log(me.user.email, me.activeOrganization?.organization.name ?? "no active organization");
  * ```
  */

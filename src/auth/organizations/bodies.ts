@@ -13,47 +13,128 @@ import { emailSchema } from "../email.ts";
 import { exactSchema } from "../exact_schema.ts";
 import { logoUrlSchema, metadataSchema, nameSchema, rolesSchema, slugSchema } from "./input.ts";
 
-/** The body of `POST /organizations`. */
+/**
+ * The body of `POST /organizations` (`client.organizations.create`).
+ *
+ * @example
+ * ```ts
+ * import type { AuthCreateOrganizationBody } from "@app/fragment-cli/auth";
+ *
+ * const body: AuthCreateOrganizationBody = { name: "Acme", slug: "acme", metadata: { plan: "pro" } };
+ * ```
+ */
 export interface CreateOrganizationBody {
+  /** The name, 1–120 characters after trimming. */
   name: string;
+  /** The slug; derived from the name when left out (409 `SLUG_TAKEN` when in use). */
   slug?: string | undefined;
+  /** An http or https URL, or `null`. */
   logoUrl?: string | null | undefined;
+  /** Any JSON value, bounded by `organizations.maxMetadataBytes`. */
   metadata?: JsonValue | undefined;
 }
 
-/** The body of `PATCH /organizations/:organizationId`: at least one field. */
+/**
+ * The body of `PATCH /organizations/:organizationId` (`client.organizations.update`): at least
+ * one field; those left out keep their value.
+ *
+ * @example
+ * ```ts
+ * import type { AuthUpdateOrganizationBody } from "@app/fragment-cli/auth";
+ *
+ * const rename: AuthUpdateOrganizationBody = { name: "Acme Inc.", logoUrl: null };
+ * ```
+ */
 export interface UpdateOrganizationBody {
+  /** The new name, 1–120 characters after trimming. */
   name?: string | undefined;
+  /** The new slug (409 `SLUG_TAKEN` when in use). */
   slug?: string | undefined;
+  /** An http or https URL, or `null` to remove the logo. */
   logoUrl?: string | null | undefined;
+  /** Any JSON value, replacing the previous one. */
   metadata?: JsonValue | undefined;
 }
 
-/** The body of `POST /organizations/active` (`null` clears it). */
+/**
+ * The body of `POST /organizations/active` (`null` clears it).
+ *
+ * @example
+ * ```ts
+ * import type { AuthSetActiveOrganizationBody } from "@app/fragment-cli/auth";
+ *
+ * const clear: AuthSetActiveOrganizationBody = { organizationId: null };
+ * ```
+ */
 export interface SetActiveOrganizationBody {
+  /** The organization to make active (the caller must be a member), or `null`. */
   organizationId: string | null;
 }
 
-/** The body of `POST /organizations/:organizationId/members`. */
+/**
+ * The body of `POST /organizations/:organizationId/members` (`client.members.add`).
+ *
+ * @example
+ * ```ts
+ * import type { AuthAddMemberBody } from "@app/fragment-cli/auth";
+ *
+ * const body: AuthAddMemberBody = { userId: "5f0c2d4e-8b1a-4c3d-9e2f-1a2b3c4d5e6f", roles: ["member"] };
+ * ```
+ */
 export interface AddMemberBody {
+  /** The user to add. */
   userId: string;
+  /** Configured roles (`organizations.roles`); `organizations.defaultMemberRoles` when left out. */
   roles?: string[] | undefined;
 }
 
-/** The body of `PATCH /organizations/:organizationId/members/:memberId`. */
+/**
+ * The body of `PATCH /organizations/:organizationId/members/:memberId`: the member's new roles.
+ *
+ * @example
+ * ```ts
+ * import type { AuthUpdateMemberRolesBody } from "@app/fragment-cli/auth";
+ *
+ * const promote: AuthUpdateMemberRolesBody = { roles: ["admin"] };
+ * ```
+ */
 export interface UpdateMemberRolesBody {
+  /** Configured roles, at least one; they replace the current ones. */
   roles: string[];
 }
 
-/** The body of `POST /organizations/:organizationId/invitations`. */
+/**
+ * The body of `POST /organizations/:organizationId/invitations` (`client.invitations.create`).
+ *
+ * @example
+ * ```ts
+ * import type { AuthCreateInvitationBody } from "@app/fragment-cli/auth";
+ *
+ * const body: AuthCreateInvitationBody = { email: "grace@example.com", roles: ["admin"] };
+ * ```
+ */
 export interface CreateInvitationBody {
+  /** The invitee's address; only a user with this verified address can answer. */
   email: string;
+  /** Configured roles granted on acceptance; `organizations.defaultMemberRoles` when left out. */
   roles?: string[] | undefined;
 }
 
-/** The body of `PATCH /organizations/invitations/:invitationId`. */
+/**
+ * The body of `PATCH /organizations/invitations/:invitationId`: accept or reject (the invitee),
+ * or cancel (the inviter, owners and admins), with the invitation's token.
+ *
+ * @example
+ * ```ts
+ * import type { AuthRespondToInvitationBody } from "@app/fragment-cli/auth";
+ *
+ * const body: AuthRespondToInvitationBody = { action: "accept", token: "k3J9…" };
+ * ```
+ */
 export interface RespondToInvitationBody {
+  /** What to do with the invitation. */
   action: "accept" | "reject" | "cancel";
+  /** The invitation's token (from the invitation mail, or the creation answer). */
   token: string;
 }
 

@@ -8,7 +8,18 @@
 
 import type { Invitation, Member, Organization } from "./resources.ts";
 
-/** Every event, by name, with its payload. Payloads are JSON (ids, ISO timestamps). */
+/**
+ * Every event, by name, with its payload. Payloads are JSON (ids, ISO timestamps).
+ *
+ * @example
+ * ```ts
+ * import type { OrganizationEventPayloads } from "@app/fragment-cli/auth";
+ *
+ * function audit({ member, previousRoles }: OrganizationEventPayloads["memberRolesChanged"]) {
+ *   console.log(`${member.userId}: ${previousRoles.join(",")} -> ${member.roles.join(",")}`);
+ * }
+ * ```
+ */
 export interface OrganizationEventPayloads {
   /** An organization was created (by a user, or automatically at sign-up). */
   organizationCreated: { organization: Organization; member: Member; actorUserId: string };
@@ -50,10 +61,33 @@ export interface OrganizationEventPayloads {
   invitationExpired: { invitation: Invitation };
 }
 
-/** The name of an event. */
+/**
+ * The name of an event.
+ *
+ * @example
+ * ```ts
+ * import type { OrganizationEventName } from "@app/fragment-cli/auth";
+ *
+ * const mailed: OrganizationEventName[] = ["invitationCreated", "memberAdded"];
+ * ```
+ */
 export type OrganizationEventName = keyof OrganizationEventPayloads;
 
-/** The names of every event, in a stable order. */
+/**
+ * The names of every event, in a stable order.
+ *
+ * @example Log every event
+ * ```ts
+ * import {
+ *   ORGANIZATION_EVENT_NAMES,
+ *   type OrganizationEventHandlers,
+ * } from "@app/fragment-cli/auth";
+ *
+ * const hooks: OrganizationEventHandlers = Object.fromEntries(
+ *   ORGANIZATION_EVENT_NAMES.map((name) => [name, (payload: unknown) => console.log(name, payload)]),
+ * );
+ * ```
+ */
 export const ORGANIZATION_EVENT_NAMES: readonly OrganizationEventName[] = Object.freeze([
   "organizationCreated",
   "organizationUpdated",
@@ -68,7 +102,21 @@ export const ORGANIZATION_EVENT_NAMES: readonly OrganizationEventName[] = Object
   "invitationExpired",
 ]);
 
-/** What a handler learns about the delivery besides the payload. */
+/**
+ * What a handler learns about the delivery besides the payload.
+ *
+ * @example Skip an event already handled
+ * ```ts
+ * import type { OrganizationEventContext } from "@app/fragment-cli/auth";
+ *
+ * const handled = new Set<string>();
+ * function once(context: OrganizationEventContext, work: () => void): void {
+ *   if (handled.has(context.id)) return;
+ *   work();
+ *   handled.add(context.id);
+ * }
+ * ```
+ */
 export interface OrganizationEventContext {
   /** The event's id, stable across delivery attempts: use it to make the handler idempotent. */
   id: string;
@@ -81,13 +129,23 @@ export interface OrganizationEventContext {
  * transaction; throwing schedules a retry (at-least-once delivery).
  *
  * @example Send the invitation email
- * ```ts ignore
+ * ```ts
+ * import { auth, pgliteAdapter } from "@app/fragment-cli";
+ *
  * auth({
- *   database,
+ *   database: pgliteAdapter(),
  *   organizations: {
  *     hooks: {
- *       invitationCreated: async ({ invitation, organization }) => {
- *         await mailer.send(invitation.email, `Join ${organization.name}`, invitation.token);
+ *       invitationCreated: async ({ invitation, organization }, { id }) => {
+ *         await fetch("https://mail.example.com/send", {
+ *           method: "POST",
+ *           headers: { "idempotency-key": id },
+ *           body: JSON.stringify({
+ *             to: invitation.email,
+ *             subject: `Join ${organization.name}`,
+ *             text: `https://app.example.com/join/${invitation.id}?token=${invitation.token}`,
+ *           }),
+ *         });
  *       },
  *     },
  *   },

@@ -63,9 +63,9 @@ export interface OrganizationsFeature {
  *
  * @example
  * ```ts
- * import type { ServerAddMemberInput } from "./mod.ts";
+ * import type { AuthAddMemberInput } from "@app/fragment-cli/auth";
  *
- * const input: ServerAddMemberInput = {
+ * const input: AuthAddMemberInput = {
  *   organizationId: "0b9a5c4e-4c1e-4a53-9a8e-2f1f7d0f6a11",
  *   userId: "5f0f3a9e-1b7c-4d5e-8f6a-7b8c9d0e1f2a",
  *   roles: ["member"],

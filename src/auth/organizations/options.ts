@@ -12,6 +12,16 @@ import type { Organization } from "./resources.ts";
 /**
  * Automatic creation of an organization for every new user, in the transaction that creates the
  * user; it becomes the first credential's active organization.
+ *
+ * @example A personal workspace per user
+ * ```ts
+ * import type { AutoCreateOrganizationOptions } from "@app/fragment-cli/auth";
+ *
+ * const autoCreateOrganization: AutoCreateOrganizationOptions = {
+ *   name: (email) => `${email.split("@")[0]}'s workspace`,
+ *   slug: (userId) => `ws-${userId.slice(0, 8)}`,
+ * };
+ * ```
  */
 export interface AutoCreateOrganizationOptions {
   /**
@@ -30,6 +40,14 @@ export interface AutoCreateOrganizationOptions {
 /**
  * What {@link AuthOrganizationsOptions.canAddMember} decides on: an owner or admin of
  * `organization` (`actor`) asks to add `user` directly, with `roles`.
+ *
+ * @example
+ * ```ts
+ * import type { CanAddMemberContext } from "@app/fragment-cli/auth";
+ *
+ * const sameCompany = ({ actor, user }: CanAddMemberContext): boolean =>
+ *   actor.email.split("@")[1] === user.email.split("@")[1];
+ * ```
  */
 export interface CanAddMemberContext {
   /** The signed-in caller (already checked to be an owner or admin of the organization). */
@@ -45,6 +63,13 @@ export interface CanAddMemberContext {
 /**
  * Whether a direct add may go ahead; only `true` allows it (see
  * {@link AuthOrganizationsOptions.canAddMember}).
+ *
+ * @example Admins of the deployment may add anyone, others must invite
+ * ```ts
+ * import type { CanAddMember } from "@app/fragment-cli/auth";
+ *
+ * const canAddMember: CanAddMember = ({ actor }) => actor.role === "admin";
+ * ```
  */
 export type CanAddMember = (context: CanAddMemberContext) => boolean | Promise<boolean>;
 
@@ -53,7 +78,7 @@ export type CanAddMember = (context: CanAddMemberContext) => boolean | Promise<b
  *
  * @example
  * ```ts
- * import type { AuthOrganizationsOptions } from "./options.ts";
+ * import type { AuthOrganizationsOptions } from "@app/fragment-cli/auth";
  *
  * const organizations: AuthOrganizationsOptions = {
  *   roles: ["owner", "admin", "member", "billing"],

@@ -12,23 +12,32 @@ import type { JsonValue } from "../../schema/mod.ts";
  *
  * @example
  * ```ts
- * import type { Organization } from "./resources.ts";
+ * import type { AuthOrganization } from "@app/fragment-cli/auth";
  *
- * const organization: Organization = {
+ * const organization: AuthOrganization = {
  *   id: "0c7a…", name: "Acme", slug: "acme", logoUrl: null, metadata: null, createdBy: "5f0c…",
  *   createdAt: "2026-11-21T15:05:58.123Z", updatedAt: "2026-11-21T15:05:58.123Z", deletedAt: null,
  * };
  * ```
  */
 export interface Organization {
+  /** Its id (a UUID). */
   id: string;
+  /** The display name. */
   name: string;
+  /** The unique, URL-safe slug. */
   slug: string;
+  /** An http or https URL, or `null`. */
   logoUrl: string | null;
+  /** Any JSON value the application keeps on it, or `null`. */
   metadata: JsonValue | null;
+  /** The id of the user who created it. */
   createdBy: string;
+  /** When it was created (ISO 8601 UTC). */
   createdAt: string;
+  /** When it last changed (ISO 8601 UTC). */
   updatedAt: string;
+  /** When it was deleted (ISO 8601 UTC), `null` while it lives. */
   deletedAt: string | null;
 }
 
@@ -37,20 +46,26 @@ export interface Organization {
  *
  * @example
  * ```ts
- * import type { Member } from "./resources.ts";
+ * import type { AuthMember } from "@app/fragment-cli/auth";
  *
- * const member: Member = {
+ * const member: AuthMember = {
  *   id: "9d1e…", organizationId: "0c7a…", userId: "5f0c…", roles: ["owner"],
  *   createdAt: "2026-11-21T15:05:58.123Z", updatedAt: "2026-11-21T15:05:58.123Z",
  * };
  * ```
  */
 export interface Member {
+  /** The membership's id (not the user's). */
   id: string;
+  /** The organization's id. */
   organizationId: string;
+  /** The member's user id. */
   userId: string;
+  /** The member's roles, among `organizations.roles`. */
   roles: string[];
+  /** When the membership began (ISO 8601 UTC). */
   createdAt: string;
+  /** When its roles last changed (ISO 8601 UTC). */
   updatedAt: string;
 }
 
@@ -58,16 +73,31 @@ export interface Member {
  * An organization with the current user's membership in it.
  *
  * @example
- * ```ts ignore
- * const { organizations }: { organizations: OrganizationEntry[] } = await response.json();
+ * ```ts
+ * import type { AuthOrganizationEntry } from "@app/fragment-cli/auth";
+ *
+ * const response = await fetch("/api/auth/organizations");
+ * const { organizations }: { organizations: AuthOrganizationEntry[] } = await response.json();
+ * const owned = organizations.filter(({ member }) => member.roles.includes("owner"));
  * ```
  */
 export interface OrganizationEntry {
+  /** The organization. */
   organization: Organization;
+  /** The current user's membership in it. */
   member: Member;
 }
 
-/** Where an invitation stands. */
+/**
+ * Where an invitation stands: `pending` until answered or past its expiry (then `expired`).
+ *
+ * @example
+ * ```ts
+ * import type { AuthInvitationStatus } from "@app/fragment-cli/auth";
+ *
+ * const open: AuthInvitationStatus[] = ["pending"];
+ * ```
+ */
 export type InvitationStatus = "pending" | "accepted" | "rejected" | "canceled" | "expired";
 
 /**
@@ -75,21 +105,38 @@ export type InvitationStatus = "pending" | "accepted" | "rejected" | "canceled" 
  * answer and the `invitationCreated` event only; the database keeps its SHA-256.
  *
  * @example
- * ```ts ignore
- * const { invitation }: { invitation: Invitation } = await response.json();
- * sendMail(invitation.email, `https://app.example.com/join/${invitation.id}?token=${invitation.token}`);
+ * ```ts
+ * import type { AuthInvitation } from "@app/fragment-cli/auth";
+ *
+ * const response = await fetch("/api/auth/organizations/0c7a/invitations", {
+ *   method: "POST",
+ *   headers: { "content-type": "application/json" },
+ *   body: JSON.stringify({ email: "grace@example.com" }),
+ * });
+ * const { invitation }: { invitation: AuthInvitation } = await response.json();
+ * const link = `https://app.example.com/join/${invitation.id}?token=${invitation.token}`;
  * ```
  */
 export interface Invitation {
+  /** Its id (a UUID). */
   id: string;
+  /** The organization it invites to. */
   organizationId: string;
+  /** The invitee's address. */
   email: string;
+  /** The roles accepting grants. */
   roles: string[];
+  /** Where it stands. */
   status: InvitationStatus;
+  /** The id of the user who invited. */
   inviterId: string;
+  /** When it expires (ISO 8601 UTC). */
   expiresAt: string;
+  /** When it was created (ISO 8601 UTC). */
   createdAt: string;
+  /** When it was accepted, rejected or canceled (ISO 8601 UTC), else `null`. */
   respondedAt: string | null;
+  /** The token to pass on to the invitee: in the creation (or re-send) answer only. */
   token?: string;
 }
 
@@ -97,13 +144,20 @@ export interface Invitation {
  * An invitation with the organization it invites to (the invitee's view).
  *
  * @example
- * ```ts ignore
- * const { invitations }: { invitations: InvitationEntry[] } = await response.json();
- * for (const { invitation, organization } of invitations) console.log(organization.name, invitation.roles);
+ * ```ts
+ * import type { AuthInvitationEntry } from "@app/fragment-cli/auth";
+ *
+ * const response = await fetch("/api/auth/organizations/invitations");
+ * const { invitations }: { invitations: AuthInvitationEntry[] } = await response.json();
+ * for (const { invitation, organization } of invitations) {
+ *   console.log(organization.name, invitation.roles);
+ * }
  * ```
  */
 export interface InvitationEntry {
+  /** The invitation. */
   invitation: Invitation;
+  /** The organization it invites to. */
   organization: Organization;
 }
 

@@ -5,7 +5,18 @@
  * @module
  */
 
-/** Slugs that would read as a route or a keyword in a front end's URLs. */
+/**
+ * Slugs that would read as a route or a keyword in a front end's URLs; the module refuses them
+ * (400 `VALIDATION_ERROR`).
+ *
+ * @example Check a slug before sending it
+ * ```ts
+ * import { AUTH_RESERVED_SLUGS } from "@app/fragment-cli/auth";
+ *
+ * const slug = "settings";
+ * if (AUTH_RESERVED_SLUGS.has(slug)) console.log(`"${slug}" is reserved`);
+ * ```
+ */
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "active",
   "invitations",
