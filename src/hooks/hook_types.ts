@@ -207,8 +207,17 @@ export interface DurableHooksOptions {
   retention?: HookRetention;
   /**
    * The clock that decides when scheduled hooks are due (`schedule`): for tests that move time
-   * instead of waiting for it.
+   * instead of waiting for it. Due times, leases and retries stay on the database's clock (every
+   * process agrees on it): a test moves those by writing `due_at` (docs/development.md).
    * @default () => new Date()
+   * @example
+   * ```ts ignore
+   * let time = Date.parse("2026-01-05T10:00:30Z");
+   * const hooks = durableHooks({ adapter, namespace: "jobs", now: () => new Date(time), hooks });
+   * await hooks.drain(); // runs the 10:00 slot of a "* * * * *" hook
+   * time += 60_000;
+   * await hooks.drain(); // the 10:01 slot, a minute later without waiting for it
+   * ```
    */
   now?: () => Date;
 }

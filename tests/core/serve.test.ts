@@ -110,15 +110,18 @@ describe("graceful shutdown", () => {
       child.once("exit", (code) => reject(new Error(`server exited early with ${code}`)));
     });
     const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    const started = new Promise<void>((resolve) =>
+      lines.on("line", (line) => line === "request started" && resolve())
+    );
     const inFlight = fetch(`${url}/api/slow/wait`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await started;
     child.kill("SIGTERM");
     const response = await inFlight;
     assert.equal(response.status, 200);
     assert.deepEqual(await response.json(), { finished: true });
     const code = await exited;
     if (RUNTIME !== "deno") assert.equal(code, 0);
-    assert.deepEqual(output.slice(1), ["shutdown complete", "exit code 0"]);
+    assert.deepEqual(output.slice(1), ["request started", "shutdown complete", "exit code 0"]);
     await assert.rejects(fetch(`${url}/api/slow/wait`));
   });
 });

@@ -323,10 +323,17 @@ forEachAdapter((name, getAdapter) => {
     const namespace = await freshNamespace();
     let runs = 0;
     const hooks = makeHooks(namespace, { later: () => void runs++ });
-    const runAt = new Date(Date.now() + 300);
-    const { id } = await hooks.enqueue(getAdapter(), { name: "later", runAt });
+    const { id } = await hooks.enqueue(getAdapter(), {
+      name: "later",
+      runAt: new Date(Date.now() + 3_600_000),
+    });
     assert.deepEqual(await hooks.drain(), { done: 0, retried: 0, failed: 0 });
     assert.equal(runs, 0);
+    // The database's clock decides when it is due: bring the hour down to 50 ms (a real wait).
+    const [{ due_at: runAt }] = await getAdapter().query<{ due_at: Date }>(
+      `UPDATE "${namespace}".hook_occurrences
+          SET due_at = clock_timestamp() + interval '50 milliseconds' RETURNING due_at`,
+    );
     assert.deepEqual(await hooks.drain({ waitForScheduled: true }), {
       done: 1,
       retried: 0,
@@ -391,14 +398,21 @@ forEachAdapter((name, getAdapter) => {
       started.resolve();
       await gate.promise;
     };
-    const first = makeHooks(namespace, { slow: handler }, { leaseMs: 600 });
-    const second = makeHooks(namespace, { slow: handler }, { leaseMs: 600 });
+    const first = makeHooks(namespace, { slow: handler }, { leaseMs: 300 });
+    const second = makeHooks(namespace, { slow: handler }, { leaseMs: 300 });
     const { id } = await first.enqueue(getAdapter(), { name: "slow" });
     const draining = first.drain();
     await started.promise;
     const claimedUntil = (await first.get(id))!.dueAt.getTime();
-    // Wait past the original lease: only renewals keep the occurrence from being due again.
-    while (Date.now() < claimedUntil + 300) await new Promise((r) => setTimeout(r, 50));
+    // Past the original lease on the database's clock (it decides what is due): only renewals,
+    // every 100 ms, keep the occurrence from being due again. The renewal timer is what is
+    // tested, so this waits for real, in steps of 20 ms.
+    const past = async () =>
+      (await getAdapter().query<{ past: boolean }>(
+        "SELECT clock_timestamp() > $1::timestamptz + interval '100 milliseconds' AS past",
+        [new Date(claimedUntil)],
+      ))[0].past;
+    while (!(await past())) await new Promise((r) => setTimeout(r, 20));
     const renewed = await first.get(id);
     assert.equal(renewed?.status, "running");
     assert.ok(renewed!.dueAt.getTime() > claimedUntil, "the lease was extended");
@@ -516,10 +530,10 @@ forEachAdapter((name, getAdapter) => {
     await hooks.start();
     try {
       if (getAdapter().kind === "pglite") {
-        // PGlite's one connection is left to the requests that follow a start: 200 ms later the
+        // PGlite's one connection is left to the requests that follow a start: 100 ms later the
         // worker has not claimed yet (it does at its first wake-up, or a second after the start;
         // this timer is due first, and the read queues on the connection before the claim).
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        await new Promise((resolve) => setTimeout(resolve, 100));
         assert.equal((await hooks.get(id))?.status, "pending");
       }
       assert.equal(await ran.promise, "from before");
