@@ -6,11 +6,11 @@
 
 import {
   createModule,
-  DEFAULT_BODY_LIMIT,
   type ModuleBackgroundControl,
   type ModuleEndpoint,
   type ModuleInstance,
 } from "../core/mod.ts";
+import { DEFAULT_BODY_LIMIT } from "../core/read_body.ts";
 import {
   type DrainOptions,
   type DrainResult,
