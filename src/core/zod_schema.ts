@@ -5,9 +5,11 @@ import type { z } from "zod";
  * their configuration. Any `z.ZodType` is one (`z.object({ … })`, `z.string()`, …); `Output` is
  * the type it parses to, `Input` the type it accepts.
  *
- * It names zod's own internals (`_zod`, the carrier of the two types `z.output` and `z.input`
- * read) rather than `z.ZodType`, so that the package's documentation describes it without
- * documenting zod; the core hands every schema to zod unchanged.
+ * It is written as the part of zod's internals that carries those two types (`_zod`, which
+ * `z.output` and `z.input` read) rather than as `z.ZodType`: `deno doc` treats a type of an npm
+ * package as private, so a public signature naming `z.ZodType` could not be documented. Only zod
+ * schemas have `_zod`; the core hands every schema to zod unchanged. A schema read back from a
+ * `Route` is typed this way too: cast it to `z.ZodType` to call zod's methods on it.
  *
  * @example A route's params, and the type they parse to
  * ```ts
