@@ -27,12 +27,13 @@ export interface ValidationIssue {
  *
  * @example Branch on the code of a failed call
  * ```ts
- * import type { ErrorBody } from "@app/fragment-cli";
+ * import { createModule, type ErrorBody } from "@app/fragment-cli";
  *
- * const response = await fetch("http://localhost:8080/api/notes/notes/42");
+ * const notes = createModule({ name: "notes", routes: [] });
+ * const response = await notes.fetch(new Request("http://localhost/api/notes/42"));
  * if (!response.ok) {
  *   const body: ErrorBody = await response.json();
- *   if (body.error.code === "NOT_FOUND") console.log("no such note");
+ *   console.log(response.status, body.error.code); // 404 "NOT_FOUND"
  * }
  * ```
  */
