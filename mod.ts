@@ -27,7 +27,7 @@
  */
 // The root entry: what an application needs to define, compose, serve and store modules. The
 // rest of each layer is under its subpath (`@app/fragment-cli/sql`, `/schema`, `/migrate`,
-// `/hooks`, `/pagination`, `/auth`, `/messenger`, `/client`, `/cli`); tests/docs/public_api.test.ts
+// `/hooks`, `/pagination`, `/auth`, `/messenger`, `/client`, `/cli`); tests/package/public_api.test.ts
 // keeps this list at 80 symbols or fewer.
 export {
   AddressInUseError,
@@ -42,22 +42,33 @@ export {
   HttpError,
   type HttpMethod,
   type InstantiateOptions,
+  type JsonSchema,
+  mergeOpenApiDocuments,
+  type ModuleBackground,
+  type ModuleBackgroundControl,
   ModuleConfigError,
   type ModuleDatabase,
+  type ModuleEndpoint,
   type ModuleFactory,
   type ModuleInstance,
   type ModuleSetup,
   type ModuleSpec,
   type OpenApiDocument,
+  type OpenApiOperation,
+  type OpenApiSecurityScheme,
   readBodyText,
   type Route,
   route,
   type RouteContext,
   type RouteDefinition,
+  type RouteResponses,
   type RunningServer,
   serve,
   type ServeOptions,
   type TrustProxy,
+  validateRequestPart,
+  type ValidationIssue,
+  type ZodSchema,
 } from "./src/core/mod.ts";
 export {
   databaseFromEnv,

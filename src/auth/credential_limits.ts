@@ -6,7 +6,8 @@
  * @module
  */
 
-import { addressKey, clientAddress, type TrustProxy } from "../core/mod.ts";
+import { clientAddress, type TrustProxy } from "../core/mod.ts";
+import { addressKey } from "../core/client_address.ts";
 import { authError } from "./errors.ts";
 import { PasswordHasherBusyError } from "./hashing_queue.ts";
 import type { ResolvedRateLimit } from "./rate_limit_options.ts";

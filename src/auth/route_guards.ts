@@ -11,15 +11,15 @@
 import type { z } from "zod";
 import {
   type HttpMethod,
-  mergeRouteErrors,
   type OpenApiSecurityScheme,
   type Route,
   route,
   type RouteContext,
-  type RouteErrors,
   type RouteResponses,
   validateRequestPart,
 } from "../core/mod.ts";
+import { mergeRouteErrors } from "../core/openapi.ts";
+import type { RouteErrors } from "../core/route.ts";
 import type { AuthContext, Authenticator } from "./authenticator.ts";
 import { AUTH_SESSION_COOKIE, sessionCookie } from "./cookies.ts";
 import { checkRequestOrigin, deploymentOrigin, type OriginPolicy } from "./origin_check.ts";

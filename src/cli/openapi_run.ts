@@ -1,12 +1,8 @@
 import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import process from "node:process";
-import {
-  mergeOpenApiDocuments,
-  type ModuleInstance,
-  OPENAPI_PATH,
-  type OpenApiDocument,
-} from "../core/mod.ts";
+import { mergeOpenApiDocuments, type ModuleInstance, type OpenApiDocument } from "../core/mod.ts";
+import { OPENAPI_PATH } from "../core/create_module.ts";
 import { CliError, type CliIo, type CommandArgs, UsageError } from "./command.ts";
 import { findModules } from "./find_modules.ts";
 import {

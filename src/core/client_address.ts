@@ -14,7 +14,7 @@
  *
  * @example
  * ```ts
- * import type { TrustProxy } from "./client_address.ts";
+ * import type { TrustProxy } from "@app/fragment-cli";
  *
  * const behindNginx: TrustProxy = "x-forwarded-for";
  * ```
@@ -66,7 +66,7 @@ export function socketAddress(request: Request, connection: unknown): string | n
  *
  * @example
  * ```ts
- * import { clientAddress } from "./client_address.ts";
+ * import { clientAddress } from "@app/fragment-cli";
  *
  * const request = new Request("http://localhost/", {
  *   headers: { "x-forwarded-for": "203.0.113.7, 10.0.0.2" },

@@ -3,10 +3,32 @@ import { errorResponse } from "./http_error.ts";
 import type { ModuleInstance } from "./module_instance.ts";
 import { isUnderMount } from "./route_pattern.ts";
 
-/** Raised when two modules would be mounted on the same route. */
+/**
+ * Raised when two modules would be mounted on the same route.
+ *
+ * @example
+ * ```ts
+ * import { composeModules, createModule, DuplicateMountError } from "@app/fragment-cli";
+ *
+ * const a = createModule({ name: "a", routes: [], mountRoute: "/api/shared" });
+ * const b = createModule({ name: "b", routes: [], mountRoute: "/api/shared" });
+ * try {
+ *   composeModules([a, b]);
+ * } catch (error) {
+ *   if (error instanceof DuplicateMountError) console.log(error.mountRoute); // "/api/shared"
+ * }
+ * ```
+ */
 export class DuplicateMountError extends Error {
   /** The mount route both modules claim. */
   readonly mountRoute: string;
+  /**
+   * An error naming both modules and the route they claim.
+   *
+   * @param mountRoute The route both modules claim.
+   * @param first The name of the module mounted there first.
+   * @param second The name of the module that claimed it again.
+   */
   constructor(mountRoute: string, first: string, second: string) {
     super(`Modules "${first}" and "${second}" are both mounted on ${mountRoute}`);
     this.name = "DuplicateMountError";
@@ -14,7 +36,20 @@ export class DuplicateMountError extends Error {
   }
 }
 
-/** Options of {@link composeModules}. */
+/**
+ * Options of {@link composeModules}.
+ *
+ * @example Answer the paths no module has with a page of your own
+ * ```ts
+ * import { composeModules, type ComposeOptions, createModule } from "@app/fragment-cli";
+ *
+ * const options: ComposeOptions = {
+ *   fallback: async (request) =>
+ *     new URL(request.url).pathname === "/" ? new Response("<h1>Home</h1>") : null,
+ * };
+ * const fetch = composeModules([createModule({ name: "empty", routes: [] })], options);
+ * ```
+ */
 export interface ComposeOptions {
   /**
    * Answers the requests no module is mounted for (e.g. static files); `null` leaves them to the

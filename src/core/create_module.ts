@@ -15,7 +15,22 @@ import {
 } from "./openapi.ts";
 import { type Route, route } from "./route.ts";
 
-/** Options of {@link createModule}. */
+/**
+ * Options of {@link createModule}.
+ *
+ * @example A module whose routes need a bearer token, documented as such
+ * ```ts
+ * import { createModule, type CreateModuleOptions, route } from "@app/fragment-cli";
+ *
+ * const options: CreateModuleOptions = {
+ *   name: "admin",
+ *   routes: [route({ method: "GET", path: "/stats", security: ["bearer"], handler: () => ({}) })],
+ *   securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+ *   bodyLimit: 64 * 1024,
+ * };
+ * const admin = createModule(options);
+ * ```
+ */
 export interface CreateModuleOptions {
   /** Module name: lower-case letters, digits and dashes, starting with a letter. */
   name: string;
@@ -47,7 +62,7 @@ export interface CreateModuleOptions {
  *
  * @example
  * ```ts
- * import { OPENAPI_PATH } from "@app/fragment-cli";
+ * import { OPENAPI_PATH } from "./create_module.ts";
  *
  * console.log(`/api/auth${OPENAPI_PATH}`); // "/api/auth/openapi.json"
  * ```

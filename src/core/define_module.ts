@@ -1,11 +1,25 @@
-import type { z } from "zod";
 import type { Schema } from "../schema/mod.ts";
 import type { SqlAdapter } from "../sql/mod.ts";
 import { createModule } from "./create_module.ts";
 import type { ModuleBackground, ModuleInstance } from "./module_instance.ts";
 import type { Route } from "./route.ts";
+import { zodOf, type ZodSchema } from "./zod_schema.ts";
 
-/** What a module's `routes` function receives at instantiation. */
+/**
+ * What a module's `routes` (and `background`) function receives at instantiation.
+ *
+ * @example Routes built apart from the module's declaration
+ * ```ts
+ * import { defineModule, type ModuleSetup, type Route, route } from "@app/fragment-cli";
+ * import { z } from "zod";
+ *
+ * const greeterConfig = z.object({ greeting: z.string() });
+ * function routes({ config }: ModuleSetup<z.output<typeof greeterConfig>>): Route[] {
+ *   return [route({ method: "GET", path: "/", handler: () => ({ message: config.greeting }) })];
+ * }
+ * const greeter = defineModule({ name: "greeter", config: greeterConfig, routes });
+ * ```
+ */
 export interface ModuleSetup<Config> {
   /** The validated configuration. */
   config: Config;
@@ -16,12 +30,30 @@ export interface ModuleSetup<Config> {
   database?: { adapter: SqlAdapter; namespace: string };
 }
 
-/** The declaration of a module: once per module, instantiated many times. */
+/**
+ * The declaration of a module: once per module, instantiated many times. What
+ * {@link defineModule} takes.
+ *
+ * @example A declaration kept in a variable
+ * ```ts
+ * import { defineModule, type ModuleSpec, route } from "@app/fragment-cli";
+ * import { z } from "zod";
+ *
+ * const spec: ModuleSpec<{ greeting: string }, { greeting?: string }> = {
+ *   name: "greeter",
+ *   config: z.object({ greeting: z.string().default("Hello") }),
+ *   routes: ({ config }) => [
+ *     route({ method: "GET", path: "/", handler: () => ({ message: config.greeting }) }),
+ *   ],
+ * };
+ * const greeter = defineModule(spec);
+ * ```
+ */
 export interface ModuleSpec<Config, ConfigInput> {
   /** Module name: lower-case letters, digits and dashes; mounted at `/api/<name>` by default. */
   name: string;
   /** Schema of the configuration, validated at instantiation. */
-  config?: z.ZodType<Config, ConfigInput>;
+  config?: ZodSchema<Config, ConfigInput>;
   /** The module's versioned database schema; instances then need a `database` adapter. */
   schema?: Schema;
   /** Builds the routes from the validated configuration. */
@@ -33,7 +65,19 @@ export interface ModuleSpec<Config, ConfigInput> {
   background?: (setup: ModuleSetup<Config>) => ModuleBackground;
 }
 
-/** Options given when instantiating a module. */
+/**
+ * Options given when instantiating a module (calling its {@link ModuleFactory}).
+ *
+ * @example Two instances of one module on one database
+ * ```ts
+ * import { defineModule, type InstantiateOptions } from "@app/fragment-cli";
+ *
+ * const empty = defineModule({ name: "empty", routes: () => [] });
+ * const options: InstantiateOptions<undefined> = { mountRoute: "/api/second", bodyLimit: 64_000 };
+ * const first = empty();
+ * const second = empty(options);
+ * ```
+ */
 export interface InstantiateOptions<ConfigInput> {
   /** The module's configuration, validated by its config schema. */
   config?: ConfigInput;
@@ -55,13 +99,51 @@ export interface InstantiateOptions<ConfigInput> {
   autoStart?: boolean;
 }
 
-/** Instantiates a defined module. */
+/**
+ * Instantiates a defined module: what {@link defineModule} returns.
+ *
+ * @example A function that mounts any defined module under `/v1`
+ * ```ts
+ * import { defineModule, type ModuleFactory, type ModuleInstance } from "@app/fragment-cli";
+ *
+ * function underV1(factory: ModuleFactory<undefined>, name: string): ModuleInstance {
+ *   return factory({ mountRoute: `/v1/${name}` });
+ * }
+ * const health = underV1(defineModule({ name: "health", routes: () => [] }), "health");
+ * ```
+ */
 export type ModuleFactory<ConfigInput> = (
   options?: InstantiateOptions<ConfigInput>,
 ) => ModuleInstance;
 
-/** Raised when a module's configuration does not match its schema. */
+/**
+ * Raised when a module's configuration does not match its schema (or a module that declares a
+ * `schema` gets no `database`): at instantiation, naming each bad option.
+ *
+ * @example
+ * ```ts
+ * import { defineModule, ModuleConfigError } from "@app/fragment-cli";
+ * import { z } from "zod";
+ *
+ * const greeter = defineModule({
+ *   name: "greeter",
+ *   config: z.object({ greeting: z.string() }),
+ *   routes: () => [],
+ * });
+ * try {
+ *   greeter({ config: { greeting: 42 as unknown as string } });
+ * } catch (error) {
+ *   if (error instanceof ModuleConfigError) console.log(error.message);
+ * }
+ * ```
+ */
 export class ModuleConfigError extends Error {
+  /**
+   * An error naming the module and each bad option.
+   *
+   * @param moduleName The module whose configuration is wrong.
+   * @param details What is wrong, option by option.
+   */
   constructor(moduleName: string, details: string) {
     super(`Invalid configuration for module "${moduleName}": ${details}`);
     this.name = "ModuleConfigError";
@@ -90,7 +172,8 @@ export class ModuleConfigError extends Error {
  *   ],
  * });
  *
- * export const app = greeter({ config: { greeting: "Hi" } });
+ * const app = greeter({ config: { greeting: "Hi" } });
+ * console.log(app.mountRoute); // "/api/greeter"
  * ```
  */
 export function defineModule<Config = undefined, ConfigInput = Config>(
@@ -99,7 +182,7 @@ export function defineModule<Config = undefined, ConfigInput = Config>(
   return function instantiate(options = {}) {
     let config = options.config as unknown as Config;
     if (spec.config) {
-      const result = spec.config.safeParse(options.config ?? {});
+      const result = zodOf(spec.config).safeParse(options.config ?? {});
       if (!result.success) {
         const details = result.error.issues
           .map((issue) => `${issue.path.join(".") || "(config)"}: ${issue.message}`)

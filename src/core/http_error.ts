@@ -4,7 +4,17 @@
  * @module
  */
 
-/** One validation problem, as listed under `"issues"` in a 400 response. */
+/**
+ * One validation problem, as listed under `"issues"` in a 400 `VALIDATION_ERROR` response.
+ *
+ * @example Show each problem next to its form field
+ * ```ts
+ * import type { ValidationIssue } from "@app/fragment-cli";
+ *
+ * const issue: ValidationIssue = { path: "body.email", message: "Invalid email address" };
+ * const field = issue.path.split(".").slice(1).join("."); // "email"
+ * ```
+ */
 export interface ValidationIssue {
   /** Where the problem is, e.g. `"body.email"` or `"query.pageSize"`. */
   path: string;
@@ -12,10 +22,27 @@ export interface ValidationIssue {
   message: string;
 }
 
-/** The JSON body of every error response: `{"error": {"code", "message"}}` plus optional extras. */
+/**
+ * The JSON body of every error response: `{"error": {"code", "message"}}` plus optional extras.
+ *
+ * @example Branch on the code of a failed call
+ * ```ts
+ * import { createModule, type ErrorBody } from "@app/fragment-cli";
+ *
+ * const notes = createModule({ name: "notes", routes: [] });
+ * const response = await notes.fetch(new Request("http://localhost/api/notes/42"));
+ * if (!response.ok) {
+ *   const body: ErrorBody = await response.json();
+ *   console.log(response.status, body.error.code); // 404 "NOT_FOUND"
+ * }
+ * ```
+ */
 export interface ErrorBody {
+  /** A stable SNAKE_CASE `code` clients branch on and a human-readable `message`. */
   error: { code: string; message: string };
+  /** Every validation problem, on a 400 `VALIDATION_ERROR`. */
   issues?: ValidationIssue[];
+  /** Further fields some errors carry (e.g. `availableRoutes` on an unmatched path). */
   [extra: string]: unknown;
 }
 
@@ -41,6 +68,14 @@ export class HttpError extends Error {
   /** Extra response headers (e.g. `WWW-Authenticate`, `Allow`). */
   readonly headers: Record<string, string>;
 
+  /**
+   * An error answered with `status` and the body `{"error": {code, message}, ...extra}`.
+   *
+   * @param status The HTTP status code, e.g. 404.
+   * @param code A stable SNAKE_CASE code, e.g. `NOT_FOUND`.
+   * @param message A human-readable sentence.
+   * @param options Extra body fields, response headers and the cause.
+   */
   constructor(
     status: number,
     code: string,
@@ -65,7 +100,7 @@ export class HttpError extends Error {
  *
  * @example
  * ```ts
- * import { errorResponse } from "@app/fragment-cli";
+ * import { errorResponse } from "./http_error.ts";
  *
  * const response = errorResponse(404, "NOT_FOUND", "No such page");
  * console.log(response.status); // 404

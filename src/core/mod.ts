@@ -15,37 +15,31 @@
  *
  * @module
  */
+// What the root entry (mod.ts) re-exports, and nothing else: the internals other folders use
+// (mergeRouteErrors, addressKey, isModuleInstance, …) are imported from their files.
 export {
   type HttpMethod,
   type Route,
   route,
   type RouteContext,
   type RouteDefinition,
-  type RouteErrors,
-  type RouteInput,
   type RouteResponses,
 } from "./route.ts";
-export { type ErrorBody, errorResponse, HttpError, type ValidationIssue } from "./http_error.ts";
-export {
-  isModuleInstance,
-  MODULE_BRAND,
-  type ModuleBackground,
-  type ModuleBackgroundControl,
-  type ModuleDatabase,
-  type ModuleEndpoint,
-  type ModuleInstance,
-  type MountedRoute,
+export type { ZodSchema } from "./zod_schema.ts";
+export { type ErrorBody, HttpError, type ValidationIssue } from "./http_error.ts";
+export type {
+  ModuleBackground,
+  ModuleBackgroundControl,
+  ModuleDatabase,
+  ModuleEndpoint,
+  ModuleInstance,
 } from "./module_instance.ts";
-export { createModule, type CreateModuleOptions, OPENAPI_PATH } from "./create_module.ts";
-export {
-  type JsonSchema,
-  mergeRouteErrors,
-  type ModuleDocumentOptions,
-  moduleOpenApiDocument,
-  type OpenApiDocument,
-  type OpenApiOperation,
-  type OpenApiSecurityScheme,
-  routeErrorCodes,
+export { createModule, type CreateModuleOptions } from "./create_module.ts";
+export type {
+  JsonSchema,
+  OpenApiDocument,
+  OpenApiOperation,
+  OpenApiSecurityScheme,
 } from "./openapi.ts";
 export { mergeOpenApiDocuments } from "./openapi_merge.ts";
 export {
@@ -60,11 +54,5 @@ export { composeModules, type ComposeOptions, DuplicateMountError } from "./comp
 export { type RunningServer, serve, type ServeOptions } from "./serve.ts";
 export { AddressInUseError } from "../runtime/listener.ts";
 export { validateRequestPart } from "./validate.ts";
-export {
-  addressKey,
-  clientAddress,
-  normalizeAddress,
-  socketAddress,
-  type TrustProxy,
-} from "./client_address.ts";
-export { DEFAULT_BODY_LIMIT, readBodyText, type ReadBodyTextOptions } from "./read_body.ts";
+export { clientAddress, type TrustProxy } from "./client_address.ts";
+export { readBodyText } from "./read_body.ts";

@@ -7,17 +7,21 @@ import type { HttpMethod } from "./route.ts";
  * The brand every instantiated module carries under {@link ModuleInstance.brand}. A string (not a
  * symbol) so that two copies of this package in one process still recognise each other's modules.
  */
-export const MODULE_BRAND = "fragment-cli/module@1";
-
-/** One route of a mounted module: its method and its full path (mount route included). */
-export interface MountedRoute {
-  method: HttpMethod;
-  path: string;
-}
+export const MODULE_BRAND: ModuleInstance["brand"] = "fragment-cli/module@1";
 
 /**
  * A module's database binding: which schema it needs, in which namespace (Postgres schema), on
  * which adapter. `fragment-cli db …` and `serve` migrate it.
+ *
+ * @example Where a module's tables are
+ * ```ts
+ * import type { ModuleInstance } from "@app/fragment-cli";
+ *
+ * function describe(module: ModuleInstance): string {
+ *   const database = module.database;
+ *   return database ? `${database.schema.name} in ${database.namespace}` : "no database";
+ * }
+ * ```
  */
 export interface ModuleDatabase {
   /** The versioned schema of the module. */
@@ -61,6 +65,20 @@ export interface ModuleEndpoint {
  * Background work of a module (durable hook workers), as a module author supplies it. The
  * module's {@link ModuleInstance.background} control runs it: started by the first request (or
  * `serve()`, or the application), stopped by `close()`.
+ *
+ * @example A timer as a module's background work
+ * ```ts
+ * import { createModule, type ModuleBackground } from "@app/fragment-cli";
+ *
+ * let timer: ReturnType<typeof setInterval> | undefined;
+ * const ticker: ModuleBackground = {
+ *   start: () => {
+ *     timer = setInterval(() => console.log("tick"), 60_000);
+ *   },
+ *   stop: () => clearInterval(timer),
+ * };
+ * const clock = createModule({ name: "clock", routes: [], background: ticker, autoStart: false });
+ * ```
  */
 export interface ModuleBackground {
   /** Starts the work; called once per start of the module's control. */
@@ -123,14 +141,17 @@ export interface ModuleBackgroundControl {
  * ```
  */
 export interface ModuleInstance {
-  /** Always {@link MODULE_BRAND}; lets tools find modules among a file's exports. */
-  readonly brand: typeof MODULE_BRAND;
+  /**
+   * Always `"fragment-cli/module@1"`: lets tools (`fragment-cli`) find modules among a file's
+   * exports, even made by another copy of this package.
+   */
+  readonly brand: "fragment-cli/module@1";
   /** The module's name, e.g. `auth`. */
   readonly name: string;
   /** Where the module is mounted, e.g. `/api/auth` (matched on a path-segment boundary). */
   readonly mountRoute: string;
   /** Every route with its full path. */
-  readonly routes: readonly MountedRoute[];
+  readonly routes: readonly { readonly method: HttpMethod; readonly path: string }[];
   /**
    * Answers a request whose path starts with {@link ModuleInstance.mountRoute}. `connection` is
    * what a runtime's server passes a handler as its second argument, from which the module reads
@@ -166,7 +187,7 @@ export interface ModuleInstance {
  *
  * @example
  * ```ts
- * import { isModuleInstance } from "@app/fragment-cli";
+ * import { isModuleInstance } from "./module_instance.ts";
  *
  * console.log(isModuleInstance({})); // false
  * ```

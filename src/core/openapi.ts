@@ -8,13 +8,40 @@
 import { z } from "zod";
 import { VERSION } from "../version.ts";
 import type { HttpMethod, Route, RouteErrors } from "./route.ts";
+import { zodOf, type ZodSchema } from "./zod_schema.ts";
 
-/** A security scheme object of OpenAPI 3.1 (`components.securitySchemes`). */
+/**
+ * A security scheme object of OpenAPI 3.1 (`components.securitySchemes`): how a module's routes
+ * that name it in their `security` take a credential.
+ *
+ * @example A cookie session and a bearer token
+ * ```ts
+ * import type { OpenApiSecurityScheme } from "@app/fragment-cli";
+ *
+ * const schemes: Record<string, OpenApiSecurityScheme> = {
+ *   session: { type: "apiKey", in: "cookie", name: "session" },
+ *   bearer: { type: "http", scheme: "bearer", bearerFormat: "opaque" },
+ * };
+ * ```
+ */
 export type OpenApiSecurityScheme =
   | { type: "apiKey"; name: string; in: "header" | "query" | "cookie"; description?: string }
   | { type: "http"; scheme: string; bearerFormat?: string; description?: string };
 
-/** A JSON Schema (2020-12) as it appears in the document. */
+/**
+ * A JSON Schema (2020-12) as it appears in an {@link OpenApiDocument}: what zod's converter
+ * writes, keyword by keyword.
+ *
+ * @example The schemas a document shares between its routes
+ * ```ts
+ * import type { JsonSchema, OpenApiDocument } from "@app/fragment-cli";
+ *
+ * function sharedSchemas(document: OpenApiDocument): string[] {
+ *   const schemas: Record<string, JsonSchema> = document.components.schemas ?? {};
+ *   return Object.keys(schemas);
+ * }
+ * ```
+ */
 export type JsonSchema = { [keyword: string]: unknown };
 
 /**
@@ -31,35 +58,63 @@ export type JsonSchema = { [keyword: string]: unknown };
  * ```
  */
 export interface OpenApiDocument {
+  /** The OpenAPI version. */
   openapi: "3.1.0";
+  /** The title (the module's name, or the one given when merging) and the package version. */
   info: { title: string; version: string; description?: string };
+  /** The module's mount route, which its paths are relative to (none once merged). */
   servers?: { url: string; description?: string }[];
+  /** The operations by path (`{name}` for a parameter) and lower-case method. */
   paths: { [path: string]: { [method: string]: OpenApiOperation } };
+  /** The schemas the operations share (`$ref`) and the security schemes they name. */
   components: {
     schemas?: { [name: string]: JsonSchema };
     securitySchemes?: { [name: string]: OpenApiSecurityScheme };
   };
+  /** One tag per module, named after it. */
   tags?: { name: string; description?: string }[];
 }
 
-/** One operation (a method of a path) of an {@link OpenApiDocument}. */
+/**
+ * One operation (a method of a path) of an {@link OpenApiDocument}.
+ *
+ * @example List a document's operations with their answers
+ * ```ts
+ * import type { OpenApiDocument, OpenApiOperation } from "@app/fragment-cli";
+ *
+ * function operations(document: OpenApiDocument): string[] {
+ *   return Object.entries(document.paths).flatMap(([path, methods]) =>
+ *     Object.entries(methods).map(([method, operation]: [string, OpenApiOperation]) =>
+ *       `${method.toUpperCase()} ${path}: ${Object.keys(operation.responses).join(", ")}`
+ *     )
+ *   );
+ * }
+ * ```
+ */
 export interface OpenApiOperation {
+  /** Unique in the document: the module's name and the route's method and path. */
   operationId: string;
+  /** The route's `summary`. */
   summary?: string;
+  /** The module's name. */
   tags: string[];
+  /** The path and query parameters, each with its schema. */
   parameters?: {
     name: string;
     in: "path" | "query";
     required: boolean;
     schema: JsonSchema;
   }[];
+  /** The JSON body, when the route declares one. */
   requestBody?: { required: true; content: { "application/json": { schema: JsonSchema } } };
+  /** Every answer by status, with the schema of its JSON body when it has one. */
   responses: {
     [status: string]: {
       description: string;
       content?: { "application/json": { schema: JsonSchema } };
     };
   };
+  /** The security schemes any one of which the route requires. */
   security?: { [scheme: string]: string[] }[];
 }
 
@@ -121,7 +176,8 @@ const REASONS: Record<number, string> = {
  *
  * @example
  * ```ts
- * import { route, routeErrorCodes } from "@app/fragment-cli";
+ * import { routeErrorCodes } from "./openapi.ts";
+ * import { route } from "./route.ts";
  *
  * const ping = route({ method: "GET", path: "/", handler: () => ({ pong: true }) });
  * console.log(routeErrorCodes(ping)[500]); // ["INTERNAL_ERROR"]
@@ -137,7 +193,7 @@ export function routeErrorCodes(route: Route): { [status: number]: string[] } {
  *
  * @example
  * ```ts
- * import { mergeRouteErrors } from "@app/fragment-cli";
+ * import { mergeRouteErrors } from "./openapi.ts";
  *
  * const errors = mergeRouteErrors({ 401: ["UNAUTHENTICATED"] }, { 401: ["INVALID_CREDENTIALS"] });
  * console.log(errors[401]); // ["UNAUTHENTICATED", "INVALID_CREDENTIALS"]
@@ -198,11 +254,11 @@ interface SharedSchemas {
 
 /** A zod schema as JSON Schema 2020-12, as a request (`input`) or a response (`output`). */
 function jsonSchemaOf(
-  schema: z.ZodType,
+  schema: ZodSchema,
   io: "input" | "output",
   shared: SharedSchemas,
 ): JsonSchema {
-  const converted = z.toJSONSchema(schema, {
+  const converted = z.toJSONSchema(zodOf(schema), {
     target: "draft-2020-12",
     io,
     // A refinement or transform documents as the type it checks; never a thrown error.
@@ -340,7 +396,8 @@ function operation(route: Route, tag: string, shared: SharedSchemas): OpenApiOpe
  *
  * @example
  * ```ts
- * import { moduleOpenApiDocument, route } from "@app/fragment-cli";
+ * import { moduleOpenApiDocument } from "./openapi.ts";
+ * import { route } from "./route.ts";
  * import { z } from "zod";
  *
  * const document = moduleOpenApiDocument({

@@ -3,15 +3,6 @@ import { HttpError } from "./http_error.ts";
 /** The default request body limit: 1 MiB. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
-/** Options of {@link readBodyText}. */
-export interface ReadBodyTextOptions {
-  /**
-   * Keep a leading UTF-8 byte order mark in the text (for storing a body verbatim).
-   * @default false
-   */
-  keepByteOrderMark?: boolean;
-}
-
 /**
  * Reads a request body as UTF-8 text, refusing (413 `PAYLOAD_TOO_LARGE`) more than `limit` bytes
  * without buffering them: the declared Content-Length is checked first, and a body without one
@@ -29,7 +20,13 @@ export interface ReadBodyTextOptions {
 export async function readBodyText(
   request: Request,
   limit: number,
-  options: ReadBodyTextOptions = {},
+  options: {
+    /**
+     * Keep a leading UTF-8 byte order mark in the text (for storing a body verbatim).
+     * @default false
+     */
+    keepByteOrderMark?: boolean;
+  } = {},
 ): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > limit) throw payloadTooLarge(limit);

@@ -4,7 +4,22 @@ import type { Listen } from "../runtime/listener.ts";
 import type { ModuleInstance } from "./module_instance.ts";
 import { staticFiles } from "./static_files.ts";
 
-/** Options of {@link serve}. */
+/**
+ * Options of {@link serve}.
+ *
+ * @example A single-page app beside the API, on a port of the environment's choosing
+ * ```ts
+ * import type { ServeOptions } from "@app/fragment-cli";
+ * import process from "node:process";
+ *
+ * const options: ServeOptions = {
+ *   port: Number(process.env.PORT ?? 8080),
+ *   hostname: "0.0.0.0",
+ *   staticDir: "./dist",
+ *   onShutdown: () => console.log("bye"),
+ * };
+ * ```
+ */
 export interface ServeOptions {
   /** Port to listen on; 0 picks a free one. @default 8080 */
   port?: number;
@@ -24,7 +39,21 @@ export interface ServeOptions {
   onShutdown?: () => void | Promise<void>;
 }
 
-/** A running server. */
+/**
+ * A running server, as {@link serve} resolves it.
+ *
+ * @example Stop the server from a test
+ * ```ts ignore
+ * import { createModule, serve } from "@app/fragment-cli";
+ *
+ * const server = await serve([createModule({ name: "empty", routes: [] })], {
+ *   port: 0,
+ *   handleSignals: false,
+ * });
+ * console.log(server.url, server.port);
+ * await server.shutdown();
+ * ```
+ */
 export interface RunningServer {
   /** The address as the user asked for it, e.g. `http://localhost:8080`. */
   url: string;

@@ -1,5 +1,5 @@
-import type { z } from "zod";
 import { HttpError, type ValidationIssue } from "./http_error.ts";
+import { zodOf, type ZodSchema } from "./zod_schema.ts";
 
 /**
  * Validates one part of a request with its zod schema; a failure throws a 400
@@ -16,12 +16,12 @@ import { HttpError, type ValidationIssue } from "./http_error.ts";
  * ```
  */
 export function validateRequestPart<T>(
-  schema: z.ZodType<T> | undefined,
+  schema: ZodSchema<T> | undefined,
   value: unknown,
   part: "params" | "query" | "body",
 ): T {
   if (!schema) return value as T;
-  const result = schema.safeParse(value);
+  const result = zodOf(schema).safeParse(value);
   if (result.success) return result.data;
   const issues: ValidationIssue[] = result.error.issues.map((issue) => ({
     path: [part, ...issue.path.map(String)].join("."),

@@ -6,11 +6,11 @@
 
 import {
   createModule,
-  DEFAULT_BODY_LIMIT,
   type ModuleBackgroundControl,
   type ModuleEndpoint,
   type ModuleInstance,
 } from "../core/mod.ts";
+import { DEFAULT_BODY_LIMIT } from "../core/read_body.ts";
 import {
   type DrainOptions,
   type DrainResult,
@@ -38,7 +38,19 @@ import {
 } from "./update_store.ts";
 import { WEBHOOK_PATH, WEBHOOK_SECURITY_SCHEME, webhookRoute } from "./webhook_route.ts";
 
-/** Server-side operations on the stored updates. */
+/**
+ * Server-side operations on the stored updates: `bot.api`.
+ *
+ * @example Requeue what failed, then process it now
+ * ```ts
+ * import type { MessengerApi } from "@app/fragment-cli/messenger";
+ *
+ * async function retryNow(api: MessengerApi): Promise<void> {
+ *   const requeued = await api.retryFailed();
+ *   if (requeued > 0) await api.drain();
+ * }
+ * ```
+ */
 export interface MessengerApi {
   /** One stored update with its processing status, or `null` when that `update_id` is unknown. */
   getUpdate(updateId: string | number | bigint): Promise<MessengerUpdateRecord | null>;

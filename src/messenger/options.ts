@@ -16,7 +16,18 @@ import { MESSENGER_SECRET_HEADER, webhookSecretProblem } from "./webhook_secret.
 /** The module name, also the default namespace. */
 export const MESSENGER_MODULE_NAME = "messenger";
 
-/** The kinds whose object is a `Message`: a handler gets it as `event.message` too. */
+/**
+ * The kinds whose object is a `Message`: a handler gets it as `event.message` too.
+ *
+ * @example Handle every update that carries a message alike
+ * ```ts
+ * import type { MessageUpdateKind, MessengerHandler } from "@app/fragment-cli/messenger";
+ *
+ * const onAnyMessage: MessengerHandler<MessageUpdateKind> = (event) => {
+ *   console.log(event.kind, event.message.text);
+ * };
+ * ```
+ */
 export type MessageUpdateKind =
   | "message"
   | "edited_message"
@@ -26,7 +37,18 @@ export type MessageUpdateKind =
   | "edited_business_message"
   | "guest_message";
 
-/** What a handler receives for an update of kind `K`. */
+/**
+ * What a handler receives for an update of kind `K`: {@link MessengerEvent} of one kind.
+ *
+ * @example A handler of button presses only
+ * ```ts
+ * import type { MessengerEventOf } from "@app/fragment-cli/messenger";
+ *
+ * function onButton(event: MessengerEventOf<"callback_query">): void {
+ *   console.log(event.updateId, event.payload.data);
+ * }
+ * ```
+ */
 export interface MessengerEventOf<K extends MessengerUpdateKind> {
   /** `update_id` as its exact decimal digits. */
   readonly updateId: string;
@@ -76,6 +98,18 @@ export type MessengerEvent<K extends MessengerUpdateKind = MessengerUpdateKind> 
  * Processes an update, outside the webhook request, as a durable hook: throwing retries it later
  * with backoff. At-least-once: the same update may be handled again after a failure or a crash,
  * so make the work idempotent (e.g. keyed by `event.updateId`).
+ *
+ * @example A handler written apart, then given to `messenger()`
+ * ```ts
+ * import type { MessengerHandler } from "@app/fragment-cli";
+ *
+ * const seen = new Set<string>();
+ * const onMessage: MessengerHandler<"message"> = ({ updateId, message }) => {
+ *   if (seen.has(updateId)) return; // at-least-once: skip a repeat
+ *   seen.add(updateId);
+ *   console.log(message.text);
+ * };
+ * ```
  */
 export type MessengerHandler<K extends MessengerUpdateKind = MessengerUpdateKind> = (
   event: MessengerEvent<K>,

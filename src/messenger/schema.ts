@@ -8,7 +8,18 @@ import { column, defineSchema, type Schema } from "../schema/mod.ts";
 import { withHookErrorLog, withHookOrdering, withHookTable } from "../hooks/mod.ts";
 import type { HookErrorLogShape, HookOrderingShape, HookTablesShape } from "../hooks/mod.ts";
 
-/** The tables of {@link messengerSchema}, for `RowOf`. */
+/**
+ * The tables of {@link messengerSchema} (`Schema<MessengerTables>`), for `RowOf`.
+ *
+ * @example The type of a row of `updates`
+ * ```ts
+ * import type { RowOf, Schema } from "@app/fragment-cli";
+ * import type { MessengerTables } from "@app/fragment-cli/messenger";
+ *
+ * type UpdateRow = RowOf<Schema<MessengerTables>, "updates">;
+ * const row: Pick<UpdateRow, "update_id" | "kind"> = { update_id: "1", kind: "message" };
+ * ```
+ */
 export type MessengerTables = HookTablesShape & HookErrorLogShape & HookOrderingShape & {
   updates: {
     update_id: { type: string; nullable: false; hasDefault: false };

@@ -11,6 +11,16 @@
  * it carries. The
  * specification's three come first; an update carrying none of these (a field a later Bot API
  * adds) is stored as `other`.
+ *
+ * @example Tell a known kind from a string
+ * ```ts
+ * import { type KnownMessengerUpdateKind, MESSENGER_UPDATE_KINDS } from "@app/fragment-cli/messenger";
+ *
+ * function isKnownKind(text: string): text is KnownMessengerUpdateKind {
+ *   return (MESSENGER_UPDATE_KINDS as readonly string[]).includes(text);
+ * }
+ * console.log(isKnownKind("callback_query")); // true
+ * ```
  */
 export const MESSENGER_UPDATE_KINDS = [
   "message",
@@ -42,10 +52,31 @@ export const MESSENGER_UPDATE_KINDS = [
   "subscription",
 ] as const;
 
-/** One of {@link MESSENGER_UPDATE_KINDS}, the field an update carries. */
+/**
+ * One of {@link MESSENGER_UPDATE_KINDS}, the field an update carries.
+ *
+ * @example
+ * ```ts
+ * import type { KnownMessengerUpdateKind } from "@app/fragment-cli/messenger";
+ *
+ * const kinds: KnownMessengerUpdateKind[] = ["message", "callback_query"];
+ * ```
+ */
 export type KnownMessengerUpdateKind = typeof MESSENGER_UPDATE_KINDS[number];
 
-/** The field an update carries (`message`, `callback_query`, …), or `other` for none we know. */
+/**
+ * The field an update carries (`message`, `callback_query`, …), or `other` for none we know.
+ *
+ * @example List the stored updates of one kind
+ * ```ts ignore
+ * import type { MessengerModule, MessengerUpdateKind } from "@app/fragment-cli/messenger";
+ *
+ * async function countOf(bot: MessengerModule, kind: MessengerUpdateKind): Promise<number> {
+ *   const page = await bot.api.listUpdates({ kind, pageSize: 100 });
+ *   return page.updates.length;
+ * }
+ * ```
+ */
 export type MessengerUpdateKind = KnownMessengerUpdateKind | "other";
 
 /**

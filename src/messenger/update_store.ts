@@ -14,7 +14,21 @@ import type { MessengerUpdateKind } from "./update_payload.ts";
 /** The hook that processes every stored update, keyed by its `update_id`. */
 export const PROCESS_UPDATE_HOOK = "process_update";
 
-/** One stored update with the status of its processing. */
+/**
+ * One stored update with the status of its processing, as `bot.api.getUpdate()` and
+ * `listUpdates()` give it.
+ *
+ * @example Report an update that failed
+ * ```ts
+ * import type { MessengerUpdateRecord } from "@app/fragment-cli/messenger";
+ *
+ * function report(record: MessengerUpdateRecord): string {
+ *   return record.status === "failed"
+ *     ? `${record.updateId} failed after ${record.attempts} attempts: ${record.lastError}`
+ *     : `${record.updateId}: ${record.status}`;
+ * }
+ * ```
+ */
 export interface MessengerUpdateRecord {
   /** `update_id` as its exact decimal digits. */
   updateId: string;
@@ -34,7 +48,16 @@ export interface MessengerUpdateRecord {
   processedAt: Date | null;
 }
 
-/** Options of `listUpdates()`. */
+/**
+ * Options of `bot.api.listUpdates()`.
+ *
+ * @example The newest failed updates
+ * ```ts
+ * import type { ListMessengerUpdatesOptions } from "@app/fragment-cli/messenger";
+ *
+ * const options: ListMessengerUpdatesOptions = { status: "failed", order: "desc", pageSize: 50 };
+ * ```
+ */
 export interface ListMessengerUpdatesOptions {
   /** Only updates of this kind. */
   kind?: MessengerUpdateKind;
@@ -48,7 +71,25 @@ export interface ListMessengerUpdatesOptions {
   cursor?: string | null;
 }
 
-/** A page of stored updates, ordered by `update_id`. */
+/**
+ * A page of stored updates, ordered by `update_id`, as `bot.api.listUpdates()` gives it.
+ *
+ * @example Walk every page
+ * ```ts
+ * import type { MessengerModule, MessengerUpdateRecord } from "@app/fragment-cli/messenger";
+ *
+ * async function allUpdates(bot: MessengerModule): Promise<MessengerUpdateRecord[]> {
+ *   const all: MessengerUpdateRecord[] = [];
+ *   let cursor: string | null = null;
+ *   do {
+ *     const page = await bot.api.listUpdates({ cursor });
+ *     all.push(...page.updates);
+ *     cursor = page.cursor;
+ *   } while (cursor !== null);
+ *   return all;
+ * }
+ * ```
+ */
 export interface MessengerUpdatePage {
   /** The updates of this page. */
   updates: MessengerUpdateRecord[];

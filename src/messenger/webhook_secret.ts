@@ -6,7 +6,21 @@
 
 import { createHash, timingSafeEqual } from "node:crypto";
 
-/** The header carrying the secret on every webhook request. */
+/**
+ * The header carrying the secret on every webhook request (unless the `secretHeader` option
+ * names another).
+ *
+ * @example Deliver an update as the messenger would
+ * ```ts
+ * import { MESSENGER_SECRET_HEADER } from "@app/fragment-cli";
+ *
+ * const request = new Request("http://localhost:8080/api/messenger/messenger/webhook", {
+ *   method: "POST",
+ *   headers: { [MESSENGER_SECRET_HEADER]: "s3cret", "content-type": "application/json" },
+ *   body: JSON.stringify({ update_id: 1, message: { message_id: 1, text: "hi" } }),
+ * });
+ * ```
+ */
 export const MESSENGER_SECRET_HEADER = "X-Messenger-Bot-Api-Secret-Token";
 
 /**

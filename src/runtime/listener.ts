@@ -21,8 +21,32 @@ export type Listen = (
   options: ListenOptions,
 ) => Promise<Listener>;
 
-/** Raised when the port is already taken by another process. */
+/**
+ * Raised by `serve()` (and `fragment-cli serve`) when the port is already taken by another
+ * process.
+ *
+ * @example Fall back to a free port
+ * ```ts ignore
+ * import { AddressInUseError, type ModuleInstance, serve } from "@app/fragment-cli";
+ *
+ * async function start(modules: ModuleInstance[]) {
+ *   try {
+ *     return await serve(modules, { port: 8080 });
+ *   } catch (error) {
+ *     if (!(error instanceof AddressInUseError)) throw error;
+ *     return await serve(modules, { port: 0 });
+ *   }
+ * }
+ * ```
+ */
 export class AddressInUseError extends Error {
+  /**
+   * An error naming the taken address and how to pick another.
+   *
+   * @param hostname The host the server tried to bind.
+   * @param port The port that is taken.
+   * @param options The error of the runtime, as `cause`.
+   */
   constructor(hostname: string, port: number, options?: { cause?: unknown }) {
     super(`Port ${port} on ${hostname} is already in use; pick another one with --port`, options);
     this.name = "AddressInUseError";

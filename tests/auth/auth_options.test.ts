@@ -2,7 +2,8 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { auth, authSchema, scryptPasswordHasher } from "../../src/auth/mod.ts";
-import { isModuleInstance, ModuleConfigError } from "../../src/core/mod.ts";
+import { ModuleConfigError } from "../../src/core/mod.ts";
+import { isModuleInstance } from "../../src/core/module_instance.ts";
 import type { SqlAdapter } from "../../src/sql/mod.ts";
 import { resolveRateLimit, resolveTrustProxy } from "../../src/auth/rate_limit_options.ts";
 

@@ -2,15 +2,8 @@
 // address normalization, and serve() passing the socket's peer through to a route.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import {
-  addressKey,
-  clientAddress,
-  createModule,
-  normalizeAddress,
-  route,
-  serve,
-  socketAddress,
-} from "../../src/core/mod.ts";
+import { clientAddress, createModule, route, serve } from "../../src/core/mod.ts";
+import { addressKey, normalizeAddress, socketAddress } from "../../src/core/client_address.ts";
 
 const request = new Request("http://localhost/");
 

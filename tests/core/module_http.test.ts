@@ -2,7 +2,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { echo, echoDefinition } from "../fixtures/echo_module.ts";
 import { composeModules, ModuleConfigError } from "../../mod.ts";
-import { isModuleInstance } from "../../src/core/mod.ts";
+import { isModuleInstance } from "../../src/core/module_instance.ts";
 
 const base = "http://localhost/api/echo";
 

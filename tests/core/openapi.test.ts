@@ -6,6 +6,7 @@ import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { validate } from "@readme/openapi-parser";
 import { z } from "zod";
+import { zodOf, type ZodSchema } from "../../src/core/zod_schema.ts";
 import { auth, authSchema, scryptPasswordHasher } from "../../src/auth/mod.ts";
 import * as responses from "../../src/auth/responses.ts";
 import {
@@ -378,8 +379,11 @@ describe("a module's document follows its route definitions", () => {
     const document: OpenApiDocument = await response.json();
     assert.equal((await validate(structuredClone(document) as never)).valid, true);
     assert.deepEqual(document.servers, [{ url: "/api/notes" }]);
-    const toJson = (schema: z.ZodType, io: "input" | "output") => {
-      const { $schema: _, ...rest } = z.toJSONSchema(schema, { target: "draft-2020-12", io });
+    const toJson = (schema: ZodSchema, io: "input" | "output") => {
+      const { $schema: _, ...rest } = z.toJSONSchema(zodOf(schema), {
+        target: "draft-2020-12",
+        io,
+      });
       return rest;
     };
     for (const r of routes) {
