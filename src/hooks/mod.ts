@@ -21,7 +21,6 @@
  */
 
 export {
-  HOOK_ERROR_LOG_LENGTH,
   HOOK_TABLE,
   type HookErrorLogShape,
   type HookOrderingShape,
@@ -37,12 +36,9 @@ export {
   type HookCounts,
   type OccurrenceWithErrors,
 } from "./hook_admin.ts";
-export { parseHookDuration } from "./hook_duration.ts";
-export { hookRetryDelay, type RetryDelayOptions } from "./hook_retry.ts";
 export { durableHooks } from "./durable_hooks.ts";
-export { type CronExpression, CronSyntaxError, parseCron } from "./cron_expression.ts";
-export { type CronSchedule, cronSchedule } from "./cron_schedule.ts";
-export { type ScheduledHookPayload, scheduleKey } from "./hook_schedule.ts";
+export { CronSyntaxError } from "./cron_expression.ts";
+export type { ScheduledHookPayload } from "./hook_schedule.ts";
 export type {
   DrainOptions,
   DrainResult,

@@ -29,7 +29,6 @@
  */
 
 export {
-  DEFAULT_PAGE_SIZE,
   InvalidCursorError,
   type KeysetColumn,
   type KeysetColumnType,
@@ -38,8 +37,6 @@ export {
   type KeysetQuery,
   keysetQuery,
   type KeysetState,
-  MAX_PAGE_SIZE,
   type Page,
   PaginationError,
-  parsePageSize,
 } from "./cursor.ts";

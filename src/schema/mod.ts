@@ -51,32 +51,15 @@ export type {
   StepKind,
 } from "./schema_step.ts";
 export {
-  type ColumnState,
-  type IndexState,
-  type SchemaState,
-  schemaState,
-  type TableState,
-} from "./schema_state.ts";
-export {
   type AddIndexOptions,
-  type ColumnNameIn,
   type ColumnShape,
-  type ColumnShapeOf,
-  type ColumnShapesOf,
-  type ColumnValue,
   type CreateTableOptions,
   defineSchema,
-  type Flatten,
   type InsertRowOf,
-  type IsOptionalColumn,
   type RowOf,
   type Schema,
   type SchemaBuilder,
-  type TableNameIn,
-  type TableNameOf,
   type TableShape,
   type TablesOf,
   type TablesShape,
-  type WithKey,
-  type WithNullability,
 } from "./schema.ts";
