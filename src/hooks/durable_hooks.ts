@@ -77,8 +77,8 @@ const SINGLE_CONNECTION_FIRST_CLAIM_DELAY_MS = 1000;
  *
  * @example Enqueue in a transaction, run in the background
  * ```ts ignore
- * import { durableHooks } from "./mod.ts";
-import { pgliteAdapter } from "../sql/mod.ts";
+ * import { durableHooks } from "@app/fragment-cli/hooks";
+ * import { pgliteAdapter } from "@app/fragment-cli/sql";
  *
  * const db = pgliteAdapter();
  * const hooks = durableHooks({

@@ -67,8 +67,8 @@ const PURGE_BATCH = 5000;
  *
  * @example Redrive every failed occurrence of the "mailer" namespace
  * ```ts ignore
- * import { hookAdmin } from "./mod.ts";
-import { pgliteAdapter } from "../sql/mod.ts";
+ * import { hookAdmin } from "@app/fragment-cli/hooks";
+ * import { pgliteAdapter } from "@app/fragment-cli/sql";
  *
  * const admin = hookAdmin({ adapter: pgliteAdapter(), namespace: "mailer" });
  * const failed = await admin.list({ status: "failed" });

@@ -7,12 +7,10 @@
  */
 
 import { column, type JsonValue } from "../schema/column.ts";
-import type { SchemaBuilder, TablesShape } from "../schema/schema.ts";
+import type { ColumnShape, SchemaBuilder, TablesShape } from "../schema/schema.ts";
 
 /** The table holding the occurrences, inside the module's namespace. */
 export const HOOK_TABLE = "hook_occurrences";
-
-type Col<T, N extends boolean, D extends boolean> = { type: T; nullable: N; hasDefault: D };
 
 /**
  * The row shape {@link withHookTable} adds, for `RowOf<typeof schema, "hook_occurrences">`. A type
@@ -21,18 +19,18 @@ type Col<T, N extends boolean, D extends boolean> = { type: T; nullable: N; hasD
  */
 export type HookTablesShape = {
   hook_occurrences: {
-    id: Col<string, false, true>;
-    name: Col<string, false, false>;
-    key: Col<string, true, false>;
-    payload: Col<JsonValue, true, false>;
-    status: Col<string, false, true>;
-    attempts: Col<number, false, true>;
-    due_at: Col<Date, false, true>;
-    leased_by: Col<string, true, false>;
-    last_error: Col<string, true, false>;
-    created_at: Col<Date, false, true>;
-    updated_at: Col<Date, false, true>;
-    finished_at: Col<Date, true, false>;
+    id: ColumnShape<string, false, true>;
+    name: ColumnShape<string, false, false>;
+    key: ColumnShape<string, true, false>;
+    payload: ColumnShape<JsonValue, true, false>;
+    status: ColumnShape<string, false, true>;
+    attempts: ColumnShape<number, false, true>;
+    due_at: ColumnShape<Date, false, true>;
+    leased_by: ColumnShape<string, true, false>;
+    last_error: ColumnShape<string, true, false>;
+    created_at: ColumnShape<Date, false, true>;
+    updated_at: ColumnShape<Date, false, true>;
+    finished_at: ColumnShape<Date, true, false>;
   };
 };
 
@@ -53,8 +51,8 @@ export type HookTablesShape = {
  *
  * @example A module schema with durable hooks
  * ```ts
- * import { column, defineSchema } from "../schema/mod.ts";
-import { withHookTable } from "./mod.ts";
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { withHookTable } from "@app/fragment-cli/hooks";
  *
  * const schema = defineSchema("mailer", (s) =>
  *   withHookTable(s.createTable("mails", { id: column.uuid().primaryKey().defaultRandom() })));
@@ -90,7 +88,7 @@ export function withHookTable<Tables extends TablesShape>(
 
 /** The row shape {@link withHookErrorLog} adds to the hook table. */
 export type HookErrorLogShape = {
-  hook_occurrences: { errors: Col<JsonValue, false, true> };
+  hook_occurrences: { errors: ColumnShape<JsonValue, false, true> };
 };
 
 /** How many failed attempts' errors an occurrence keeps (the latest ones). */
@@ -108,8 +106,8 @@ export const HOOK_ERROR_LOG_LENGTH = 20;
  *
  * @example A module schema whose hooks keep every attempt's error
  * ```ts
- * import { column, defineSchema } from "../schema/mod.ts";
-import { withHookErrorLog, withHookTable } from "./mod.ts";
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { withHookErrorLog, withHookTable } from "@app/fragment-cli/hooks";
  *
  * const schema = defineSchema("mailer", (s) =>
  *   withHookErrorLog(
@@ -127,7 +125,7 @@ export function withHookErrorLog<Tables extends TablesShape & HookTablesShape>(
 
 /** The row shape {@link withHookOrdering} adds to the hook table. */
 export type HookOrderingShape = {
-  hook_occurrences: { order_key: Col<string, true, false> };
+  hook_occurrences: { order_key: ColumnShape<string, true, false> };
 };
 
 /**
@@ -151,8 +149,8 @@ export type HookOrderingShape = {
  *
  * @example A module schema whose hooks can be ordered per key
  * ```ts
- * import { column, defineSchema } from "../schema/mod.ts";
-import { withHookOrdering, withHookTable } from "./mod.ts";
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { withHookOrdering, withHookTable } from "@app/fragment-cli/hooks";
  *
  * const schema = defineSchema("mailer", (s) =>
  *   withHookOrdering(

@@ -66,8 +66,8 @@ export interface MigrationPlan {
  *
  * @example
  * ```ts
- * import { column, defineSchema } from "../schema/mod.ts";
-import { resolveNamespace } from "./mod.ts";
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { resolveNamespace } from "./migration_plan.ts";
  * const schema = defineSchema("auth", (s) => s.createTable("t", { id: column.text().primaryKey() }));
  * resolveNamespace(schema); // "auth"
  * resolveNamespace(schema, "auth_admin"); // "auth_admin"
@@ -91,8 +91,8 @@ function normalize(statement: string): string {
  *
  * @example
  * ```ts
- * import { column, defineSchema } from "../schema/mod.ts";
-import { describeStep } from "./mod.ts";
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { describeStep } from "./migration_plan.ts";
  * const schema = defineSchema("notes", (s) =>
  *   s.createTable("notes", { id: column.text().primaryKey() }));
  * describeStep(schema.steps[0]); // 'createTable "notes"'
@@ -205,8 +205,8 @@ function statementsOf(step: SchemaStep, namespace: string): string[] {
  *
  * @example
  * ```ts
- * import { column, defineSchema } from "../schema/mod.ts";
-import { stepStatements } from "./mod.ts";
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { stepStatements } from "./migration_plan.ts";
  * const schema = defineSchema("notes", (s) =>
  *   s.createTable("notes", { id: column.text().primaryKey() }).addColumn(
  *     "notes",
@@ -245,8 +245,8 @@ export function stepStatements(
  *
  * @example
  * ```ts
- * import { column, defineSchema } from "../schema/mod.ts";
-import { planMigration } from "./mod.ts";
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { planMigration } from "@app/fragment-cli/migrate";
  * const schema = defineSchema("notes", (s) =>
  *   s.createTable("notes", { id: column.text().primaryKey() }));
  * const plan = planMigration(schema, { from: 0, namespace: "notes_b" });
@@ -299,8 +299,8 @@ export interface RenderMigrationSqlOptions {
  *
  * @example
  * ```ts
- * import { column, defineSchema } from "../schema/mod.ts";
-import { planMigration, renderMigrationSql } from "./mod.ts";
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { planMigration, renderMigrationSql } from "@app/fragment-cli/migrate";
  * const schema = defineSchema("notes", (s) =>
  *   s.createTable("notes", { id: column.text().primaryKey() }));
  * const sql = renderMigrationSql(planMigration(schema, { from: 0 }));

@@ -102,9 +102,9 @@ export interface MigrateResult {
  *
  * @example Migrate the embedded database
  * ```ts ignore
- * import { column, defineSchema } from "../schema/mod.ts";
-import { migrate } from "./mod.ts";
-import { pgliteAdapter } from "../sql/mod.ts";
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { migrate } from "@app/fragment-cli/migrate";
+ * import { pgliteAdapter } from "@app/fragment-cli/sql";
  *
  * const schema = defineSchema("notes", (s) =>
  *   s.createTable("notes", { id: column.text().primaryKey() }));

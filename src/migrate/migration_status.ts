@@ -41,7 +41,7 @@ export interface NamespaceStatus {
  *
  * @example
  * ```ts ignore
- * import { migrationStatus } from "./migration_status.ts";
+ * import { migrationStatus } from "@app/fragment-cli/migrate";
  *
  * for (const s of await migrationStatus(db, [authSchema, { schema: messengerSchema, namespace: "bot2" }])) {
  *   console.log(s.namespace, s.databaseVersion, "→", s.codeVersion, s.status);

@@ -132,7 +132,7 @@ function claimField(taken: Map<string, Set<string>>, table: string, wanted: stri
  *
  * @example
  * ```ts
- * import { column, defineSchema } from "../schema/mod.ts";
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
  * import { ormNamespaces } from "./orm_model.ts";
  * const schema = defineSchema("blog", (s) =>
  *   s.createTable("authors", { id: column.uuid().primaryKey() })

@@ -167,8 +167,8 @@ function renderModels(ns: OrmNamespace): string[] {
  *
  * @example
  * ```ts
- * import { column, defineSchema } from "../schema/mod.ts";
-import { prismaSchemaFile } from "./mod.ts";
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { prismaSchemaFile } from "@app/fragment-cli/migrate";
  * const schema = defineSchema("notes", (s) =>
  *   s.createTable("notes", { id: column.uuid().primaryKey().defaultRandom() }));
  * const text = prismaSchemaFile([{ schema }]);

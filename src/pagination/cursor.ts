@@ -39,7 +39,7 @@ const MIN_CURSOR_SECRET_LENGTH = 16;
  *
  * @example Answer 400
  * ```ts
- * import { PaginationError } from "./cursor.ts";
+ * import { PaginationError } from "@app/fragment-cli/pagination";
  *
  * function statusOf(error: unknown): number {
  *   return error instanceof PaginationError ? error.status : 500;
@@ -70,7 +70,7 @@ export class PaginationError extends Error {
  *
  * @example
  * ```ts
- * import { InvalidCursorError } from "./cursor.ts";
+ * import { InvalidCursorError } from "@app/fragment-cli/pagination";
  *
  * new InvalidCursorError("Cursor is malformed").code; // => "INVALID_CURSOR"
  * ```
@@ -232,7 +232,7 @@ export function parsePageSize(
  *
  * @example A page of an organization's members
  * ```ts ignore
- * import { keysetPage, keysetQuery } from "./cursor.ts";
+ * import { keysetPage, keysetQuery } from "@app/fragment-cli/pagination";
  *
  * const q = keysetQuery({
  *   listId: `members:${orgId}`,

@@ -85,7 +85,7 @@ export interface ReferenceOptions {
  *
  * @example A nullable text column with a default
  * ```ts
- * import { column } from "./column.ts";
+ * import { column } from "@app/fragment-cli/schema";
  * const nickname = column.text().nullable().default("anonymous");
  * nickname.def.nullable; // true
  * ```
@@ -128,7 +128,7 @@ export interface ColumnBuilder<
  *
  * @example Accepting any column
  * ```ts
- * import { column, type AnyColumn } from "./column.ts";
+ * import { column, type AnyColumn } from "@app/fragment-cli/schema";
  * const columns: Record<string, AnyColumn> = { id: column.text().primaryKey() };
  * ```
  */
@@ -242,7 +242,7 @@ export interface ColumnFactories {
  *
  * @example Columns of a users table
  * ```ts
- * import { column } from "./column.ts";
+ * import { column } from "@app/fragment-cli/schema";
  * const users = {
  *   id: column.uuid().primaryKey().defaultRandom(),
  *   email: column.varchar(320).unique(),

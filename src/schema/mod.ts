@@ -48,7 +48,6 @@ export type {
   SqlStepBody,
   SqlStepContext,
   StepDefinition,
-  StepKind,
 } from "./schema_step.ts";
 export {
   type AddIndexOptions,

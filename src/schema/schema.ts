@@ -88,7 +88,7 @@ export interface AddIndexOptions {
  *
  * @example
  * ```ts
- * import { column, defineSchema } from "./mod.ts";
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
  * const schema = defineSchema("blog", (s) =>
  *   s.createTable("posts", { id: column.uuid().primaryKey().defaultRandom(), title: column.text() })
  *     .addColumn("posts", "draft", column.boolean().default(true)));
@@ -198,7 +198,7 @@ export interface SchemaBuilder<Tables extends TablesShape = Record<never, never>
  *
  * @example
  * ```ts
- * import { column, defineSchema, type Schema } from "./mod.ts";
+ * import { column, defineSchema, type Schema } from "@app/fragment-cli/schema";
  * const schema = defineSchema("notes", (s) =>
  *   s.createTable("notes", { id: column.text().primaryKey() }));
  * const anySchema: Schema = schema;
@@ -237,7 +237,7 @@ export type TablesOf<S> = S extends Schema<infer Tables> ? Tables : never;
  *
  * @example
  * ```ts
- * import { column, defineSchema, type RowOf } from "./mod.ts";
+ * import { column, defineSchema, type RowOf } from "@app/fragment-cli/schema";
  * const schema = defineSchema("auth", (s) =>
  *   s.createTable("users", { id: column.uuid().primaryKey(), name: column.text().nullable() }));
  * const user: RowOf<typeof schema, "users"> = { id: crypto.randomUUID(), name: null };
@@ -255,7 +255,7 @@ export type RowOf<S extends Schema, T extends keyof TablesOf<S>> = {
  *
  * @example
  * ```ts
- * import { column, defineSchema, type InsertRowOf } from "./mod.ts";
+ * import { column, defineSchema, type InsertRowOf } from "@app/fragment-cli/schema";
  * const schema = defineSchema("auth", (s) =>
  *   s.createTable("users", {
  *     id: column.uuid().primaryKey().defaultRandom(),
@@ -339,7 +339,7 @@ function makeBuilder(state: SchemaState, steps: readonly SchemaStep[]): SchemaBu
  *
  * @example An auth schema in three versions
  * ```ts
- * import { column, defineSchema, type RowOf } from "./mod.ts";
+ * import { column, defineSchema, type RowOf } from "@app/fragment-cli/schema";
  * export const authSchema = defineSchema("auth", (s) =>
  *   s.createTable("users", {
  *     id: column.uuid().primaryKey().defaultRandom(),

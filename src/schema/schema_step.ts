@@ -150,7 +150,7 @@ export type StepDefinition =
  *
  * @example Listing the steps of a schema
  * ```ts
- * import { column, defineSchema } from "./mod.ts";
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
  * const schema = defineSchema("notes", (s) =>
  *   s.createTable("notes", { id: column.bigint().identity().primaryKey() }));
  * for (const step of schema.steps) console.log(step.version, step.kind); // 1 createTable

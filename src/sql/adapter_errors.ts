@@ -28,7 +28,7 @@ export interface SqlErrorDetails {
  *
  * @example Detect a unique violation
  * ```ts
- * import { SqlError } from "./adapter_errors.ts";
+ * import { SqlError } from "@app/fragment-cli/sql";
  *
  * function isDuplicate(error: unknown): boolean {
  *   return error instanceof SqlError && error.code === "23505";
@@ -74,7 +74,7 @@ export class SqlError extends Error {
  *
  * @example Map to an HTTP status
  * ```ts
- * import { DatabaseUnavailableError } from "./adapter_errors.ts";
+ * import { DatabaseUnavailableError } from "@app/fragment-cli/sql";
  *
  * function statusOf(error: unknown): number {
  *   return error instanceof DatabaseUnavailableError ? 503 : 500;
@@ -109,7 +109,7 @@ export class DatabaseClosedError extends DatabaseUnavailableError {
  *
  * @example Report the directory
  * ```ts
- * import { DataDirectoryLockedError } from "./adapter_errors.ts";
+ * import { DataDirectoryLockedError } from "@app/fragment-cli/sql";
  *
  * const error = new DataDirectoryLockedError("./.data/pglite", 1234);
  * error.directory; // => "./.data/pglite"
@@ -150,7 +150,7 @@ export class DataDirectoryLockedError extends DatabaseUnavailableError {
  *
  * @example
  * ```ts
- * import { TransactionMisuseError } from "./adapter_errors.ts";
+ * import { TransactionMisuseError } from "@app/fragment-cli/sql";
  *
  * new TransactionMisuseError("Transaction is already finished").name; // => "TransactionMisuseError"
  * ```

@@ -70,7 +70,7 @@ const JSONB = 3802;
  *
  * @example An in-memory database
  * ```ts ignore
- * import { pgliteAdapter } from "./pglite_adapter.ts";
+ * import { pgliteAdapter } from "@app/fragment-cli/sql";
  *
  * const db = pgliteAdapter();
  * await db.query("CREATE TABLE note (id int4 PRIMARY KEY, body text)");

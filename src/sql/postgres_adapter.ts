@@ -78,7 +78,7 @@ function loadDriver(): Promise<Driver> {
  *
  * @example Query a server
  * ```ts ignore
- * import { postgresAdapter } from "./postgres_adapter.ts";
+ * import { postgresAdapter } from "@app/fragment-cli/sql";
  *
  * const db = postgresAdapter("postgres://postgres@127.0.0.1:5432/postgres");
  * const rows = await db.query<{ n: number }>("SELECT $1::int4 AS n", [41]);
