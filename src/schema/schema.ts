@@ -67,13 +67,39 @@ export type TableShape = Record<string, ColumnShape>;
  */
 export type TablesShape = Record<string, TableShape>;
 
-/** Options of {@linkcode SchemaBuilder.createTable}. */
+/**
+ * Options of {@linkcode SchemaBuilder.createTable}.
+ *
+ * @example A composite primary key
+ * ```ts
+ * import { column, defineSchema, type CreateTableOptions } from "@app/fragment-cli/schema";
+ *
+ * const options: CreateTableOptions<"post_id" | "tag"> = { primaryKey: ["post_id", "tag"] };
+ * const schema = defineSchema("blog", (s) =>
+ *   s.createTable("post_tags", { post_id: column.uuid(), tag: column.text() }, options));
+ * ```
+ */
 export interface CreateTableOptions<C extends string = string> {
   /** A composite primary key, in order (instead of `.primaryKey()` on one column). */
   primaryKey?: readonly C[];
 }
 
-/** Options of {@linkcode SchemaBuilder.addIndex}. */
+/**
+ * Options of {@linkcode SchemaBuilder.addIndex}.
+ *
+ * @example One live account per email
+ * ```ts
+ * import { column, defineSchema, type AddIndexOptions } from "@app/fragment-cli/schema";
+ *
+ * const liveEmails: AddIndexOptions = { unique: true, where: "deleted_at IS NULL" };
+ * const schema = defineSchema("accounts", (s) =>
+ *   s.createTable("users", {
+ *     id: column.uuid().primaryKey(),
+ *     email: column.text(),
+ *     deleted_at: column.timestamptz().nullable(),
+ *   }).addIndex("users", "users_live_email_idx", ["email"], liveEmails));
+ * ```
+ */
 export interface AddIndexOptions {
   /** Makes it a unique index. @default {false} */
   unique?: boolean;

@@ -6,7 +6,18 @@
 
 import process from "node:process";
 
-/** Fields PostgreSQL reports with an error, when it reports them. */
+/**
+ * Fields PostgreSQL reports with an error, when it reports them.
+ *
+ * @example The fields of an error, as a test double would build them
+ * ```ts
+ * import { SqlError, type SqlErrorDetails } from "@app/fragment-cli/sql";
+ *
+ * const details: SqlErrorDetails = { code: "23505", constraint: "users_email_key", table: "users" };
+ * const error = new SqlError("duplicate key value violates unique constraint", details);
+ * console.log(error.code, error.constraint); // 23505 users_email_key
+ * ```
+ */
 export interface SqlErrorDetails {
   /** The SQLSTATE, e.g. `"23505"` (unique violation). */
   code: string;

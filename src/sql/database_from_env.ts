@@ -23,7 +23,7 @@ export const DEFAULT_PGLITE_DIR = "./.data/pglite";
  * @returns The adapter.
  *
  * @example The usual set-up
- * ```ts ignore
+ * ```ts
  * import { databaseFromEnv } from "@app/fragment-cli/sql";
  *
  * const db = databaseFromEnv(); // PGlite in ./.data/pglite unless DATABASE_URL is set

@@ -23,7 +23,19 @@ import {
   type TransactionScope,
 } from "./transaction_guard.ts";
 
-/** Options of {@link postgresAdapter}. */
+/**
+ * Options of {@link postgresAdapter}.
+ *
+ * @example A pool behind a connection pooler
+ * ```ts
+ * import { postgresAdapter, type PostgresAdapterOptions } from "@app/fragment-cli/sql";
+ *
+ * // Behind PgBouncer in transaction mode: no prepared statements, a smaller pool.
+ * const options: PostgresAdapterOptions = { max: 5, prepare: false };
+ * const db = postgresAdapter("postgres://app@127.0.0.1:6432/app", options);
+ * await db.close();
+ * ```
+ */
 export interface PostgresAdapterOptions {
   /**
    * Maximum connections in the pool.
@@ -77,7 +89,7 @@ function loadDriver(): Promise<Driver> {
  * @returns The adapter.
  *
  * @example Query a server
- * ```ts ignore
+ * ```ts
  * import { postgresAdapter } from "@app/fragment-cli/sql";
  *
  * const db = postgresAdapter("postgres://postgres@127.0.0.1:5432/postgres");
