@@ -93,12 +93,17 @@ const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
  * Thrown for an expression that is not a valid five-field cron expression; a `TypeError`, with a
  * message naming the field at fault.
  *
- * @example
+ * @example A hook with an invalid schedule
  * ```ts
- * import { CronSyntaxError, parseCron } from "./cron_expression.ts";
+ * import { CronSyntaxError, durableHooks } from "@app/fragment-cli/hooks";
+ * import { pgliteAdapter } from "@app/fragment-cli/sql";
  *
  * try {
- *   parseCron("0 25 * * *");
+ *   durableHooks({
+ *     adapter: pgliteAdapter(),
+ *     namespace: "reports",
+ *     hooks: { nightly: { schedule: "0 25 * * *", handler: () => {} } },
+ *   });
  * } catch (error) {
  *   console.log(error instanceof CronSyntaxError); // true
  *   console.log((error as Error).message);
@@ -107,6 +112,12 @@ const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
  * ```
  */
 export class CronSyntaxError extends TypeError {
+  /**
+   * Creates the error.
+   *
+   * @param expression The expression as written.
+   * @param reason What is wrong with it, naming the field at fault.
+   */
   constructor(expression: string, reason: string) {
     super(`Invalid cron expression ${JSON.stringify(expression)}: ${reason}`);
     this.name = "CronSyntaxError";
