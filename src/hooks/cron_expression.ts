@@ -93,17 +93,12 @@ const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
  * Thrown for an expression that is not a valid five-field cron expression; a `TypeError`, with a
  * message naming the field at fault.
  *
- * @example A hook with an invalid schedule
+ * @example
  * ```ts
- * import { CronSyntaxError, durableHooks } from "@app/fragment-cli/hooks";
- * import { pgliteAdapter } from "@app/fragment-cli/sql";
+ * import { CronSyntaxError, parseCron } from "./cron_expression.ts";
  *
  * try {
- *   durableHooks({
- *     adapter: pgliteAdapter(),
- *     namespace: "reports",
- *     hooks: { nightly: { schedule: "0 25 * * *", handler: () => {} } },
- *   });
+ *   parseCron("0 25 * * *");
  * } catch (error) {
  *   console.log(error instanceof CronSyntaxError); // true
  *   console.log((error as Error).message);

@@ -243,13 +243,24 @@ export interface HookOccurrence {
  *
  * @example Print an occurrence's error log
  * ```ts
- * import { hookAdmin, type HookAttemptError } from "@app/fragment-cli/hooks";
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { migrate } from "@app/fragment-cli/migrate";
+ * import {
+ *   hookAdmin,
+ *   type HookAttemptError,
+ *   withHookErrorLog,
+ *   withHookTable,
+ * } from "@app/fragment-cli/hooks";
  * import { pgliteAdapter } from "@app/fragment-cli/sql";
  *
- * const admin = hookAdmin({ adapter: pgliteAdapter(), namespace: "mailer" });
- * const occurrence = await admin.get("1");
+ * const mailer = defineSchema("mailer", (s) =>
+ *   withHookErrorLog(withHookTable(s.createTable("mails", { id: column.uuid().primaryKey() }))));
+ * const db = pgliteAdapter();
+ * await migrate(db, mailer);
+ * const occurrence = await hookAdmin({ adapter: db, namespace: "mailer" }).get("1");
  * const errors: HookAttemptError[] = occurrence?.errors ?? [];
  * for (const { attempt, at, error } of errors) console.log(attempt, at.toISOString(), error);
+ * await db.close();
  * ```
  */
 export interface HookAttemptError {
@@ -507,13 +518,20 @@ export interface DrainResult {
  *
  * @example Retry the failed occurrences of one hook
  * ```ts
- * import { durableHooks, type RequeueOptions } from "@app/fragment-cli/hooks";
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { migrate } from "@app/fragment-cli/migrate";
+ * import { durableHooks, type RequeueOptions, withHookTable } from "@app/fragment-cli/hooks";
  * import { pgliteAdapter } from "@app/fragment-cli/sql";
  *
- * const hooks = durableHooks({ adapter: pgliteAdapter(), namespace: "mailer", hooks: { send: () => {} } });
+ * const mailer = defineSchema("mailer", (s) =>
+ *   withHookTable(s.createTable("mails", { id: column.uuid().primaryKey() })));
+ * const db = pgliteAdapter();
+ * await migrate(db, mailer);
+ * const hooks = durableHooks({ adapter: db, namespace: "mailer", hooks: { send: () => {} } });
  * // After fixing the mail provider's credentials: every failed "send" gets a fresh budget.
  * const options: RequeueOptions = { name: "send" };
- * console.log(await hooks.requeue(options), "requeued");
+ * console.log(await hooks.requeue(options), "requeued"); // 0 requeued
+ * await db.close();
  * ```
  */
 export interface RequeueOptions {

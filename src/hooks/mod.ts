@@ -48,7 +48,6 @@ export {
   type OccurrenceWithErrors,
 } from "./hook_admin.ts";
 export { durableHooks } from "./durable_hooks.ts";
-export { CronSyntaxError } from "./cron_expression.ts";
 export type { ScheduledHookPayload } from "./hook_schedule.ts";
 export type {
   DrainOptions,

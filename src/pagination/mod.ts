@@ -23,6 +23,7 @@
  * );
  * const page = keysetPage(rows, q);
  * console.log(page.items.length, page.hasNextPage); // 10 true
+ * await db.close();
  * ```
  *
  * @module

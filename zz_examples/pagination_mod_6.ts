@@ -1,0 +1,20 @@
+import { keysetPage, keysetQuery } from "@app/fragment-cli/pagination";
+import { pgliteAdapter } from "@app/fragment-cli/sql";
+
+const db = pgliteAdapter();
+await db.query("CREATE TABLE note (id int PRIMARY KEY)");
+await db.query("INSERT INTO note SELECT generate_series(1, 25)");
+const q = keysetQuery({
+  listId: "notes",
+  columns: [{ name: "id", type: "int4" }],
+  secret: "a deployment secret of 32+ chars",
+  direction: "desc",
+  pageSize: "10",
+});
+const rows = await db.query<{ id: number }>(
+  `SELECT id, ${q.select} FROM note WHERE ${q.where} ORDER BY ${q.orderBy} LIMIT ${q.limit}`,
+  q.params,
+);
+const page = keysetPage(rows, q);
+console.log(page.items.length, page.hasNextPage); // 10 true
+await db.close();
