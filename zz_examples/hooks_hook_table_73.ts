@@ -1,6 +1,0 @@
-import { column, defineSchema } from "@app/fragment-cli/schema";
-import { withHookTable } from "@app/fragment-cli/hooks";
-
-const schema = defineSchema("mailer", (s) =>
-  withHookTable(s.createTable("mails", { id: column.uuid().primaryKey().defaultRandom() })));
-console.log(schema.version); // 5
