@@ -1,7 +1,7 @@
 // Planning migrations without a database (docs/database.md). A program that checks what it
 // shows: `deno run -A docs/examples/database_planning.ts` (or `node …`, `bun …`).
 import assert from "node:assert/strict";
-import { planMigration, renderMigrationSql, stepStatements } from "@app/fragment-cli/migrate";
+import { planMigration, renderMigrationSql } from "@app/fragment-cli/migrate";
 import { authSchema } from "./database_schema.ts";
 
 // Everything from an empty namespace to the latest version, in the default namespace "auth".
@@ -18,7 +18,7 @@ const upgrade = planMigration(authSchema, { from: 3, to: authSchema.version });
 const sqlFile: string = renderMigrationSql(upgrade);
 
 // The statements of a single step (what the runner fingerprints).
-const step2: string[] = stepStatements(authSchema, 2, "auth");
+const step2: readonly string[] = planMigration(authSchema, { from: 1, to: 2 }).steps[0].statements;
 
 assert.equal(fullPlan.steps.length, 15);
 assert.equal(secondInstance.steps[0].statements[0], 'CREATE SCHEMA IF NOT EXISTS "auth_admin"');

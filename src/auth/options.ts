@@ -7,7 +7,7 @@
 import { ModuleConfigError } from "../core/mod.ts";
 import { configuredSecret } from "../runtime/secret.ts";
 import { isOrigin } from "../core/origin.ts";
-import { resolveNamespace } from "../migrate/mod.ts";
+import { resolveNamespace } from "../migrate/migration_plan.ts";
 import type { SqlAdapter } from "../sql/mod.ts";
 import type { TrustProxy } from "../core/mod.ts";
 import { type PasswordHasher, scryptPasswordHasher } from "./password_hasher.ts";

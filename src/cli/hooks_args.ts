@@ -5,7 +5,8 @@
  * @module
  */
 
-import { type HookStatus, parseHookDuration } from "../hooks/mod.ts";
+import type { HookStatus } from "../hooks/mod.ts";
+import { parseHookDuration } from "../hooks/hook_duration.ts";
 import { type CommandArgs, UsageError } from "./command.ts";
 
 /** The subcommands of `hooks`. */

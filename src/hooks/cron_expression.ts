@@ -107,6 +107,12 @@ const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
  * ```
  */
 export class CronSyntaxError extends TypeError {
+  /**
+   * Creates the error.
+   *
+   * @param expression The expression as written.
+   * @param reason What is wrong with it, naming the field at fault.
+   */
   constructor(expression: string, reason: string) {
     super(`Invalid cron expression ${JSON.stringify(expression)}: ${reason}`);
     this.name = "CronSyntaxError";

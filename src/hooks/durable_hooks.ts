@@ -76,11 +76,16 @@ const SINGLE_CONNECTION_FIRST_CLAIM_DELAY_MS = 1000;
  * @throws {TypeError} For an invalid namespace, hook name or setting.
  *
  * @example Enqueue in a transaction, run in the background
- * ```ts ignore
- * import { durableHooks } from "./mod.ts";
-import { pgliteAdapter } from "../sql/mod.ts";
+ * ```ts
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { migrate } from "@app/fragment-cli/migrate";
+ * import { durableHooks, withHookTable } from "@app/fragment-cli/hooks";
+ * import { pgliteAdapter } from "@app/fragment-cli/sql";
  *
+ * const mailer = defineSchema("mailer", (s) =>
+ *   withHookTable(s.createTable("mails", { id: column.uuid().primaryKey().defaultRandom() })));
  * const db = pgliteAdapter();
+ * await migrate(db, mailer);
  * const hooks = durableHooks({
  *   adapter: db,
  *   namespace: "mailer",
@@ -94,8 +99,8 @@ import { pgliteAdapter } from "../sql/mod.ts";
  *   await tx.query(`INSERT INTO mailer.mails DEFAULT VALUES`);
  *   await hooks.enqueue(tx, { name: "sendWelcome", key: "user-42", payload: { userId: 42 } });
  * });
- * hooks.wake();
  * await hooks.drain(); // or hooks.start() for a long-running worker
+ * await db.close();
  * ```
  */
 export function durableHooks(options: DurableHooksOptions): DurableHooks {

@@ -12,7 +12,26 @@ import { assertName } from "../schema/schema_state.ts";
 
 export type { HookCounts, OccurrenceWithErrors };
 
-/** What a change of given occurrences did: each id is in exactly one list. */
+/**
+ * What a change of given occurrences did: each id is in exactly one list.
+ *
+ * @example Report what a cancel did
+ * ```ts
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { migrate } from "@app/fragment-cli/migrate";
+ * import { pgliteAdapter } from "@app/fragment-cli/sql";
+ * import { hookAdmin, type HookChangeResult, withHookTable } from "@app/fragment-cli/hooks";
+ *
+ * const mailer = defineSchema("mailer", (s) =>
+ *   withHookTable(s.createTable("mails", { id: column.uuid().primaryKey() })));
+ * const db = pgliteAdapter();
+ * await migrate(db, mailer);
+ * const admin = hookAdmin({ adapter: db, namespace: "mailer" });
+ * const result: HookChangeResult = await admin.cancel(["1", "2"]);
+ * if (result.unknown.length > 0) console.log("no such occurrence:", result.unknown); // ["1", "2"]
+ * await db.close();
+ * ```
+ */
 export interface HookChangeResult {
   /** The ids changed. */
   changed: string[];
@@ -22,7 +41,28 @@ export interface HookChangeResult {
   unknown: string[];
 }
 
-/** The operations of {@link hookAdmin}. */
+/**
+ * The operations of {@link hookAdmin}.
+ *
+ * @example A status line for a dashboard
+ * ```ts
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { migrate } from "@app/fragment-cli/migrate";
+ * import { pgliteAdapter } from "@app/fragment-cli/sql";
+ * import { type HookAdmin, hookAdmin, withHookTable } from "@app/fragment-cli/hooks";
+ *
+ * const mailer = defineSchema("mailer", (s) =>
+ *   withHookTable(s.createTable("mails", { id: column.uuid().primaryKey() })));
+ * const db = pgliteAdapter();
+ * await migrate(db, mailer);
+ * async function report(admin: HookAdmin): Promise<string> {
+ *   const { pending, failed } = await admin.counts();
+ *   return `${admin.namespace}: ${pending} pending, ${failed} failed`;
+ * }
+ * console.log(await report(hookAdmin({ adapter: db, namespace: "mailer" }))); // mailer: 0 pending, 0 failed
+ * await db.close();
+ * ```
+ */
 export interface HookAdmin {
   /** The namespace. */
   readonly namespace: string;
@@ -66,14 +106,21 @@ const PURGE_BATCH = 5000;
  * @throws {TypeError} For an invalid namespace.
  *
  * @example Redrive every failed occurrence of the "mailer" namespace
- * ```ts ignore
- * import { hookAdmin } from "./mod.ts";
-import { pgliteAdapter } from "../sql/mod.ts";
+ * ```ts
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { migrate } from "@app/fragment-cli/migrate";
+ * import { hookAdmin, withHookTable } from "@app/fragment-cli/hooks";
+ * import { pgliteAdapter } from "@app/fragment-cli/sql";
  *
- * const admin = hookAdmin({ adapter: pgliteAdapter(), namespace: "mailer" });
+ * const mailer = defineSchema("mailer", (s) =>
+ *   withHookTable(s.createTable("mails", { id: column.uuid().primaryKey() })));
+ * const db = pgliteAdapter();
+ * await migrate(db, mailer);
+ * const admin = hookAdmin({ adapter: db, namespace: "mailer" });
  * const failed = await admin.list({ status: "failed" });
  * console.log(failed.map((o) => `${o.id} ${o.name}: ${o.lastError}`));
  * await admin.retryFailed();
+ * await db.close();
  * ```
  */
 export function hookAdmin(options: { adapter: SqlAdapter; namespace: string }): HookAdmin {

@@ -31,7 +31,7 @@ export const SCHEDULE_KEY_PREFIX = "cron:";
  *
  * @example A scheduled hook's handler
  * ```ts
- * import type { HookDefinition, ScheduledHookPayload } from "./mod.ts";
+ * import type { HookDefinition, ScheduledHookPayload } from "@app/fragment-cli/hooks";
  *
  * const nightly: HookDefinition<ScheduledHookPayload> = {
  *   schedule: "0 3 * * *",

@@ -84,10 +84,31 @@ function toOccurrence(row: OccurrenceRow): HookOccurrence {
 /** How long a "no such column" answer is trusted before asking the database again. */
 const COLUMN_RECHECK_MS = 60_000;
 
-/** The counts of one namespace's occurrences that an operator watches (`db info`). */
+/**
+ * The counts of one namespace's occurrences that an operator watches (`db info`).
+ *
+ * @example Alert when work waits too long
+ * ```ts
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { migrate } from "@app/fragment-cli/migrate";
+ * import { pgliteAdapter } from "@app/fragment-cli/sql";
+ * import { hookAdmin, type HookCounts, withHookTable } from "@app/fragment-cli/hooks";
+ *
+ * const mailer = defineSchema("mailer", (s) =>
+ *   withHookTable(s.createTable("mails", { id: column.uuid().primaryKey() })));
+ * const db = pgliteAdapter();
+ * await migrate(db, mailer);
+ * const counts: HookCounts = await hookAdmin({ adapter: db, namespace: "mailer" }).counts();
+ * if ((counts.oldestPendingAgeSeconds ?? 0) > 300) console.warn("mailer hooks are falling behind");
+ * await db.close();
+ * ```
+ */
 export interface HookCounts {
+  /** Occurrences waiting to run (due now, later, or for a retry). */
   pending: number;
+  /** Occurrences leased by a worker now. */
   running: number;
+  /** Occurrences out of attempts, waiting for an operator. */
   failed: number;
   /** Occurrences waiting for an earlier one of their ordering key (`withHookOrdering`). */
   blocked: number;
@@ -95,8 +116,28 @@ export interface HookCounts {
   oldestPendingAgeSeconds: number | null;
 }
 
-/** An occurrence with its error log (empty without `withHookErrorLog`). */
+/**
+ * An occurrence with its error log (empty without `withHookErrorLog`).
+ *
+ * @example The latest error of an occurrence
+ * ```ts
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { migrate } from "@app/fragment-cli/migrate";
+ * import { pgliteAdapter } from "@app/fragment-cli/sql";
+ * import { hookAdmin, type OccurrenceWithErrors, withHookErrorLog, withHookTable } from "@app/fragment-cli/hooks";
+ *
+ * const mailer = defineSchema("mailer", (s) =>
+ *   withHookErrorLog(withHookTable(s.createTable("mails", { id: column.uuid().primaryKey() }))));
+ * const db = pgliteAdapter();
+ * await migrate(db, mailer);
+ * const admin = hookAdmin({ adapter: db, namespace: "mailer" });
+ * const occurrence: OccurrenceWithErrors | null = await admin.get("1");
+ * console.log(occurrence?.errors.at(-1)?.error ?? "no error logged");
+ * await db.close();
+ * ```
+ */
 export interface OccurrenceWithErrors extends HookOccurrence {
+  /** The failed attempts' errors, oldest first, at most the latest 20. */
   errors: HookAttemptError[];
 }
 

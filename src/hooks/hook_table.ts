@@ -7,32 +7,50 @@
  */
 
 import { column, type JsonValue } from "../schema/column.ts";
-import type { SchemaBuilder, TablesShape } from "../schema/schema.ts";
+import type { ColumnShape, SchemaBuilder, TablesShape } from "../schema/schema.ts";
 
-/** The table holding the occurrences, inside the module's namespace. */
+/**
+ * The table holding the occurrences, inside the module's namespace.
+ *
+ * @example The hook table of a namespace, for a query of your own
+ * ```ts
+ * import { HOOK_TABLE } from "@app/fragment-cli/hooks";
+ * import { quoteQualified } from "@app/fragment-cli/sql";
+ *
+ * const table = quoteQualified("mailer", HOOK_TABLE); // "mailer"."hook_occurrences"
+ * ```
+ */
 export const HOOK_TABLE = "hook_occurrences";
-
-type Col<T, N extends boolean, D extends boolean> = { type: T; nullable: N; hasDefault: D };
 
 /**
  * The row shape {@link withHookTable} adds, for `RowOf<typeof schema, "hook_occurrences">`. A type
  * alias, not an interface extending `TablesShape`: that index signature would make `keyof` of a
  * schema's tables plain `string`, and later steps (`addColumn`, …) would drop this table's key.
+ *
+ * @example The row type of the hook table
+ * ```ts
+ * import { column, defineSchema, type RowOf } from "@app/fragment-cli/schema";
+ * import { type HookTablesShape, withHookTable } from "@app/fragment-cli/hooks";
+ *
+ * const mailer = defineSchema("mailer", (s) =>
+ *   withHookTable(s.createTable("mails", { id: column.uuid().primaryKey() })));
+ * type Occurrence = RowOf<typeof mailer, keyof HookTablesShape>; // { id: string; name: string; … }
+ * ```
  */
 export type HookTablesShape = {
   hook_occurrences: {
-    id: Col<string, false, true>;
-    name: Col<string, false, false>;
-    key: Col<string, true, false>;
-    payload: Col<JsonValue, true, false>;
-    status: Col<string, false, true>;
-    attempts: Col<number, false, true>;
-    due_at: Col<Date, false, true>;
-    leased_by: Col<string, true, false>;
-    last_error: Col<string, true, false>;
-    created_at: Col<Date, false, true>;
-    updated_at: Col<Date, false, true>;
-    finished_at: Col<Date, true, false>;
+    id: ColumnShape<string, false, true>;
+    name: ColumnShape<string, false, false>;
+    key: ColumnShape<string, true, false>;
+    payload: ColumnShape<JsonValue, true, false>;
+    status: ColumnShape<string, false, true>;
+    attempts: ColumnShape<number, false, true>;
+    due_at: ColumnShape<Date, false, true>;
+    leased_by: ColumnShape<string, true, false>;
+    last_error: ColumnShape<string, true, false>;
+    created_at: ColumnShape<Date, false, true>;
+    updated_at: ColumnShape<Date, false, true>;
+    finished_at: ColumnShape<Date, true, false>;
   };
 };
 
@@ -53,8 +71,8 @@ export type HookTablesShape = {
  *
  * @example A module schema with durable hooks
  * ```ts
- * import { column, defineSchema } from "../schema/mod.ts";
-import { withHookTable } from "./mod.ts";
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { withHookTable } from "@app/fragment-cli/hooks";
  *
  * const schema = defineSchema("mailer", (s) =>
  *   withHookTable(s.createTable("mails", { id: column.uuid().primaryKey().defaultRandom() })));
@@ -88,9 +106,22 @@ export function withHookTable<Tables extends TablesShape>(
   return added as unknown as SchemaBuilder<Tables & HookTablesShape>;
 }
 
-/** The row shape {@link withHookErrorLog} adds to the hook table. */
+/**
+ * The row shape {@link withHookErrorLog} adds to the hook table.
+ *
+ * @example The column the error log adds
+ * ```ts
+ * import { column, defineSchema, type RowOf } from "@app/fragment-cli/schema";
+ * import { type HookErrorLogShape, withHookErrorLog, withHookTable } from "@app/fragment-cli/hooks";
+ *
+ * const mailer = defineSchema("mailer", (s) =>
+ *   withHookErrorLog(withHookTable(s.createTable("mails", { id: column.uuid().primaryKey() }))));
+ * type Errors = HookErrorLogShape["hook_occurrences"]["errors"]["type"]; // JsonValue
+ * type Row = RowOf<typeof mailer, "hook_occurrences">; // … & { errors: JsonValue }
+ * ```
+ */
 export type HookErrorLogShape = {
-  hook_occurrences: { errors: Col<JsonValue, false, true> };
+  hook_occurrences: { errors: ColumnShape<JsonValue, false, true> };
 };
 
 /** How many failed attempts' errors an occurrence keeps (the latest ones). */
@@ -98,7 +129,7 @@ export const HOOK_ERROR_LOG_LENGTH = 20;
 
 /**
  * Adds the error log to the hook table of a schema that has it (after {@link withHookTable}): one
- * `addColumn` step, the jsonb array `errors` of the latest {@link HOOK_ERROR_LOG_LENGTH} failed
+ * `addColumn` step, the jsonb array `errors` of the latest 20 failed
  * attempts (`{ attempt, at, error }`, oldest first), which `fragment-cli hooks show` prints.
  * Without it a hook keeps only `last_error`. Appended where the call stands, like any step; the
  * first-party modules append it after their hook table.
@@ -108,8 +139,8 @@ export const HOOK_ERROR_LOG_LENGTH = 20;
  *
  * @example A module schema whose hooks keep every attempt's error
  * ```ts
- * import { column, defineSchema } from "../schema/mod.ts";
-import { withHookErrorLog, withHookTable } from "./mod.ts";
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { withHookErrorLog, withHookTable } from "@app/fragment-cli/hooks";
  *
  * const schema = defineSchema("mailer", (s) =>
  *   withHookErrorLog(
@@ -125,9 +156,22 @@ export function withHookErrorLog<Tables extends TablesShape & HookTablesShape>(
   return added as unknown as SchemaBuilder<Tables & HookErrorLogShape>;
 }
 
-/** The row shape {@link withHookOrdering} adds to the hook table. */
+/**
+ * The row shape {@link withHookOrdering} adds to the hook table.
+ *
+ * @example The column ordering adds
+ * ```ts
+ * import { column, defineSchema, type RowOf } from "@app/fragment-cli/schema";
+ * import { type HookOrderingShape, withHookOrdering, withHookTable } from "@app/fragment-cli/hooks";
+ *
+ * const chats = defineSchema("chats", (s) =>
+ *   withHookOrdering(withHookTable(s.createTable("chats", { id: column.text().primaryKey() }))));
+ * type OrderKey = HookOrderingShape["hook_occurrences"]["order_key"]["type"]; // string
+ * const key: RowOf<typeof chats, "hook_occurrences">["order_key"] = null; // nullable
+ * ```
+ */
 export type HookOrderingShape = {
-  hook_occurrences: { order_key: Col<string, true, false> };
+  hook_occurrences: { order_key: ColumnShape<string, true, false> };
 };
 
 /**
@@ -151,8 +195,8 @@ export type HookOrderingShape = {
  *
  * @example A module schema whose hooks can be ordered per key
  * ```ts
- * import { column, defineSchema } from "../schema/mod.ts";
-import { withHookOrdering, withHookTable } from "./mod.ts";
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { withHookOrdering, withHookTable } from "@app/fragment-cli/hooks";
  *
  * const schema = defineSchema("mailer", (s) =>
  *   withHookOrdering(

@@ -11,10 +11,30 @@ import type { SqlAdapter } from "../sql/adapter.ts";
  * Where an occurrence stands: waiting (due, or waiting for a retry), being run (leased), finished,
  * given up (out of attempts), cancelled by an operator (`fragment-cli hooks cancel`), or waiting
  * for an earlier occurrence of its ordering key to finish (`blocked`, see `withHookOrdering`).
+ *
+ * @example Statuses an operator acts on
+ * ```ts
+ * import type { HookStatus } from "@app/fragment-cli/hooks";
+ *
+ * const needsAttention = (status: HookStatus) => status === "failed" || status === "blocked";
+ * ```
  */
 export type HookStatus = "pending" | "running" | "done" | "failed" | "cancelled" | "blocked";
 
-/** What a hook handler receives besides the payload, for idempotency and logging. */
+/**
+ * What a hook handler receives besides the payload, for idempotency and logging.
+ *
+ * @example An idempotent handler
+ * ```ts
+ * import type { HookContext } from "@app/fragment-cli/hooks";
+ *
+ * async function sendWelcome(payload: unknown, context: HookContext): Promise<void> {
+ *   // The id is stable across attempts: the mail provider drops a second send with it.
+ *   const idempotencyKey = `welcome-${context.id}`;
+ *   console.log(idempotencyKey, `attempt ${context.attempt} of ${context.maxAttempts}`, payload);
+ * }
+ * ```
+ */
 export interface HookContext {
   /** The occurrence id (a decimal string), stable across attempts. */
   readonly id: string;
@@ -31,13 +51,36 @@ export interface HookContext {
 /**
  * Runs one occurrence of a hook, outside any transaction. Throwing (or rejecting) schedules a
  * retry. Hooks are at-least-once: use `context.id` or the payload to make the work idempotent.
+ *
+ * @example A handler with a typed payload
+ * ```ts
+ * import type { HookHandler } from "@app/fragment-cli/hooks";
+ *
+ * const sendWelcome: HookHandler<{ userId: string }> = async ({ userId }, { attempt }) => {
+ *   if (attempt > 1) console.log(`retrying the welcome mail of ${userId}`);
+ * };
+ * ```
  */
 export type HookHandler<Payload = JsonValue> = (
   payload: Payload,
   context: HookContext,
 ) => void | Promise<void>;
 
-/** A hook with per-hook settings. */
+/**
+ * A hook with per-hook settings.
+ *
+ * @example A hook with fewer attempts than the default
+ * ```ts
+ * import { durableHooks, type HookDefinition } from "@app/fragment-cli/hooks";
+ * import { pgliteAdapter } from "@app/fragment-cli/sql";
+ *
+ * const sendInvoice: HookDefinition<{ invoiceId: string }> = {
+ *   handler: ({ invoiceId }) => console.log("sending", invoiceId),
+ *   maxAttempts: 3, // an invoice mail is not worth a day of retries
+ * };
+ * const hooks = durableHooks({ adapter: pgliteAdapter(), namespace: "billing", hooks: { sendInvoice } });
+ * ```
+ */
 export interface HookDefinition<Payload = JsonValue> {
   /** The handler. */
   handler: HookHandler<Payload>;
@@ -73,7 +116,31 @@ export interface HookDefinition<Payload = JsonValue> {
   backfill?: string | number;
 }
 
-/** An occurrence to enqueue. */
+/**
+ * An occurrence to enqueue.
+ *
+ * @example A reminder in a week, enqueued once
+ * ```ts
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { migrate } from "@app/fragment-cli/migrate";
+ * import { pgliteAdapter } from "@app/fragment-cli/sql";
+ * import { durableHooks, type HookOccurrenceInput, withHookTable } from "@app/fragment-cli/hooks";
+ *
+ * const mailer = defineSchema("mailer", (s) =>
+ *   withHookTable(s.createTable("mails", { id: column.uuid().primaryKey() })));
+ * const db = pgliteAdapter();
+ * await migrate(db, mailer);
+ * const hooks = durableHooks({ adapter: db, namespace: "mailer", hooks: { remind: () => {} } });
+ * const reminder: HookOccurrenceInput = {
+ *   name: "remind",
+ *   key: "trial-end:user-42", // enqueued once, however often this runs
+ *   payload: { userId: 42 },
+ *   runAt: new Date(Date.now() + 7 * 24 * 3600_000),
+ * };
+ * await db.transaction((tx) => hooks.enqueue(tx, reminder));
+ * await db.close();
+ * ```
+ */
 export interface HookOccurrenceInput {
   /** The hook name (one of the registered hooks). */
   name: string;
@@ -95,7 +162,27 @@ export interface HookOccurrenceInput {
   orderKey?: string;
 }
 
-/** What {@link DurableHooks.enqueue} did. */
+/**
+ * What {@link DurableHooks.enqueue} did.
+ *
+ * @example A duplicate is reported, not thrown
+ * ```ts
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { migrate } from "@app/fragment-cli/migrate";
+ * import { pgliteAdapter } from "@app/fragment-cli/sql";
+ * import { durableHooks, type EnqueueResult, withHookTable } from "@app/fragment-cli/hooks";
+ *
+ * const mailer = defineSchema("mailer", (s) =>
+ *   withHookTable(s.createTable("mails", { id: column.uuid().primaryKey() })));
+ * const db = pgliteAdapter();
+ * await migrate(db, mailer);
+ * const hooks = durableHooks({ adapter: db, namespace: "mailer", hooks: { send: () => {} } });
+ * const first: EnqueueResult = await hooks.enqueue(db, { name: "send", key: "mail-1" });
+ * const again: EnqueueResult = await hooks.enqueue(db, { name: "send", key: "mail-1" });
+ * console.log(again.duplicate, again.id === first.id); // true true
+ * await db.close();
+ * ```
+ */
 export interface EnqueueResult {
   /** The id of the inserted occurrence, or of the existing one with the same key. */
   id: string;
@@ -103,7 +190,27 @@ export interface EnqueueResult {
   duplicate: boolean;
 }
 
-/** One stored occurrence. */
+/**
+ * One stored occurrence.
+ *
+ * @example Look an occurrence up
+ * ```ts
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { migrate } from "@app/fragment-cli/migrate";
+ * import { pgliteAdapter } from "@app/fragment-cli/sql";
+ * import { durableHooks, type HookOccurrence, withHookTable } from "@app/fragment-cli/hooks";
+ *
+ * const mailer = defineSchema("mailer", (s) =>
+ *   withHookTable(s.createTable("mails", { id: column.uuid().primaryKey() })));
+ * const db = pgliteAdapter();
+ * await migrate(db, mailer);
+ * const hooks = durableHooks({ adapter: db, namespace: "mailer", hooks: { send: () => {} } });
+ * const { id } = await hooks.enqueue(db, { name: "send", payload: { to: "ada@example.com" } });
+ * const occurrence: HookOccurrence | null = await hooks.get(id);
+ * console.log(occurrence?.status, occurrence?.attempts); // pending 0
+ * await db.close();
+ * ```
+ */
 export interface HookOccurrence {
   /** Its id, a decimal string. */
   id: string;
@@ -131,7 +238,31 @@ export interface HookOccurrence {
   orderKey: string | null;
 }
 
-/** The error of one failed attempt, as the error log (`withHookErrorLog`) keeps it. */
+/**
+ * The error of one failed attempt, as the error log (`withHookErrorLog`) keeps it.
+ *
+ * @example Print an occurrence's error log
+ * ```ts
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { migrate } from "@app/fragment-cli/migrate";
+ * import {
+ *   hookAdmin,
+ *   type HookAttemptError,
+ *   withHookErrorLog,
+ *   withHookTable,
+ * } from "@app/fragment-cli/hooks";
+ * import { pgliteAdapter } from "@app/fragment-cli/sql";
+ *
+ * const mailer = defineSchema("mailer", (s) =>
+ *   withHookErrorLog(withHookTable(s.createTable("mails", { id: column.uuid().primaryKey() }))));
+ * const db = pgliteAdapter();
+ * await migrate(db, mailer);
+ * const occurrence = await hookAdmin({ adapter: db, namespace: "mailer" }).get("1");
+ * const errors: HookAttemptError[] = occurrence?.errors ?? [];
+ * for (const { attempt, at, error } of errors) console.log(attempt, at.toISOString(), error);
+ * await db.close();
+ * ```
+ */
 export interface HookAttemptError {
   /** The attempt's number (numbering starts again at 1 after a retry by an operator). */
   attempt: number;
@@ -141,7 +272,23 @@ export interface HookAttemptError {
   error: string;
 }
 
-/** How often done occurrences are deleted by the worker (see {@link DurableHooksOptions}). */
+/**
+ * How often done occurrences are deleted by the worker (see {@link DurableHooksOptions}).
+ *
+ * @example Delete done occurrences after a week
+ * ```ts
+ * import { durableHooks, type HookRetention } from "@app/fragment-cli/hooks";
+ * import { pgliteAdapter } from "@app/fragment-cli/sql";
+ *
+ * const retention: HookRetention = { done: "7d" }; // keep a week of history
+ * const hooks = durableHooks({
+ *   adapter: pgliteAdapter(),
+ *   namespace: "mailer",
+ *   hooks: { send: () => {} },
+ *   retention,
+ * });
+ * ```
+ */
 export interface HookRetention {
   /**
    * Done occurrences finished longer ago than this are deleted: a duration such as `"7d"`,
@@ -150,7 +297,25 @@ export interface HookRetention {
   done: string | number;
 }
 
-/** Options of {@link durableHooks}. */
+/**
+ * Options of {@link durableHooks}.
+ *
+ * @example Fewer attempts, more handlers at once, errors to your logger
+ * ```ts
+ * import { durableHooks, type DurableHooksOptions } from "@app/fragment-cli/hooks";
+ * import { databaseFromEnv } from "@app/fragment-cli/sql";
+ *
+ * const options: DurableHooksOptions = {
+ *   adapter: databaseFromEnv(),
+ *   namespace: "mailer",
+ *   hooks: { send: (payload) => console.log("send", payload) },
+ *   maxAttempts: 5,
+ *   concurrency: 8,
+ *   onError: (error, occurrence) => console.error(occurrence?.name ?? "worker", error),
+ * };
+ * const hooks = durableHooks(options);
+ * ```
+ */
 export interface DurableHooksOptions {
   /** The database holding the hook table. */
   adapter: SqlAdapter;
@@ -222,7 +387,27 @@ export interface DurableHooksOptions {
   now?: () => Date;
 }
 
-/** Options of {@link DurableHooks.list}. */
+/**
+ * Options of {@link DurableHooks.list}.
+ *
+ * @example Page through the failed occurrences of one hook
+ * ```ts
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { migrate } from "@app/fragment-cli/migrate";
+ * import { pgliteAdapter } from "@app/fragment-cli/sql";
+ * import { durableHooks, type ListHookOptions, withHookTable } from "@app/fragment-cli/hooks";
+ *
+ * const mailer = defineSchema("mailer", (s) =>
+ *   withHookTable(s.createTable("mails", { id: column.uuid().primaryKey() })));
+ * const db = pgliteAdapter();
+ * await migrate(db, mailer);
+ * const hooks = durableHooks({ adapter: db, namespace: "mailer", hooks: { send: () => {} } });
+ * const options: ListHookOptions = { status: "failed", name: "send", pageSize: 50 };
+ * const page = await hooks.list(options);
+ * const next = page.hasNextPage ? await hooks.list({ ...options, cursor: page.cursor }) : undefined;
+ * await db.close();
+ * ```
+ */
 export interface ListHookOptions {
   /** Only occurrences in this status. */
   status?: HookStatus;
@@ -234,7 +419,30 @@ export interface ListHookOptions {
   cursor?: string | null;
 }
 
-/** A page of occurrences, oldest first. */
+/**
+ * A page of occurrences, oldest first.
+ *
+ * @example Every pending occurrence, page by page
+ * ```ts
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { migrate } from "@app/fragment-cli/migrate";
+ * import { pgliteAdapter } from "@app/fragment-cli/sql";
+ * import { durableHooks, type HookOccurrencePage, withHookTable } from "@app/fragment-cli/hooks";
+ *
+ * const mailer = defineSchema("mailer", (s) =>
+ *   withHookTable(s.createTable("mails", { id: column.uuid().primaryKey() })));
+ * const db = pgliteAdapter();
+ * await migrate(db, mailer);
+ * const hooks = durableHooks({ adapter: db, namespace: "mailer", hooks: { send: () => {} } });
+ * let cursor: string | null = null;
+ * do {
+ *   const page: HookOccurrencePage = await hooks.list({ status: "pending", cursor });
+ *   for (const occurrence of page.occurrences) console.log(occurrence.id, occurrence.name);
+ *   cursor = page.cursor;
+ * } while (cursor !== null);
+ * await db.close();
+ * ```
+ */
 export interface HookOccurrencePage {
   /** The occurrences of this page. */
   occurrences: HookOccurrence[];
@@ -244,7 +452,28 @@ export interface HookOccurrencePage {
   hasNextPage: boolean;
 }
 
-/** Options of {@link DurableHooks.drain}. */
+/**
+ * Options of {@link DurableHooks.drain}.
+ *
+ * @example Run everything, including what is due later
+ * ```ts
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { migrate } from "@app/fragment-cli/migrate";
+ * import { pgliteAdapter } from "@app/fragment-cli/sql";
+ * import { type DrainOptions, durableHooks, withHookTable } from "@app/fragment-cli/hooks";
+ *
+ * const mailer = defineSchema("mailer", (s) =>
+ *   withHookTable(s.createTable("mails", { id: column.uuid().primaryKey() })));
+ * const db = pgliteAdapter();
+ * await migrate(db, mailer);
+ * const hooks = durableHooks({ adapter: db, namespace: "mailer", hooks: { send: () => {} } });
+ * await hooks.enqueue(db, { name: "send", runAt: new Date(Date.now() + 100) });
+ * // In a test: also wait for the occurrence due in 100 ms, for at most 5 seconds.
+ * const options: DrainOptions = { waitForScheduled: true, timeoutMs: 5_000 };
+ * console.log(await hooks.drain(options)); // { done: 1, retried: 0, failed: 0 }
+ * await db.close();
+ * ```
+ */
 export interface DrainOptions {
   /**
    * Also wait for occurrences scheduled later (retries, `runAt`) and run them, until no pending
@@ -259,7 +488,31 @@ export interface DrainOptions {
   timeoutMs?: number;
 }
 
-/** What a {@link DurableHooks.drain} call ran. */
+/**
+ * What a {@link DurableHooks.drain} call ran.
+ *
+ * @example Assert what a test ran
+ * ```ts
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { migrate } from "@app/fragment-cli/migrate";
+ * import { pgliteAdapter } from "@app/fragment-cli/sql";
+ * import { durableHooks, type DrainResult, withHookTable } from "@app/fragment-cli/hooks";
+ *
+ * const mailer = defineSchema("mailer", (s) =>
+ *   withHookTable(s.createTable("mails", { id: column.uuid().primaryKey() })));
+ * const db = pgliteAdapter();
+ * await migrate(db, mailer);
+ * const hooks = durableHooks({
+ *   adapter: db,
+ *   namespace: "mailer",
+ *   hooks: { send: () => {} },
+ * });
+ * await hooks.enqueue(db, { name: "send" });
+ * const result: DrainResult = await hooks.drain();
+ * console.log(result); // { done: 1, retried: 0, failed: 0 }
+ * await db.close();
+ * ```
+ */
 export interface DrainResult {
   /** Attempts that succeeded. */
   done: number;
@@ -269,7 +522,27 @@ export interface DrainResult {
   failed: number;
 }
 
-/** Which occurrences {@link DurableHooks.requeue} puts back: given ids, or all failed ones. */
+/**
+ * Which occurrences {@link DurableHooks.requeue} puts back: given ids, or all failed ones.
+ *
+ * @example Retry the failed occurrences of one hook
+ * ```ts
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { migrate } from "@app/fragment-cli/migrate";
+ * import { durableHooks, type RequeueOptions, withHookTable } from "@app/fragment-cli/hooks";
+ * import { pgliteAdapter } from "@app/fragment-cli/sql";
+ *
+ * const mailer = defineSchema("mailer", (s) =>
+ *   withHookTable(s.createTable("mails", { id: column.uuid().primaryKey() })));
+ * const db = pgliteAdapter();
+ * await migrate(db, mailer);
+ * const hooks = durableHooks({ adapter: db, namespace: "mailer", hooks: { send: () => {} } });
+ * // After fixing the mail provider's credentials: every failed "send" gets a fresh budget.
+ * const options: RequeueOptions = { name: "send" };
+ * console.log(await hooks.requeue(options), "requeued"); // 0 requeued
+ * await db.close();
+ * ```
+ */
 export interface RequeueOptions {
   /** Only these occurrences (they must be `failed`). */
   ids?: readonly string[];
@@ -277,12 +550,66 @@ export interface RequeueOptions {
   name?: string;
 }
 
-/** Something that enqueues occurrences: a running transaction, or the adapter itself. */
+/**
+ * Something that enqueues occurrences: a running transaction, or the adapter itself.
+ *
+ * @example Enqueue through a transaction or the adapter
+ * ```ts
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { migrate } from "@app/fragment-cli/migrate";
+ * import { pgliteAdapter } from "@app/fragment-cli/sql";
+ * import { durableHooks, type HookQuerier, withHookTable } from "@app/fragment-cli/hooks";
+ *
+ * const mailer = defineSchema("mailer", (s) =>
+ *   withHookTable(s.createTable("mails", { id: column.uuid().primaryKey() })));
+ * const db = pgliteAdapter();
+ * await migrate(db, mailer);
+ * const hooks = durableHooks({ adapter: db, namespace: "mailer", hooks: { send: () => {} } });
+ * // A transaction, or the adapter itself when nothing else is written.
+ * const enqueueSend = (querier: HookQuerier) => hooks.enqueue(querier, { name: "send" });
+ * await db.transaction((tx) => enqueueSend(tx));
+ * await enqueueSend(db);
+ * await db.close();
+ * ```
+ */
 export interface HookQuerier {
+  /** Runs one statement with `$1, $2, …` placeholders bound to `params`, returning its rows. */
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
 }
 
-/** Options of {@link DurableHooks.enqueueSql}. */
+/**
+ * Options of {@link DurableHooks.enqueueSql}.
+ *
+ * @example Insert rows and their occurrences in one statement
+ * ```ts
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { migrate } from "@app/fragment-cli/migrate";
+ * import { pgliteAdapter } from "@app/fragment-cli/sql";
+ * import { durableHooks, type EnqueueSqlOptions, withHookTable } from "@app/fragment-cli/hooks";
+ *
+ * const mailer = defineSchema("mailer", (s) =>
+ *   withHookTable(s.createTable("mails", { id: column.uuid().primaryKey() })));
+ * const db = pgliteAdapter();
+ * await migrate(db, mailer);
+ * const hooks = durableHooks({ adapter: db, namespace: "mailer", hooks: { send: () => {} } });
+ * // One occurrence per inserted mail, with the new row's id in its payload; one round trip.
+ * const options: EnqueueSqlOptions = {
+ *   from: "inserted",
+ *   firstParam: 1,
+ *   payloadSql: "jsonb_build_object('mailId', inserted.id)",
+ *   keySql: "inserted.id::text",
+ * };
+ * const hook = hooks.enqueueSql({ name: "send" }, options);
+ * await db.query(
+ *   `WITH inserted AS (INSERT INTO mailer.mails (id) VALUES (gen_random_uuid()) RETURNING id),
+ *      enqueued AS (${hook.sql})
+ *    SELECT count(*) FROM enqueued`,
+ *   hook.params,
+ * );
+ * hooks.wake();
+ * await db.close();
+ * ```
+ */
 export interface EnqueueSqlOptions {
   /**
    * A relation of the caller's statement (typically a CTE name, quoted as an identifier): one
@@ -315,7 +642,32 @@ export interface EnqueueSqlOptions {
   orderKeySql?: string;
 }
 
-/** An `INSERT` of one occurrence to embed in the caller's statement, with its parameters. */
+/**
+ * An `INSERT` of one occurrence to embed in the caller's statement, with its parameters.
+ *
+ * @example An insert and its occurrence in one round trip
+ * ```ts
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { migrate } from "@app/fragment-cli/migrate";
+ * import { pgliteAdapter } from "@app/fragment-cli/sql";
+ * import { durableHooks, type EnqueueSql, withHookTable } from "@app/fragment-cli/hooks";
+ *
+ * const mailer = defineSchema("mailer", (s) =>
+ *   withHookTable(s.createTable("mails", { id: column.uuid().primaryKey() })));
+ * const db = pgliteAdapter();
+ * await migrate(db, mailer);
+ * const hooks = durableHooks({ adapter: db, namespace: "mailer", hooks: { send: () => {} } });
+ * const hook: EnqueueSql = hooks.enqueueSql({ name: "send", key: "mail-1" }, { firstParam: 2 });
+ * // $1 is the statement's own parameter, the hook's start at $2.
+ * await db.query(
+ *   `WITH mail AS (INSERT INTO mailer.mails (id) VALUES ($1) RETURNING id), hook AS (${hook.sql})
+ *    SELECT id FROM hook`,
+ *   [crypto.randomUUID(), ...hook.params],
+ * );
+ * hooks.wake(); // the statement sent no notification
+ * await db.close();
+ * ```
+ */
 export interface EnqueueSql {
   /** `INSERT … ON CONFLICT (name, key) DO NOTHING RETURNING id`, usable as a CTE body. */
   sql: string;
@@ -323,7 +675,30 @@ export interface EnqueueSql {
   params: unknown[];
 }
 
-/** The durable hooks of one namespace: enqueue, run, inspect. */
+/**
+ * The durable hooks of one namespace: enqueue, run, inspect.
+ *
+ * @example Enqueue, then run in the foreground
+ * ```ts
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { migrate } from "@app/fragment-cli/migrate";
+ * import { pgliteAdapter } from "@app/fragment-cli/sql";
+ * import { type DurableHooks, durableHooks, withHookTable } from "@app/fragment-cli/hooks";
+ *
+ * const mailer = defineSchema("mailer", (s) =>
+ *   withHookTable(s.createTable("mails", { id: column.uuid().primaryKey() })));
+ * const db = pgliteAdapter();
+ * await migrate(db, mailer);
+ * const hooks: DurableHooks = durableHooks({
+ *   adapter: db,
+ *   namespace: "mailer",
+ *   hooks: { send: (payload) => console.log("send", payload) },
+ * });
+ * await db.transaction((tx) => hooks.enqueue(tx, { name: "send", payload: { to: "ada@example.com" } }));
+ * await hooks.drain(); // in a test; a server calls hooks.start() instead
+ * await db.close();
+ * ```
+ */
 export interface DurableHooks {
   /** The namespace holding the occurrences. */
   readonly namespace: string;

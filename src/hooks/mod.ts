@@ -5,23 +5,33 @@
  *
  * @example A hook enqueued in the transaction that writes the data
  * ```ts
- * import { durableHooks } from "@app/fragment-cli/hooks";
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { migrate } from "@app/fragment-cli/migrate";
+ * import { durableHooks, withHookTable } from "@app/fragment-cli/hooks";
  * import { pgliteAdapter } from "@app/fragment-cli/sql";
  *
+ * // The hook table lives in the module's own schema, beside its tables.
+ * const mailer = defineSchema("mailer", (s) =>
+ *   withHookTable(s.createTable("users", { email: column.text().primaryKey() })));
  * const db = pgliteAdapter();
+ * await migrate(db, mailer);
  * const hooks = durableHooks({
  *   adapter: db,
- *   namespace: "mailer", // its schema includes withHookTable(...)
+ *   namespace: "mailer",
  *   hooks: { sendWelcome: (payload) => console.log("welcome", payload) },
  * });
- * await db.transaction((tx) => hooks.enqueue(tx, { name: "sendWelcome", payload: { to: "a@b.c" } }));
+ * await db.transaction(async (tx) => {
+ *   await tx.query("INSERT INTO mailer.users (email) VALUES ($1)", ["ada@example.com"]);
+ *   await hooks.enqueue(tx, { name: "sendWelcome", payload: { to: "ada@example.com" } });
+ * });
+ * await hooks.drain(); // prints: welcome { to: "ada@example.com" }
+ * await db.close();
  * ```
  *
  * @module
  */
 
 export {
-  HOOK_ERROR_LOG_LENGTH,
   HOOK_TABLE,
   type HookErrorLogShape,
   type HookOrderingShape,
@@ -37,12 +47,8 @@ export {
   type HookCounts,
   type OccurrenceWithErrors,
 } from "./hook_admin.ts";
-export { parseHookDuration } from "./hook_duration.ts";
-export { hookRetryDelay, type RetryDelayOptions } from "./hook_retry.ts";
 export { durableHooks } from "./durable_hooks.ts";
-export { type CronExpression, CronSyntaxError, parseCron } from "./cron_expression.ts";
-export { type CronSchedule, cronSchedule } from "./cron_schedule.ts";
-export { type ScheduledHookPayload, scheduleKey } from "./hook_schedule.ts";
+export type { ScheduledHookPayload } from "./hook_schedule.ts";
 export type {
   DrainOptions,
   DrainResult,

@@ -8,7 +8,7 @@ import { ModuleConfigError } from "../core/mod.ts";
 import { isOrigin } from "../core/origin.ts";
 import { configuredSecret, processSecret } from "../runtime/secret.ts";
 import type { HookContext, HookRetention } from "../hooks/mod.ts";
-import { resolveNamespace } from "../migrate/mod.ts";
+import { resolveNamespace } from "../migrate/migration_plan.ts";
 import type { SqlAdapter } from "../sql/mod.ts";
 import type { KnownMessengerUpdateKind, MessengerUpdateKind } from "./update_payload.ts";
 import { MESSENGER_SECRET_HEADER, webhookSecretProblem } from "./webhook_secret.ts";

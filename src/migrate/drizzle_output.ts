@@ -181,8 +181,8 @@ function renderNamespace(ns: OrmNamespace): string {
  *
  * @example
  * ```ts
- * import { column, defineSchema } from "../schema/mod.ts";
-import { drizzleSchemaFile } from "./mod.ts";
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { drizzleSchemaFile } from "@app/fragment-cli/migrate";
  * const schema = defineSchema("notes", (s) =>
  *   s.createTable("notes", { id: column.uuid().primaryKey().defaultRandom() }));
  * const source = drizzleSchemaFile([{ schema }]);

@@ -11,7 +11,7 @@
  *
  * @example
  * ```ts
- * import { MigrationConflictError } from "./migration_errors.ts";
+ * import { MigrationConflictError } from "@app/fragment-cli/migrate";
  *
  * const error = new MigrationConflictError("auth", 2, 3);
  * error.message; // => 'Namespace "auth" is at version 3, expected version 2; nothing applied'
@@ -48,7 +48,7 @@ export class MigrationConflictError extends Error {
  *
  * @example
  * ```ts
- * import { SchemaDriftError } from "./migration_errors.ts";
+ * import { SchemaDriftError } from "@app/fragment-cli/migrate";
  *
  * new SchemaDriftError("auth", 2, 'addColumn "users"."name"').step; // => 2
  * ```
@@ -82,7 +82,7 @@ export class SchemaDriftError extends Error {
  *
  * @example
  * ```ts
- * import { DatabaseAheadError } from "./migration_errors.ts";
+ * import { DatabaseAheadError } from "@app/fragment-cli/migrate";
  *
  * new DatabaseAheadError("auth", 5, 3).message; // => 'Namespace "auth" is at version 5 but the code only knows versions up to 3'
  * ```
@@ -118,7 +118,7 @@ export class DatabaseAheadError extends Error {
  *
  * @example
  * ```ts
- * import { MigrationTargetError } from "./migration_errors.ts";
+ * import { MigrationTargetError } from "@app/fragment-cli/migrate";
  *
  * new MigrationTargetError("Cannot migrate \"auth\" down from 3 to 1").name; // => "MigrationTargetError"
  * ```
@@ -141,7 +141,7 @@ export class MigrationTargetError extends Error {
  *
  * @example
  * ```ts
- * import { MigrationStepError } from "./migration_errors.ts";
+ * import { MigrationStepError } from "@app/fragment-cli/migrate";
  *
  * const error = new MigrationStepError("auth", 2, "sql", "SELEC 1", new Error("syntax error"));
  * error.step; // => 2

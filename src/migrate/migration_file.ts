@@ -16,7 +16,21 @@ import {
 import { planMigration, type PlannableSchema, renderMigrationSql } from "./migration_plan.ts";
 import { quoteLiteral, quoteQualified } from "../sql/sql_identifier.ts";
 
-/** Options of {@linkcode renderMigrationFile}. */
+/**
+ * Options of {@linkcode renderMigrationFile}.
+ *
+ * @example The file of one upgrade step
+ * ```ts
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { type MigrationFileOptions, renderMigrationFile } from "@app/fragment-cli/migrate";
+ *
+ * const notes = defineSchema("notes", (s) =>
+ *   s.createTable("notes", { id: column.uuid().primaryKey() })
+ *     .addColumn("notes", "body", column.text().nullable()));
+ * const options: MigrationFileOptions = { from: 1, to: 2 };
+ * const sql = renderMigrationFile(notes, options); // for psql -v ON_ERROR_STOP=1 -f
+ * ```
+ */
 export interface MigrationFileOptions {
   /** The Postgres schema holding the tables. @default {schema.name} */
   namespace?: string;
@@ -46,8 +60,8 @@ function lock(key: string): string {
  *
  * @example
  * ```ts
- * import { column, defineSchema } from "../schema/mod.ts";
-import { renderMigrationFile } from "./mod.ts";
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { renderMigrationFile } from "@app/fragment-cli/migrate";
  * const schema = defineSchema("notes", (s) =>
  *   s.createTable("notes", { id: column.text().primaryKey() }));
  * const sql = renderMigrationFile(schema, { from: 0 });

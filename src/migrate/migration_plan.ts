@@ -10,7 +10,19 @@ import type { SchemaStep, SqlStepContext, StepDefinition } from "../schema/schem
 import { assertName, constraintName } from "../schema/schema_state.ts";
 import { quoteIdent, quoteQualified } from "../sql/sql_identifier.ts";
 
-/** What planning needs of a schema: its name and steps (a {@linkcode Schema} fits). */
+/**
+ * What planning needs of a schema: its name and steps (a {@linkcode Schema} fits).
+ *
+ * @example A schema passed where planning only needs its steps
+ * ```ts
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { planMigration, type PlannableSchema } from "@app/fragment-cli/migrate";
+ *
+ * const notes: PlannableSchema = defineSchema("notes", (s) =>
+ *   s.createTable("notes", { id: column.uuid().primaryKey() }));
+ * console.log(planMigration(notes, { from: 0 }).to); // 1
+ * ```
+ */
 export interface PlannableSchema {
   /** The name. */
   readonly name: string;
@@ -20,7 +32,22 @@ export interface PlannableSchema {
   readonly steps: readonly SchemaStep[];
 }
 
-/** Options of {@linkcode planMigration}. */
+/**
+ * Options of {@linkcode planMigration}.
+ *
+ * @example The upgrade of a second instance
+ * ```ts
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { type MigrationPlanOptions, planMigration } from "@app/fragment-cli/migrate";
+ *
+ * const notes = defineSchema("notes", (s) =>
+ *   s.createTable("notes", { id: column.uuid().primaryKey() })
+ *     .addColumn("notes", "body", column.text().nullable()));
+ * // A database at version 1, in a second instance's namespace.
+ * const options: MigrationPlanOptions = { namespace: "notes_archive", from: 1 };
+ * console.log(planMigration(notes, options).steps.length); // 1
+ * ```
+ */
 export interface MigrationPlanOptions {
   /** The Postgres schema holding the tables. @default {schema.name} */
   namespace?: string;
@@ -30,7 +57,22 @@ export interface MigrationPlanOptions {
   to?: number;
 }
 
-/** The statements of one step. */
+/**
+ * The statements of one step.
+ *
+ * @example Review each step of a plan
+ * ```ts
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { planMigration, type PlannedStep } from "@app/fragment-cli/migrate";
+ *
+ * const notes = defineSchema("notes", (s) =>
+ *   s.createTable("notes", { id: column.uuid().primaryKey() })
+ *     .addColumn("notes", "body", column.text().nullable()));
+ * const [step]: readonly PlannedStep[] = planMigration(notes, { from: 1 }).steps;
+ * console.log(step.version, step.description); // 2 addColumn "notes"."body"
+ * console.log(step.statements); // ['ALTER TABLE "notes"."notes" ADD COLUMN "body" text']
+ * ```
+ */
 export interface PlannedStep {
   /** The step's version: applying it moves the namespace to this version. */
   readonly version: number;
@@ -42,15 +84,29 @@ export interface PlannedStep {
   readonly statements: readonly string[];
 }
 
-/** A planned migration of one namespace from version `from` to version `to`. */
+/**
+ * A planned migration of one namespace from version `from` to version `to`.
+ *
+ * @example A plan from an empty namespace
+ * ```ts
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { type MigrationPlan, planMigration } from "@app/fragment-cli/migrate";
+ *
+ * const notes = defineSchema("notes", (s) =>
+ *   s.createTable("notes", { id: column.uuid().primaryKey() })
+ *     .addColumn("notes", "body", column.text().nullable()));
+ * const plan: MigrationPlan = planMigration(notes, { from: 0 });
+ * console.log(plan.namespace, plan.from, plan.to, plan.steps.length); // notes 0 2 2
+ * ```
+ */
 export interface MigrationPlan {
   /** The schema name. */
   readonly schema: string;
   /** The namespace (Postgres schema) being migrated. */
   readonly namespace: string;
-  /** The version (or column name) it starts from. */
+  /** The version the namespace starts from. */
   readonly from: number;
-  /** The version (or column name) it ends at. */
+  /** The version the namespace ends at. */
   readonly to: number;
   /** One entry per step, versions `from + 1` … `to`. */
   readonly steps: readonly PlannedStep[];
@@ -66,8 +122,8 @@ export interface MigrationPlan {
  *
  * @example
  * ```ts
- * import { column, defineSchema } from "../schema/mod.ts";
-import { resolveNamespace } from "./mod.ts";
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { resolveNamespace } from "./migration_plan.ts";
  * const schema = defineSchema("auth", (s) => s.createTable("t", { id: column.text().primaryKey() }));
  * resolveNamespace(schema); // "auth"
  * resolveNamespace(schema, "auth_admin"); // "auth_admin"
@@ -91,8 +147,8 @@ function normalize(statement: string): string {
  *
  * @example
  * ```ts
- * import { column, defineSchema } from "../schema/mod.ts";
-import { describeStep } from "./mod.ts";
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { describeStep } from "./migration_plan.ts";
  * const schema = defineSchema("notes", (s) =>
  *   s.createTable("notes", { id: column.text().primaryKey() }));
  * describeStep(schema.steps[0]); // 'createTable "notes"'
@@ -205,8 +261,8 @@ function statementsOf(step: SchemaStep, namespace: string): string[] {
  *
  * @example
  * ```ts
- * import { column, defineSchema } from "../schema/mod.ts";
-import { stepStatements } from "./mod.ts";
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { stepStatements } from "./migration_plan.ts";
  * const schema = defineSchema("notes", (s) =>
  *   s.createTable("notes", { id: column.text().primaryKey() }).addColumn(
  *     "notes",
@@ -245,8 +301,8 @@ export function stepStatements(
  *
  * @example
  * ```ts
- * import { column, defineSchema } from "../schema/mod.ts";
-import { planMigration } from "./mod.ts";
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { planMigration } from "@app/fragment-cli/migrate";
  * const schema = defineSchema("notes", (s) =>
  *   s.createTable("notes", { id: column.text().primaryKey() }));
  * const plan = planMigration(schema, { from: 0, namespace: "notes_b" });
@@ -279,7 +335,22 @@ export function planMigration(
   return { schema: schema.name, namespace, from, to, steps };
 }
 
-/** Options of {@linkcode renderMigrationSql}. */
+/**
+ * Options of {@linkcode renderMigrationSql}.
+ *
+ * @example Append your own bookkeeping statement
+ * ```ts
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { planMigration, renderMigrationSql, type RenderMigrationSqlOptions } from "@app/fragment-cli/migrate";
+ *
+ * const notes = defineSchema("notes", (s) =>
+ *   s.createTable("notes", { id: column.uuid().primaryKey() })
+ *     .addColumn("notes", "body", column.text().nullable()));
+ * const options: RenderMigrationSqlOptions = { bookkeeping: ["UPDATE app.versions SET notes = 2"] };
+ * const sql = renderMigrationSql(planMigration(notes, { from: 0 }), options);
+ * console.log(sql.endsWith("UPDATE app.versions SET notes = 2;\n")); // true
+ * ```
+ */
 export interface RenderMigrationSqlOptions {
   /**
    * Statements appended after the steps (without trailing semicolons), e.g. the version
@@ -299,8 +370,8 @@ export interface RenderMigrationSqlOptions {
  *
  * @example
  * ```ts
- * import { column, defineSchema } from "../schema/mod.ts";
-import { planMigration, renderMigrationSql } from "./mod.ts";
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { planMigration, renderMigrationSql } from "@app/fragment-cli/migrate";
  * const schema = defineSchema("notes", (s) =>
  *   s.createTable("notes", { id: column.text().primaryKey() }));
  * const sql = renderMigrationSql(planMigration(schema, { from: 0 }));

@@ -41,7 +41,25 @@ import {
 
 export { INTERNAL_NAMESPACE };
 
-/** Options of {@link migrate}. */
+/**
+ * Options of {@link migrate}.
+ *
+ * @example Migrate to a given version in a given namespace
+ * ```ts
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { migrate, type MigrateOptions } from "@app/fragment-cli/migrate";
+ * import { pgliteAdapter } from "@app/fragment-cli/sql";
+ *
+ * const notes = defineSchema("notes", (s) =>
+ *   s.createTable("notes", { id: column.uuid().primaryKey() })
+ *     .addColumn("notes", "body", column.text().nullable()));
+ * const db = pgliteAdapter();
+ * // Only version 1, in a namespace of its own, and only if nothing ran there before.
+ * const options: MigrateOptions = { namespace: "notes_test", to: 1, expectedFrom: 0 };
+ * await migrate(db, notes, options);
+ * await db.close();
+ * ```
+ */
 export interface MigrateOptions {
   /**
    * The Postgres schema holding the tables.
@@ -61,7 +79,24 @@ export interface MigrateOptions {
   expectedFrom?: number;
 }
 
-/** A step, by version and description. */
+/**
+ * A step, by version and description.
+ *
+ * @example Log the steps a run applied
+ * ```ts
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { migrate, type StepSummary } from "@app/fragment-cli/migrate";
+ * import { pgliteAdapter } from "@app/fragment-cli/sql";
+ *
+ * const notes = defineSchema("notes", (s) =>
+ *   s.createTable("notes", { id: column.uuid().primaryKey() })
+ *     .addColumn("notes", "body", column.text().nullable()));
+ * const db = pgliteAdapter();
+ * const applied: StepSummary[] = (await migrate(db, notes)).applied;
+ * for (const step of applied) console.log(step.version, step.description);
+ * await db.close();
+ * ```
+ */
 export interface StepSummary {
   /** The step's version. */
   version: number;
@@ -69,7 +104,24 @@ export interface StepSummary {
   description: string;
 }
 
-/** What {@link migrate} did. */
+/**
+ * What {@link migrate} did.
+ *
+ * @example Report a run
+ * ```ts
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { migrate, type MigrateResult } from "@app/fragment-cli/migrate";
+ * import { pgliteAdapter } from "@app/fragment-cli/sql";
+ *
+ * const notes = defineSchema("notes", (s) =>
+ *   s.createTable("notes", { id: column.uuid().primaryKey() })
+ *     .addColumn("notes", "body", column.text().nullable()));
+ * const db = pgliteAdapter();
+ * const result: MigrateResult = await migrate(db, notes);
+ * console.log(result.status, result.from, result.to); // applied 0 2
+ * await db.close();
+ * ```
+ */
 export interface MigrateResult {
   /** The schema's name. */
   schema: string;
@@ -101,10 +153,10 @@ export interface MigrateResult {
  * @throws {MigrationStepError} A statement failed; everything was rolled back.
  *
  * @example Migrate the embedded database
- * ```ts ignore
- * import { column, defineSchema } from "../schema/mod.ts";
-import { migrate } from "./mod.ts";
-import { pgliteAdapter } from "../sql/mod.ts";
+ * ```ts
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { migrate } from "@app/fragment-cli/migrate";
+ * import { pgliteAdapter } from "@app/fragment-cli/sql";
  *
  * const schema = defineSchema("notes", (s) =>
  *   s.createTable("notes", { id: column.text().primaryKey() }));

@@ -10,7 +10,24 @@ import { describeStep, type PlannableSchema, resolveNamespace } from "./migratio
 import type { StepSummary } from "./migration_runner.ts";
 import type { NamespacedSchema } from "./orm_model.ts";
 
-/** The migration state of one namespace. */
+/**
+ * The migration state of one namespace.
+ *
+ * @example Refuse to start with pending steps
+ * ```ts
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { migrationStatus, type NamespaceStatus } from "@app/fragment-cli/migrate";
+ * import { pgliteAdapter } from "@app/fragment-cli/sql";
+ *
+ * const notes = defineSchema("notes", (s) =>
+ *   s.createTable("notes", { id: column.uuid().primaryKey() })
+ *     .addColumn("notes", "body", column.text().nullable()));
+ * const db = pgliteAdapter();
+ * const [status]: NamespaceStatus[] = await migrationStatus(db, [notes]);
+ * if (status.status === "pending") console.log(`${status.pendingSteps.length} steps to apply`); // 2 steps
+ * await db.close();
+ * ```
+ */
 export interface NamespaceStatus {
   /** The namespace (Postgres schema). */
   namespace: string;
@@ -39,13 +56,20 @@ export interface NamespaceStatus {
  * @param schemas The schemas (or `{ schema, namespace }` pairs) to report on.
  * @returns One status per entry, in order.
  *
- * @example
- * ```ts ignore
- * import { migrationStatus } from "./migration_status.ts";
+ * @example The state of two instances of one schema
+ * ```ts
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { migrate, migrationStatus } from "@app/fragment-cli/migrate";
+ * import { pgliteAdapter } from "@app/fragment-cli/sql";
  *
- * for (const s of await migrationStatus(db, [authSchema, { schema: messengerSchema, namespace: "bot2" }])) {
+ * const notes = defineSchema("notes", (s) =>
+ *   s.createTable("notes", { id: column.uuid().primaryKey() }));
+ * const db = pgliteAdapter();
+ * await migrate(db, notes);
+ * for (const s of await migrationStatus(db, [notes, { schema: notes, namespace: "notes2" }])) {
  *   console.log(s.namespace, s.databaseVersion, "→", s.codeVersion, s.status);
- * }
+ * } // notes 1 → 1 up-to-date, then notes2 0 → 1 pending
+ * await db.close();
  * ```
  */
 export async function migrationStatus(

@@ -16,7 +16,6 @@
  */
 
 export {
-  describeStep,
   type MigrationPlan,
   type MigrationPlanOptions,
   planMigration,
@@ -24,21 +23,11 @@ export {
   type PlannedStep,
   renderMigrationSql,
   type RenderMigrationSqlOptions,
-  resolveNamespace,
-  stepStatements,
 } from "./migration_plan.ts";
-export {
-  camelCase,
-  type NamespacedSchema,
-  type OrmNamespace,
-  ormNamespaces,
-  type OrmRelation,
-  pascalCase,
-} from "./orm_model.ts";
+export type { NamespacedSchema } from "./orm_model.ts";
 export { drizzleSchemaFile } from "./drizzle_output.ts";
 export { prismaSchemaFile, type PrismaSchemaFileOptions } from "./prisma_output.ts";
 export {
-  INTERNAL_NAMESPACE,
   migrate,
   type MigrateOptions,
   type MigrateResult,

@@ -15,7 +15,20 @@ import {
   type TableState,
 } from "../schema/schema_state.ts";
 
-/** One schema placed in a namespace, the input of the ORM outputs. */
+/**
+ * One schema placed in a namespace, the input of the ORM outputs.
+ *
+ * @example Two instances of a schema in one ORM file
+ * ```ts
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { drizzleSchemaFile, type NamespacedSchema } from "@app/fragment-cli/migrate";
+ *
+ * const notes = defineSchema("notes", (s) =>
+ *   s.createTable("notes", { id: column.uuid().primaryKey() }));
+ * const archive: NamespacedSchema = { schema: notes, namespace: "notes_archive" };
+ * const source = drizzleSchemaFile([{ schema: notes }, archive]);
+ * ```
+ */
 export interface NamespacedSchema {
   /** The schema. */
   readonly schema: Schema;
@@ -132,7 +145,7 @@ function claimField(taken: Map<string, Set<string>>, table: string, wanted: stri
  *
  * @example
  * ```ts
- * import { column, defineSchema } from "../schema/mod.ts";
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
  * import { ormNamespaces } from "./orm_model.ts";
  * const schema = defineSchema("blog", (s) =>
  *   s.createTable("authors", { id: column.uuid().primaryKey() })

@@ -13,7 +13,20 @@ import {
 } from "./orm_model.ts";
 import type { ColumnState } from "../schema/schema_state.ts";
 
-/** Options of {@linkcode prismaSchemaFile}. */
+/**
+ * Options of {@linkcode prismaSchemaFile}.
+ *
+ * @example Models to merge into an existing Prisma schema
+ * ```ts
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { prismaSchemaFile, type PrismaSchemaFileOptions } from "@app/fragment-cli/migrate";
+ *
+ * const notes = defineSchema("notes", (s) =>
+ *   s.createTable("notes", { id: column.uuid().primaryKey() }));
+ * const options: PrismaSchemaFileOptions = { generator: false };
+ * const models = prismaSchemaFile([{ schema: notes }], options); // no `generator client` block
+ * ```
+ */
 export interface PrismaSchemaFileOptions {
   /**
    * The `generator client { … }` block's provider, or `false` to leave the block out (when the
@@ -167,8 +180,8 @@ function renderModels(ns: OrmNamespace): string[] {
  *
  * @example
  * ```ts
- * import { column, defineSchema } from "../schema/mod.ts";
-import { prismaSchemaFile } from "./mod.ts";
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { prismaSchemaFile } from "@app/fragment-cli/migrate";
  * const schema = defineSchema("notes", (s) =>
  *   s.createTable("notes", { id: column.uuid().primaryKey().defaultRandom() }));
  * const text = prismaSchemaFile([{ schema }]);

@@ -39,7 +39,7 @@ const MIN_CURSOR_SECRET_LENGTH = 16;
  *
  * @example Answer 400
  * ```ts
- * import { PaginationError } from "./cursor.ts";
+ * import { PaginationError } from "@app/fragment-cli/pagination";
  *
  * function statusOf(error: unknown): number {
  *   return error instanceof PaginationError ? error.status : 500;
@@ -70,7 +70,7 @@ export class PaginationError extends Error {
  *
  * @example
  * ```ts
- * import { InvalidCursorError } from "./cursor.ts";
+ * import { InvalidCursorError } from "@app/fragment-cli/pagination";
  *
  * new InvalidCursorError("Cursor is malformed").code; // => "INVALID_CURSOR"
  * ```
@@ -87,7 +87,21 @@ export class InvalidCursorError extends PaginationError {
   }
 }
 
-/** A sort column of {@link keysetQuery}: its name and its PostgreSQL type. */
+/**
+ * A sort column of {@link keysetQuery}: its name and its PostgreSQL type.
+ *
+ * @example A sort key with a unique last column
+ * ```ts
+ * import { type KeysetColumn, keysetQuery } from "@app/fragment-cli/pagination";
+ *
+ * // Newest first; the id breaks ties between rows created in the same microsecond.
+ * const columns: KeysetColumn[] = [
+ *   { name: "created_at", type: "timestamptz" },
+ *   { name: "id", type: "uuid" },
+ * ];
+ * const q = keysetQuery({ listId: "posts", columns, direction: "desc", secret: "a deployment secret" });
+ * ```
+ */
 export interface KeysetColumn {
   /** The column name (quoted in the SQL). */
   name: string;
@@ -95,7 +109,23 @@ export interface KeysetColumn {
   type: KeysetColumnType;
 }
 
-/** Options of {@link keysetQuery}. */
+/**
+ * Options of {@link keysetQuery}.
+ *
+ * @example The options of one customer's invoices
+ * ```ts
+ * import { type KeysetOptions, keysetQuery } from "@app/fragment-cli/pagination";
+ *
+ * const options: KeysetOptions = {
+ *   listId: "invoices:customer-42", // a cursor of another customer's list is refused
+ *   columns: [{ name: "number", type: "int8" }],
+ *   table: "i", // the columns are qualified: "i"."number"
+ *   pageSize: "50",
+ *   secret: "a deployment secret of 16+ chars",
+ * };
+ * console.log(keysetQuery(options).orderBy); // "i"."number" ASC
+ * ```
+ */
 export interface KeysetOptions {
   /**
    * Identifies the list and its filter (e.g. `` `members:${organizationId}` ``):
@@ -115,9 +145,8 @@ export interface KeysetOptions {
   /** A table name or alias qualifying the columns (for joins). */
   table?: string;
   /**
-   * The requested page size (a query-string value is accepted). Values above
-   * {@link MAX_PAGE_SIZE} are clamped.
-   * @default the cursor's page size, else {@link DEFAULT_PAGE_SIZE}
+   * The requested page size (a query-string value is accepted). Values above 100 are clamped.
+   * @default the cursor's page size, else 20
    */
   pageSize?: number | string | null;
   /** The cursor from the previous page, if any. */
@@ -136,9 +165,24 @@ export interface KeysetOptions {
   secret: string;
 }
 
-/** SQL fragments and parameters for one page, see {@link keysetQuery}. */
+/**
+ * SQL fragments and parameters for one page, see {@link keysetQuery}.
+ *
+ * @example The fragments of a first page
+ * ```ts
+ * import { type KeysetQuery, keysetQuery } from "@app/fragment-cli/pagination";
+ *
+ * const q: KeysetQuery = keysetQuery({
+ *   listId: "notes",
+ *   columns: [{ name: "id", type: "int4" }],
+ *   secret: "a deployment secret of 16+ chars",
+ * });
+ * const sql = `SELECT id, ${q.select} FROM note WHERE ${q.where} ORDER BY ${q.orderBy} LIMIT ${q.limit}`;
+ * console.log(q.pageSize, q.limit, q.params); // 20 21 []
+ * ```
+ */
 export interface KeysetQuery {
-  /** The effective page size (1 … {@link MAX_PAGE_SIZE}). */
+  /** The effective page size (1 … 100). */
   readonly pageSize: number;
   /** Select-list items to append (`, ${q.select}`): the sort key as text, for the next cursor. */
   readonly select: string;
@@ -154,7 +198,19 @@ export interface KeysetQuery {
   readonly state: KeysetState;
 }
 
-/** Internal state carried from {@link keysetQuery} to {@link keysetPage}. */
+/**
+ * What {@link keysetPage} needs from {@link keysetQuery} to sign the next cursor; opaque to
+ * callers, who pass the whole {@link KeysetQuery} along.
+ *
+ * @example What a query carries for its next cursor
+ * ```ts
+ * import { keysetQuery, type KeysetState } from "@app/fragment-cli/pagination";
+ *
+ * const q = keysetQuery({ listId: "notes", columns: [{ name: "id", type: "int4" }], secret: "a deployment secret" });
+ * const state: KeysetState = q.state;
+ * console.log(state.direction, state.columnCount); // asc 1
+ * ```
+ */
 export interface KeysetState {
   /** Fingerprint of the list id, columns and direction. */
   readonly list: string;
@@ -168,7 +224,27 @@ export interface KeysetState {
   readonly secret: string;
 }
 
-/** One page of results. */
+/**
+ * One page of results.
+ *
+ * @example A page's fields
+ * ```ts
+ * import { keysetPage, keysetQuery, type Page } from "@app/fragment-cli/pagination";
+ * import { pgliteAdapter } from "@app/fragment-cli/sql";
+ *
+ * const db = pgliteAdapter();
+ * await db.query("CREATE TABLE note (id int4 PRIMARY KEY, body text)");
+ * await db.query("INSERT INTO note VALUES (1, 'a'), (2, 'b')");
+ * const q = keysetQuery({ listId: "notes", columns: [{ name: "id", type: "int4" }], secret: "a deployment secret" });
+ * const rows = await db.query<{ id: number; body: string }>(
+ *   `SELECT id, body, ${q.select} FROM note WHERE ${q.where} ORDER BY ${q.orderBy} LIMIT ${q.limit}`,
+ *   q.params,
+ * );
+ * const page: Page<{ id: number; body: string }> = keysetPage(rows, q);
+ * console.log(page.items, page.hasNextPage, page.cursor); // [{ id: 1, body: "a" }, …] false null
+ * await db.close();
+ * ```
+ */
 export interface Page<T> {
   /** At most `pageSize` rows, without the cursor columns. */
   items: T[];
@@ -230,24 +306,32 @@ export function parsePageSize(
  * the columns' types.
  * @throws {PaginationError} For an invalid page size.
  *
- * @example A page of an organization's members
- * ```ts ignore
- * import { keysetPage, keysetQuery } from "./cursor.ts";
+ * @example A page of an organization's members, from a request's query string
+ * ```ts
+ * import { keysetPage, keysetQuery } from "@app/fragment-cli/pagination";
+ * import { pgliteAdapter } from "@app/fragment-cli/sql";
  *
+ * const db = pgliteAdapter();
+ * await db.query(`CREATE TABLE member (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), org_id int,
+ *   email text, created_at timestamptz DEFAULT now())`);
+ * await db.query("INSERT INTO member (org_id, email) VALUES (7, 'ada@example.com')");
+ * const url = new URL("http://localhost/orgs/7/members?pageSize=10");
  * const q = keysetQuery({
- *   listId: `members:${orgId}`,
+ *   listId: "members:7",
  *   columns: [{ name: "created_at", type: "timestamptz" }, { name: "id", type: "uuid" }],
- *   secret, // the deployment's (FRAGMENT_SECRET)
+ *   secret: "the deployment's secret, e.g. FRAGMENT_SECRET",
  *   pageSize: url.searchParams.get("pageSize"),
  *   cursor: url.searchParams.get("cursor"),
- *   firstParam: 2,
+ *   firstParam: 2, // $1 is the query's own org_id
  * });
- * const rows = await db.query(
+ * const rows = await db.query<{ id: string; email: string }>(
  *   `SELECT id, email, ${q.select} FROM member WHERE org_id = $1 AND ${q.where}
  *    ORDER BY ${q.orderBy} LIMIT ${q.limit}`,
- *   [orgId, ...q.params],
+ *   [7, ...q.params],
  * );
  * const { items, cursor, hasNextPage } = keysetPage(rows, q);
+ * console.log(items.length, hasNextPage, cursor); // 1 false null
+ * await db.close();
  * ```
  */
 export function keysetQuery(options: KeysetOptions): KeysetQuery {
@@ -317,10 +401,26 @@ export function keysetQuery(options: KeysetOptions): KeysetQuery {
  * @param query The query the rows were fetched with.
  * @returns The page.
  *
- * @example
- * ```ts ignore
- * const page = keysetPage(rows, q);
- * return Response.json({ members: page.items, cursor: page.cursor, hasNextPage: page.hasNextPage });
+ * @example A JSON response of one page
+ * ```ts
+ * import { keysetPage, keysetQuery } from "@app/fragment-cli/pagination";
+ * import type { SqlQuerier } from "@app/fragment-cli/sql";
+ *
+ * async function listNotes(db: SqlQuerier, request: Request): Promise<Response> {
+ *   const url = new URL(request.url);
+ *   const q = keysetQuery({
+ *     listId: "notes",
+ *     columns: [{ name: "id", type: "int8" }],
+ *     secret: "the deployment's secret, e.g. FRAGMENT_SECRET",
+ *     cursor: url.searchParams.get("cursor"),
+ *   });
+ *   const rows = await db.query<{ id: string; body: string }>(
+ *     `SELECT id, body, ${q.select} FROM note WHERE ${q.where} ORDER BY ${q.orderBy} LIMIT ${q.limit}`,
+ *     q.params,
+ *   );
+ *   const page = keysetPage(rows, q);
+ *   return Response.json({ notes: page.items, cursor: page.cursor, hasNextPage: page.hasNextPage });
+ * }
  * ```
  */
 export function keysetPage<T extends object>(

@@ -14,6 +14,14 @@
 /**
  * The type of a sort column, as PostgreSQL names it. Each is checked and cast (`$n::type`)
  * before a cursor value reaches SQL.
+ *
+ * @example A bigint sort column
+ * ```ts
+ * import { type KeysetColumnType, keysetQuery } from "@app/fragment-cli/pagination";
+ *
+ * const type: KeysetColumnType = "int8"; // a bigint id, carried as text in the cursor
+ * const q = keysetQuery({ listId: "events", columns: [{ name: "id", type }], secret: "a deployment secret" });
+ * ```
  */
 export type KeysetColumnType = "text" | "uuid" | "timestamptz" | "int4" | "int8";
 

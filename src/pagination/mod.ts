@@ -23,13 +23,13 @@
  * );
  * const page = keysetPage(rows, q);
  * console.log(page.items.length, page.hasNextPage); // 10 true
+ * await db.close();
  * ```
  *
  * @module
  */
 
 export {
-  DEFAULT_PAGE_SIZE,
   InvalidCursorError,
   type KeysetColumn,
   type KeysetColumnType,
@@ -38,8 +38,6 @@ export {
   type KeysetQuery,
   keysetQuery,
   type KeysetState,
-  MAX_PAGE_SIZE,
   type Page,
   PaginationError,
-  parsePageSize,
 } from "./cursor.ts";

@@ -8,7 +8,17 @@
  * @module
  */
 
-/** The SQL types a column can have. `varchar` carries its length in {@linkcode ColumnDef.length}. */
+/**
+ * The SQL types a column can have. `varchar` carries its length in {@linkcode ColumnDef.length}.
+ *
+ * @example The SQL type of a column builder
+ * ```ts
+ * import { column, type ColumnType } from "@app/fragment-cli/schema";
+ *
+ * const type: ColumnType = column.varchar(320).def.type;
+ * console.log(type, column.varchar(320).def.length); // varchar 320
+ * ```
+ */
 export type ColumnType =
   | "text"
   | "varchar"
@@ -20,10 +30,30 @@ export type ColumnType =
   | "bytea"
   | "uuid";
 
-/** What happens to referencing rows when the referenced row is deleted. */
+/**
+ * What happens to referencing rows when the referenced row is deleted.
+ *
+ * @example Delete a user's sessions with the user
+ * ```ts
+ * import { column, type OnDeleteAction } from "@app/fragment-cli/schema";
+ *
+ * const onDelete: OnDeleteAction = "cascade";
+ * const userId = column.uuid().references("users", "id", { onDelete });
+ * ```
+ */
 export type OnDeleteAction = "cascade" | "restrict" | "set null" | "set default" | "no action";
 
-/** A JSON value, as stored in a `jsonb` column. */
+/**
+ * A JSON value, as stored in a `jsonb` column.
+ *
+ * @example A value for a `jsonb` column
+ * ```ts
+ * import { column, type JsonValue } from "@app/fragment-cli/schema";
+ *
+ * const settings: JsonValue = { theme: "dark", shortcuts: ["g i", "g s"], beta: false };
+ * const settingsColumn = column.jsonb().default(settings);
+ * ```
+ */
 export type JsonValue =
   | string
   | number
@@ -32,7 +62,17 @@ export type JsonValue =
   | JsonValue[]
   | { [key: string]: JsonValue };
 
-/** How the database fills a column when an insert omits it. */
+/**
+ * How the database fills a column when an insert omits it.
+ *
+ * @example Read the default of a column
+ * ```ts
+ * import { column, type ColumnDefault } from "@app/fragment-cli/schema";
+ *
+ * const createdAt: ColumnDefault | undefined = column.timestamptz().defaultNow().def.default;
+ * console.log(createdAt); // { kind: "now" }
+ * ```
+ */
 export type ColumnDefault =
   /** A constant (already checked against the column type). */
   | { readonly kind: "value"; readonly value: string | number | boolean | JsonValue }
@@ -45,7 +85,17 @@ export type ColumnDefault =
   /** A raw SQL expression, written verbatim after `DEFAULT`. */
   | { readonly kind: "sql"; readonly sql: string };
 
-/** A foreign key from a column to a column of a table of the same namespace. */
+/**
+ * A foreign key from a column to a column of a table of the same namespace.
+ *
+ * @example Read the foreign key of a column
+ * ```ts
+ * import { column, type ColumnReference } from "@app/fragment-cli/schema";
+ *
+ * const ref: ColumnReference | undefined = column.uuid().references("users", "id").def.references;
+ * console.log(ref); // { table: "users", column: "id", onDelete: "no action" }
+ * ```
+ */
 export interface ColumnReference {
   /** The referenced table. */
   readonly table: string;
@@ -55,7 +105,17 @@ export interface ColumnReference {
   readonly onDelete: OnDeleteAction;
 }
 
-/** The runtime description of a column, as used by migration planning and ORM outputs. */
+/**
+ * The runtime description of a column, as used by migration planning and ORM outputs.
+ *
+ * @example What planning sees of a column
+ * ```ts
+ * import { column, type ColumnDef } from "@app/fragment-cli/schema";
+ *
+ * const def: ColumnDef = column.text().nullable().unique().def;
+ * console.log(def.type, def.nullable, def.unique); // text true true
+ * ```
+ */
 export interface ColumnDef {
   /** The SQL type. */
   readonly type: ColumnType;
@@ -73,7 +133,17 @@ export interface ColumnDef {
   readonly references?: ColumnReference;
 }
 
-/** Options of {@linkcode ColumnBuilder.references}. */
+/**
+ * Options of {@linkcode ColumnBuilder.references}.
+ *
+ * @example A foreign key set to NULL when its row goes
+ * ```ts
+ * import { column, type ReferenceOptions } from "@app/fragment-cli/schema";
+ *
+ * const options: ReferenceOptions = { onDelete: "set null" };
+ * const managerId = column.uuid().nullable().references("employees", "id", options);
+ * ```
+ */
 export interface ReferenceOptions {
   /** The ON DELETE action. @default {"no action"} */
   onDelete?: OnDeleteAction;
@@ -85,7 +155,7 @@ export interface ReferenceOptions {
  *
  * @example A nullable text column with a default
  * ```ts
- * import { column } from "./column.ts";
+ * import { column } from "@app/fragment-cli/schema";
  * const nickname = column.text().nullable().default("anonymous");
  * nickname.def.nullable; // true
  * ```
@@ -128,7 +198,7 @@ export interface ColumnBuilder<
  *
  * @example Accepting any column
  * ```ts
- * import { column, type AnyColumn } from "./column.ts";
+ * import { column, type AnyColumn } from "@app/fragment-cli/schema";
  * const columns: Record<string, AnyColumn> = { id: column.text().primaryKey() };
  * ```
  */
@@ -215,7 +285,18 @@ function base(type: ColumnType, length?: number): ColumnDef {
   return length === undefined ? def : { ...def, length };
 }
 
-/** The column factories, one per SQL type. */
+/**
+ * The column factories, one per SQL type.
+ *
+ * @example Pick a column factory by name
+ * ```ts
+ * import { column, type ColumnFactories } from "@app/fragment-cli/schema";
+ *
+ * // A factory chosen by name, e.g. from a generator's configuration.
+ * const factories: ColumnFactories = column;
+ * const idColumn = (kind: "uuid" | "text") => factories[kind]().primaryKey();
+ * ```
+ */
 export interface ColumnFactories {
   /** `text`: a string of any length. */
   text(): ColumnBuilder<string, false, false, "text">;
@@ -242,7 +323,7 @@ export interface ColumnFactories {
  *
  * @example Columns of a users table
  * ```ts
- * import { column } from "./column.ts";
+ * import { column } from "@app/fragment-cli/schema";
  * const users = {
  *   id: column.uuid().primaryKey().defaultRandom(),
  *   email: column.varchar(320).unique(),

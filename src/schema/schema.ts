@@ -9,46 +9,97 @@ import type { AnyColumn, ColumnDef } from "./column.ts";
 import type { SchemaStep, SqlStepBody, StepDefinition } from "./schema_step.ts";
 import { applyStep, assertName, emptyState, type SchemaState } from "./schema_state.ts";
 
-/** What row inference knows about a column. */
-export interface ColumnShape {
+/**
+ * What row inference knows about a column: the JavaScript type of its values, whether it may be
+ * NULL, whether the database fills it when an insert omits it.
+ *
+ * @example The shape of a nullable text column without a default
+ * ```ts
+ * import type { ColumnShape } from "@app/fragment-cli/schema";
+ *
+ * type Nickname = ColumnShape<string, true, false>;
+ * const shape: Nickname = { type: "ada", nullable: true, hasDefault: false };
+ * ```
+ */
+export interface ColumnShape<
+  T = unknown,
+  N extends boolean = boolean,
+  D extends boolean = boolean,
+> {
   /** The JavaScript type of its values. */
-  type: unknown;
+  type: T;
   /** Whether it may be NULL. */
-  nullable: boolean;
+  nullable: N;
   /** Whether the database fills it when an insert omits it. */
-  hasDefault: boolean;
+  hasDefault: D;
 }
 
-/** Column shapes by column name. */
+/**
+ * Column shapes by column name: one table as row inference sees it.
+ *
+ * @example A table of two columns
+ * ```ts
+ * import type { ColumnShape, TableShape } from "@app/fragment-cli/schema";
+ *
+ * const notes: TableShape = {
+ *   id: { type: "n1", nullable: false, hasDefault: true } satisfies ColumnShape<string>,
+ *   body: { type: "hello", nullable: false, hasDefault: false },
+ * };
+ * ```
+ */
 export type TableShape = Record<string, ColumnShape>;
 
-/** Table shapes by table name. */
+/**
+ * Table shapes by table name: what a {@linkcode Schema} and a {@linkcode SchemaBuilder} carry in
+ * their type parameter, and what helpers that add tables to a schema constrain it to.
+ *
+ * @example A helper that adds a table to any schema being defined
+ * ```ts
+ * import { column, defineSchema, type SchemaBuilder, type TablesShape } from "@app/fragment-cli/schema";
+ *
+ * function withAuditLog<Tables extends TablesShape>(s: SchemaBuilder<Tables>) {
+ *   return s.createTable("audit_log", { id: column.bigint().identity().primaryKey() });
+ * }
+ * const schema = defineSchema("shop", (s) =>
+ *   withAuditLog(s.createTable("orders", { id: column.uuid().primaryKey() })));
+ * console.log(schema.version); // 2
+ * ```
+ */
 export type TablesShape = Record<string, TableShape>;
 
-/** The {@linkcode ColumnShape} carried by a column builder. */
-export type ColumnShapeOf<C> = C extends { readonly _types?: infer S } ? NonNullable<S> : never;
-/** The {@linkcode ColumnShape}s of a record of column builders. */
-export type ColumnShapesOf<Cols> = { [K in keyof Cols]: ColumnShapeOf<Cols[K]> };
-/** `T` with key `K` set to `V` (added or replaced), flattened for readable hovers. */
-export type WithKey<T, K extends PropertyKey, V> = {
-  [P in keyof T | K]: P extends K ? V : T[P & keyof T];
-};
-/** A column shape with its nullability set to `N`. */
-export type WithNullability<C, N extends boolean> = C extends ColumnShape
-  ? { type: C["type"]; nullable: N; hasDefault: C["hasDefault"] }
-  : never;
-/** The table names of a {@linkcode TablesShape}. */
-export type TableNameIn<Tables> = keyof Tables & string;
-/** The column names of table `T` of a {@linkcode TablesShape}. */
-export type ColumnNameIn<Tables, T extends keyof Tables> = keyof Tables[T] & string;
-
-/** Options of {@linkcode SchemaBuilder.createTable}. */
+/**
+ * Options of {@linkcode SchemaBuilder.createTable}.
+ *
+ * @example A composite primary key
+ * ```ts
+ * import { column, defineSchema, type CreateTableOptions } from "@app/fragment-cli/schema";
+ *
+ * const options: CreateTableOptions<"post_id" | "tag"> = { primaryKey: ["post_id", "tag"] };
+ * const schema = defineSchema("blog", (s) =>
+ *   s.createTable("post_tags", { post_id: column.uuid(), tag: column.text() }, options));
+ * ```
+ */
 export interface CreateTableOptions<C extends string = string> {
   /** A composite primary key, in order (instead of `.primaryKey()` on one column). */
   primaryKey?: readonly C[];
 }
 
-/** Options of {@linkcode SchemaBuilder.addIndex}. */
+/**
+ * Options of {@linkcode SchemaBuilder.addIndex}.
+ *
+ * @example One live account per email
+ * ```ts
+ * import { column, defineSchema, type AddIndexOptions } from "@app/fragment-cli/schema";
+ *
+ * const liveEmails: AddIndexOptions = { unique: true, where: "deleted_at IS NULL" };
+ * const schema = defineSchema("accounts", (s) =>
+ *   s.createTable("users", {
+ *     id: column.uuid().primaryKey(),
+ *     email: column.text(),
+ *     deleted_at: column.timestamptz().nullable(),
+ *   }).addIndex("users", "users_live_email_idx", ["email"], liveEmails));
+ * ```
+ */
 export interface AddIndexOptions {
   /** Makes it a unique index. @default {false} */
   unique?: boolean;
@@ -63,7 +114,7 @@ export interface AddIndexOptions {
  *
  * @example
  * ```ts
- * import { column, defineSchema } from "./mod.ts";
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
  * const schema = defineSchema("blog", (s) =>
  *   s.createTable("posts", { id: column.uuid().primaryKey().defaultRandom(), title: column.text() })
  *     .addColumn("posts", "draft", column.boolean().default(true)));
@@ -78,49 +129,89 @@ export interface SchemaBuilder<Tables extends TablesShape = Record<never, never>
     table: Name,
     columns: Cols,
     options?: CreateTableOptions<keyof Cols & string>,
-  ): SchemaBuilder<WithKey<Tables, Name, ColumnShapesOf<Cols>>>;
+  ): SchemaBuilder<
+    {
+      [P in keyof Tables | Name]: P extends Name
+        ? { [K in keyof Cols]: NonNullable<Cols[K]["_types"]> }
+        : Tables[P & keyof Tables];
+    }
+  >;
   /** Adds a column: nullable, or with a default (a NOT NULL column without one is rejected). */
-  addColumn<T extends TableNameIn<Tables>, Name extends string, C extends AnyColumn>(
+  addColumn<T extends keyof Tables & string, Name extends string, C extends AnyColumn>(
     table: T,
     column: Name,
     definition: C,
-  ): SchemaBuilder<WithKey<Tables, T, WithKey<Tables[T], Name, ColumnShapeOf<C>>>>;
+  ): SchemaBuilder<
+    {
+      [P in keyof Tables]: P extends T ? {
+          [K in keyof Tables[P] | Name]: K extends Name ? NonNullable<C["_types"]>
+            : Tables[P][K & keyof Tables[P]];
+        }
+        : Tables[P];
+    }
+  >;
   /** Drops a column that no index or foreign key uses and that is not in the primary key. */
-  dropColumn<T extends TableNameIn<Tables>, C extends ColumnNameIn<Tables, T>>(
+  dropColumn<T extends keyof Tables & string, C extends keyof Tables[T] & string>(
     table: T,
     column: C,
-  ): SchemaBuilder<WithKey<Tables, T, Omit<Tables[T], C>>>;
+  ): SchemaBuilder<{ [P in keyof Tables]: P extends T ? Omit<Tables[P], C> : Tables[P] }>;
   /** Renames a column (indexes and foreign keys follow it). */
   renameColumn<
-    T extends TableNameIn<Tables>,
-    From extends ColumnNameIn<Tables, T>,
+    T extends keyof Tables & string,
+    From extends keyof Tables[T] & string,
     To extends string,
   >(
     table: T,
     from: From,
     to: To,
-  ): SchemaBuilder<WithKey<Tables, T, WithKey<Omit<Tables[T], From>, To, Tables[T][From]>>>;
+  ): SchemaBuilder<
+    {
+      [P in keyof Tables]: P extends T ? {
+          [K in Exclude<keyof Tables[P], From> | To]: K extends To ? Tables[T][From]
+            : Tables[P][K & keyof Tables[P]];
+        }
+        : Tables[P];
+    }
+  >;
   /** Creates an index (unique, multi-column and partial with `options`). */
-  addIndex<T extends TableNameIn<Tables>>(
+  addIndex<T extends keyof Tables & string>(
     table: T,
     name: string,
-    columns: readonly ColumnNameIn<Tables, T>[],
+    columns: readonly (keyof Tables[T] & string)[],
     options?: AddIndexOptions,
   ): SchemaBuilder<Tables>;
   /** Drops an index created by `addIndex`. */
   dropIndex(name: string): SchemaBuilder<Tables>;
   /** Makes a nullable column NOT NULL (fails at migration time if a row holds NULL). */
-  setNotNull<T extends TableNameIn<Tables>, C extends ColumnNameIn<Tables, T>>(
+  setNotNull<T extends keyof Tables & string, C extends keyof Tables[T] & string>(
     table: T,
     column: C,
-  ): SchemaBuilder<WithKey<Tables, T, WithKey<Tables[T], C, WithNullability<Tables[T][C], false>>>>;
+  ): SchemaBuilder<
+    {
+      [P in keyof Tables]: P extends T ? {
+          [K in keyof Tables[P]]: K extends C
+            ? ColumnShape<Tables[P][K]["type"], false, Tables[P][K]["hasDefault"]>
+            : Tables[P][K];
+        }
+        : Tables[P];
+    }
+  >;
   /** Makes a NOT NULL column nullable. */
-  dropNotNull<T extends TableNameIn<Tables>, C extends ColumnNameIn<Tables, T>>(
+  dropNotNull<T extends keyof Tables & string, C extends keyof Tables[T] & string>(
     table: T,
     column: C,
-  ): SchemaBuilder<WithKey<Tables, T, WithKey<Tables[T], C, WithNullability<Tables[T][C], true>>>>;
+  ): SchemaBuilder<
+    {
+      [P in keyof Tables]: P extends T ? {
+          [K in keyof Tables[P]]: K extends C
+            ? ColumnShape<Tables[P][K]["type"], true, Tables[P][K]["hasDefault"]>
+            : Tables[P][K];
+        }
+        : Tables[P];
+    }
+  >;
   /** Drops a table that no other table references. */
-  dropTable<T extends TableNameIn<Tables>>(table: T): SchemaBuilder<Omit<Tables, T>>;
+  dropTable<T extends keyof Tables & string>(table: T): SchemaBuilder<Omit<Tables, T>>;
   /**
    * Raw SQL, the escape hatch: one statement, a list, or a function of the namespace being
    * migrated. Invisible to validation, row types and the ORM outputs.
@@ -133,7 +224,7 @@ export interface SchemaBuilder<Tables extends TablesShape = Record<never, never>
  *
  * @example
  * ```ts
- * import { column, defineSchema, type Schema } from "./mod.ts";
+ * import { column, defineSchema, type Schema } from "@app/fragment-cli/schema";
  * const schema = defineSchema("notes", (s) =>
  *   s.createTable("notes", { id: column.text().primaryKey() }));
  * const anySchema: Schema = schema;
@@ -151,33 +242,38 @@ export interface Schema<Tables extends TablesShape = TablesShape> {
   readonly _tables?: Tables;
 }
 
-/** The tables (a {@linkcode TablesShape}) of schema `S` at its latest version. */
+/**
+ * The tables (a {@linkcode TablesShape}) of schema `S` at its latest version: what
+ * {@linkcode RowOf} reads, and the way to list a schema's table names.
+ *
+ * @example The table names of a schema
+ * ```ts
+ * import { column, defineSchema, type TablesOf } from "@app/fragment-cli/schema";
+ *
+ * const shop = defineSchema("shop", (s) =>
+ *   s.createTable("orders", { id: column.uuid().primaryKey() })
+ *     .createTable("items", { id: column.uuid().primaryKey() }));
+ * const table: keyof TablesOf<typeof shop> = "items"; // "orders" | "items"
+ * ```
+ */
 export type TablesOf<S> = S extends Schema<infer Tables> ? Tables : never;
-/** `T` with its intersections merged into one object type. */
-export type Flatten<T> = { [K in keyof T]: T[K] };
-/** The value type of a column: its type, with `| null` when nullable. */
-export type ColumnValue<C> = C extends ColumnShape
-  ? C["nullable"] extends true ? C["type"] | null : C["type"]
-  : never;
-/** `true` when an insert may omit the column (nullable or with a database default). */
-export type IsOptionalColumn<C> = C extends ColumnShape
-  ? C["nullable"] extends true ? true : C["hasDefault"]
-  : never;
 
 /**
  * The type of a row of table `T` of schema `S` as read from the database.
  *
  * @example
  * ```ts
- * import { column, defineSchema, type RowOf } from "./mod.ts";
+ * import { column, defineSchema, type RowOf } from "@app/fragment-cli/schema";
  * const schema = defineSchema("auth", (s) =>
  *   s.createTable("users", { id: column.uuid().primaryKey(), name: column.text().nullable() }));
  * const user: RowOf<typeof schema, "users"> = { id: crypto.randomUUID(), name: null };
  * ```
  */
-export type RowOf<S extends Schema, T extends keyof TablesOf<S>> = Flatten<
-  { -readonly [K in keyof TablesOf<S>[T]]: ColumnValue<TablesOf<S>[T][K]> }
->;
+export type RowOf<S extends Schema, T extends keyof TablesOf<S>> = {
+  -readonly [K in keyof TablesOf<S>[T]]: TablesOf<S>[T][K] extends ColumnShape<infer V, infer N>
+    ? N extends true ? V | null : V
+    : never;
+};
 
 /**
  * The type of a row of table `T` of schema `S` as inserted: columns that are nullable or have a
@@ -185,7 +281,7 @@ export type RowOf<S extends Schema, T extends keyof TablesOf<S>> = Flatten<
  *
  * @example
  * ```ts
- * import { column, defineSchema, type InsertRowOf } from "./mod.ts";
+ * import { column, defineSchema, type InsertRowOf } from "@app/fragment-cli/schema";
  * const schema = defineSchema("auth", (s) =>
  *   s.createTable("users", {
  *     id: column.uuid().primaryKey().defaultRandom(),
@@ -194,21 +290,25 @@ export type RowOf<S extends Schema, T extends keyof TablesOf<S>> = Flatten<
  * const newUser: InsertRowOf<typeof schema, "users"> = { email: "a@example.com" };
  * ```
  */
-export type InsertRowOf<S extends Schema, T extends keyof TablesOf<S>> = Flatten<
-  & {
-    -readonly [
-      K in keyof TablesOf<S>[T] as IsOptionalColumn<TablesOf<S>[T][K]> extends true ? never : K
-    ]: ColumnValue<TablesOf<S>[T][K]>;
-  }
-  & {
-    -readonly [
-      K in keyof TablesOf<S>[T] as IsOptionalColumn<TablesOf<S>[T][K]> extends true ? K : never
-    ]?: ColumnValue<TablesOf<S>[T][K]>;
-  }
->;
-
-/** The names of the tables of schema `S` at its latest version. */
-export type TableNameOf<S extends Schema> = keyof TablesOf<S> & string;
+export type InsertRowOf<S extends Schema, T extends keyof TablesOf<S>> =
+  // Columns a row may omit (nullable, or with a database default) become optional; the
+  // intersection of the two halves is merged into one object type for readable hovers.
+  (
+    & {
+      -readonly [
+        K in keyof RowOf<S, T> as TablesOf<S>[T][K] extends ColumnShape<unknown, false, false> ? K
+          : never
+      ]: RowOf<S, T>[K];
+    }
+    & {
+      -readonly [
+        K in keyof RowOf<S, T> as TablesOf<S>[T][K] extends ColumnShape<unknown, false, false>
+          ? never
+          : K
+      ]?: RowOf<S, T>[K];
+    }
+  ) extends infer Row ? { [K in keyof Row]: Row[K] }
+    : never;
 
 function named(name: string, def: ColumnDef): ColumnDef & { name: string } {
   if (def === null || typeof def !== "object" || typeof def.type !== "string") {
@@ -265,7 +365,7 @@ function makeBuilder(state: SchemaState, steps: readonly SchemaStep[]): SchemaBu
  *
  * @example An auth schema in three versions
  * ```ts
- * import { column, defineSchema, type RowOf } from "./mod.ts";
+ * import { column, defineSchema, type RowOf } from "@app/fragment-cli/schema";
  * export const authSchema = defineSchema("auth", (s) =>
  *   s.createTable("users", {
  *     id: column.uuid().primaryKey().defaultRandom(),

@@ -465,7 +465,8 @@ export function emptyState(name: string): SchemaState {
  *
  * @example Tables of the latest version
  * ```ts
- * import { column, defineSchema, schemaState } from "./mod.ts";
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import { schemaState } from "./schema_state.ts";
  * const schema = defineSchema("notes", (s) =>
  *   s.createTable("notes", { id: column.text().primaryKey() }));
  * schemaState(schema).tables.map((t) => t.name); // ["notes"]

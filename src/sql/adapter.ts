@@ -22,7 +22,20 @@
  * @module
  */
 
-/** Anything that runs one parameterized SQL statement and returns its rows. */
+/**
+ * Anything that runs one parameterized SQL statement and returns its rows.
+ *
+ * @example A function that runs on an adapter or inside a transaction
+ * ```ts
+ * import type { SqlQuerier } from "@app/fragment-cli/sql";
+ *
+ * // Works on an adapter and on a transaction alike.
+ * async function countNotes(db: SqlQuerier): Promise<number> {
+ *   const [row] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM note");
+ *   return row.n;
+ * }
+ * ```
+ */
 export interface SqlQuerier {
   /**
    * Runs one statement with `$1, $2, …` placeholders bound to `params`.
@@ -39,6 +52,21 @@ export interface SqlQuerier {
 /**
  * A running transaction. It is valid only while the callback that received it
  * runs; using it afterwards throws {@link TransactionMisuseError}.
+ *
+ * @example Work that commits or rolls back as one
+ * ```ts
+ * import { pgliteAdapter, type SqlTransaction } from "@app/fragment-cli/sql";
+ *
+ * async function moveCredit(tx: SqlTransaction, from: string, to: string): Promise<void> {
+ *   await tx.query("UPDATE account SET credit = credit - 1 WHERE id = $1", [from]);
+ *   await tx.query("UPDATE account SET credit = credit + 1 WHERE id = $1", [to]);
+ * }
+ * const db = pgliteAdapter();
+ * await db.query("CREATE TABLE account (id text PRIMARY KEY, credit int NOT NULL)");
+ * await db.query("INSERT INTO account VALUES ('a', 1), ('b', 0)");
+ * await db.transaction((tx) => moveCredit(tx, "a", "b")); // both updates, or neither
+ * await db.close();
+ * ```
  */
 export interface SqlTransaction extends SqlQuerier {
   /**
@@ -51,7 +79,20 @@ export interface SqlTransaction extends SqlQuerier {
   transaction<T>(fn: (tx: SqlTransaction) => Promise<T>): Promise<T>;
 }
 
-/** Counters an adapter keeps for diagnostics and benchmarks. */
+/**
+ * Counters an adapter keeps for diagnostics and benchmarks.
+ *
+ * @example Count the statements a piece of code runs
+ * ```ts
+ * import { pgliteAdapter, type SqlAdapterStats } from "@app/fragment-cli/sql";
+ *
+ * const db = pgliteAdapter();
+ * await db.query("SELECT 1");
+ * const stats: SqlAdapterStats = db.stats;
+ * console.log(stats.queries, stats.transactions); // 1 0
+ * await db.close();
+ * ```
+ */
 export interface SqlAdapterStats {
   /** Statements run through `query()` (on the adapter and its transactions). */
   readonly queries: number;
@@ -59,7 +100,22 @@ export interface SqlAdapterStats {
   readonly transactions: number;
 }
 
-/** A connection (pool) to one PostgreSQL database. */
+/**
+ * A connection (pool) to one PostgreSQL database.
+ *
+ * @example Code that takes any database
+ * ```ts
+ * import { databaseFromEnv, type SqlAdapter } from "@app/fragment-cli/sql";
+ *
+ * async function health(db: SqlAdapter): Promise<string> {
+ *   await db.query("SELECT 1");
+ *   return `${db.kind} at ${db.target}: ok`;
+ * }
+ * const db: SqlAdapter = databaseFromEnv(); // PGlite, or PostgreSQL when DATABASE_URL is set
+ * console.log(await health(db));
+ * await db.close();
+ * ```
+ */
 export interface SqlAdapter extends SqlQuerier {
   /** Which implementation this is. */
   readonly kind: "pglite" | "postgres";

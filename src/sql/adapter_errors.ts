@@ -6,7 +6,18 @@
 
 import process from "node:process";
 
-/** Fields PostgreSQL reports with an error, when it reports them. */
+/**
+ * Fields PostgreSQL reports with an error, when it reports them.
+ *
+ * @example The fields of an error, as a test double would build them
+ * ```ts
+ * import { SqlError, type SqlErrorDetails } from "@app/fragment-cli/sql";
+ *
+ * const details: SqlErrorDetails = { code: "23505", constraint: "users_email_key", table: "users" };
+ * const error = new SqlError("duplicate key value violates unique constraint", details);
+ * console.log(error.code, error.constraint); // 23505 users_email_key
+ * ```
+ */
 export interface SqlErrorDetails {
   /** The SQLSTATE, e.g. `"23505"` (unique violation). */
   code: string;
@@ -28,7 +39,7 @@ export interface SqlErrorDetails {
  *
  * @example Detect a unique violation
  * ```ts
- * import { SqlError } from "./adapter_errors.ts";
+ * import { SqlError } from "@app/fragment-cli/sql";
  *
  * function isDuplicate(error: unknown): boolean {
  *   return error instanceof SqlError && error.code === "23505";
@@ -74,7 +85,7 @@ export class SqlError extends Error {
  *
  * @example Map to an HTTP status
  * ```ts
- * import { DatabaseUnavailableError } from "./adapter_errors.ts";
+ * import { DatabaseUnavailableError } from "@app/fragment-cli/sql";
  *
  * function statusOf(error: unknown): number {
  *   return error instanceof DatabaseUnavailableError ? 503 : 500;
@@ -109,7 +120,7 @@ export class DatabaseClosedError extends DatabaseUnavailableError {
  *
  * @example Report the directory
  * ```ts
- * import { DataDirectoryLockedError } from "./adapter_errors.ts";
+ * import { DataDirectoryLockedError } from "@app/fragment-cli/sql";
  *
  * const error = new DataDirectoryLockedError("./.data/pglite", 1234);
  * error.directory; // => "./.data/pglite"
@@ -150,7 +161,7 @@ export class DataDirectoryLockedError extends DatabaseUnavailableError {
  *
  * @example
  * ```ts
- * import { TransactionMisuseError } from "./adapter_errors.ts";
+ * import { TransactionMisuseError } from "@app/fragment-cli/sql";
  *
  * new TransactionMisuseError("Transaction is already finished").name; // => "TransactionMisuseError"
  * ```

@@ -23,8 +23,8 @@ export const DEFAULT_PGLITE_DIR = "./.data/pglite";
  * @returns The adapter.
  *
  * @example The usual set-up
- * ```ts ignore
- * import { databaseFromEnv } from "./database_from_env.ts";
+ * ```ts
+ * import { databaseFromEnv } from "@app/fragment-cli/sql";
  *
  * const db = databaseFromEnv(); // PGlite in ./.data/pglite unless DATABASE_URL is set
  * console.log(db.kind, db.target);

@@ -17,7 +17,7 @@
  * @module
  */
 
-export { quoteIdent, quoteLiteral, quoteQualified } from "./sql_identifier.ts";
+export { quoteIdent, quoteQualified } from "./sql_identifier.ts";
 export type { SqlAdapter, SqlAdapterStats, SqlQuerier, SqlTransaction } from "./adapter.ts";
 export {
   DatabaseUnavailableError,
@@ -28,4 +28,4 @@ export {
 } from "./adapter_errors.ts";
 export { pgliteAdapter, type PgliteAdapterOptions } from "./pglite_adapter.ts";
 export { postgresAdapter, type PostgresAdapterOptions } from "./postgres_adapter.ts";
-export { databaseFromEnv, DEFAULT_PGLITE_DIR } from "./database_from_env.ts";
+export { databaseFromEnv } from "./database_from_env.ts";

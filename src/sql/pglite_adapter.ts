@@ -32,7 +32,18 @@ import {
 } from "./transaction_guard.ts";
 import { quoteIdent } from "./sql_identifier.ts";
 
-/** Options of {@link pgliteAdapter}. */
+/**
+ * Options of {@link pgliteAdapter}.
+ *
+ * @example A database on disk, without the template cache
+ * ```ts
+ * import { pgliteAdapter, type PgliteAdapterOptions } from "@app/fragment-cli/sql";
+ *
+ * const options: PgliteAdapterOptions = { dataDir: "./.data/pglite", templateCache: false };
+ * const db = pgliteAdapter(options);
+ * await db.close();
+ * ```
+ */
 export interface PgliteAdapterOptions {
   /**
    * Directory holding the database files, created on first use. Omit for an
@@ -69,8 +80,8 @@ const JSONB = 3802;
  * @returns The adapter.
  *
  * @example An in-memory database
- * ```ts ignore
- * import { pgliteAdapter } from "./pglite_adapter.ts";
+ * ```ts
+ * import { pgliteAdapter } from "@app/fragment-cli/sql";
  *
  * const db = pgliteAdapter();
  * await db.query("CREATE TABLE note (id int4 PRIMARY KEY, body text)");

@@ -23,7 +23,19 @@ import {
   type TransactionScope,
 } from "./transaction_guard.ts";
 
-/** Options of {@link postgresAdapter}. */
+/**
+ * Options of {@link postgresAdapter}.
+ *
+ * @example A pool behind a connection pooler
+ * ```ts
+ * import { postgresAdapter, type PostgresAdapterOptions } from "@app/fragment-cli/sql";
+ *
+ * // Behind PgBouncer in transaction mode: no prepared statements, a smaller pool.
+ * const options: PostgresAdapterOptions = { max: 5, prepare: false };
+ * const db = postgresAdapter("postgres://app@127.0.0.1:6432/app", options);
+ * await db.close();
+ * ```
+ */
 export interface PostgresAdapterOptions {
   /**
    * Maximum connections in the pool.
@@ -77,8 +89,8 @@ function loadDriver(): Promise<Driver> {
  * @returns The adapter.
  *
  * @example Query a server
- * ```ts ignore
- * import { postgresAdapter } from "./postgres_adapter.ts";
+ * ```ts
+ * import { postgresAdapter } from "@app/fragment-cli/sql";
  *
  * const db = postgresAdapter("postgres://postgres@127.0.0.1:5432/postgres");
  * const rows = await db.query<{ n: number }>("SELECT $1::int4 AS n", [41]);

@@ -62,7 +62,7 @@ export function assertIdentifier(name: string, what = "identifier"): void {
  *
  * @example Quoting names
  * ```ts
- * import { quoteIdent } from "./sql_identifier.ts";
+ * import { quoteIdent } from "@app/fragment-cli/sql";
  * quoteIdent("users"); // '"users"'
  * quoteIdent('we"ird'); // '"we""ird"'
  * `SELECT * FROM ${quoteIdent("auth")}.${quoteIdent("users")}`; // 'SELECT * FROM "auth"."users"'
@@ -82,7 +82,7 @@ export function quoteIdent(name: string): string {
  *
  * @example Qualifying a table
  * ```ts
- * import { quoteQualified } from "./sql_identifier.ts";
+ * import { quoteQualified } from "@app/fragment-cli/sql";
  * quoteQualified("auth", "users"); // '"auth"."users"'
  * ```
  */

@@ -9,9 +9,9 @@ import {
   durableHooks,
   type DurableHooksOptions,
   type HookContext,
-  hookRetryDelay,
   withHookTable,
 } from "../../src/hooks/mod.ts";
+import { hookRetryDelay } from "../../src/hooks/hook_retry.ts";
 import { planMigration } from "../../src/migrate/mod.ts";
 import {
   quoteQualified,

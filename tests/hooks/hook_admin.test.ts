@@ -4,14 +4,9 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { column, defineSchema } from "../../src/schema/mod.ts";
-import {
-  durableHooks,
-  HOOK_ERROR_LOG_LENGTH,
-  hookAdmin,
-  parseHookDuration,
-  withHookErrorLog,
-  withHookTable,
-} from "../../src/hooks/mod.ts";
+import { durableHooks, hookAdmin, withHookErrorLog, withHookTable } from "../../src/hooks/mod.ts";
+import { HOOK_ERROR_LOG_LENGTH } from "../../src/hooks/hook_table.ts";
+import { parseHookDuration } from "../../src/hooks/hook_duration.ts";
 import { migrate } from "../../src/migrate/mod.ts";
 import type { SqlAdapter } from "../../src/sql/mod.ts";
 import { forEachAdapter } from "../helpers/databases.ts";

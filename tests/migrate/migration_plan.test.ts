@@ -2,7 +2,8 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { column, defineSchema } from "../../src/schema/mod.ts";
-import { planMigration, renderMigrationSql, stepStatements } from "../../src/migrate/mod.ts";
+import { planMigration, renderMigrationSql } from "../../src/migrate/mod.ts";
+import { stepStatements } from "../../src/migrate/migration_plan.ts";
 import { everyStepSchema } from "../fixtures/every_step_schema.ts";
 
 const snapshotUrl = new URL("./__snapshots__/every_step_schema.sql", import.meta.url);

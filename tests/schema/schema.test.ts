@@ -1,6 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { column, defineSchema, type SchemaBuilder, schemaState } from "../../src/schema/mod.ts";
+import { column, defineSchema, type SchemaBuilder } from "../../src/schema/mod.ts";
+import { schemaState } from "../../src/schema/schema_state.ts";
 import { everyStepSchema } from "../fixtures/every_step_schema.ts";
 
 const users = {
