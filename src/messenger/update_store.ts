@@ -8,7 +8,7 @@
 import { type DurableHooks, HOOK_TABLE, type HookStatus } from "../hooks/mod.ts";
 import { keysetPage, keysetQuery } from "../pagination/mod.ts";
 import { quoteQualified, type SqlAdapter, SqlError } from "../sql/mod.ts";
-import { batchWhileBusy } from "../hooks/batch_while_busy.ts";
+import { batchWhileBusy } from "../sql/batch_while_busy.ts";
 import type { MessengerUpdateKind } from "./update_payload.ts";
 
 /** The hook that processes every stored update, keyed by its `update_id`. */
