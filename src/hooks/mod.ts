@@ -21,8 +21,8 @@
  */
 
 export {
+  hasHookTable,
   HOOK_ERROR_LOG_LENGTH,
-  HOOK_TABLE,
   type HookErrorLogShape,
   type HookOrderingShape,
   type HookTablesShape,
@@ -61,6 +61,9 @@ export type {
   HookQuerier,
   HookRetention,
   HookStatus,
+  HookStatusColumns,
   ListHookOptions,
   RequeueOptions,
+  StatusJoinSql,
+  StatusJoinSqlOptions,
 } from "./hook_types.ts";
