@@ -7,7 +7,7 @@
 import { ModuleConfigError } from "../core/mod.ts";
 import { isOrigin } from "../core/origin.ts";
 import { configuredSecret, processSecret } from "../runtime/secret.ts";
-import type { HookContext, HookRetention } from "../hooks/mod.ts";
+import type { DurableHooksOptions, HookContext } from "../hooks/mod.ts";
 import { resolveNamespace } from "../migrate/mod.ts";
 import type { SqlAdapter } from "../sql/mod.ts";
 import type { KnownMessengerUpdateKind, MessengerUpdateKind } from "./update_payload.ts";
@@ -82,7 +82,35 @@ export type MessengerHandler<K extends MessengerUpdateKind = MessengerUpdateKind
 ) => void | Promise<void>;
 
 /**
- * Options of `messenger()`.
+ * The settings of the hook worker that processes the updates, passed as they are to
+ * `durableHooks()`: the messenger's options take them by these names.
+ */
+export const MESSENGER_WORKER_OPTIONS = [
+  "maxAttempts",
+  "retryDelayMs",
+  "maxRetryDelayMs",
+  "leaseMs",
+  "pollIntervalMs",
+  "concurrency",
+  "onError",
+  "retention",
+] as const satisfies readonly (keyof DurableHooksOptions)[];
+
+/**
+ * The worker settings of `messenger()` ({@link MESSENGER_WORKER_OPTIONS}): those of
+ * `durableHooks()`, with their documentation and defaults. For the messenger, an occurrence is
+ * the processing of one update: `maxAttempts` bounds an update's attempts, `concurrency` the
+ * updates one worker processes at once, `onError` receives the handlers' failures, and
+ * `retention` purges the processing hooks, never the stored updates (an update whose occurrence
+ * was purged reads as `done`).
+ */
+export type MessengerWorkerOptions = Pick<
+  DurableHooksOptions,
+  typeof MESSENGER_WORKER_OPTIONS[number]
+>;
+
+/**
+ * Options of `messenger()`: its own, and the hook worker's ({@link MessengerWorkerOptions}).
  *
  * @example
  * ```ts ignore
@@ -95,7 +123,7 @@ export type MessengerHandler<K extends MessengerUpdateKind = MessengerUpdateKind
  * });
  * ```
  */
-export interface MessengerOptions {
+export interface MessengerOptions extends MessengerWorkerOptions {
   /** The database the updates and their hooks are stored in. */
   database: SqlAdapter;
   /**
@@ -138,18 +166,6 @@ export interface MessengerOptions {
    * `event.kind` narrows.
    */
   onUpdate?: MessengerHandler;
-  /** Attempts before an update's processing is marked failed. @default 12 */
-  maxAttempts?: number;
-  /** Delay before the first retry in ms, doubled per retry (with jitter). @default 1000 */
-  retryDelayMs?: number;
-  /** The longest delay between two attempts, in ms. @default 600000 */
-  maxRetryDelayMs?: number;
-  /** Lease of a running attempt, in ms (renewed while the handler runs). @default 60000 */
-  leaseMs?: number;
-  /** Longest wait before the worker looks for work again, in ms. @default 2000 */
-  pollIntervalMs?: number;
-  /** Updates processed at once by one worker. @default 4 */
-  concurrency?: number;
   /**
    * Process the updates of one chat one at a time, in the order they were received (a bot's
    * replies in a chat keep their order): each update's hook gets its chat id as ordering key.
@@ -165,15 +181,6 @@ export interface MessengerOptions {
    * to `background.start()`, `serve()` or `background.drain()`. @default true
    */
   autoStart?: boolean;
-  /** Receives handler failures and worker errors. @default logs with console.error */
-  onError?: (error: unknown, occurrence?: HookContext) => void;
-  /**
-   * Automatic purging of the processing hooks: done occurrences older than `done` (`"7d"`,
-   * `"12h"`, `"0s"`) are deleted by the worker. The stored updates are never purged: an update
-   * whose occurrence was purged reads as `done`.
-   * @default keep every occurrence
-   */
-  retention?: HookRetention;
   /**
    * The deployment's secret: the key of the cursors `api.listUpdates()` issues. Falls back to the
    * `FRAGMENT_SECRET` environment variable; at least 32 characters. Without either, a random key
