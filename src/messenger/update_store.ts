@@ -5,12 +5,7 @@
  * @module
  */
 
-import {
-  type DurableHooks,
-  type HookStatus,
-  type HookStatusColumns,
-  type StatusJoinSql,
-} from "../hooks/mod.ts";
+import type { DurableHooks, HookStatus, HookStatusColumns, StatusJoinSql } from "../hooks/mod.ts";
 import { keysetPage, keysetQuery } from "../pagination/mod.ts";
 import { quoteQualified, type SqlAdapter, SqlError } from "../sql/mod.ts";
 import { batchWhileBusy } from "../sql/batch_while_busy.ts";
