@@ -82,8 +82,8 @@ export type MessengerHandler<K extends MessengerUpdateKind = MessengerUpdateKind
 ) => void | Promise<void>;
 
 /**
- * The settings of the hook worker that processes the updates, passed as they are to
- * `durableHooks()`: the messenger's options take them by these names.
+ * Internal: the names of the hook worker settings among the messenger's options, passed as they
+ * are to `durableHooks()`; {@link MessengerWorkerOptions} is typed from this one list.
  */
 export const MESSENGER_WORKER_OPTIONS = [
   "maxAttempts",
@@ -97,8 +97,9 @@ export const MESSENGER_WORKER_OPTIONS = [
 ] as const satisfies readonly (keyof DurableHooksOptions)[];
 
 /**
- * The worker settings of `messenger()` ({@link MESSENGER_WORKER_OPTIONS}): those of
- * `durableHooks()`, with their documentation and defaults. For the messenger, an occurrence is
+ * The worker settings of `messenger()`: `maxAttempts`, `retryDelayMs`, `maxRetryDelayMs`,
+ * `leaseMs`, `pollIntervalMs`, `concurrency`, `onError` and `retention` of `durableHooks()`, with
+ * their documentation and defaults. For the messenger, an occurrence is
  * the processing of one update: `maxAttempts` bounds an update's attempts, `concurrency` the
  * updates one worker processes at once, `onError` receives the handlers' failures, and
  * `retention` purges the processing hooks, never the stored updates (an update whose occurrence
