@@ -4,7 +4,7 @@
  *
  * - 1–3: users and sessions (credentials).
  * - 4–12: organizations, members, invitations, and the active organization of a session.
- * - 13–16: the durable hook table (`hook_occurrences`) carrying the organization events.
+ * - 13–16: the durable hook table (`withHookTable`) carrying the organization events.
  * - 17: the members page index.
  * - 18–24: security: verified emails, email verification tokens, invitation tokens hashed at rest,
  *   rate-limit counters shared by every process.

@@ -1,4 +1,4 @@
-import { HOOK_TABLE, hookAdmin, type HookCounts } from "../hooks/mod.ts";
+import { hasHookTable, hookAdmin, type HookCounts } from "../hooks/mod.ts";
 import { migrationStatus, type NamespaceStatus } from "../migrate/mod.ts";
 import type { CliIo, CommandArgs } from "./command.ts";
 import { explainDataDirInUse } from "./data_dir_in_use.ts";
@@ -56,10 +56,7 @@ export async function runInfo(args: CommandArgs, io: CliIo): Promise<number> {
       const bindings = databases.filter((d) => d.adapter === adapter);
       const statuses = await migrationStatus(adapter, bindings);
       const hooks = await Promise.all(bindings.map(async (binding) => {
-        const hasHooks = binding.schema.steps.some((step) =>
-          step.kind === "createTable" && step.table === HOOK_TABLE
-        );
-        if (!hasHooks) return null;
+        if (!hasHookTable(binding.schema)) return null;
         const admin = hookAdmin({ adapter, namespace: binding.namespace });
         return (await admin.exists()) ? await admin.counts() : null;
       }));

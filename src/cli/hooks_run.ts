@@ -1,5 +1,5 @@
 import {
-  HOOK_TABLE,
+  hasHookTable,
   type HookAdmin,
   hookAdmin,
   type HookOccurrence,
@@ -269,9 +269,7 @@ function hookNamespaces(
   modules: readonly ModuleInstance[],
   request: HooksRequest,
 ): HookNamespace[] {
-  const withHooks = databases.filter((d) =>
-    d.schema.steps.some((step) => step.kind === "createTable" && step.table === HOOK_TABLE)
-  );
+  const withHooks = databases.filter((d) => hasHookTable(d.schema));
   if (withHooks.length === 0) {
     throw new CliError(
       `no module with durable hooks in ${file} (a schema with withHookTable()); modules with a ` +

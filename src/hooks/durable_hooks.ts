@@ -32,6 +32,8 @@ import type {
   HookRetention,
   ListHookOptions,
   RequeueOptions,
+  StatusJoinSql,
+  StatusJoinSqlOptions,
 } from "./hook_types.ts";
 import { assertName } from "../schema/schema_state.ts";
 import { parseHookDuration } from "./hook_duration.ts";
@@ -313,10 +315,7 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
     },
     enqueueSql(occurrence: HookOccurrenceInput, sqlOptions: EnqueueSqlOptions = {}): EnqueueSql {
       checkOccurrence(occurrence, definitions);
-      const firstParam = sqlOptions.firstParam ?? 1;
-      if (!Number.isSafeInteger(firstParam) || firstParam < 1) {
-        throw new TypeError(`firstParam must be a positive integer, got ${String(firstParam)}`);
-      }
+      const firstParam = firstParamOf(sqlOptions.firstParam);
       return store.insertSql(
         occurrence,
         sqlOptions.from,
@@ -325,6 +324,18 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
         sqlOptions.keySql,
         sqlOptions.orderKeySql,
       );
+    },
+    statusJoinSql(joinOptions: StatusJoinSqlOptions): StatusJoinSql {
+      const { name, keySql, alias } = joinOptions;
+      if (!definitions.has(name)) {
+        throw new TypeError(
+          `Unknown hook "${name}"; registered hooks: ${[...definitions.keys()].join(", ")}`,
+        );
+      }
+      if (typeof keySql !== "string" || keySql.trim() === "") {
+        throw new TypeError("statusJoinSql() needs keySql: an SQL expression of the row's key");
+      }
+      return store.statusJoinSql(name, keySql, alias, firstParamOf(joinOptions.firstParam));
     },
     wake,
     async start(): Promise<void> {
@@ -455,6 +466,14 @@ function retentionOf(retention: HookRetention | undefined): number | null {
     );
   }
   return ms;
+}
+
+function firstParamOf(firstParam: number | undefined): number {
+  const value = firstParam ?? 1;
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new TypeError(`firstParam must be a positive integer, got ${String(value)}`);
+  }
+  return value;
 }
 
 function positiveInteger(value: number | undefined, fallback: number, what: string): number {

@@ -9,7 +9,7 @@ import type { Span } from "@opentelemetry/api";
 import { inSpan, SPAN_KIND, SPAN_STATUS_ERROR } from "../runtime/tracer.ts";
 import type { SqlAdapter } from "../sql/adapter.ts";
 import type { ClaimedOccurrence, HookStore } from "./hook_store.ts";
-import { batchWhileBusy } from "./batch_while_busy.ts";
+import { batchWhileBusy } from "../sql/batch_while_busy.ts";
 import { hookRetryDelay } from "./hook_retry.ts";
 import type { DrainResult, HookContext, HookDefinition } from "./hook_types.ts";
 

@@ -273,6 +273,27 @@ export class HookStore {
     };
   }
 
+  /**
+   * The `LEFT JOIN` of the occurrence of hook `name` keyed by `keySql` (an expression of the
+   * caller's row) and the columns of its state; the name is a parameter.
+   */
+  statusJoinSql(
+    name: string,
+    keySql: string,
+    alias: string,
+    firstParam: number,
+  ): { join: string; columns: string; status: string; params: unknown[] } {
+    const h = quoteIdent(alias);
+    return {
+      join: `LEFT JOIN ${this.#table} AS ${h}
+        ON ${h}.name = $${firstParam}::text AND ${h}.key = (${keySql})::text`,
+      columns: `${h}.status AS hook_status, ${h}.attempts AS hook_attempts, ` +
+        `${h}.last_error AS hook_last_error, ${h}.finished_at AS hook_finished_at`,
+      status: `${h}.status`,
+      params: [name],
+    };
+  }
+
   /** NOTIFY is transactional: listeners hear it only once the transaction commits. */
   async notify(db: HookQuerier): Promise<void> {
     await db.query("SELECT pg_notify($1, $2)", [HOOK_CHANNEL, this.#namespace]);

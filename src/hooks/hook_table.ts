@@ -8,6 +8,7 @@
 
 import { column, type JsonValue } from "../schema/column.ts";
 import type { ColumnShape, SchemaBuilder, TablesShape } from "../schema/schema.ts";
+import type { SchemaStep } from "../schema/schema_step.ts";
 
 /**
  * The table holding the occurrences, inside the module's namespace.
@@ -104,6 +105,27 @@ export function withHookTable<Tables extends TablesShape>(
     })
     .addIndex(HOOK_TABLE, "hook_occurrences_status_idx", ["status", "id"]);
   return added as unknown as SchemaBuilder<Tables & HookTablesShape>;
+}
+
+/**
+ * Whether a schema has the durable hook table ({@link withHookTable} is in its history): what
+ * tools (`fragment-cli hooks`, `db info`) ask to find the namespaces that hold occurrences,
+ * without knowing the table's name.
+ *
+ * @param schema A schema (or anything with its steps).
+ * @returns `true` when one of its steps creates the hook table.
+ *
+ * @example Tell a module with durable hooks from one without
+ * ```ts
+ * import { defineSchema } from "@app/fragment-cli/schema";
+ * import { hasHookTable, withHookTable } from "@app/fragment-cli/hooks";
+ *
+ * console.log(hasHookTable(defineSchema("mailer", (s) => withHookTable(s)))); // true
+ * console.log(hasHookTable(defineSchema("notes", (s) => s))); // false
+ * ```
+ */
+export function hasHookTable(schema: { readonly steps: readonly SchemaStep[] }): boolean {
+  return schema.steps.some((step) => step.kind === "createTable" && step.table === HOOK_TABLE);
 }
 
 /**

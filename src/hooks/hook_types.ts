@@ -675,6 +675,91 @@ export interface EnqueueSql {
   params: unknown[];
 }
 
+/** Options of {@link DurableHooks.statusJoinSql}.
+ *
+ * @example The processing state next to each stored row
+ * ```ts ignore
+ * import type { HookStatusColumns } from "@app/fragment-cli/hooks";
+ *
+ * const j = hooks.statusJoinSql({ name: "process", keySql: "u.id::text", alias: "h" });
+ * const rows = await db.query<{ id: string } & HookStatusColumns>(
+ *   `SELECT u.id, ${j.columns} FROM app.uploads AS u ${j.join} WHERE ${j.status} = 'failed'`,
+ *   j.params,
+ * );
+ * ```
+ */
+export interface StatusJoinSqlOptions {
+  /** The hook whose occurrences are joined (one of the registered hooks). */
+  name: string;
+  /**
+   * An SQL expression of the caller's row giving the occurrence key to join on (e.g.
+   * `u.update_id::text`): each row meets the occurrence of `name` with that key, if any. It is
+   * embedded as written: build it from identifiers, never from input.
+   */
+  keySql: string;
+  /**
+   * The alias of the joined occurrences in the caller's statement (quoted as an identifier); it
+   * must not name another relation of the statement.
+   */
+  alias: string;
+  /** The number of the first placeholder the fragment uses (`$n`). @default 1 */
+  firstParam?: number;
+}
+
+/**
+ * A `LEFT JOIN` of each row of the caller's statement to its hook occurrence, with the columns
+ * that tell where the occurrence stands; they are `NULL` for a row without an occurrence (never
+ * enqueued, or purged once done by `retention`).
+ *
+ * @example The processing state next to each stored row
+ * ```ts ignore
+ * import type { HookStatusColumns } from "@app/fragment-cli/hooks";
+ *
+ * const j = hooks.statusJoinSql({ name: "process", keySql: "u.id::text", alias: "h" });
+ * const rows = await db.query<{ id: string } & HookStatusColumns>(
+ *   `SELECT u.id, ${j.columns} FROM app.uploads AS u ${j.join} WHERE ${j.status} = 'failed'`,
+ *   j.params,
+ * );
+ * ```
+ */
+export interface StatusJoinSql {
+  /** `LEFT JOIN <hook table> AS <alias> ON …`, to append to the caller's `FROM`. */
+  join: string;
+  /**
+   * The select list of the occurrence's state, named like {@link HookStatusColumns}:
+   * `hook_status`, `hook_attempts`, `hook_last_error`, `hook_finished_at`.
+   */
+  columns: string;
+  /** The expression of the occurrence's status (`NULL` without one), for `WHERE` and `ORDER BY`. */
+  status: string;
+  /** The values of its placeholders, in order from `firstParam`. */
+  params: unknown[];
+}
+
+/** The row columns {@link StatusJoinSql.columns} selects; `null` for a row without occurrence.
+ *
+ * @example The processing state next to each stored row
+ * ```ts ignore
+ * import type { HookStatusColumns } from "@app/fragment-cli/hooks";
+ *
+ * const j = hooks.statusJoinSql({ name: "process", keySql: "u.id::text", alias: "h" });
+ * const rows = await db.query<{ id: string } & HookStatusColumns>(
+ *   `SELECT u.id, ${j.columns} FROM app.uploads AS u ${j.join} WHERE ${j.status} = 'failed'`,
+ *   j.params,
+ * );
+ * ```
+ */
+export interface HookStatusColumns {
+  /** Where the occurrence stands. */
+  hook_status: HookStatus | null;
+  /** Attempts started so far. */
+  hook_attempts: number | null;
+  /** The error of the latest failed attempt, if any. */
+  hook_last_error: string | null;
+  /** When it reached `done`, `failed` or `cancelled`. */
+  hook_finished_at: Date | null;
+}
+
 /**
  * The durable hooks of one namespace: enqueue, run, inspect.
  *
@@ -727,6 +812,23 @@ export interface DurableHooks {
    * notification: call {@link DurableHooks.wake} once the statement committed.
    */
   enqueueSql(occurrence: HookOccurrenceInput, options?: EnqueueSqlOptions): EnqueueSql;
+  /**
+   * The state of each row's occurrence of one hook, as a fragment of the caller's own query: a
+   * `LEFT JOIN` of the hook table on `(name, key)` (its unique index) and the columns to select,
+   * so a module shows the processing state of its data (the messenger, each stored update's)
+   * without knowing the hook table's name or columns.
+   *
+   * @example The occurrence state of each mail
+   * ```ts ignore
+   * const hook = hooks.statusJoinSql({ name: "sendMail", keySql: "m.id::text", alias: "h" });
+   * const rows = await db.query<{ id: string } & HookStatusColumns>(
+   *   `SELECT m.id, ${hook.columns} FROM mailer.mails AS m ${hook.join}
+   *    WHERE ${hook.status} = 'failed'`,
+   *   hook.params,
+   * );
+   * ```
+   */
+  statusJoinSql(options: StatusJoinSqlOptions): StatusJoinSql;
   /**
    * Call it after the enqueuing transaction committed: wakes this process's worker now and, with
    * one `NOTIFY` outside any transaction (coalesced: at most one in flight per hooks object, and

@@ -32,7 +32,7 @@
  */
 
 export {
-  HOOK_TABLE,
+  hasHookTable,
   type HookErrorLogShape,
   type HookOrderingShape,
   type HookTablesShape,
@@ -67,6 +67,9 @@ export type {
   HookQuerier,
   HookRetention,
   HookStatus,
+  HookStatusColumns,
   ListHookOptions,
   RequeueOptions,
+  StatusJoinSql,
+  StatusJoinSqlOptions,
 } from "./hook_types.ts";

@@ -23,9 +23,11 @@ import {
   checkMessengerOptions,
   type MessageUpdateKind,
   MESSENGER_MODULE_NAME,
+  MESSENGER_WORKER_OPTIONS,
   type MessengerEvent,
   type MessengerHandler,
   type MessengerOptions,
+  type MessengerWorkerOptions,
 } from "./options.ts";
 import { messengerSchema } from "./schema.ts";
 import { type MessengerUpdateKind, updateKindOf } from "./update_payload.ts";
@@ -176,14 +178,7 @@ export function messenger(options: MessengerOptions): MessengerModule {
         },
       },
     },
-    maxAttempts: options.maxAttempts,
-    retryDelayMs: options.retryDelayMs,
-    maxRetryDelayMs: options.maxRetryDelayMs,
-    leaseMs: options.leaseMs,
-    pollIntervalMs: options.pollIntervalMs,
-    concurrency: options.concurrency,
-    onError: options.onError,
-    retention: options.retention,
+    ...workerOptions(options),
   });
   // Declared after the hooks it enqueues into; processUpdate() reads it only once running.
   const orderByChat = options.orderByChat ?? true;
@@ -252,6 +247,13 @@ export function messenger(options: MessengerOptions): MessengerModule {
     background: instance.background!,
     endpoints: Object.freeze([webhook]),
   });
+}
+
+/** The worker settings among the messenger's options, for `durableHooks()`. */
+function workerOptions(options: MessengerOptions): MessengerWorkerOptions {
+  const picked: Record<string, unknown> = {};
+  for (const name of MESSENGER_WORKER_OPTIONS) picked[name] = options[name];
+  return picked as MessengerWorkerOptions;
 }
 
 /** The canonical digits of an update id, or `null` when it cannot be one. */

@@ -26,6 +26,7 @@ export type {
   MessengerEventOf,
   MessengerHandler,
   MessengerOptions,
+  MessengerWorkerOptions,
 } from "./options.ts";
 export { messengerSchema, type MessengerTables } from "./schema.ts";
 export {

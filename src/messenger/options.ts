@@ -7,7 +7,7 @@
 import { ModuleConfigError } from "../core/mod.ts";
 import { isOrigin } from "../core/origin.ts";
 import { configuredSecret, processSecret } from "../runtime/secret.ts";
-import type { HookContext, HookRetention } from "../hooks/mod.ts";
+import type { DurableHooksOptions, HookContext } from "../hooks/mod.ts";
 import { resolveNamespace } from "../migrate/migration_plan.ts";
 import type { SqlAdapter } from "../sql/mod.ts";
 import type { KnownMessengerUpdateKind, MessengerUpdateKind } from "./update_payload.ts";
@@ -116,7 +116,53 @@ export type MessengerHandler<K extends MessengerUpdateKind = MessengerUpdateKind
 ) => void | Promise<void>;
 
 /**
- * Options of `messenger()`.
+ * The worker settings of `messenger()`: `maxAttempts`, `retryDelayMs`, `maxRetryDelayMs`,
+ * `leaseMs`, `pollIntervalMs`, `concurrency`, `onError` and `retention` of `durableHooks()`, with
+ * their documentation and defaults. For the messenger, an occurrence is
+ * the processing of one update: `maxAttempts` bounds an update's attempts, `concurrency` the
+ * updates one worker processes at once, `onError` receives the handlers' failures, and
+ * `retention` purges the processing hooks, never the stored updates (an update whose occurrence
+ * was purged reads as `done`).
+ *
+ * @example Four workers' worth of updates at once, kept a week
+ * ```ts
+ * import type { MessengerWorkerOptions } from "@app/fragment-cli/messenger";
+ *
+ * const worker: MessengerWorkerOptions = { concurrency: 4, retention: { done: "7d" } };
+ * ```
+ */
+export type MessengerWorkerOptions = Pick<
+  DurableHooksOptions,
+  | "maxAttempts"
+  | "retryDelayMs"
+  | "maxRetryDelayMs"
+  | "leaseMs"
+  | "pollIntervalMs"
+  | "concurrency"
+  | "onError"
+  | "retention"
+>;
+
+/**
+ * Internal: the names of {@link MessengerWorkerOptions}, passed as they are to `durableHooks()`.
+ * The record type makes the compiler refuse a name missing here or not an option there.
+ */
+const WORKER_OPTION_NAMES: Record<keyof MessengerWorkerOptions, true> = {
+  maxAttempts: true,
+  retryDelayMs: true,
+  maxRetryDelayMs: true,
+  leaseMs: true,
+  pollIntervalMs: true,
+  concurrency: true,
+  onError: true,
+  retention: true,
+};
+export const MESSENGER_WORKER_OPTIONS = Object.keys(WORKER_OPTION_NAMES) as readonly (
+  keyof MessengerWorkerOptions
+)[];
+
+/**
+ * Options of `messenger()`: its own, and the hook worker's ({@link MessengerWorkerOptions}).
  *
  * @example
  * ```ts ignore
@@ -129,7 +175,7 @@ export type MessengerHandler<K extends MessengerUpdateKind = MessengerUpdateKind
  * });
  * ```
  */
-export interface MessengerOptions {
+export interface MessengerOptions extends MessengerWorkerOptions {
   /** The database the updates and their hooks are stored in. */
   database: SqlAdapter;
   /**
@@ -172,18 +218,6 @@ export interface MessengerOptions {
    * `event.kind` narrows.
    */
   onUpdate?: MessengerHandler;
-  /** Attempts before an update's processing is marked failed. @default 12 */
-  maxAttempts?: number;
-  /** Delay before the first retry in ms, doubled per retry (with jitter). @default 1000 */
-  retryDelayMs?: number;
-  /** The longest delay between two attempts, in ms. @default 600000 */
-  maxRetryDelayMs?: number;
-  /** Lease of a running attempt, in ms (renewed while the handler runs). @default 60000 */
-  leaseMs?: number;
-  /** Longest wait before the worker looks for work again, in ms. @default 2000 */
-  pollIntervalMs?: number;
-  /** Updates processed at once by one worker. @default 4 */
-  concurrency?: number;
   /**
    * Process the updates of one chat one at a time, in the order they were received (a bot's
    * replies in a chat keep their order): each update's hook gets its chat id as ordering key.
@@ -199,15 +233,6 @@ export interface MessengerOptions {
    * to `background.start()`, `serve()` or `background.drain()`. @default true
    */
   autoStart?: boolean;
-  /** Receives handler failures and worker errors. @default logs with console.error */
-  onError?: (error: unknown, occurrence?: HookContext) => void;
-  /**
-   * Automatic purging of the processing hooks: done occurrences older than `done` (`"7d"`,
-   * `"12h"`, `"0s"`) are deleted by the worker. The stored updates are never purged: an update
-   * whose occurrence was purged reads as `done`.
-   * @default keep every occurrence
-   */
-  retention?: HookRetention;
   /**
    * The deployment's secret: the key of the cursors `api.listUpdates()` issues. Falls back to the
    * `FRAGMENT_SECRET` environment variable; at least 32 characters. Without either, a random key

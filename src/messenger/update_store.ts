@@ -5,10 +5,10 @@
  * @module
  */
 
-import { type DurableHooks, HOOK_TABLE, type HookStatus } from "../hooks/mod.ts";
+import type { DurableHooks, HookStatus, HookStatusColumns, StatusJoinSql } from "../hooks/mod.ts";
 import { keysetPage, keysetQuery } from "../pagination/mod.ts";
 import { quoteQualified, type SqlAdapter, SqlError } from "../sql/mod.ts";
-import { batchWhileBusy } from "../hooks/batch_while_busy.ts";
+import { batchWhileBusy } from "../sql/batch_while_busy.ts";
 import type { MessengerUpdateKind } from "./update_payload.ts";
 
 /** The hook that processes every stored update, keyed by its `update_id`. */
@@ -127,15 +127,11 @@ interface StoredRaw {
   kind: MessengerUpdateKind;
 }
 
-interface Row {
+interface Row extends HookStatusColumns {
   update_id: string;
   kind: MessengerUpdateKind;
   raw: string;
   received_at: Date;
-  status: HookStatus | null;
-  attempts: number | null;
-  last_error: string | null;
-  finished_at: Date | null;
 }
 
 function toRecord(row: Row): MessengerUpdateRecord {
@@ -145,10 +141,10 @@ function toRecord(row: Row): MessengerUpdateRecord {
     raw: row.raw,
     receivedAt: row.received_at,
     // No occurrence: it was purged once done (hook retention); the update itself is never purged.
-    status: row.status ?? "done",
-    attempts: row.attempts ?? 0,
-    lastError: row.last_error,
-    processedAt: row.finished_at,
+    status: row.hook_status ?? "done",
+    attempts: row.hook_attempts ?? 0,
+    lastError: row.hook_last_error,
+    processedAt: row.hook_finished_at,
   };
 }
 
@@ -157,6 +153,8 @@ export class UpdateStore {
   readonly #db: SqlAdapter;
   readonly #namespace: string;
   readonly #updates: string;
+  /** Each update's processing occurrence, joined by the hooks' own SQL (first parameter: $1). */
+  readonly #status: StatusJoinSql;
   readonly #columns: string;
   readonly #from: string;
   readonly #readRaw: (updateId: string) => Promise<StoredRaw | null>;
@@ -185,11 +183,14 @@ export class UpdateStore {
     this.#orderByChat = orderByChat;
     this.#namespace = namespace;
     this.#updates = quoteQualified(namespace, "updates");
-    this.#columns = `u.update_id::text AS update_id, u.kind, u.raw, u.received_at,
-      h.status, h.attempts, h.last_error, h.finished_at`;
-    this.#from = `${this.#updates} AS u
-      LEFT JOIN ${quoteQualified(namespace, HOOK_TABLE)} AS h
-        ON h.name = '${PROCESS_UPDATE_HOOK}' AND h.key = u.update_id::text`;
+    this.#status = hooks.statusJoinSql({
+      name: PROCESS_UPDATE_HOOK,
+      keySql: "u.update_id::text",
+      alias: "h",
+    });
+    this.#columns =
+      `u.update_id::text AS update_id, u.kind, u.raw, u.received_at, ${this.#status.columns}`;
+    this.#from = `${this.#updates} AS u ${this.#status.join}`;
     if (orderByChat) {
       // Each update's hook is keyed by its chat, so one chat's updates run in order. Within a
       // group, the hooks are inserted in the order of their keys' lock ids, then of update_id:
@@ -304,23 +305,24 @@ export class UpdateStore {
   }
 
   async get(updateId: string): Promise<MessengerUpdateRecord | null> {
+    const params = [...this.#status.params, updateId];
     const rows = await this.#db.query<Row>(
-      `SELECT ${this.#columns} FROM ${this.#from} WHERE u.update_id = $1::int8`,
-      [updateId],
+      `SELECT ${this.#columns} FROM ${this.#from} WHERE u.update_id = $${params.length}::int8`,
+      params,
     );
     return rows.length > 0 ? toRecord(rows[0]) : null;
   }
 
   async list(options: ListMessengerUpdatesOptions): Promise<MessengerUpdatePage> {
     const filters: string[] = [];
-    const params: unknown[] = [];
+    const params: unknown[] = [...this.#status.params];
     if (options.kind !== undefined) {
       params.push(options.kind);
       filters.push(`u.kind = $${params.length}`);
     }
     if (options.status !== undefined) {
       params.push(options.status);
-      filters.push(`COALESCE(h.status, 'done') = $${params.length}`);
+      filters.push(`COALESCE(${this.#status.status}, 'done') = $${params.length}`);
     }
     const q = keysetQuery({
       listId: `messenger:${this.#namespace}:${options.kind ?? "*"}:${options.status ?? "*"}`,

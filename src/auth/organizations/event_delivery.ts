@@ -11,6 +11,7 @@ import {
   durableHooks,
   type EnqueueSql,
   type HookHandler,
+  type HookRetention,
 } from "../../hooks/mod.ts";
 import type { JsonValue } from "../../schema/mod.ts";
 import type { SqlAdapter, SqlQuerier } from "../../sql/mod.ts";
@@ -70,6 +71,8 @@ export function createNotifications(options: {
   handlers: OrganizationEventHandlers;
   /** The deployment's secret: keys the sealing of invitation tokens in stored events. */
   secret: string | null;
+  /** How long done occurrences are kept (`organizations.retention`); all of them when unset. */
+  retention?: HookRetention;
 }): Notifications {
   const { db, namespace, tables, handlers } = options;
   const sealer = createSealer(options.secret, "auth:invitationCreated:token");
@@ -136,7 +139,12 @@ export function createNotifications(options: {
     await db.transaction((tx) => expire(tx, invitationId));
   };
 
-  const hooks = durableHooks({ adapter: db, namespace, hooks: registered });
+  const hooks = durableHooks({
+    adapter: db,
+    namespace,
+    hooks: registered,
+    retention: options.retention,
+  });
 
   const notifications: Notifications = {
     hooks,

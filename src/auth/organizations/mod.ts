@@ -96,6 +96,7 @@ export function organizationsFeature(deps: {
     namespace: deps.namespace,
     tables: deps.tables,
     handlers: deps.options.hooks,
+    retention: deps.options.retention,
     secret: deps.secret,
   });
   const context: OrganizationsContext = {

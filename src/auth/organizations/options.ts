@@ -5,6 +5,8 @@
  */
 
 import { ModuleConfigError } from "../../core/mod.ts";
+import type { HookRetention } from "../../hooks/mod.ts";
+import { parseHookDuration } from "../../hooks/hook_duration.ts";
 import type { AuthUser } from "../user_store.ts";
 import { ORGANIZATION_EVENT_NAMES, type OrganizationEventHandlers } from "./event_types.ts";
 import type { Organization } from "./resources.ts";
@@ -113,6 +115,15 @@ export interface AuthOrganizationsOptions {
   /** Handlers of the durable notifications (organization, member and invitation events). */
   hooks?: OrganizationEventHandlers;
   /**
+   * Automatic purging of the delivered events: the worker (and `api.hooks.drain()`) deletes the
+   * event occurrences done for longer than `done` (`"7d"`, `"12h"`, `"30m"`, `"0s"`, or
+   * milliseconds), like the `retention` of `durableHooks()` and of the messenger. Failed,
+   * cancelled and undelivered events are never purged; the organizations, members and
+   * invitations they describe are untouched.
+   * @default keep every occurrence
+   */
+  retention?: HookRetention;
+  /**
    * Whether `POST /organizations/:organizationId/members` may add a user without their consent.
    * Called after the caller's own rights are checked (an owner or admin of the organization, an
    * owner to grant `owner`); only `true` allows the add. Unset, every direct add is refused with
@@ -152,6 +163,8 @@ export interface ResolvedOrganizationsOptions {
   invitationTtlSeconds: number;
   maxMetadataBytes: number;
   hooks: OrganizationEventHandlers;
+  /** The retention of done event occurrences, `undefined` to keep them all. */
+  retention: HookRetention | undefined;
   /** `null` when unset: every direct add is refused. */
   canAddMember: CanAddMember | null;
   /** The limits; `null` for none. */
@@ -272,6 +285,19 @@ export function resolveOrganizationsOptions(
     }
     if (typeof handler !== "function") fail(`hooks.${name}`, "expected a function");
   }
+  const retention = options.retention;
+  if (retention !== undefined) {
+    const done = typeof retention === "object" && retention !== null ? retention.done : undefined;
+    const ms = typeof done === "string" || typeof done === "number"
+      ? parseHookDuration(done)
+      : null;
+    if (ms === null) {
+      fail(
+        "retention.done",
+        `expected a duration such as "7d", "12h", "30m" or "0s", got ${JSON.stringify(done)}`,
+      );
+    }
+  }
   if (options.canAddMember !== undefined && typeof options.canAddMember !== "function") {
     fail("canAddMember", "expected a function ({ actor, organization, user, roles }) => boolean");
   }
@@ -283,6 +309,7 @@ export function resolveOrganizationsOptions(
     invitationTtlSeconds: days * 24 * 60 * 60,
     maxMetadataBytes,
     hooks,
+    retention,
     canAddMember: options.canAddMember ?? null,
     organizationLimit: limit("organizationLimit", options.organizationLimit),
     membershipLimit: limit("membershipLimit", options.membershipLimit),

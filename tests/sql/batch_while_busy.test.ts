@@ -5,7 +5,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { setImmediate } from "node:timers";
-import { batchWhileBusy } from "../../src/hooks/batch_while_busy.ts";
+import { batchWhileBusy } from "../../src/sql/batch_while_busy.ts";
 
 /** Resolves after the immediates scheduled so far (immediates run in order). */
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
