@@ -11,15 +11,10 @@ import type { ColumnShape, SchemaBuilder, TablesShape } from "../schema/schema.t
 import type { SchemaStep } from "../schema/schema_step.ts";
 
 /**
- * The table holding the occurrences, inside the module's namespace.
- *
- * @example The hook table of a namespace, for a query of your own
- * ```ts
- * import { HOOK_TABLE } from "@app/fragment-cli/hooks";
- * import { quoteQualified } from "@app/fragment-cli/sql";
- *
- * const table = quoteQualified("mailer", HOOK_TABLE); // "mailer"."hook_occurrences"
- * ```
+ * The table holding the occurrences, inside the module's namespace. Internal to src/hooks/: other
+ * layers reach the occurrences through `DurableHooks` (`statusJoinSql`, `list`, …) and
+ * {@link hasHookTable}, so the table's name and columns can change with the hooks alone
+ * (tests/architecture/import_rule.test.ts refuses its name outside this folder).
  */
 export const HOOK_TABLE = "hook_occurrences";
 
