@@ -14,6 +14,7 @@
  *
  * @module
  */
+import { existsSync } from "node:fs";
 import process from "node:process";
 import { pathToFileURL } from "node:url";
 
@@ -21,8 +22,19 @@ const [url, namespace, countText, keysText] = process.argv.slice(2);
 const count = Number(countText);
 const keys = Number(keysText);
 const src = process.env.HOOK_DRAIN_SRC ?? new URL("../../src", import.meta.url).pathname;
+// The checkout's schema, SQL, migration and hooks API in one object: `src/db/mod.ts` in checkouts
+// from before the split of src/db (issue 19), the four folders' mod.ts after it.
 // deno-lint-ignore no-explicit-any
-const db: any = await import(pathToFileURL(`${src}/../mod.ts`).href);
+const db: any = existsSync(`${src}/db/mod.ts`)
+  ? await import(pathToFileURL(`${src}/db/mod.ts`).href)
+  : Object.assign(
+    {},
+    ...await Promise.all(
+      ["sql", "schema", "migrate", "hooks"].map((f) =>
+        import(pathToFileURL(`${src}/${f}/mod.ts`).href)
+      ),
+    ),
+  );
 
 const schema = db.defineSchema("drain_bench", (s: unknown) => {
   // deno-lint-ignore no-explicit-any

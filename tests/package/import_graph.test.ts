@@ -113,8 +113,9 @@ describe("the import graph of the published package", () => {
   // Issue 23, point 6: `db info` on PostgreSQL and `serve` on PGlite start without loading what
   // they do not use; the user's file (mod.ts) loads no more than routing and validation either.
   for (const entry of ["mod.ts", "src/cli/db_info_run.ts", "src/cli/serve_run.ts"]) {
-    it(`${entry} loads only ${LOADED_AT_IMPORT.join(" and ")} at import (drivers, OpenTelemetry on first use)`, () => {
-      assert.deepEqual(npmPackagesOf(entry, { staticOnly: true }), LOADED_AT_IMPORT);
+    it(`${entry} loads at most ${LOADED_AT_IMPORT.join(" and ")} at import (drivers, OpenTelemetry on first use)`, () => {
+      const loaded = npmPackagesOf(entry, { staticOnly: true });
+      assert.deepEqual(loaded.filter((p) => !LOADED_AT_IMPORT.includes(p)), [], entry);
     });
   }
 
