@@ -44,6 +44,9 @@ import type { JsonValue } from "../schema/column.ts";
 /** How long a loop waits before looking again when due rows are locked by another worker. */
 const LOCKED_RETRY_MS = 50;
 
+/** The shortest wait of drain() before it looks again for an occurrence due but not claimed. */
+const DRAIN_RECHECK_MS = 10;
+
 /** The longest interval between two automatic purges of done occurrences (`retention`). */
 const PURGE_INTERVAL_MS = 60_000;
 
@@ -369,14 +372,25 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
           if (Date.now() > deadline) {
             throw new Error(`drain() of hooks "${namespace}" timed out after ${timeoutMs} ms`);
           }
+          const settled = runner.settled;
           if ((await runner.fill()) > 0) continue;
           if (runner.busy > 0) {
             await runner.settleOne();
             continue;
           }
+          // An attempt of this runner finished while the claim ran: its outcome, committed after
+          // the claim's snapshot, may have made an occurrence due (a completion hands its ordering
+          // key on to the next occurrence in the same transaction), which the claim could not see.
+          if (runner.settled !== settled) continue;
           const next = await runner.nextDueIn();
-          if (next === null || !drainOptions.waitForScheduled) break;
-          const wait = Math.min(Math.max(next, 10), Math.max(0, deadline - Date.now()) + 1);
+          if (next === null || (next > 0 && !drainOptions.waitForScheduled)) break;
+          // Due now, yet the claim took nothing: another transaction held it (SKIP LOCKED), or
+          // committed it after the claim's snapshot (another worker's completion handing a key
+          // on). Look again shortly: drain() runs everything due, until its deadline.
+          const wait = Math.min(
+            Math.max(next, DRAIN_RECHECK_MS),
+            Math.max(0, deadline - Date.now()) + 1,
+          );
           await new Promise((resolve) => setTimeout(resolve, wait));
         }
         await purgeIfDue();

@@ -63,6 +63,8 @@ export class HookRunner {
   /** Moving average of handler durations; unknown (no prefetch) until one has run. */
   #handlerMs = Number.POSITIVE_INFINITY;
   readonly #listeners = new Set<(outcome: Outcome) => void>();
+  /** Attempts ended and outcome writes settled so far: see {@link settled}. */
+  #settled = 0;
   /** Called whenever an attempt ends, so a waiting loop can claim more. */
   onSettled: () => void = () => {};
   /** Marks an attempt done; attempts that end while a write is in flight share the next one. */
@@ -79,6 +81,17 @@ export class HookRunner {
   /** Attempts running, claimed and waiting for a slot, or having their outcome written. */
   get busy(): number {
     return this.#inFlight.size + this.#waiting.length + this.#writes.size;
+  }
+
+  /**
+   * How many attempts have ended and outcome writes have settled since the runner was created.
+   * A claim reads one snapshot: an outcome committed while it ran (a completion that made the next
+   * occurrence of its ordering key pending, a retry due at once) is not in it. A caller whose claim
+   * found nothing compares this count with the one it read before the claim: a change means the
+   * claim's "nothing due" may already be stale.
+   */
+  get settled(): number {
+    return this.#settled;
   }
 
   /**
@@ -132,6 +145,7 @@ export class HookRunner {
       const next = this.#waiting.shift()!;
       const running: Promise<void> = this.#begin(next).finally(() => {
         this.#inFlight.delete(running);
+        this.#settled++;
         this.#startWaiting();
         this.onSettled();
       });
@@ -140,7 +154,10 @@ export class HookRunner {
   }
 
   #track(write: Promise<void>): void {
-    const tracked: Promise<void> = write.finally(() => this.#writes.delete(tracked));
+    const tracked: Promise<void> = write.finally(() => {
+      this.#writes.delete(tracked);
+      this.#settled++;
+    });
     this.#writes.add(tracked);
   }
 

@@ -844,7 +844,11 @@ export interface DurableHooks {
   stop(): Promise<void>;
   /** Whether the worker is started. */
   readonly running: boolean;
-  /** Runs due occurrences in the foreground until none is due (for tests and embedding). */
+  /**
+   * Runs due occurrences in the foreground until none is due (for tests and embedding), including
+   * those that become due meanwhile: the next occurrence of an ordering key once the one before it
+   * finished (here or in another worker), or one another transaction held locked for a moment.
+   */
   drain(options?: DrainOptions): Promise<DrainResult>;
   /** One occurrence by id, or `null`. */
   get(id: string): Promise<HookOccurrence | null>;
