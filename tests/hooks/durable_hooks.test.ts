@@ -3,16 +3,14 @@
 // background worker woken by NOTIFY, listing and re-queueing.
 import { before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { column, defineSchema, type JsonValue } from "../../src/schema/mod.ts";
+import type { JsonValue } from "../../src/schema/mod.ts";
 import {
   type DurableHooks,
   durableHooks,
   type DurableHooksOptions,
   type HookContext,
-  withHookTable,
 } from "../../src/hooks/mod.ts";
 import { hookRetryDelay } from "../../src/hooks/hook_retry.ts";
-import { planMigration } from "../../src/migrate/mod.ts";
 import {
   quoteQualified,
   type SqlAdapter,
@@ -20,20 +18,9 @@ import {
   type SqlTransaction,
 } from "../../src/sql/mod.ts";
 import { forEachAdapter } from "../helpers/databases.ts";
+import { applySchema, hookTestSchema } from "../helpers/hook_schema.ts";
 
-const schema = defineSchema(
-  "hooks_test",
-  (s) => withHookTable(s.createTable("items", { id: column.integer().primaryKey() })),
-);
-
-async function applySchema(db: SqlAdapter, namespace: string): Promise<void> {
-  const plan = planMigration(schema, { from: 0, namespace });
-  await db.transaction(async (tx) => {
-    for (const step of plan.steps) {
-      for (const statement of step.statements) await tx.query(statement);
-    }
-  });
-}
+const schema = hookTestSchema("hooks_test");
 
 /** A promise with its resolve function, to wait for a handler without sleeping. */
 function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T) => void } {
@@ -79,7 +66,7 @@ forEachAdapter((name, getAdapter) => {
   /** A fresh namespace with the hook table, so tests do not see each other's occurrences. */
   async function freshNamespace(): Promise<string> {
     const namespace = `hooks_${name}_${++namespaceCount}`;
-    await applySchema(getAdapter(), namespace);
+    await applySchema(getAdapter(), schema, namespace);
     return namespace;
   }
 

@@ -12,23 +12,11 @@ import {
   withHookErrorLog,
   withHookTable,
 } from "../../src/hooks/mod.ts";
-import { planMigration } from "../../src/migrate/mod.ts";
 import { quoteQualified, type SqlAdapter } from "../../src/sql/mod.ts";
 import { forEachAdapter } from "../helpers/databases.ts";
+import { applySchema, hookTestSchema } from "../helpers/hook_schema.ts";
 
-const schema = defineSchema(
-  "status_join_test",
-  (s) => withHookTable(s.createTable("items", { id: column.integer().primaryKey() })),
-);
-
-async function applySchema(db: SqlAdapter, namespace: string): Promise<void> {
-  const plan = planMigration(schema, { from: 0, namespace });
-  await db.transaction(async (tx) => {
-    for (const step of plan.steps) {
-      for (const statement of step.statements) await tx.query(statement);
-    }
-  });
-}
+const schema = hookTestSchema("status_join_test");
 
 describe("hasHookTable()", () => {
   it("is true exactly for schemas whose history creates the hook table", () => {
@@ -57,7 +45,7 @@ forEachAdapter((name, getAdapter) => {
   let namespaceCount = 0;
   async function freshNamespace(): Promise<string> {
     const namespace = `status_join_${name}_${++namespaceCount}`;
-    await applySchema(getAdapter(), namespace);
+    await applySchema(getAdapter(), schema, namespace);
     return namespace;
   }
 

@@ -4,31 +4,17 @@
 // only when a slot is due, and invalid schedules fail at definition.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { column, defineSchema } from "../../src/schema/mod.ts";
 import {
   type DurableHooks,
   durableHooks,
   type DurableHooksOptions,
   type ScheduledHookPayload,
-  withHookTable,
 } from "../../src/hooks/mod.ts";
-import { planMigration } from "../../src/migrate/mod.ts";
 import type { SqlAdapter } from "../../src/sql/mod.ts";
 import { forEachAdapter } from "../helpers/databases.ts";
+import { applySchema, hookTestSchema } from "../helpers/hook_schema.ts";
 
-const schema = defineSchema(
-  "cron_test",
-  (s) => withHookTable(s.createTable("items", { id: column.integer().primaryKey() })),
-);
-
-async function applySchema(db: SqlAdapter, namespace: string): Promise<void> {
-  const plan = planMigration(schema, { from: 0, namespace });
-  await db.transaction(async (tx) => {
-    for (const step of plan.steps) {
-      for (const statement of step.statements) await tx.query(statement);
-    }
-  });
-}
+const schema = hookTestSchema("cron_test");
 
 /** A clock the test moves; its times stay in the past of the database's, so slots are due. */
 function testClock(start: string): { now: () => Date; set(iso: string): void } {
@@ -96,7 +82,7 @@ forEachAdapter((name, getAdapter) => {
   let namespaces = 0;
   async function freshNamespace(): Promise<string> {
     const namespace = `cron_${name}_${++namespaces}`;
-    await applySchema(getAdapter(), namespace);
+    await applySchema(getAdapter(), schema, namespace);
     return namespace;
   }
 

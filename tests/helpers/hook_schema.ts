@@ -1,0 +1,31 @@
+/**
+ * The hook tests' schema: one `items` table and the durable hook table, applied in a namespace of
+ * the test's choosing straight from its plan (no migration history: each test gets a fresh
+ * namespace and drops nothing).
+ */
+import { withHookTable } from "../../src/hooks/mod.ts";
+import { planMigration } from "../../src/migrate/mod.ts";
+import { column, defineSchema } from "../../src/schema/mod.ts";
+import type { SqlAdapter } from "../../src/sql/mod.ts";
+
+/** A schema named `name` with an `items` table and the hook table. */
+export function hookTestSchema(name: string) {
+  return defineSchema(
+    name,
+    (s) => withHookTable(s.createTable("items", { id: column.integer().primaryKey() })),
+  );
+}
+
+/** Creates the tables of `schema` in `namespace`, in one transaction. */
+export async function applySchema(
+  db: SqlAdapter,
+  schema: ReturnType<typeof hookTestSchema>,
+  namespace: string,
+): Promise<void> {
+  const plan = planMigration(schema, { from: 0, namespace });
+  await db.transaction(async (tx) => {
+    for (const step of plan.steps) {
+      for (const statement of step.statements) await tx.query(statement);
+    }
+  });
+}
