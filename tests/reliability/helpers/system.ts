@@ -122,13 +122,17 @@ export async function handlerRuns(db: SqlQuerier): Promise<HandlerRun[]> {
  * A message update as the messenger sends it, with an extra field the module does not interpret
  * (it must be stored verbatim).
  */
-export function messageUpdate(updateId: number, text = `hello ${updateId}`): string {
+export function messageUpdate(
+  updateId: number,
+  text = `hello ${updateId}`,
+  chatId = 42,
+): string {
   return JSON.stringify({
     update_id: updateId,
     message: {
       message_id: updateId % 100_000,
       date: 1_700_000_000,
-      chat: { id: 42, type: "private" },
+      chat: { id: chatId, type: "private" },
       text,
     },
     x_unknown_field: { kept: true },

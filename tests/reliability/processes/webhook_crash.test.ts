@@ -25,6 +25,7 @@ import {
 
 const UPDATES = 600;
 const CONCURRENCY = 16;
+const CHATS = 32;
 const FIRST_ID = 770_000_000;
 const slow = { timeout: 600_000 };
 
@@ -69,7 +70,10 @@ describe("kill -9 of a serve process under webhook load", () => {
       const [a, b] = servers;
       const deliver = (updateId: number, server: ServeChild): Promise<Outcome> =>
         send(`${server.url}${WEBHOOK_PATH}`, {
-          body: messageUpdate(updateId),
+          // 32 chats: the messenger runs one chat's updates one at a time (orderByChat), so with
+          // a single chat one process would run every handler and A might never be inside one
+          // while deliveries to it are still in flight.
+          body: messageUpdate(updateId, undefined, 1_000 + (updateId % CHATS)),
           headers: { [SECRET_HEADER]: secret, "content-type": "application/json" },
           timeoutMs: 60_000,
         });
