@@ -17,7 +17,7 @@ export function hookTestSchema(name: string) {
 }
 
 /** Creates the tables of `schema` in `namespace`, in one transaction. */
-export async function applySchema(
+async function applySchema(
   db: SqlAdapter,
   schema: ReturnType<typeof hookTestSchema>,
   namespace: string,
@@ -28,4 +28,21 @@ export async function applySchema(
       for (const statement of step.statements) await tx.query(statement);
     }
   });
+}
+
+/**
+ * A function giving a new namespace with `schema` applied at each call (`<prefix>_1`, `_2`, …),
+ * so tests do not see each other's occurrences.
+ */
+export function freshNamespaces(
+  getAdapter: () => SqlAdapter,
+  schema: ReturnType<typeof hookTestSchema>,
+  prefix: string,
+): () => Promise<string> {
+  let count = 0;
+  return async () => {
+    const namespace = `${prefix}_${++count}`;
+    await applySchema(getAdapter(), schema, namespace);
+    return namespace;
+  };
 }

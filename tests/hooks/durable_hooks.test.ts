@@ -18,7 +18,7 @@ import {
   type SqlTransaction,
 } from "../../src/sql/mod.ts";
 import { forEachAdapter } from "../helpers/databases.ts";
-import { applySchema, hookTestSchema } from "../helpers/hook_schema.ts";
+import { freshNamespaces, hookTestSchema } from "../helpers/hook_schema.ts";
 
 const schema = hookTestSchema("hooks_test");
 
@@ -62,13 +62,7 @@ describe("durableHooks() options", () => {
 });
 
 forEachAdapter((name, getAdapter) => {
-  let namespaceCount = 0;
-  /** A fresh namespace with the hook table, so tests do not see each other's occurrences. */
-  async function freshNamespace(): Promise<string> {
-    const namespace = `hooks_${name}_${++namespaceCount}`;
-    await applySchema(getAdapter(), schema, namespace);
-    return namespace;
-  }
+  const freshNamespace = freshNamespaces(getAdapter, schema, `hooks_${name}`);
 
   function makeHooks(
     namespace: string,

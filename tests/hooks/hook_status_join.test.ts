@@ -14,7 +14,7 @@ import {
 } from "../../src/hooks/mod.ts";
 import { quoteQualified, type SqlAdapter } from "../../src/sql/mod.ts";
 import { forEachAdapter } from "../helpers/databases.ts";
-import { applySchema, hookTestSchema } from "../helpers/hook_schema.ts";
+import { freshNamespaces, hookTestSchema } from "../helpers/hook_schema.ts";
 
 const schema = hookTestSchema("status_join_test");
 
@@ -42,12 +42,7 @@ describe("hasHookTable()", () => {
 });
 
 forEachAdapter((name, getAdapter) => {
-  let namespaceCount = 0;
-  async function freshNamespace(): Promise<string> {
-    const namespace = `status_join_${name}_${++namespaceCount}`;
-    await applySchema(getAdapter(), schema, namespace);
-    return namespace;
-  }
+  const freshNamespace = freshNamespaces(getAdapter, schema, `status_join_${name}`);
 
   /** Items 1–4; 1 and 2 enqueued for `process` (2 fails), 3 only for `other`, 4 for none. */
   async function setUp(

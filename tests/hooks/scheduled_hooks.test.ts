@@ -12,7 +12,7 @@ import {
 } from "../../src/hooks/mod.ts";
 import type { SqlAdapter } from "../../src/sql/mod.ts";
 import { forEachAdapter } from "../helpers/databases.ts";
-import { applySchema, hookTestSchema } from "../helpers/hook_schema.ts";
+import { freshNamespaces, hookTestSchema } from "../helpers/hook_schema.ts";
 
 const schema = hookTestSchema("cron_test");
 
@@ -79,12 +79,7 @@ describe("scheduled hooks: definition", () => {
 });
 
 forEachAdapter((name, getAdapter) => {
-  let namespaces = 0;
-  async function freshNamespace(): Promise<string> {
-    const namespace = `cron_${name}_${++namespaces}`;
-    await applySchema(getAdapter(), schema, namespace);
-    return namespace;
-  }
+  const freshNamespace = freshNamespaces(getAdapter, schema, `cron_${name}`);
 
   async function keys(namespace: string): Promise<Array<{ key: string; status: string }>> {
     return await getAdapter().query<{ key: string; status: string }>(
