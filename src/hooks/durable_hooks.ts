@@ -36,7 +36,7 @@ import type {
   StatusJoinSqlOptions,
 } from "./hook_types.ts";
 import { assertName } from "../schema/schema_state.ts";
-import { parseHookDuration } from "./hook_duration.ts";
+import { hookRetentionMs } from "./hook_duration.ts";
 import { HookScheduler, type ScheduledHook, scheduledHook } from "./hook_schedule.ts";
 import { DatabaseClosedError, DatabaseUnavailableError } from "../sql/adapter_errors.ts";
 import type { JsonValue } from "../schema/column.ts";
@@ -470,9 +470,7 @@ function schedulerOf(
 
 function retentionOf(retention: HookRetention | undefined): number | null {
   if (retention === undefined) return null;
-  const ms = typeof retention === "object" && retention !== null
-    ? parseHookDuration(retention.done)
-    : null;
+  const ms = hookRetentionMs(retention);
   if (ms === null) {
     throw new TypeError(
       `retention.done must be a duration such as "7d", "12h", "30m" or "0s", got ` +

@@ -30,3 +30,15 @@ export function parseHookDuration(value: string | number): number | null {
   if (match === null) return null;
   return Number(match[1]) * UNIT_MS[match[2]];
 }
+
+/**
+ * The milliseconds of a `retention` option's `done` duration (`{ done: "7d" }`), or `null` when
+ * the value is not such an object: one check for every option that passes a retention on to
+ * `durableHooks()` (its own, the messenger's, the auth module's `organizations.retention`).
+ */
+export function hookRetentionMs(retention: unknown): number | null {
+  const done = typeof retention === "object" && retention !== null
+    ? (retention as { done?: unknown }).done
+    : undefined;
+  return typeof done === "string" || typeof done === "number" ? parseHookDuration(done) : null;
+}

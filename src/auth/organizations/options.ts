@@ -6,7 +6,7 @@
 
 import { ModuleConfigError } from "../../core/mod.ts";
 import type { HookRetention } from "../../hooks/mod.ts";
-import { parseHookDuration } from "../../hooks/hook_duration.ts";
+import { hookRetentionMs } from "../../hooks/hook_duration.ts";
 import type { AuthUser } from "../user_store.ts";
 import { ORGANIZATION_EVENT_NAMES, type OrganizationEventHandlers } from "./event_types.ts";
 import type { Organization } from "./resources.ts";
@@ -286,17 +286,12 @@ export function resolveOrganizationsOptions(
     if (typeof handler !== "function") fail(`hooks.${name}`, "expected a function");
   }
   const retention = options.retention;
-  if (retention !== undefined) {
-    const done = typeof retention === "object" && retention !== null ? retention.done : undefined;
-    const ms = typeof done === "string" || typeof done === "number"
-      ? parseHookDuration(done)
-      : null;
-    if (ms === null) {
-      fail(
-        "retention.done",
-        `expected a duration such as "7d", "12h", "30m" or "0s", got ${JSON.stringify(done)}`,
-      );
-    }
+  if (retention !== undefined && hookRetentionMs(retention) === null) {
+    const done = (retention as { done?: unknown } | null)?.done;
+    fail(
+      "retention.done",
+      `expected a duration such as "7d", "12h", "30m" or "0s", got ${JSON.stringify(done)}`,
+    );
   }
   if (options.canAddMember !== undefined && typeof options.canAddMember !== "function") {
     fail("canAddMember", "expected a function ({ actor, organization, user, roles }) => boolean");
