@@ -1,11 +1,11 @@
 import { statSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import process from "node:process";
-import type { ModuleInstance } from "../core/mod.ts";
-import { isModuleInstance } from "../core/module_instance.ts";
-import type { Schema } from "../schema/mod.ts";
-import type { SqlAdapter } from "../sql/mod.ts";
-import { CliError, UsageError } from "./command.ts";
+import type { ModuleInstance } from "../../core/mod.ts";
+import { isModuleInstance } from "../../core/module_instance.ts";
+import type { Schema } from "../../schema/mod.ts";
+import type { SqlAdapter } from "../../sql/mod.ts";
+import { CliError, UsageError } from "../command.ts";
 import { commonJsReason } from "./commonjs_reason.ts";
 import { importUserFile } from "./import_user_file.ts";
 

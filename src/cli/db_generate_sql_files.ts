@@ -3,8 +3,8 @@ import { dirname } from "node:path";
 import { migrationStatus, renderMigrationFile } from "../migrate/mod.ts";
 import { CliError, type CliIo } from "./command.ts";
 import { adapterLabel, adaptersOf, bindingLabel } from "./database_report.ts";
-import { type DatabaseBinding, displayPath } from "./load_user_files.ts";
-import { lastSequence, outputPaths, type OutputTarget } from "./output_path.ts";
+import { type DatabaseBinding, displayPath } from "./user_files/mod.ts";
+import { lastSequence, outputPaths, type OutputTarget } from "./db_generate_output_path.ts";
 import { checkNamespacesExist, versionFor, type VersionOption } from "./version_option.ts";
 
 /** Options of {@link generateSqlMigrations}. */

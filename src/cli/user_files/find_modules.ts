@@ -1,4 +1,4 @@
-import { CliError, type CliIo } from "./command.ts";
+import { CliError, type CliIo } from "../command.ts";
 import { type LoadedFile, loadUserFiles, type UserFile } from "./load_user_files.ts";
 
 const MODULE_EXAMPLE = [
