@@ -86,9 +86,9 @@ export interface AccountService {
   /** Creates a user without a credential (the server vouches for the input). */
   createUser(input: NewUser): Promise<AuthUser>;
   /** Creates a user and their first credential; mails the verification token. */
-  signUp(input: CredentialsBody, client: ClientInfo): Promise<IssuedCredential>;
+  signUp(input: CredentialsBody, client: ClientInfo): Promise<CredentialResponse>;
   /** Checks the password (same hashing work for unknown emails) and issues a credential. */
-  signIn(input: CredentialsBody, client: ClientInfo): Promise<IssuedCredential>;
+  signIn(input: CredentialsBody, client: ClientInfo): Promise<CredentialResponse>;
   /** Ends the actor's credential. */
   signOut(actor: Actor): Promise<void>;
   /** The actor's user and the expiry of their credential. */
@@ -179,16 +179,18 @@ export function accountService(options: AccountServiceOptions): AccountService {
         run: (key) => signUp(email, password, { key }),
       });
       await verification.sendAfterSignUp(issued.user);
-      return issued;
+      return credentialBody(issued);
     },
-    signIn({ email, password }, client) {
-      return limits.attempt({
-        action: "sign-in",
-        ...client,
-        email,
-        countOnlyFailures: true,
-        run: (key) => signIn(email, password, { key }),
-      });
+    async signIn({ email, password }, client) {
+      return credentialBody(
+        await limits.attempt({
+          action: "sign-in",
+          ...client,
+          email,
+          countOnlyFailures: true,
+          run: (key) => signIn(email, password, { key }),
+        }),
+      );
     },
     async signOut(actor) {
       await deleteSession(db, tables, requireSession(actor, "signOut").id);

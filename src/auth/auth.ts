@@ -9,9 +9,10 @@ import { missingSecretWarning, processSecret } from "../runtime/secret.ts";
 import { accountService } from "./account_service.ts";
 import type { AuthApi } from "./api.ts";
 import { createAuthApi } from "./create_api.ts";
+import type { AuthServices } from "./http/operation.ts";
+import { operationRoutes } from "./http/operation_routes.ts";
 import { createAuthenticator } from "./authenticator.ts";
 import { AUTH_SECURITY_SCHEMES, type AuthRouteDeps } from "./route_guards.ts";
-import { credentialRoutes } from "./credential_routes.ts";
 import { meReader } from "./me/mod.ts";
 import { createCredentialLimits } from "./credential_limits.ts";
 import { withCors } from "./cors.ts";
@@ -21,7 +22,6 @@ import { organizationsFeature } from "./organizations/mod.ts";
 import { authSchema } from "./schema.ts";
 import { authTableNames } from "./tables.ts";
 import { createEmailVerification } from "./email_verification.ts";
-import { verificationRoutes } from "./verification_routes.ts";
 
 /**
  * An instantiated auth module: a mountable module plus its server-side API.
@@ -116,7 +116,6 @@ export function auth(options: AuthOptions): AuthModule {
       namespace: resolved.namespace,
       tables,
       options: resolved.organizations,
-      routeDeps,
       secret: signingSecret(resolved.secret),
     })
     : null;
@@ -155,11 +154,15 @@ export function auth(options: AuthOptions): AuthModule {
   const hooks = organizations?.notifications.hooks ?? null;
   const instance = createModule({
     name: AUTH_MODULE_NAME,
-    routes: [
-      ...credentialRoutes({ ...routeDeps, accounts, me }),
-      ...verificationRoutes({ ...routeDeps, accounts }),
-      ...(organizations?.routes ?? []),
-    ],
+    routes: operationRoutes({
+      ...routeDeps,
+      services: {
+        accounts,
+        me,
+        organizations: organizations?.services as AuthServices["organizations"],
+      },
+      bodyOptions: organizations?.options ?? null,
+    }),
     mountRoute: resolved.mountRoute,
     bodyLimit: resolved.bodyLimit,
     securitySchemes: AUTH_SECURITY_SCHEMES,

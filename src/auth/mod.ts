@@ -26,19 +26,16 @@
 
 export { auth, type AuthModule } from "./auth.ts";
 export type { AuthOptions } from "./options.ts";
+export type { AuthApi, AuthCreateUserInput, AuthRequestContext, AuthUserRole } from "./api.ts";
 export type {
-  AuthApi,
   AuthApiClient,
   AuthApiPage,
   AuthApiPageOf,
   AuthCreatedInvitation,
-  AuthCreateUserInput,
   AuthInvitationAnswer,
   AuthMemberRef,
   AuthOrganizationRef,
-  AuthRequestContext,
-  AuthUserRole,
-} from "./api.ts";
+} from "./api_inputs.ts";
 export type { AuthActor } from "./actor.ts";
 export type { MePayload as AuthMe } from "./me/mod.ts";
 export type { AuthUser } from "./user_store.ts";
@@ -78,7 +75,13 @@ export {
   RESERVED_SLUGS as AUTH_RESERVED_SLUGS,
   type ServerAddMemberInput as AuthAddMemberInput,
 } from "./organizations/mod.ts";
-export type { AuthContract, AuthPageQuery, AuthRouteContract } from "./contract.ts";
+export type {
+  AuthContract,
+  AuthOperationContracts,
+  AuthOperationMethods,
+  AuthPageQuery,
+  AuthRouteContract,
+} from "./contract.ts";
 export type {
   CredentialsBody as AuthCredentialsBody,
   VerifyEmailBody as AuthVerifyEmailBody,
