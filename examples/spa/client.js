@@ -21021,7 +21021,7 @@ function date4(params) {
   return _coercedDate(ZodDate, params);
 }
 
-// src/auth/email.ts
+// src/auth/account/email.ts
 var MAX_EMAIL_LENGTH = 254;
 function normalizeEmail(email3) {
   return email3.trim().toLowerCase();
@@ -21030,19 +21030,19 @@ var emailSchema = external_exports.string().transform(normalizeEmail).pipe(exter
   message: "Must be a valid email address"
 }).max(MAX_EMAIL_LENGTH, `Must be at most ${MAX_EMAIL_LENGTH} characters`));
 
-// src/auth/exact_schema.ts
+// src/auth/http/exact_schema.ts
 function exactSchema() {
   return (schema) => schema;
 }
 
-// src/auth/well_formed.ts
+// src/auth/account/well_formed.ts
 var LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 function isWellFormedText(text) {
   const native = text.isWellFormed;
   return typeof native === "function" ? native.call(text) : !LONE_SURROGATE.test(text);
 }
 
-// src/auth/credential_inputs.ts
+// src/auth/account/credential_inputs.ts
 var PASSWORD_LENGTH = Object.freeze({
   min: 8,
   max: 128
@@ -21085,9 +21085,7 @@ var verifyEmailBody = exactSchema()(external_exports.object({
   token: external_exports.string().max(512)
 }));
 
-// src/auth/responses.ts
-var timestamp = external_exports.iso.datetime().describe("ISO 8601 UTC timestamp, e.g. 2026-11-21T15:05:58.123Z");
-var jsonValue = external_exports.json();
+// src/auth/account/responses.ts
 var userResponse = exactSchema()(external_exports.object({
   id: external_exports.string(),
   email: external_exports.string(),
@@ -21107,105 +21105,6 @@ var sessionResponse = exactSchema()(external_exports.object({
 var verifyEmailResponse = exactSchema()(external_exports.object({
   user: userResponse
 }));
-var organizationResponse = exactSchema()(external_exports.object({
-  id: external_exports.string(),
-  name: external_exports.string(),
-  slug: external_exports.string(),
-  logoUrl: external_exports.string().nullable(),
-  metadata: jsonValue.nullable().describe("Any JSON value the organization was given, or null"),
-  createdBy: external_exports.string(),
-  createdAt: timestamp,
-  updatedAt: timestamp,
-  deletedAt: timestamp.nullable()
-}));
-var memberResponse = exactSchema()(external_exports.object({
-  id: external_exports.string(),
-  organizationId: external_exports.string(),
-  userId: external_exports.string(),
-  roles: external_exports.array(external_exports.string()),
-  createdAt: timestamp,
-  updatedAt: timestamp
-}));
-var invitationStatus = external_exports.enum([
-  "pending",
-  "accepted",
-  "rejected",
-  "canceled",
-  "expired"
-]);
-var invitationResponse = exactSchema()(external_exports.object({
-  id: external_exports.string(),
-  organizationId: external_exports.string(),
-  email: external_exports.string(),
-  roles: external_exports.array(external_exports.string()),
-  status: invitationStatus,
-  inviterId: external_exports.string(),
-  expiresAt: timestamp,
-  createdAt: timestamp,
-  respondedAt: timestamp.nullable(),
-  token: external_exports.string().optional()
-}));
-var organizationEntryResponse = exactSchema()(external_exports.object({
-  organization: organizationResponse,
-  member: memberResponse
-}));
-var invitationEntryResponse = exactSchema()(external_exports.object({
-  invitation: invitationResponse,
-  organization: organizationResponse
-}));
-var meResponse = exactSchema()(external_exports.object({
-  user: userResponse,
-  organizations: external_exports.array(organizationEntryResponse),
-  organizationsHasMore: external_exports.boolean(),
-  activeOrganization: organizationEntryResponse.nullable(),
-  invitations: external_exports.array(invitationEntryResponse),
-  invitationsHasMore: external_exports.boolean()
-}));
-var pageFields = {
-  cursor: external_exports.string().nullable(),
-  hasNextPage: external_exports.boolean()
-};
-var organizationPageResponse = exactSchema()(external_exports.object({
-  organizations: external_exports.array(organizationEntryResponse),
-  ...pageFields
-}));
-var createdOrganizationResponse = organizationEntryResponse;
-var updatedOrganizationResponse = exactSchema()(external_exports.object({
-  organization: organizationResponse
-}));
-var activeOrganizationResponse = organizationEntryResponse.nullable();
-var memberPageResponse = exactSchema()(external_exports.object({
-  members: external_exports.array(memberResponse),
-  ...pageFields
-}));
-var memberEntryResponse = exactSchema()(external_exports.object({
-  member: memberResponse
-}));
-var invitationPageResponse = exactSchema()(external_exports.object({
-  invitations: external_exports.array(invitationResponse),
-  ...pageFields
-}));
-var pendingInvitationPageResponse = exactSchema()(external_exports.object({
-  invitations: external_exports.array(invitationEntryResponse),
-  ...pageFields
-}));
-var createdInvitationResponse = external_exports.object({
-  invitation: external_exports.intersection(invitationResponse, external_exports.object({
-    token: external_exports.string()
-  }))
-});
-var respondedInvitationResponse = exactSchema()(external_exports.object({
-  invitation: invitationResponse
-}));
-var acceptedInvitationResponse = exactSchema()(external_exports.object({
-  invitation: invitationResponse,
-  organization: organizationResponse,
-  member: memberResponse
-}));
-var invitationActionResponse = external_exports.union([
-  acceptedInvitationResponse,
-  respondedInvitationResponse
-]);
 
 // src/auth/account/account_operations.ts
 var signUp = {
@@ -21318,6 +21217,113 @@ var getSession = {
   call: (services, _input, actor) => services.accounts.session(actor)
 };
 
+// src/auth/http/responses.ts
+var timestamp = external_exports.iso.datetime().describe("ISO 8601 UTC timestamp, e.g. 2026-11-21T15:05:58.123Z");
+
+// src/auth/organizations/responses.ts
+var jsonValue = external_exports.json();
+var organizationResponse = exactSchema()(external_exports.object({
+  id: external_exports.string(),
+  name: external_exports.string(),
+  slug: external_exports.string(),
+  logoUrl: external_exports.string().nullable(),
+  metadata: jsonValue.nullable().describe("Any JSON value the organization was given, or null"),
+  createdBy: external_exports.string(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  deletedAt: timestamp.nullable()
+}));
+var memberResponse = exactSchema()(external_exports.object({
+  id: external_exports.string(),
+  organizationId: external_exports.string(),
+  userId: external_exports.string(),
+  roles: external_exports.array(external_exports.string()),
+  createdAt: timestamp,
+  updatedAt: timestamp
+}));
+var invitationStatus = external_exports.enum([
+  "pending",
+  "accepted",
+  "rejected",
+  "canceled",
+  "expired"
+]);
+var invitationResponse = exactSchema()(external_exports.object({
+  id: external_exports.string(),
+  organizationId: external_exports.string(),
+  email: external_exports.string(),
+  roles: external_exports.array(external_exports.string()),
+  status: invitationStatus,
+  inviterId: external_exports.string(),
+  expiresAt: timestamp,
+  createdAt: timestamp,
+  respondedAt: timestamp.nullable(),
+  token: external_exports.string().optional()
+}));
+var organizationEntryResponse = exactSchema()(external_exports.object({
+  organization: organizationResponse,
+  member: memberResponse
+}));
+var invitationEntryResponse = exactSchema()(external_exports.object({
+  invitation: invitationResponse,
+  organization: organizationResponse
+}));
+var pageFields = {
+  cursor: external_exports.string().nullable(),
+  hasNextPage: external_exports.boolean()
+};
+var organizationPageResponse = exactSchema()(external_exports.object({
+  organizations: external_exports.array(organizationEntryResponse),
+  ...pageFields
+}));
+var createdOrganizationResponse = organizationEntryResponse;
+var updatedOrganizationResponse = exactSchema()(external_exports.object({
+  organization: organizationResponse
+}));
+var activeOrganizationResponse = organizationEntryResponse.nullable();
+var memberPageResponse = exactSchema()(external_exports.object({
+  members: external_exports.array(memberResponse),
+  ...pageFields
+}));
+var memberEntryResponse = exactSchema()(external_exports.object({
+  member: memberResponse
+}));
+var invitationPageResponse = exactSchema()(external_exports.object({
+  invitations: external_exports.array(invitationResponse),
+  ...pageFields
+}));
+var pendingInvitationPageResponse = exactSchema()(external_exports.object({
+  invitations: external_exports.array(invitationEntryResponse),
+  ...pageFields
+}));
+var createdInvitationResponse = external_exports.object({
+  invitation: external_exports.intersection(invitationResponse, external_exports.object({
+    token: external_exports.string()
+  }))
+});
+var respondedInvitationResponse = exactSchema()(external_exports.object({
+  invitation: invitationResponse
+}));
+var acceptedInvitationResponse = exactSchema()(external_exports.object({
+  invitation: invitationResponse,
+  organization: organizationResponse,
+  member: memberResponse
+}));
+var invitationActionResponse = external_exports.union([
+  acceptedInvitationResponse,
+  respondedInvitationResponse
+]);
+
+// src/auth/me/me_response.ts
+var meResponse = exactSchema()(external_exports.object({
+  user: userResponse,
+  organizations: external_exports.array(organizationEntryResponse),
+  organizationsHasMore: external_exports.boolean(),
+  activeOrganization: organizationEntryResponse.nullable(),
+  invitations: external_exports.array(invitationEntryResponse),
+  invitationsHasMore: external_exports.boolean()
+}));
+
 // src/auth/me/me_operations.ts
 var me = {
   method: "GET",
@@ -21337,7 +21343,7 @@ var me = {
 };
 
 // src/auth/organizations/slug.ts
-var RESERVED_SLUGS = /* @__PURE__ */ new Set([
+var AUTH_RESERVED_SLUGS = /* @__PURE__ */ new Set([
   "active",
   "invitations",
   "members",
@@ -21357,7 +21363,7 @@ function slugProblem(slug) {
     return "Slug must be 3\u201363 characters of a-z, 0-9 and - (after normalization)";
   }
   if (!SLUG.test(slug)) return "Slug must start and end with a letter or digit";
-  if (RESERVED_SLUGS.has(slug)) return `Slug "${slug}" is reserved`;
+  if (AUTH_RESERVED_SLUGS.has(slug)) return `Slug "${slug}" is reserved`;
   return null;
 }
 

@@ -12,11 +12,11 @@ import type { DurableHooks } from "../hooks/mod.ts";
 import type { AuthActor } from "./actor.ts";
 import type { AuthOrganizationRef } from "./api_inputs.ts";
 import type { AuthOperationMethods } from "./contract.ts";
-import type { AddMemberBody } from "./organizations/bodies.ts";
-import type { ServerAddMemberInput } from "./organizations/mod.ts";
-import type { Invitation, Member } from "./organizations/resources.ts";
-import type { AuthSession } from "./session_store.ts";
-import type { AuthUser } from "./user_store.ts";
+import type { AuthAddMemberBody } from "./organizations/bodies.ts";
+import type { AuthAddMemberInput } from "./organizations/mod.ts";
+import type { AuthInvitation, AuthMember } from "./organizations/resources.ts";
+import type { AuthSession } from "./sessions/session.ts";
+import type { AuthUser } from "./account/user.ts";
 
 /**
  * The global roles a user can have.
@@ -131,7 +131,7 @@ export interface AuthApi extends AuthOperationMethods {
    * await authModule.api.addMember({ organizationId: companyId, userId: user.id });
    * ```
    */
-  addMember(input: ServerAddMemberInput): Promise<Member>;
+  addMember(input: AuthAddMemberInput): Promise<AuthMember>;
   /**
    * `POST /organizations/:organizationId/members` as `actor`: an owner or admin, with the
    * `canAddMember` policy's consent (403 `DIRECT_ADD_NOT_ALLOWED` otherwise), exactly as over
@@ -139,13 +139,13 @@ export interface AuthApi extends AuthOperationMethods {
    */
   addMember(
     actor: AuthActor,
-    input: AuthOrganizationRef & AddMemberBody,
-  ): Promise<Member>;
+    input: AuthOrganizationRef & AuthAddMemberBody,
+  ): Promise<AuthMember>;
   /** Cancels an invitation: {@link AuthApi.respondToInvitation} with `action: "cancel"`. */
   cancelInvitation(
     actor: AuthActor,
     input: { invitationId: string; token: string },
-  ): Promise<{ invitation: Invitation }>;
+  ): Promise<{ invitation: AuthInvitation }>;
   /**
    * The durable hooks delivering the organization events (inspect, `requeue` failed deliveries,
    * `drain()` in tests); `null` with `organizations: false`. Their worker is the module's

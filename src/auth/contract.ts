@@ -13,7 +13,7 @@
 
 import type { AuthOperation, AuthOperationTypes } from "./http/operation.ts";
 import type * as operations from "./operations.ts";
-import type { AcceptedInvitation } from "./responses.ts";
+import type { AuthAcceptedInvitation } from "./organizations/responses.ts";
 
 /**
  * The query of every list route (`pageSize`, `cursor`), as strings.
@@ -113,7 +113,7 @@ export interface AuthContract extends AuthOperationContracts {
   acceptInvitation: AuthRouteContract<
     AuthOperationContracts["respondToInvitation"]["body"],
     null,
-    AcceptedInvitation
+    AuthAcceptedInvitation
   >;
   /** `PATCH /organizations/invitations/:invitationId` with `action: "reject"` or `"cancel"` */
   respondToInvitation: AuthRouteContract<

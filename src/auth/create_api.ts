@@ -7,22 +7,22 @@
 
 import type { DurableHooks } from "../hooks/mod.ts";
 import type { SqlAdapter } from "../sql/mod.ts";
-import type { AccountService } from "./account_service.ts";
+import type { AccountService } from "./account/account_service.ts";
 import type { Actor, AuthActor } from "./actor.ts";
 import type { AuthApi, AuthUserRole } from "./api.ts";
 import type { AuthOrganizationRef } from "./api_inputs.ts";
-import type { Authenticator } from "./authenticator.ts";
-import type { AddMemberBody } from "./organizations/bodies.ts";
-import { signUpBody } from "./credential_inputs.ts";
+import type { Authenticator } from "./sessions/authenticator.ts";
+import type { AuthAddMemberBody } from "./organizations/bodies.ts";
+import { signUpBody } from "./account/credential_inputs.ts";
 import { authError } from "./errors.ts";
 import { operationApi } from "./http/operation_api.ts";
 import type { AuthServices } from "./http/operation.ts";
 import type { MeReader } from "./me/mod.ts";
-import type { OrganizationsFeature, ServerAddMemberInput } from "./organizations/mod.ts";
-import type { Member } from "./organizations/resources.ts";
-import { deleteUserSessions } from "./session_store.ts";
+import type { AuthAddMemberInput, OrganizationsFeature } from "./organizations/mod.ts";
+import type { AuthMember } from "./organizations/resources.ts";
+import { deleteUserSessions } from "./sessions/session_store.ts";
 import type { AuthTableNames } from "./tables.ts";
-import { findUserById, isUuid, publicUser, updateUserRole } from "./user_store.ts";
+import { findUserById, isUuid, publicUser, updateUserRole } from "./account/user_store.ts";
 
 /** What the API needs from its module instance. */
 export interface AuthApiDeps {
@@ -75,10 +75,13 @@ export function createAuthApi(deps: AuthApiDeps): AuthApi {
     bodyOptions: options ?? null,
     resolveActor,
   }) as unknown as Omit<AuthApi, "addMember" | "hooks"> & {
-    addMember(actor: AuthActor, input: AuthOrganizationRef & AddMemberBody): Promise<Member>;
+    addMember(
+      actor: AuthActor,
+      input: AuthOrganizationRef & AuthAddMemberBody,
+    ): Promise<AuthMember>;
   };
 
-  const serverAddMember = async (input: ServerAddMemberInput): Promise<Member> => {
+  const serverAddMember = async (input: AuthAddMemberInput): Promise<AuthMember> => {
     if (!feature) throw new Error("addMember(): the organizations feature is disabled");
     const roles = input.roles ?? options!.defaultMemberRoles;
     const unknown = roles.find((role) => !options!.roles.includes(role));
@@ -125,11 +128,11 @@ export function createAuthApi(deps: AuthApiDeps): AuthApi {
     },
 
     addMember(
-      first: ServerAddMemberInput | AuthActor,
-      second?: AuthOrganizationRef & AddMemberBody,
-    ): Promise<Member> {
+      first: AuthAddMemberInput | AuthActor,
+      second?: AuthOrganizationRef & AuthAddMemberBody,
+    ): Promise<AuthMember> {
       // One argument: the server's say; two: as the actor, like the route.
-      if (second === undefined) return serverAddMember(first as ServerAddMemberInput);
+      if (second === undefined) return serverAddMember(first as AuthAddMemberInput);
       return operations.addMember(first as AuthActor, second);
     },
     async cancelInvitation(actor, input) {

@@ -9,19 +9,19 @@
 
 import type { AuthApiClient } from "../api_inputs.ts";
 import type { AuthActor } from "../actor.ts";
-import { signUpBody, verifyEmailBody } from "../credential_inputs.ts";
-import type { CredentialsBody, VerifyEmailBody } from "../credential_inputs.ts";
+import { signUpBody, verifyEmailBody } from "./credential_inputs.ts";
+import type { AuthCredentialsBody, AuthVerifyEmailBody } from "./credential_inputs.ts";
 import type { AuthOperation } from "../http/operation.ts";
-import { credentialResponse, verifyEmailResponse } from "../responses.ts";
-import type { CredentialResponse } from "../responses.ts";
-import type { AuthUser } from "../user_store.ts";
+import { credentialResponse, verifyEmailResponse } from "./responses.ts";
+import type { AuthCredentialResponse } from "./responses.ts";
+import type { AuthUser } from "./user.ts";
 
 /** `POST /sign-up`: creates a user and their first credential, mails the verification token. */
 export const signUp: AuthOperation<{
   anonymous: true;
-  body: CredentialsBody;
-  response: CredentialResponse;
-  api: (input: CredentialsBody, client?: AuthApiClient) => Promise<CredentialResponse>;
+  body: AuthCredentialsBody;
+  response: AuthCredentialResponse;
+  api: (input: AuthCredentialsBody, client?: AuthApiClient) => Promise<AuthCredentialResponse>;
 }> = {
   method: "POST",
   path: "/sign-up",
@@ -37,9 +37,9 @@ export const signUp: AuthOperation<{
 /** `POST /verify-email`: consumes a mailed token (anonymous: the token is the proof). */
 export const verifyEmail: AuthOperation<{
   anonymous: true;
-  body: VerifyEmailBody;
+  body: AuthVerifyEmailBody;
   response: { user: AuthUser };
-  api: (input: VerifyEmailBody, client?: AuthApiClient) => Promise<{ user: AuthUser }>;
+  api: (input: AuthVerifyEmailBody, client?: AuthApiClient) => Promise<{ user: AuthUser }>;
 }> = {
   method: "POST",
   path: "/verify-email",

@@ -16,7 +16,7 @@
 import type { z } from "zod";
 import type { HttpMethod, RouteResponses } from "../../core/mod.ts";
 import type { RouteErrors } from "../../core/route.ts";
-import type { AccountService, ClientInfo } from "../account_service.ts";
+import type { AccountService, ClientInfo } from "../account/account_service.ts";
 import type { Actor } from "../actor.ts";
 import type { MeReader } from "../me/mod.ts";
 import type { OrganizationsServices } from "../organizations/services.ts";

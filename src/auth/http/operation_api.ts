@@ -10,7 +10,7 @@
 import type { z } from "zod";
 import { HttpError, type ValidationIssue } from "../../core/mod.ts";
 import { PaginationError } from "../../pagination/mod.ts";
-import type { ClientInfo } from "../account_service.ts";
+import type { ClientInfo } from "../account/account_service.ts";
 import type { Actor, AuthActor } from "../actor.ts";
 import type { AuthApiClient } from "../api_inputs.ts";
 import type { AuthBodyOptions, AuthServices } from "./operation.ts";

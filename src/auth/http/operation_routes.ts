@@ -9,13 +9,13 @@
 
 import type { z } from "zod";
 import type { Route } from "../../core/mod.ts";
-import type { ClientInfo } from "../account_service.ts";
+import type { ClientInfo } from "../account/account_service.ts";
 import type { Actor } from "../actor.ts";
-import { clearedSessionCookie, sessionCookie } from "../cookies.ts";
+import { clearedSessionCookie, sessionCookie } from "../sessions/cookies.ts";
 import * as operations from "../operations.ts";
-import { deploymentOrigin } from "../origin_check.ts";
-import type { CredentialResponse } from "../responses.ts";
-import { authedRoute, type AuthRouteDeps, publicRoute } from "../route_guards.ts";
+import { deploymentOrigin } from "./origin_check.ts";
+import type { AuthCredentialResponse } from "../account/responses.ts";
+import { authedRoute, type AuthRouteDeps, publicRoute } from "./route_guards.ts";
 import type { AuthBodyOptions, AuthOperation, AuthServices } from "./operation.ts";
 
 /** An operation with its name, types erased. */
@@ -118,7 +118,7 @@ export function operationRoutes(deps: OperationRoutesDeps): Route[] {
 function reply(operation: AuthOperation, result: unknown, origin: () => string): unknown {
   const answer = operation.reply ? operation.reply(result) : result;
   if (operation.cookie === "issue") {
-    const credential = result as CredentialResponse;
+    const credential = result as AuthCredentialResponse;
     const response = Response.json(answer);
     response.headers.set(
       "set-cookie",

@@ -7,15 +7,15 @@
 
 import type { AuthActor } from "../actor.ts";
 import type { AuthOperation } from "../http/operation.ts";
-import { meResponse } from "../responses.ts";
-import type { MePayload } from "./mod.ts";
+import { meResponse } from "./me_response.ts";
+import type { AuthMe } from "./mod.ts";
 
 /** `GET /me`: the user, organizations, active organization and pending invitations. */
 export const me: AuthOperation<{
-  response: MePayload;
-  /** The answer as the database wrote it, JSON text: the route sends it as it is. */
+  response: AuthMe;
+  /** The answer as the database wrote it, JSON text: the route sends it is. */
   result: string;
-  api: (actor: AuthActor) => Promise<MePayload>;
+  api: (actor: AuthActor) => Promise<AuthMe>;
 }> = {
   method: "GET",
   path: "/me",
@@ -23,6 +23,6 @@ export const me: AuthOperation<{
   guard: "signedIn",
   responses: { 200: meResponse },
   call: (services, _input, actor) => services.me(actor),
-  api: (text) => JSON.parse(text) as MePayload,
+  api: (text) => JSON.parse(text) as AuthMe,
   reply: (text) => new Response(text, { headers: { "content-type": "application/json" } }),
 };

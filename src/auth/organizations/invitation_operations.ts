@@ -20,21 +20,21 @@ import {
   invitationActionResponse,
   invitationPageResponse,
   pendingInvitationPageResponse,
-} from "../responses.ts";
+} from "./responses.ts";
 import { invitationBodies, respondToInvitationBody } from "./bodies.ts";
-import type { CreateInvitationBody, RespondToInvitationBody } from "./bodies.ts";
+import type { AuthCreateInvitationBody, AuthRespondToInvitationBody } from "./bodies.ts";
 import { invitationParams, organizationParams, PAGE_ERRORS, pageQuery } from "./input.ts";
 import type { PageRequest } from "./organization_service.ts";
-import type { Invitation, InvitationEntry } from "./resources.ts";
+import type { AuthInvitation, AuthInvitationEntry } from "./resources.ts";
 
 /** `GET /organizations/invitations`: the pending invitations to the actor's verified address. */
 export const listMyInvitations: AuthOperation<{
   query: PageRequest;
-  response: AuthApiPageOf & { invitations: InvitationEntry[] };
+  response: AuthApiPageOf & { invitations: AuthInvitationEntry[] };
   api: (
     actor: AuthActor,
     page?: AuthApiPage,
-  ) => Promise<AuthApiPageOf & { invitations: InvitationEntry[] }>;
+  ) => Promise<AuthApiPageOf & { invitations: AuthInvitationEntry[] }>;
 }> = {
   method: "GET",
   path: "/organizations/invitations",
@@ -53,11 +53,11 @@ export const listMyInvitations: AuthOperation<{
  */
 export const respondToInvitation: AuthOperation<{
   params: { invitationId: string };
-  body: RespondToInvitationBody;
+  body: AuthRespondToInvitationBody;
   response: AuthInvitationAnswer;
   api: (
     actor: AuthActor,
-    input: { invitationId: string } & RespondToInvitationBody,
+    input: { invitationId: string } & AuthRespondToInvitationBody,
   ) => Promise<AuthInvitationAnswer>;
 }> = {
   method: "PATCH",
@@ -86,11 +86,11 @@ export const respondToInvitation: AuthOperation<{
 export const listInvitations: AuthOperation<{
   params: AuthOrganizationRef;
   query: PageRequest;
-  response: AuthApiPageOf & { invitations: Invitation[] };
+  response: AuthApiPageOf & { invitations: AuthInvitation[] };
   api: (
     actor: AuthActor,
     input: AuthOrganizationRef & AuthApiPage,
-  ) => Promise<AuthApiPageOf & { invitations: Invitation[] }>;
+  ) => Promise<AuthApiPageOf & { invitations: AuthInvitation[] }>;
 }> = {
   method: "GET",
   path: "/organizations/:organizationId/invitations",
@@ -110,12 +110,12 @@ export const listInvitations: AuthOperation<{
  */
 export const createInvitation: AuthOperation<{
   params: AuthOrganizationRef;
-  body: CreateInvitationBody;
+  body: AuthCreateInvitationBody;
   response: { invitation: AuthCreatedInvitation };
   result: { invitation: AuthCreatedInvitation; rotated: boolean };
   api: (
     actor: AuthActor,
-    input: AuthOrganizationRef & CreateInvitationBody,
+    input: AuthOrganizationRef & AuthCreateInvitationBody,
   ) => Promise<{ invitation: AuthCreatedInvitation; rotated: boolean }>;
 }> = {
   method: "POST",

@@ -10,13 +10,13 @@ import { keysetPage, keysetQuery, type Page } from "../../pagination/mod.ts";
 import type { SqlQuerier } from "../../sql/mod.ts";
 import { CREATED_AT_ID } from "./page_order.ts";
 import type { AuthTableNames } from "../tables.ts";
-import { hashToken } from "../tokens.ts";
-import { isUuid } from "../user_store.ts";
+import { hashToken } from "../sessions/tokens.ts";
+import { isUuid } from "../account/user_store.ts";
 import {
+  type AuthInvitationEntry,
+  type AuthInvitationStatus,
   invitationColumns,
-  type InvitationEntry,
   type InvitationRow,
-  type InvitationStatus,
   organizationColumns,
   type OrganizationRow,
   toInvitation,
@@ -89,7 +89,7 @@ export async function respondToInvitation(
   db: SqlQuerier,
   tables: AuthTableNames,
   invitationId: string,
-  status: Exclude<InvitationStatus, "pending" | "expired">,
+  status: Exclude<AuthInvitationStatus, "pending" | "expired">,
 ): Promise<InvitationRow | null> {
   const [row] = await db.query<InvitationRow>(
     `UPDATE ${tables.invitations} AS i
@@ -197,7 +197,7 @@ export async function pagePendingInvitations(
   email: string | null,
   request: { pageSize?: string; cursor?: string },
   secret: string,
-): Promise<Page<InvitationEntry>> {
+): Promise<Page<AuthInvitationEntry>> {
   const q = keysetQuery({
     listId: `pending-invitations:${email}`,
     columns: CREATED_AT_ID,

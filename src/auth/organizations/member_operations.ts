@@ -13,22 +13,22 @@ import type {
   AuthOrganizationRef,
 } from "../api_inputs.ts";
 import type { AuthOperation } from "../http/operation.ts";
-import { memberEntryResponse, memberPageResponse } from "../responses.ts";
+import { memberEntryResponse, memberPageResponse } from "./responses.ts";
 import { memberBodies } from "./bodies.ts";
-import type { AddMemberBody, UpdateMemberRolesBody } from "./bodies.ts";
+import type { AuthAddMemberBody, AuthUpdateMemberRolesBody } from "./bodies.ts";
 import { memberParams, organizationParams, PAGE_ERRORS, pageQuery } from "./input.ts";
 import type { PageRequest } from "./organization_service.ts";
-import type { Member } from "./resources.ts";
+import type { AuthMember } from "./resources.ts";
 
 /** `GET /organizations/:organizationId/members`. */
 export const listMembers: AuthOperation<{
   params: AuthOrganizationRef;
   query: PageRequest;
-  response: AuthApiPageOf & { members: Member[] };
+  response: AuthApiPageOf & { members: AuthMember[] };
   api: (
     actor: AuthActor,
     input: AuthOrganizationRef & AuthApiPage,
-  ) => Promise<AuthApiPageOf & { members: Member[] }>;
+  ) => Promise<AuthApiPageOf & { members: AuthMember[] }>;
 }> = {
   method: "GET",
   path: "/organizations/:organizationId/members",
@@ -48,10 +48,10 @@ export const listMembers: AuthOperation<{
  */
 export const addMember: AuthOperation<{
   params: AuthOrganizationRef;
-  body: AddMemberBody;
-  response: { member: Member };
-  result: Member;
-  api: (actor: AuthActor, input: AuthOrganizationRef & AddMemberBody) => Promise<Member>;
+  body: AuthAddMemberBody;
+  response: { member: AuthMember };
+  result: AuthMember;
+  api: (actor: AuthActor, input: AuthOrganizationRef & AuthAddMemberBody) => Promise<AuthMember>;
 }> = {
   method: "POST",
   path: "/organizations/:organizationId/members",
@@ -73,12 +73,12 @@ export const addMember: AuthOperation<{
 /** `PATCH /organizations/:organizationId/members/:memberId` (owner, admin). */
 export const updateMemberRoles: AuthOperation<{
   params: AuthMemberRef;
-  body: UpdateMemberRolesBody;
-  response: { member: Member };
+  body: AuthUpdateMemberRolesBody;
+  response: { member: AuthMember };
   api: (
     actor: AuthActor,
-    input: AuthMemberRef & UpdateMemberRolesBody,
-  ) => Promise<{ member: Member }>;
+    input: AuthMemberRef & AuthUpdateMemberRolesBody,
+  ) => Promise<{ member: AuthMember }>;
 }> = {
   method: "PATCH",
   path: "/organizations/:organizationId/members/:memberId",

@@ -6,7 +6,7 @@
  */
 
 import type { SqlAdapter } from "../../sql/mod.ts";
-import type { UserCreatedHook } from "../account_service.ts";
+import type { UserCreatedHook } from "../account/account_service.ts";
 import type { AuthTableNames } from "../tables.ts";
 import { autoCreateHook } from "./auto_create.ts";
 import type { OrganizationsContext } from "./context.ts";
@@ -30,14 +30,14 @@ export type {
 } from "./event_types.ts";
 export { ORGANIZATION_EVENT_NAMES } from "./event_types.ts";
 export type {
-  Invitation,
-  InvitationEntry,
-  InvitationStatus,
-  Member,
-  Organization,
-  OrganizationEntry,
+  AuthInvitation,
+  AuthInvitationEntry,
+  AuthInvitationStatus,
+  AuthMember,
+  AuthOrganization,
+  AuthOrganizationEntry,
 } from "./resources.ts";
-export { RESERVED_SLUGS } from "./slug.ts";
+export { AUTH_RESERVED_SLUGS } from "./slug.ts";
 
 /** The organizations feature of one module instance. */
 export interface OrganizationsFeature {
@@ -65,7 +65,7 @@ export interface OrganizationsFeature {
  * };
  * ```
  */
-export interface ServerAddMemberInput {
+export interface AuthAddMemberInput {
   /** The organization to add the user to. */
   organizationId: string;
   /** The user to add. */

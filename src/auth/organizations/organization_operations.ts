@@ -14,22 +14,22 @@ import {
   organizationEntryResponse,
   organizationPageResponse,
   updatedOrganizationResponse,
-} from "../responses.ts";
+} from "./responses.ts";
 import { organizationBodies, setActiveOrganizationBody } from "./bodies.ts";
 import type {
-  CreateOrganizationBody,
-  SetActiveOrganizationBody,
-  UpdateOrganizationBody,
+  AuthCreateOrganizationBody,
+  AuthSetActiveOrganizationBody,
+  AuthUpdateOrganizationBody,
 } from "./bodies.ts";
 import { organizationParams, PAGE_ERRORS, pageQuery } from "./input.ts";
-import type { Organization, OrganizationEntry } from "./resources.ts";
+import type { AuthOrganization, AuthOrganizationEntry } from "./resources.ts";
 import type { PageRequest } from "./organization_service.ts";
 
 /** `POST /organizations`: the actor becomes its member with the creator roles. */
 export const createOrganization: AuthOperation<{
-  body: CreateOrganizationBody;
-  response: OrganizationEntry;
-  api: (actor: AuthActor, input: CreateOrganizationBody) => Promise<OrganizationEntry>;
+  body: AuthCreateOrganizationBody;
+  response: AuthOrganizationEntry;
+  api: (actor: AuthActor, input: AuthCreateOrganizationBody) => Promise<AuthOrganizationEntry>;
 }> = {
   method: "POST",
   path: "/organizations",
@@ -46,11 +46,11 @@ export const createOrganization: AuthOperation<{
 /** `GET /organizations`: the actor's organizations, a page at a time. */
 export const listOrganizations: AuthOperation<{
   query: PageRequest;
-  response: AuthApiPageOf & { organizations: OrganizationEntry[] };
+  response: AuthApiPageOf & { organizations: AuthOrganizationEntry[] };
   api: (
     actor: AuthActor,
     page?: AuthApiPage,
-  ) => Promise<AuthApiPageOf & { organizations: OrganizationEntry[] }>;
+  ) => Promise<AuthApiPageOf & { organizations: AuthOrganizationEntry[] }>;
 }> = {
   method: "GET",
   path: "/organizations",
@@ -65,8 +65,8 @@ export const listOrganizations: AuthOperation<{
 
 /** `GET /organizations/active`: the credential's active organization (needs a credential). */
 export const getActiveOrganization: AuthOperation<{
-  response: OrganizationEntry | null;
-  api: (actor: AuthActor) => Promise<OrganizationEntry | null>;
+  response: AuthOrganizationEntry | null;
+  api: (actor: AuthActor) => Promise<AuthOrganizationEntry | null>;
 }> = {
   method: "GET",
   path: "/organizations/active",
@@ -79,9 +79,12 @@ export const getActiveOrganization: AuthOperation<{
 
 /** `POST /organizations/active` (needs a credential); `organizationId: null` clears it. */
 export const setActiveOrganization: AuthOperation<{
-  body: SetActiveOrganizationBody;
-  response: OrganizationEntry | null;
-  api: (actor: AuthActor, input: SetActiveOrganizationBody) => Promise<OrganizationEntry | null>;
+  body: AuthSetActiveOrganizationBody;
+  response: AuthOrganizationEntry | null;
+  api: (
+    actor: AuthActor,
+    input: AuthSetActiveOrganizationBody,
+  ) => Promise<AuthOrganizationEntry | null>;
 }> = {
   method: "POST",
   path: "/organizations/active",
@@ -97,8 +100,8 @@ export const setActiveOrganization: AuthOperation<{
 /** `GET /organizations/:organizationId` (404 `NOT_FOUND` for a non-member). */
 export const getOrganization: AuthOperation<{
   params: AuthOrganizationRef;
-  response: OrganizationEntry;
-  api: (actor: AuthActor, input: AuthOrganizationRef) => Promise<OrganizationEntry>;
+  response: AuthOrganizationEntry;
+  api: (actor: AuthActor, input: AuthOrganizationRef) => Promise<AuthOrganizationEntry>;
 }> = {
   method: "GET",
   path: "/organizations/:organizationId",
@@ -114,12 +117,12 @@ export const getOrganization: AuthOperation<{
 /** `PATCH /organizations/:organizationId` (owner, admin). */
 export const updateOrganization: AuthOperation<{
   params: AuthOrganizationRef;
-  body: UpdateOrganizationBody;
-  response: { organization: Organization };
+  body: AuthUpdateOrganizationBody;
+  response: { organization: AuthOrganization };
   api: (
     actor: AuthActor,
-    input: AuthOrganizationRef & UpdateOrganizationBody,
-  ) => Promise<{ organization: Organization }>;
+    input: AuthOrganizationRef & AuthUpdateOrganizationBody,
+  ) => Promise<{ organization: AuthOrganization }>;
 }> = {
   method: "PATCH",
   path: "/organizations/:organizationId",

@@ -7,18 +7,18 @@
 
 import type { AuthApiClient } from "../api_inputs.ts";
 import type { AuthActor } from "../actor.ts";
-import { signInBody } from "../credential_inputs.ts";
-import type { CredentialsBody } from "../credential_inputs.ts";
+import { signInBody } from "../account/credential_inputs.ts";
+import type { AuthCredentialsBody } from "../account/credential_inputs.ts";
 import type { AuthOperation } from "../http/operation.ts";
-import { credentialResponse, sessionResponse } from "../responses.ts";
-import type { CredentialResponse, SessionResponse } from "../responses.ts";
+import { credentialResponse, sessionResponse } from "../account/responses.ts";
+import type { AuthCredentialResponse, AuthSessionResponse } from "../account/responses.ts";
 
 /** `POST /sign-in`: issues a credential (401 `INVALID_CREDENTIALS`). */
 export const signIn: AuthOperation<{
   anonymous: true;
-  body: CredentialsBody;
-  response: CredentialResponse;
-  api: (input: CredentialsBody, client?: AuthApiClient) => Promise<CredentialResponse>;
+  body: AuthCredentialsBody;
+  response: AuthCredentialResponse;
+  api: (input: AuthCredentialsBody, client?: AuthApiClient) => Promise<AuthCredentialResponse>;
 }> = {
   method: "POST",
   path: "/sign-in",
@@ -48,8 +48,8 @@ export const signOut: AuthOperation<{
 
 /** `GET /session`: the actor's user and credential expiry (needs a credential). */
 export const getSession: AuthOperation<{
-  response: SessionResponse;
-  api: (actor: AuthActor) => Promise<SessionResponse>;
+  response: AuthSessionResponse;
+  api: (actor: AuthActor) => Promise<AuthSessionResponse>;
 }> = {
   method: "GET",
   path: "/session",

@@ -17,11 +17,11 @@ import {
   type RouteContext,
   type RouteResponses,
   validateRequestPart,
-} from "../core/mod.ts";
-import { mergeRouteErrors } from "../core/openapi.ts";
-import type { RouteErrors } from "../core/route.ts";
-import type { AuthContext, Authenticator } from "./authenticator.ts";
-import { AUTH_SESSION_COOKIE, sessionCookie } from "./cookies.ts";
+} from "../../core/mod.ts";
+import { mergeRouteErrors } from "../../core/openapi.ts";
+import type { RouteErrors } from "../../core/route.ts";
+import type { AuthContext, Authenticator } from "../sessions/authenticator.ts";
+import { AUTH_SESSION_COOKIE, sessionCookie } from "../sessions/cookies.ts";
 import { checkRequestOrigin, deploymentOrigin, type OriginPolicy } from "./origin_check.ts";
 
 /** What an authenticated handler receives. */
