@@ -5,6 +5,7 @@
  * @module
  */
 
+import type { PageCursor, PageRequest } from "../pagination/mod.ts";
 import type { InvitationAnswer, InvitationWithToken } from "./organizations/invitation_service.ts";
 
 /**
@@ -33,7 +34,8 @@ export interface AuthApiClient {
 }
 
 /**
- * `pageSize` (1–100, default 20) and `cursor` of a list, as over HTTP; `pageSize` may be a number.
+ * `pageSize` (1–100, default 20) and `cursor` of a list, as over HTTP; `pageSize` may be a number:
+ * the project's one page request, `PageRequest` of `@app/fragment-cli/pagination`.
  *
  * @example
  * ```ts
@@ -42,15 +44,12 @@ export interface AuthApiClient {
  * const first: AuthApiPage = { pageSize: 50 };
  * ```
  */
-export interface AuthApiPage {
-  /** Items per page, 1–100. @default 20 */
-  pageSize?: number | string;
-  /** The `cursor` of the previous page's answer. */
-  cursor?: string;
-}
+export type AuthApiPage = PageRequest;
 
 /**
- * One page of a list: the next page's `cursor` (`null` on the last) and `hasNextPage`.
+ * The paging fields of a list's answer: the next page's `cursor` (`null` on the last) and
+ * `hasNextPage` (`PageCursor` of `@app/fragment-cli/pagination`; a whole page is
+ * `PageOf<"members", AuthMember>`).
  *
  * @example Read every page
  * ```ts
@@ -71,12 +70,7 @@ export interface AuthApiPage {
  * }
  * ```
  */
-export interface AuthApiPageOf {
-  /** The cursor of the next page, `null` on the last page. */
-  cursor: string | null;
-  /** Whether another page follows. */
-  hasNextPage: boolean;
-}
+export type AuthApiPageOf = PageCursor;
 
 /**
  * An organization by id: `{ organizationId }`.

@@ -11,12 +11,13 @@
  * @module
  */
 
+import type { PageRequest } from "../pagination/mod.ts";
 import type { AuthOperation, AuthOperationTypes } from "./http/operation.ts";
 import type * as operations from "./operations.ts";
 import type { AuthAcceptedInvitation } from "./organizations/responses.ts";
 
 /**
- * The query of every list route (`pageSize`, `cursor`), as strings.
+ * The query of every list route (`pageSize`, `cursor`): the project's one page request.
  *
  * @example
  * ```ts
@@ -26,12 +27,7 @@ import type { AuthAcceptedInvitation } from "./organizations/responses.ts";
  * const url = `/api/auth/organizations?${new URLSearchParams({ ...next })}`;
  * ```
  */
-export interface AuthPageQuery {
-  /** Items per page, 1–100 (default 20). */
-  pageSize?: string;
-  /** The `cursor` of the previous page's answer. */
-  cursor?: string;
-}
+export type AuthPageQuery = PageRequest;
 
 /**
  * One route: what goes in (body, query) and what comes out (`null`: nothing, or a 204).
@@ -63,7 +59,8 @@ type PartOr<T, K extends string> = T extends { [P in K]: infer V } ? V : null;
  *
  * @example
  * ```ts
- * import type { AuthOperationContracts } from "@app/fragment-cli/auth";
+ * import type { PageRequest } from "../pagination/mod.ts";
+import type { AuthOperationContracts } from "@app/fragment-cli/auth";
  *
  * type MemberPage = AuthOperationContracts["listMembers"]["response"];
  * ```
@@ -81,7 +78,8 @@ export type AuthOperationContracts = {
  *
  * @example
  * ```ts
- * import type { AuthOperationMethods } from "@app/fragment-cli/auth";
+ * import type { PageRequest } from "../pagination/mod.ts";
+import type { AuthOperationMethods } from "@app/fragment-cli/auth";
  *
  * type ListMembers = AuthOperationMethods["listMembers"]; // (actor, input) => Promise<page>
  * ```

@@ -9,7 +9,8 @@
 import type {
   AuthAcceptedInvitation,
   AuthAddMemberBody,
-  AuthApiPageOf,
+  AuthApiPage,
+  AuthContract,
   AuthCreatedInvitation,
   AuthCreateInvitationBody,
   AuthCreateOrganizationBody,
@@ -49,12 +50,7 @@ import { type AuthFetch, type CallInput, createTransport } from "./transport.ts"
  * }
  * ```
  */
-export interface AuthPageOptions {
-  /** Items per page, 1–100 (default 20). */
-  pageSize?: number | string;
-  /** The `cursor` of the previous page's answer. */
-  cursor?: string;
-}
+export type AuthPageOptions = AuthApiPage;
 
 /**
  * The invitation token, as the invitee received it (accept, reject) or the inviter keeps it
@@ -129,7 +125,7 @@ export interface AuthOrganizationsClient {
   /** `GET /organizations`: the caller's organizations, a page at a time. */
   list(
     page?: AuthPageOptions,
-  ): Promise<AuthResult<AuthApiPageOf & { organizations: AuthOrganizationEntry[] }>>;
+  ): Promise<AuthResult<AuthContract["listOrganizations"]["response"]>>;
   /** `GET /organizations/:organizationId`: one organization with the caller's membership. */
   get(organizationId: string): Promise<AuthResult<AuthOrganizationEntry>>;
   /** `PATCH /organizations/:organizationId` (owners and admins). */
@@ -163,7 +159,7 @@ export interface AuthMembersClient {
   list(
     organizationId: string,
     page?: AuthPageOptions,
-  ): Promise<AuthResult<AuthApiPageOf & { members: AuthMember[] }>>;
+  ): Promise<AuthResult<AuthContract["listMembers"]["response"]>>;
   /** `POST /organizations/:organizationId/members` (needs the `canAddMember` policy's consent). */
   add(
     organizationId: string,
@@ -200,7 +196,7 @@ export interface AuthInvitationsClient {
   list(
     organizationId: string,
     page?: AuthPageOptions,
-  ): Promise<AuthResult<AuthApiPageOf & { invitations: AuthInvitation[] }>>;
+  ): Promise<AuthResult<AuthContract["listInvitations"]["response"]>>;
   /** `POST /organizations/:organizationId/invitations`: the answer carries the `token`. */
   create(
     organizationId: string,
@@ -209,7 +205,7 @@ export interface AuthInvitationsClient {
   /** `GET /organizations/invitations`: the caller's pending invitations (verified address). */
   listMine(
     page?: AuthPageOptions,
-  ): Promise<AuthResult<AuthApiPageOf & { invitations: AuthInvitationEntry[] }>>;
+  ): Promise<AuthResult<AuthContract["listMyInvitations"]["response"]>>;
   /** Accepts an invitation addressed to the caller: the answer has the new membership. */
   accept(
     invitationId: string,

@@ -5,6 +5,7 @@
  */
 
 import { z } from "zod";
+import type { PageRequest } from "../../pagination/mod.ts";
 import type { JsonValue } from "../../schema/mod.ts";
 import { normalizeSlug, slugProblem } from "./slug.ts";
 
@@ -13,10 +14,7 @@ import { normalizeSlug, slugProblem } from "./slug.ts";
  * checks them (400 `INVALID_PAGE_SIZE`, `INVALID_CURSOR`). The document gives `pageSize` its real
  * type: an integer from 1 to 100 (`MAX_PAGE_SIZE`; larger values are clamped), 20 by default.
  */
-export const pageQuery: z.ZodType<
-  { pageSize?: string; cursor?: string },
-  { pageSize?: string; cursor?: string }
-> = z.object({
+export const pageQuery: z.ZodType<PageRequest, PageRequest> = z.object({
   pageSize: z.string().optional().meta({
     type: "integer",
     minimum: 1,

@@ -6,10 +6,10 @@
  * @module
  */
 
+import type { PageOf, PageRequest } from "../../pagination/mod.ts";
 import type { AuthActor } from "../actor.ts";
 import type {
   AuthApiPage,
-  AuthApiPageOf,
   AuthCreatedInvitation,
   AuthInvitationAnswer,
   AuthOrganizationRef,
@@ -24,17 +24,16 @@ import {
 import { invitationBodies, respondToInvitationBody } from "./bodies.ts";
 import type { AuthCreateInvitationBody, AuthRespondToInvitationBody } from "./bodies.ts";
 import { invitationParams, organizationParams, PAGE_ERRORS, pageQuery } from "./input.ts";
-import type { PageRequest } from "./organization_service.ts";
 import type { AuthInvitation, AuthInvitationEntry } from "./resources.ts";
 
 /** `GET /organizations/invitations`: the pending invitations to the actor's verified address. */
 export const listMyInvitations: AuthOperation<{
   query: PageRequest;
-  response: AuthApiPageOf & { invitations: AuthInvitationEntry[] };
+  response: PageOf<"invitations", AuthInvitationEntry>;
   api: (
     actor: AuthActor,
     page?: AuthApiPage,
-  ) => Promise<AuthApiPageOf & { invitations: AuthInvitationEntry[] }>;
+  ) => Promise<PageOf<"invitations", AuthInvitationEntry>>;
 }> = {
   method: "GET",
   path: "/organizations/invitations",
@@ -86,11 +85,11 @@ export const respondToInvitation: AuthOperation<{
 export const listInvitations: AuthOperation<{
   params: AuthOrganizationRef;
   query: PageRequest;
-  response: AuthApiPageOf & { invitations: AuthInvitation[] };
+  response: PageOf<"invitations", AuthInvitation>;
   api: (
     actor: AuthActor,
     input: AuthOrganizationRef & AuthApiPage,
-  ) => Promise<AuthApiPageOf & { invitations: AuthInvitation[] }>;
+  ) => Promise<PageOf<"invitations", AuthInvitation>>;
 }> = {
   method: "GET",
   path: "/organizations/:organizationId/invitations",

@@ -32,7 +32,7 @@ import {
 import { admitMember, requireInvitationRoom } from "./quotas.ts";
 import { findEntry } from "./organization_store.ts";
 import { insertMember, isMemberByEmail } from "./member_store.ts";
-import type { PageOf, PageRequest } from "./organization_service.ts";
+import { namedPage, type PageOf, type PageRequest } from "../../pagination/mod.ts";
 import {
   type AuthInvitation,
   type AuthInvitationEntry,
@@ -65,7 +65,7 @@ export interface InvitationService {
   list(
     actor: Actor,
     input: { organizationId: string } & PageRequest,
-  ): Promise<PageOf & { invitations: AuthInvitation[] }>;
+  ): Promise<PageOf<"invitations", AuthInvitation>>;
   /**
    * Invites an email address, or re-sends its pending invitation (`rotated: true`: same
    * invitation, new token and expiry) (owner, admin; an owner to invite as owner).
@@ -78,7 +78,7 @@ export interface InvitationService {
   listMine(
     actor: Actor,
     page: PageRequest,
-  ): Promise<PageOf & { invitations: AuthInvitationEntry[] }>;
+  ): Promise<PageOf<"invitations", AuthInvitationEntry>>;
   /** Accepts or rejects (the invitee), or cancels (the inviter, owners, admins) an invitation. */
   respond(
     actor: Actor,
@@ -143,11 +143,7 @@ export function invitationService(context: OrganizationsContext): InvitationServ
         { pageSize, cursor },
         context.secret,
       );
-      return {
-        invitations: page.items.map((row) => toInvitation(row)),
-        cursor: page.cursor,
-        hasNextPage: page.hasNextPage,
-      };
+      return namedPage("invitations", page);
     },
     create({ user }, { organizationId, email, roles }) {
       return inLockedOrganization(context, organizationId, user.id, async (tx, entry) => {
@@ -182,7 +178,7 @@ export function invitationService(context: OrganizationsContext): InvitationServ
       // An unverified address is anyone's claim: it is shown no invitation.
       const email = user.emailVerified ? user.email : null;
       const found = await pagePendingInvitations(db, tables, email, page, context.secret);
-      return { invitations: found.items, cursor: found.cursor, hasNextPage: found.hasNextPage };
+      return namedPage("invitations", found);
     },
     async respond(actor, { invitationId, action, token }) {
       const { user, session } = actor;

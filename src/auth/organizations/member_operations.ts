@@ -5,30 +5,25 @@
  * @module
  */
 
+import type { PageOf, PageRequest } from "../../pagination/mod.ts";
 import type { AuthActor } from "../actor.ts";
-import type {
-  AuthApiPage,
-  AuthApiPageOf,
-  AuthMemberRef,
-  AuthOrganizationRef,
-} from "../api_inputs.ts";
+import type { AuthApiPage, AuthMemberRef, AuthOrganizationRef } from "../api_inputs.ts";
 import type { AuthOperation } from "../http/operation.ts";
 import { memberEntryResponse, memberPageResponse } from "./responses.ts";
 import { memberBodies } from "./bodies.ts";
 import type { AuthAddMemberBody, AuthUpdateMemberRolesBody } from "./bodies.ts";
 import { memberParams, organizationParams, PAGE_ERRORS, pageQuery } from "./input.ts";
-import type { PageRequest } from "./organization_service.ts";
 import type { AuthMember } from "./resources.ts";
 
 /** `GET /organizations/:organizationId/members`. */
 export const listMembers: AuthOperation<{
   params: AuthOrganizationRef;
   query: PageRequest;
-  response: AuthApiPageOf & { members: AuthMember[] };
+  response: PageOf<"members", AuthMember>;
   api: (
     actor: AuthActor,
     input: AuthOrganizationRef & AuthApiPage,
-  ) => Promise<AuthApiPageOf & { members: AuthMember[] }>;
+  ) => Promise<PageOf<"members", AuthMember>>;
 }> = {
   method: "GET",
   path: "/organizations/:organizationId/members",

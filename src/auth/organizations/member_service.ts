@@ -22,7 +22,7 @@ import {
   pageMembers,
   updateMemberRoles,
 } from "./member_store.ts";
-import type { PageOf, PageRequest } from "./organization_service.ts";
+import { namedPage, type PageOf, type PageRequest } from "../../pagination/mod.ts";
 import { type AuthMember, toMember } from "./resources.ts";
 
 /** A member of an organization, by id. */
@@ -37,7 +37,7 @@ export interface MemberService {
   list(
     actor: Actor,
     input: { organizationId: string } & PageRequest,
-  ): Promise<PageOf & { members: AuthMember[] }>;
+  ): Promise<PageOf<"members", AuthMember>>;
   /**
    * Adds a user directly: as `actor` (owner, admin, with the `canAddMember` policy's consent),
    * or on the server's say with `actor: null` (no policy, no caller check).
@@ -66,7 +66,7 @@ export function memberService(context: OrganizationsContext): MemberService {
     async list({ user }, { organizationId, pageSize, cursor }) {
       const entry = await requireEntry(db, tables, organizationId, user.id);
       const page = await pageMembers(db, tables, entry.o_id, { pageSize, cursor }, context.secret);
-      return { members: page.items, cursor: page.cursor, hasNextPage: page.hasNextPage };
+      return namedPage("members", page);
     },
     add(actor, input) {
       return addMember(context, {

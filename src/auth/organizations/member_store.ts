@@ -5,7 +5,7 @@
  * @module
  */
 
-import { keysetPage, keysetQuery, type Page } from "../../pagination/mod.ts";
+import { keysetList, type Page, type PageRequest } from "../../pagination/mod.ts";
 import type { SqlQuerier } from "../../sql/mod.ts";
 import { CREATED_AT_ID } from "./page_order.ts";
 import type { AuthTableNames } from "../tables.ts";
@@ -34,26 +34,22 @@ export async function pageMembers(
   db: SqlQuerier,
   tables: AuthTableNames,
   organizationId: string,
-  request: { pageSize?: string; cursor?: string },
+  request: PageRequest,
   secret: string,
 ): Promise<Page<AuthMember>> {
-  const q = keysetQuery({
+  return await keysetList(db, {
     listId: `members:${organizationId}`,
     columns: CREATED_AT_ID,
     secret,
     table: "m",
     pageSize: request.pageSize,
     cursor: request.cursor,
-    firstParam: 2,
+    select: memberColumns("m"),
+    from: `${tables.members} m`,
+    where: ["m.organization_id = $1"],
+    params: [organizationId],
+    map: toMember,
   });
-  const rows = await db.query<MemberRow>(
-    `SELECT ${memberColumns("m")}, ${q.select} FROM ${tables.members} m
-     WHERE m.organization_id = $1 AND ${q.where}
-     ORDER BY ${q.orderBy} LIMIT ${q.limit}`,
-    [organizationId, ...q.params],
-  );
-  const page = keysetPage(rows, q);
-  return { ...page, items: page.items.map(toMember) };
 }
 
 /** Replaces a member's roles. */

@@ -5,8 +5,9 @@
  * @module
  */
 
+import type { PageOf, PageRequest } from "../../pagination/mod.ts";
 import type { AuthActor } from "../actor.ts";
-import type { AuthApiPage, AuthApiPageOf, AuthOrganizationRef } from "../api_inputs.ts";
+import type { AuthApiPage, AuthOrganizationRef } from "../api_inputs.ts";
 import type { AuthOperation } from "../http/operation.ts";
 import {
   activeOrganizationResponse,
@@ -23,7 +24,6 @@ import type {
 } from "./bodies.ts";
 import { organizationParams, PAGE_ERRORS, pageQuery } from "./input.ts";
 import type { AuthOrganization, AuthOrganizationEntry } from "./resources.ts";
-import type { PageRequest } from "./organization_service.ts";
 
 /** `POST /organizations`: the actor becomes its member with the creator roles. */
 export const createOrganization: AuthOperation<{
@@ -46,11 +46,11 @@ export const createOrganization: AuthOperation<{
 /** `GET /organizations`: the actor's organizations, a page at a time. */
 export const listOrganizations: AuthOperation<{
   query: PageRequest;
-  response: AuthApiPageOf & { organizations: AuthOrganizationEntry[] };
+  response: PageOf<"organizations", AuthOrganizationEntry>;
   api: (
     actor: AuthActor,
     page?: AuthApiPage,
-  ) => Promise<AuthApiPageOf & { organizations: AuthOrganizationEntry[] }>;
+  ) => Promise<PageOf<"organizations", AuthOrganizationEntry>>;
 }> = {
   method: "GET",
   path: "/organizations",

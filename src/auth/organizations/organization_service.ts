@@ -8,6 +8,7 @@
  */
 
 import { HttpError } from "../../core/mod.ts";
+import { namedPage, type PageOf, type PageRequest } from "../../pagination/mod.ts";
 import type { Actor } from "../actor.ts";
 import { requireSession } from "../actor.ts";
 import { notFound } from "../errors.ts";
@@ -39,18 +40,6 @@ import {
 } from "./resources.ts";
 import { normalizeSlug, slugProblem } from "./slug.ts";
 
-/** `pageSize` and `cursor` of a list, as the query strings carry them. */
-export interface PageRequest {
-  pageSize?: string;
-  cursor?: string;
-}
-
-/** A page of a list. */
-export interface PageOf {
-  cursor: string | null;
-  hasNextPage: boolean;
-}
-
 /** The organization operations of one module instance. */
 export interface OrganizationService {
   /** Creates an organization; the actor becomes its member with the creator roles. */
@@ -59,7 +48,7 @@ export interface OrganizationService {
   list(
     actor: Actor,
     page: PageRequest,
-  ): Promise<PageOf & { organizations: AuthOrganizationEntry[] }>;
+  ): Promise<PageOf<"organizations", AuthOrganizationEntry>>;
   /** One organization with the actor's membership; 404 for a non-member. */
   get(actor: Actor, input: { organizationId: string }): Promise<AuthOrganizationEntry>;
   /** Changes the given fields (owner, admin). */
@@ -125,7 +114,7 @@ export function organizationService(context: OrganizationsContext): Organization
     },
     async list({ user }, page) {
       const found = await pageEntries(db, tables, user.id, page, context.secret);
-      return { organizations: found.items, cursor: found.cursor, hasNextPage: found.hasNextPage };
+      return namedPage("organizations", found);
     },
     async get({ user }, { organizationId }) {
       return toEntry(await requireEntry(db, tables, organizationId, user.id));

@@ -8,7 +8,7 @@
 import type { Page } from "../../pagination/mod.ts";
 import { SqlError, type SqlQuerier } from "../../sql/mod.ts";
 import { CREATED_AT_ID } from "./page_order.ts";
-import { keysetPage, keysetQuery } from "../../pagination/mod.ts";
+import { keysetList, type PageRequest } from "../../pagination/mod.ts";
 import type { JsonValue } from "../../schema/mod.ts";
 import { authError } from "../errors.ts";
 import type { AuthTableNames } from "../tables.ts";
@@ -105,28 +105,23 @@ export async function pageEntries(
   db: SqlQuerier,
   tables: AuthTableNames,
   userId: string,
-  request: { pageSize?: string; cursor?: string },
+  request: PageRequest,
   secret: string,
 ): Promise<Page<AuthOrganizationEntry>> {
-  const q = keysetQuery({
+  return await keysetList(db, {
     listId: `organizations:${userId}`,
     columns: CREATED_AT_ID,
     secret,
     table: "o",
     pageSize: request.pageSize,
     cursor: request.cursor,
-    firstParam: 2,
+    select: `${organizationColumns("o")}, ${memberColumns("m")}`,
+    from: `${tables.members} m
+     JOIN ${tables.organizations} o ON o.id = m.organization_id AND o.deleted_at IS NULL`,
+    where: ["m.user_id = $1"],
+    params: [userId],
+    map: toEntry,
   });
-  const rows = await db.query<EntryRow>(
-    `SELECT ${organizationColumns("o")}, ${memberColumns("m")}, ${q.select}
-     FROM ${tables.members} m
-     JOIN ${tables.organizations} o ON o.id = m.organization_id AND o.deleted_at IS NULL
-     WHERE m.user_id = $1 AND ${q.where}
-     ORDER BY ${q.orderBy} LIMIT ${q.limit}`,
-    [userId, ...q.params],
-  );
-  const page = keysetPage(rows, q);
-  return { ...page, items: page.items.map(toEntry) };
 }
 
 /** Updates the given fields of a live organization; a taken slug is 409 `SLUG_TAKEN`. */

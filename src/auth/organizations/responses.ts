@@ -5,6 +5,7 @@
  */
 
 import { z } from "zod";
+import type { PageOf } from "../../pagination/mod.ts";
 import type { JsonValue } from "../../schema/mod.ts";
 import { exactSchema } from "../http/exact_schema.ts";
 import { type ResponseSchema, timestamp } from "../http/responses.ts";
@@ -80,18 +81,11 @@ export const invitationEntryResponse: ResponseSchema<AuthInvitationEntry> = exac
   AuthInvitationEntry
 >()(z.object({ invitation: invitationResponse, organization: organizationResponse }));
 
-/** The paging fields of every list answer. */
-export interface PageFields {
-  /** The cursor of the next page (pass it as `cursor`), `null` on the last page. */
-  cursor: string | null;
-  hasNextPage: boolean;
-}
-
 const pageFields = { cursor: z.string().nullable(), hasNextPage: z.boolean() };
 
 /** The answer of `GET /organizations`. */
 export const organizationPageResponse: ResponseSchema<
-  PageFields & { organizations: AuthOrganizationEntry[] }
+  PageOf<"organizations", AuthOrganizationEntry>
 > = exactSchema<
   { organizations: AuthOrganizationEntry[]; cursor: string | null; hasNextPage: boolean }
 >()(
@@ -113,10 +107,9 @@ export const activeOrganizationResponse: ResponseSchema<AuthOrganizationEntry | 
   organizationEntryResponse.nullable();
 
 /** The answer of `GET /organizations/:organizationId/members`. */
-export const memberPageResponse: ResponseSchema<PageFields & { members: AuthMember[] }> =
-  exactSchema<
-    { members: AuthMember[]; cursor: string | null; hasNextPage: boolean }
-  >()(z.object({ members: z.array(memberResponse), ...pageFields }));
+export const memberPageResponse: ResponseSchema<PageOf<"members", AuthMember>> = exactSchema<
+  { members: AuthMember[]; cursor: string | null; hasNextPage: boolean }
+>()(z.object({ members: z.array(memberResponse), ...pageFields }));
 
 /** The answer of adding a member (201) or changing their roles. */
 export const memberEntryResponse: ResponseSchema<{ member: AuthMember }> = exactSchema<
@@ -124,15 +117,14 @@ export const memberEntryResponse: ResponseSchema<{ member: AuthMember }> = exact
 >()(z.object({ member: memberResponse }));
 
 /** The answer of `GET /organizations/:organizationId/invitations`. */
-export const invitationPageResponse: ResponseSchema<
-  PageFields & { invitations: AuthInvitation[] }
-> = exactSchema<{ invitations: AuthInvitation[]; cursor: string | null; hasNextPage: boolean }>()(
-  z.object({ invitations: z.array(invitationResponse), ...pageFields }),
-);
+export const invitationPageResponse: ResponseSchema<PageOf<"invitations", AuthInvitation>> =
+  exactSchema<{ invitations: AuthInvitation[]; cursor: string | null; hasNextPage: boolean }>()(
+    z.object({ invitations: z.array(invitationResponse), ...pageFields }),
+  );
 
 /** The caller's pending invitations: `GET /organizations/invitations`. */
 export const pendingInvitationPageResponse: ResponseSchema<
-  PageFields & { invitations: AuthInvitationEntry[] }
+  PageOf<"invitations", AuthInvitationEntry>
 > = exactSchema<
   { invitations: AuthInvitationEntry[]; cursor: string | null; hasNextPage: boolean }
 >()(
