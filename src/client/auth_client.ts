@@ -17,7 +17,6 @@ import type {
   AuthCredentialResponse,
   AuthCredentialsBody,
   AuthInvitation,
-  AuthInvitationEntry,
   AuthMe,
   AuthMember,
   AuthOrganization,
