@@ -38,7 +38,12 @@ describe("the shape of src/", () => {
     const database = pgliteAdapter();
     const modules = [
       auth({ database, autoStart: false }),
-      messenger({ database, webhookSecret: "s3cret-token", secret: "x".repeat(32) }),
+      messenger({
+        database,
+        webhookSecret: "s3cret-token",
+        secret: "x".repeat(32),
+        autoStart: false,
+      }),
     ];
     const paths = new Set(
       modules.flatMap((module) =>
