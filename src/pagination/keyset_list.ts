@@ -69,5 +69,9 @@ export async function keysetList<Row extends object, Item>(
     [...params, ...q.params],
   );
   const page = keysetPage(rows, q);
-  return { items: page.items.map(map), cursor: page.cursor, hasNextPage: page.hasNextPage };
+  return {
+    items: page.items.map((row) => map(row)),
+    cursor: page.cursor,
+    hasNextPage: page.hasNextPage,
+  };
 }
