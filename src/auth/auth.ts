@@ -6,22 +6,22 @@
 
 import { createModule, type ModuleInstance } from "../core/mod.ts";
 import { missingSecretWarning, processSecret } from "../runtime/secret.ts";
-import { accountService } from "./account_service.ts";
+import { accountService } from "./account/account_service.ts";
 import type { AuthApi } from "./api.ts";
 import { createAuthApi } from "./create_api.ts";
-import { createAuthenticator } from "./authenticator.ts";
-import { AUTH_SECURITY_SCHEMES, type AuthRouteDeps } from "./route_guards.ts";
-import { credentialRoutes } from "./credential_routes.ts";
+import type { AuthServices } from "./http/operation.ts";
+import { operationRoutes } from "./http/operation_routes.ts";
+import { createAuthenticator } from "./sessions/authenticator.ts";
+import { AUTH_SECURITY_SCHEMES, type AuthRouteDeps } from "./http/route_guards.ts";
 import { meReader } from "./me/mod.ts";
-import { createCredentialLimits } from "./credential_limits.ts";
-import { withCors } from "./cors.ts";
-import { createRateLimiter } from "./rate_limiter.ts";
+import { createCredentialRateLimits } from "./abuse/credential_rate_limits.ts";
+import { withCors } from "./http/cors.ts";
+import { createRateLimiter } from "./abuse/rate_limiter.ts";
 import { AUTH_MODULE_NAME, type AuthOptions, resolveAuthOptions } from "./options.ts";
 import { organizationsFeature } from "./organizations/mod.ts";
 import { authSchema } from "./schema.ts";
 import { authTableNames } from "./tables.ts";
-import { createEmailVerification } from "./email_verification.ts";
-import { verificationRoutes } from "./verification_routes.ts";
+import { createEmailVerification } from "./account/email_verification.ts";
 
 /**
  * An instantiated auth module: a mountable module plus its server-side API.
@@ -116,7 +116,6 @@ export function auth(options: AuthOptions): AuthModule {
       namespace: resolved.namespace,
       tables,
       options: resolved.organizations,
-      routeDeps,
       secret: signingSecret(resolved.secret),
     })
     : null;
@@ -136,7 +135,7 @@ export function auth(options: AuthOptions): AuthModule {
     publicOrigin: resolved.publicOrigin,
     mountRoute,
   });
-  const limits = createCredentialLimits({
+  const limits = createCredentialRateLimits({
     limiter: createRateLimiter({ db, tables }),
     rateLimit: resolved.rateLimit,
     trustProxy: resolved.trustProxy,
@@ -155,11 +154,15 @@ export function auth(options: AuthOptions): AuthModule {
   const hooks = organizations?.notifications.hooks ?? null;
   const instance = createModule({
     name: AUTH_MODULE_NAME,
-    routes: [
-      ...credentialRoutes({ ...routeDeps, accounts, me }),
-      ...verificationRoutes({ ...routeDeps, accounts }),
-      ...(organizations?.routes ?? []),
-    ],
+    routes: operationRoutes({
+      ...routeDeps,
+      services: {
+        accounts,
+        me,
+        organizations: organizations?.services as AuthServices["organizations"],
+      },
+      bodyOptions: organizations?.options ?? null,
+    }),
     mountRoute: resolved.mountRoute,
     bodyLimit: resolved.bodyLimit,
     securitySchemes: AUTH_SECURITY_SCHEMES,

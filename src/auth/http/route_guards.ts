@@ -17,11 +17,11 @@ import {
   type RouteContext,
   type RouteResponses,
   validateRequestPart,
-} from "../core/mod.ts";
-import { mergeRouteErrors } from "../core/openapi.ts";
-import type { RouteErrors } from "../core/route.ts";
-import type { AuthContext, Authenticator } from "./authenticator.ts";
-import { AUTH_SESSION_COOKIE, sessionCookie } from "./cookies.ts";
+} from "../../core/mod.ts";
+import { mergeRouteErrors } from "../../core/openapi.ts";
+import type { RouteErrors } from "../../core/route.ts";
+import type { AuthContext, Authenticator } from "../sessions/authenticator.ts";
+import { AUTH_SESSION_COOKIE, sessionCookie } from "../sessions/cookies.ts";
 import { checkRequestOrigin, deploymentOrigin, type OriginPolicy } from "./origin_check.ts";
 
 /** What an authenticated handler receives. */
@@ -48,6 +48,8 @@ export interface AuthedRouteDefinition<Params, Query, Body> {
   /** The codes the handler answers by status, beyond the credential's and the origin's. */
   errors?: RouteErrors;
   summary?: string;
+  /** The operation's name (its OpenAPI `operationId`). */
+  name?: string;
   handler: (context: AuthedRouteContext<Params, Query, Body>) => unknown;
 }
 
@@ -130,6 +132,7 @@ export function authedRoute<
     errors: mergeRouteErrors(CREDENTIAL_ERRORS, originErrors(definition.method), definition.errors),
     security: AUTH_SECURITY,
     summary: definition.summary,
+    name: definition.name,
     handler: async ({ params, query, body, request, remoteAddress }) => {
       const auth = await deps.authenticator.require(request);
       // A Bearer header cannot be attached by a cross-site page: only cookie requests are checked.
@@ -181,6 +184,8 @@ export function publicRoute<
     /** The codes the handler answers by status, beyond the origin check's. */
     errors?: RouteErrors;
     summary?: string;
+    /** The operation's name (its OpenAPI `operationId`). */
+    name?: string;
     /** `remoteAddress` is the socket's peer; rate limits read the client address from it. */
     handler: (context: RouteContext<Params, Query, Body>) => unknown;
   },
@@ -196,6 +201,7 @@ export function publicRoute<
     responses: definition.responses,
     errors: mergeRouteErrors(originErrors(definition.method), DATABASE_ERRORS, definition.errors),
     summary: definition.summary,
+    name: definition.name,
     handler: async ({ params, query, body, request, remoteAddress }) => {
       checkRequestOrigin(request, policy);
       return toResponse(

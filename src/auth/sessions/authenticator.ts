@@ -4,17 +4,18 @@
  * @module
  */
 
-import type { SqlAdapter } from "../sql/mod.ts";
+import type { SqlAdapter } from "../../sql/mod.ts";
 import {
   type CredentialTransport,
   type PresentedCredential,
   presentedCredential,
 } from "./presented_credential.ts";
-import { unauthenticated } from "./errors.ts";
-import { type AuthSession, findSession, renewSession } from "./session_store.ts";
-import type { AuthTableNames } from "./tables.ts";
+import { unauthenticated } from "../errors.ts";
+import type { AuthSession } from "./session.ts";
+import { findSession, renewSession } from "./session_store.ts";
+import type { AuthTableNames } from "../tables.ts";
 import { hashToken, looksLikeToken } from "./tokens.ts";
-import type { AuthUser } from "./user_store.ts";
+import type { AuthUser } from "../account/user.ts";
 
 /** Who is calling, with which credential: what every authenticated handler receives. */
 export interface AuthContext {

@@ -7,25 +7,21 @@
  * @module
  */
 
-import type { SqlAdapter, SqlTransaction } from "../sql/mod.ts";
-import { type Actor, requireSession } from "./actor.ts";
-import type { CredentialLimits } from "./credential_limits.ts";
-import type { CredentialsBody, VerifyEmailBody } from "./credential_inputs.ts";
+import type { SqlAdapter, SqlTransaction } from "../../sql/mod.ts";
+import { type Actor, requireSession } from "../actor.ts";
+import type { CredentialRateLimits } from "../abuse/credential_rate_limits.ts";
+import type { AuthCredentialsBody, AuthVerifyEmailBody } from "./credential_inputs.ts";
 import type { EmailVerification } from "./email_verification.ts";
-import { authError } from "./errors.ts";
-import { PasswordHasherBusyError } from "./hashing_queue.ts";
-import type { CredentialResponse } from "./responses.ts";
-import type { HashRequestOptions, PasswordHasher } from "./password_hasher.ts";
-import { type AuthSession, deleteSession, insertSession } from "./session_store.ts";
-import type { AuthTableNames } from "./tables.ts";
-import { hashToken, newToken } from "./tokens.ts";
-import {
-  type AuthUser,
-  findUserByEmail,
-  insertUser,
-  publicUser,
-  updatePasswordHash,
-} from "./user_store.ts";
+import { authError } from "../errors.ts";
+import { PasswordHasherBusyError } from "../abuse/hashing_queue.ts";
+import type { AuthCredentialResponse } from "./responses.ts";
+import type { HashRequestOptions, PasswordHasher } from "../sessions/password_hasher.ts";
+import type { AuthSession } from "../sessions/session.ts";
+import { deleteSession, insertSession } from "../sessions/session_store.ts";
+import type { AuthTableNames } from "../tables.ts";
+import { hashToken, newToken } from "../sessions/tokens.ts";
+import type { AuthUser } from "./user.ts";
+import { findUserByEmail, insertUser, publicUser, updatePasswordHash } from "./user_store.ts";
 
 /**
  * Runs inside the transaction that creates a user (to create the user's first organization);
@@ -59,13 +55,13 @@ export interface AccountServiceOptions {
   /** Mails the verification token after sign-up and on request. */
   verification: EmailVerification;
   /** Rate limits and the hashing queue's bound around the password and token checks. */
-  limits: CredentialLimits;
+  limits: CredentialRateLimits;
   /** Called in the transaction of every user creation (sign-up and `api.createUser`). */
   onUserCreated?: UserCreatedHook;
 }
 
 /** The body of a credential answer (`token`, `user`, `expiresAt`): the routes' and `api`'s. */
-export function credentialBody(issued: IssuedCredential): CredentialResponse {
+export function credentialBody(issued: IssuedCredential): AuthCredentialResponse {
   return {
     token: issued.token,
     user: issued.user,
@@ -86,15 +82,15 @@ export interface AccountService {
   /** Creates a user without a credential (the server vouches for the input). */
   createUser(input: NewUser): Promise<AuthUser>;
   /** Creates a user and their first credential; mails the verification token. */
-  signUp(input: CredentialsBody, client: ClientInfo): Promise<IssuedCredential>;
+  signUp(input: AuthCredentialsBody, client: ClientInfo): Promise<AuthCredentialResponse>;
   /** Checks the password (same hashing work for unknown emails) and issues a credential. */
-  signIn(input: CredentialsBody, client: ClientInfo): Promise<IssuedCredential>;
+  signIn(input: AuthCredentialsBody, client: ClientInfo): Promise<AuthCredentialResponse>;
   /** Ends the actor's credential. */
   signOut(actor: Actor): Promise<void>;
   /** The actor's user and the expiry of their credential. */
   session(actor: Actor): { user: AuthUser; expiresAt: string };
   /** Consumes a verification token; the user, now verified. */
-  verifyEmail(input: VerifyEmailBody, client: ClientInfo): Promise<{ user: AuthUser }>;
+  verifyEmail(input: AuthVerifyEmailBody, client: ClientInfo): Promise<{ user: AuthUser }>;
   /** Mails a fresh verification token to the actor (409 when already verified). */
   resendVerificationEmail(actor: Actor, client: ClientInfo): Promise<void>;
 }
@@ -179,16 +175,18 @@ export function accountService(options: AccountServiceOptions): AccountService {
         run: (key) => signUp(email, password, { key }),
       });
       await verification.sendAfterSignUp(issued.user);
-      return issued;
+      return credentialBody(issued);
     },
-    signIn({ email, password }, client) {
-      return limits.attempt({
-        action: "sign-in",
-        ...client,
-        email,
-        countOnlyFailures: true,
-        run: (key) => signIn(email, password, { key }),
-      });
+    async signIn({ email, password }, client) {
+      return credentialBody(
+        await limits.attempt({
+          action: "sign-in",
+          ...client,
+          email,
+          countOnlyFailures: true,
+          run: (key) => signIn(email, password, { key }),
+        }),
+      );
     },
     async signOut(actor) {
       await deleteSession(db, tables, requireSession(actor, "signOut").id);

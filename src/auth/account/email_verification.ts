@@ -7,16 +7,17 @@
  * @module
  */
 
-import type { SqlAdapter } from "../sql/mod.ts";
+import type { SqlAdapter } from "../../sql/mod.ts";
 import {
   consumeVerificationToken,
   replaceVerificationToken,
   verificationTokenState,
 } from "./email_verification_store.ts";
-import { authError } from "./errors.ts";
-import type { AuthTableNames } from "./tables.ts";
-import { hashToken, looksLikeToken, newToken } from "./tokens.ts";
-import { type AuthUser, publicUser } from "./user_store.ts";
+import { authError } from "../errors.ts";
+import type { AuthTableNames } from "../tables.ts";
+import { hashToken, looksLikeToken, newToken } from "../sessions/tokens.ts";
+import type { AuthUser } from "./user.ts";
+import { publicUser } from "./user_store.ts";
 
 /**
  * What `sendVerificationEmail` receives: mail `url` (or `token`, for a link of your own) to

@@ -7,7 +7,7 @@
 
 import { z } from "zod";
 import { emailSchema, MAX_EMAIL_LENGTH, normalizeEmail } from "./email.ts";
-import { exactSchema } from "./exact_schema.ts";
+import { exactSchema } from "../http/exact_schema.ts";
 import { isWellFormedText } from "./well_formed.ts";
 
 /** Shortest and longest accepted passwords, in characters (code points). */
@@ -47,7 +47,7 @@ function passwordSchema(min: number): z.ZodType<string, string> {
  * const body: AuthCredentialsBody = { email: "ada@example.com", password: "correct horse" };
  * ```
  */
-export interface CredentialsBody {
+export interface AuthCredentialsBody {
   /** The email address (trimmed and lower-cased by the module). */
   email: string;
   /** The password, 8–128 characters at sign-up. */
@@ -55,8 +55,8 @@ export interface CredentialsBody {
 }
 
 /** The body of `POST /sign-up`: a valid address, an 8–128 character well-formed password. */
-export const signUpBody: z.ZodType<CredentialsBody, CredentialsBody> = exactSchema<
-  CredentialsBody
+export const signUpBody: z.ZodType<AuthCredentialsBody, AuthCredentialsBody> = exactSchema<
+  AuthCredentialsBody
 >()(z.object({
   email: emailSchema,
   password: passwordSchema(PASSWORD_LENGTH.min),
@@ -67,8 +67,8 @@ export const signUpBody: z.ZodType<CredentialsBody, CredentialsBody> = exactSche
  * up (and fails the same way), so the response never tells a malformed address from an unknown
  * one.
  */
-export const signInBody: z.ZodType<CredentialsBody, CredentialsBody> = exactSchema<
-  CredentialsBody
+export const signInBody: z.ZodType<AuthCredentialsBody, AuthCredentialsBody> = exactSchema<
+  AuthCredentialsBody
 >()(z.object({
   email: z.string().max(MAX_EMAIL_LENGTH * 4).transform(normalizeEmail),
   password: passwordSchema(1),
@@ -85,12 +85,12 @@ export const signInBody: z.ZodType<CredentialsBody, CredentialsBody> = exactSche
  * const body: AuthVerifyEmailBody = { token: link.searchParams.get("token") ?? "" };
  * ```
  */
-export interface VerifyEmailBody {
+export interface AuthVerifyEmailBody {
   /** The mailed token. */
   token: string;
 }
 
 /** The body of `POST /verify-email`: the mailed token. */
-export const verifyEmailBody: z.ZodType<VerifyEmailBody, VerifyEmailBody> = exactSchema<
-  VerifyEmailBody
+export const verifyEmailBody: z.ZodType<AuthVerifyEmailBody, AuthVerifyEmailBody> = exactSchema<
+  AuthVerifyEmailBody
 >()(z.object({ token: z.string().max(512) }));

@@ -4,38 +4,10 @@
  * @module
  */
 
-import type { SqlQuerier } from "../sql/mod.ts";
-import type { AuthTableNames } from "./tables.ts";
-import type { AuthUser } from "./user_store.ts";
-
-/**
- * The credential a request presented, as the module resolved it.
- *
- * @example
- * ```ts
- * import type { AuthSession } from "@app/fragment-cli/auth";
- *
- * const session: AuthSession = {
- *   id: crypto.randomUUID(),
- *   userId: crypto.randomUUID(),
- *   expiresAt: new Date(Date.now() + 86_400_000),
- *   activeOrganizationId: null,
- * };
- * ```
- */
-export interface AuthSession {
-  /** The session id (not the token). */
-  id: string;
-  /** The user the credential belongs to. */
-  userId: string;
-  /** When the credential stops working. */
-  expiresAt: Date;
-  /**
-   * The organization this credential works in (per credential: another session of the same user
-   * keeps its own), or `null`.
-   */
-  activeOrganizationId: string | null;
-}
+import type { SqlQuerier } from "../../sql/mod.ts";
+import type { AuthTableNames } from "../tables.ts";
+import type { AuthSession } from "./session.ts";
+import type { AuthUser } from "../account/user.ts";
 
 /** A session with its user, as one query finds them. */
 export interface SessionWithUser {

@@ -6,9 +6,9 @@
  */
 
 import { createHash } from "node:crypto";
-import type { SqlAdapter } from "../sql/mod.ts";
-import { authError } from "./errors.ts";
-import type { AuthTableNames } from "./tables.ts";
+import type { SqlAdapter } from "../../sql/mod.ts";
+import { authError } from "../errors.ts";
+import type { AuthTableNames } from "../tables.ts";
 
 /**
  * At most `max` hits per bucket in each window of `window` seconds.

@@ -6,7 +6,7 @@
  */
 
 import { AUTH_SESSION_COOKIE, readCookie } from "./cookies.ts";
-import { authError } from "./errors.ts";
+import { authError } from "../errors.ts";
 
 /** How a credential arrived. */
 export type CredentialTransport = "cookie" | "bearer";

@@ -6,8 +6,8 @@
  * @module
  */
 
-import type { SqlQuerier } from "../sql/mod.ts";
-import type { AuthTableNames } from "./tables.ts";
+import type { SqlQuerier } from "../../sql/mod.ts";
+import type { AuthTableNames } from "../tables.ts";
 import { userColumns, type UserRecord } from "./user_store.ts";
 
 /**

@@ -6,9 +6,9 @@
  * @module
  */
 
-import { clientAddress, type TrustProxy } from "../core/mod.ts";
-import { addressKey } from "../core/client_address.ts";
-import { authError } from "./errors.ts";
+import { clientAddress, type TrustProxy } from "../../core/mod.ts";
+import { addressKey } from "../../core/client_address.ts";
+import { authError } from "../errors.ts";
 import { PasswordHasherBusyError } from "./hashing_queue.ts";
 import type { ResolvedRateLimit } from "./rate_limit_options.ts";
 import { accountBucket, addressBucket, type RateLimiter } from "./rate_limiter.ts";
@@ -35,13 +35,13 @@ export interface LimitedAttempt<T> {
 }
 
 /** Runs password-hashing attempts within the module's limits. */
-export interface CredentialLimits {
+export interface CredentialRateLimits {
   /** Enforces the limits, then runs the attempt; 429 or 503 (with `Retry-After`) otherwise. */
   attempt<T>(attempt: LimitedAttempt<T>): Promise<T>;
 }
 
-/** What {@link createCredentialLimits} needs. */
-export interface CredentialLimitsOptions {
+/** What {@link createCredentialRateLimits} needs. */
+export interface CredentialRateLimitsOptions {
   limiter: RateLimiter;
   /** `null` when `rateLimit: false` (the hashing queue still answers 503 when full). */
   rateLimit: ResolvedRateLimit | null;
@@ -61,7 +61,9 @@ function looksProxied(request: Request, socket: string | null): string | null {
 }
 
 /** Builds the limits of one module instance. */
-export function createCredentialLimits(options: CredentialLimitsOptions): CredentialLimits {
+export function createCredentialRateLimits(
+  options: CredentialRateLimitsOptions,
+): CredentialRateLimits {
   const { limiter, rateLimit, trustProxy } = options;
   let warned = false;
   return {

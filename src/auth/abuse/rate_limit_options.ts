@@ -4,7 +4,7 @@
  * @module
  */
 
-import { ModuleConfigError, type TrustProxy } from "../core/mod.ts";
+import { ModuleConfigError, type TrustProxy } from "../../core/mod.ts";
 import type { RateLimitRule } from "./rate_limiter.ts";
 
 /**

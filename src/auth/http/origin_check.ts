@@ -6,7 +6,7 @@
  * @module
  */
 
-import { authError } from "./errors.ts";
+import { authError } from "../errors.ts";
 
 /** The origins that may send unsafe requests, from the module's options. */
 export interface OriginPolicy {

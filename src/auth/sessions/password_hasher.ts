@@ -8,7 +8,7 @@
 
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { availableParallelism } from "node:os";
-import { hashingQueue } from "./hashing_queue.ts";
+import { hashingQueue } from "../abuse/hashing_queue.ts";
 
 /**
  * The cost parameters of scrypt.
