@@ -31,7 +31,7 @@ describe("graceful shutdown of serve under load", () => {
   const secret = newWebhookSecret(log);
   let database: TestDatabase;
   let db: SqlAdapter;
-  let servers: ServeChild[] = [];
+  const servers: ServeChild[] = [];
 
   before(async () => {
     database = await createTestDatabase();
