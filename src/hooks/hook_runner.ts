@@ -8,7 +8,7 @@
 import type { Span } from "@opentelemetry/api";
 import { inSpan, SPAN_KIND, SPAN_STATUS_ERROR } from "../runtime/tracer.ts";
 import type { SqlAdapter } from "../sql/adapter.ts";
-import type { ClaimedOccurrence, HookStore } from "./hook_store.ts";
+import type { Claimant, ClaimedOccurrence, HookWorkerStore } from "./hook_worker_store.ts";
 import { batchWhileBusy } from "../sql/batch_while_busy.ts";
 import { hookRetryDelay } from "./hook_retry.ts";
 import type { DrainResult, HookContext, HookDefinition } from "./hook_types.ts";
@@ -18,7 +18,7 @@ export interface RunnerSettings {
   adapter: SqlAdapter;
   /** The hooks' namespace, named in each run's span. */
   namespace: string;
-  store: HookStore;
+  store: HookWorkerStore;
   hooks: ReadonlyMap<string, HookDefinition<unknown>>;
   maxAttempts: number;
   retryDelayMs: number;
@@ -56,6 +56,7 @@ const QUICK_HANDLER_MS = 20;
 export class HookRunner {
   readonly #s: RunnerSettings;
   readonly #names: string[];
+  readonly #claimant: Claimant;
   readonly #inFlight = new Set<Promise<void>>();
   readonly #waiting: WaitingOccurrence[] = [];
   /** Outcome writes of attempts whose handler has finished. */
@@ -69,13 +70,48 @@ export class HookRunner {
   onSettled: () => void = () => {};
   /** Marks an attempt done; attempts that end while a write is in flight share the next one. */
   readonly #complete: (occurrence: ClaimedOccurrence) => Promise<boolean>;
+  /**
+   * Whether completions take the next occurrence of a finished ordering key for this runner
+   * (the hand-off of `withHookFunctions`); a stopping worker turns it off, and gives back what it
+   * is handed meanwhile.
+   */
+  handOff = true;
 
   constructor(settings: RunnerSettings) {
     this.#s = settings;
     this.#names = [...settings.hooks.keys()];
-    this.#complete = batchWhileBusy((claimed) =>
-      settings.store.completeMany(settings.adapter, claimed)
-    );
+    this.#claimant = {
+      names: this.#names,
+      leaseMs: settings.leaseMs,
+      workerId: settings.workerId,
+    };
+    this.#complete = batchWhileBusy(async (claimed) => {
+      const ordered = this.handOff && claimed.some((c) => c.orderKey !== null);
+      const completion = await settings.store.completeMany(
+        settings.adapter,
+        claimed,
+        ordered ? this.#claimant : undefined,
+      );
+      this.#adopt(completion.next);
+      return completion.held;
+    });
+  }
+
+  /**
+   * Runs the occurrences a completion handed on (the next of their ordering keys, claimed for
+   * this runner) like claimed ones; a runner that stopped taking hand-offs gives them back.
+   */
+  #adopt(next: ClaimedOccurrence[]): void {
+    if (next.length === 0) return;
+    if (!this.handOff) {
+      this.#track(
+        this.#s.store.release(this.#s.adapter, next).catch((error) => this.#s.onError(error)),
+      );
+      return;
+    }
+    const claimedAt = performance.now();
+    for (const occurrence of next) this.#waiting.push({ occurrence, claimedAt });
+    this.#startWaiting();
   }
 
   /** Attempts running, claimed and waiting for a slot, or having their outcome written. */
@@ -118,7 +154,7 @@ export class HookRunner {
     const free = this.free;
     if (free === 0 || this.#names.length === 0) return 0;
     const s = this.#s;
-    const claimed = await s.store.claim(s.adapter, this.#names, free, s.leaseMs, s.workerId);
+    const claimed = await s.store.claim(s.adapter, this.#claimant, free);
     const claimedAt = performance.now();
     for (const occurrence of claimed) this.#waiting.push({ occurrence, claimedAt });
     this.#startWaiting();

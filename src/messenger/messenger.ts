@@ -224,13 +224,15 @@ export function messenger(options: MessengerOptions): MessengerModule {
       return hooks.drain(drainOptions);
     },
     async retryFailed(updateIds?: readonly string[]): Promise<number> {
-      if (updateIds === undefined) return await hooks.requeue({ name: PROCESS_UPDATE_HOOK });
+      if (updateIds === undefined) {
+        return (await hooks.retryFailed({ name: PROCESS_UPDATE_HOOK })).length;
+      }
       const ids: string[] = [];
       for (const updateId of updateIds) {
         const occurrence = await hooks.find(PROCESS_UPDATE_HOOK, String(updateId));
         if (occurrence) ids.push(occurrence.id);
       }
-      return ids.length === 0 ? 0 : await hooks.requeue({ ids });
+      return ids.length === 0 ? 0 : (await hooks.retryFailed({ ids })).length;
     },
   });
   // What `serve` prints for setWebhook: the URL and the header's name, never the secret.

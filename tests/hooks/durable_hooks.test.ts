@@ -269,14 +269,19 @@ forEachAdapter((name, getAdapter) => {
 
     const failed = await hooks.list({ status: "failed" });
     assert.deepEqual(failed.occurrences.map((o) => o.id), [broken.id, limited.id]);
-    assert.equal(await hooks.requeue({ ids: [broken.id] }), 1);
+    assert.deepEqual(
+      await hooks.retryFailed({ ids: [broken.id, limited.id, "nope"], name: "broken" }),
+      [
+        broken.id,
+      ],
+    );
     const requeued = await hooks.get(broken.id);
     assert.equal(requeued?.status, "pending");
     assert.equal(requeued?.attempts, 0);
     assert.equal(requeued?.finishedAt, null);
     await hooks.drain({ waitForScheduled: true });
     assert.equal(calls, 8);
-    assert.equal(await hooks.requeue(), 2);
+    assert.equal((await hooks.retryFailed()).length, 2);
     assert.equal((await hooks.list({ status: "pending" })).occurrences.length, 2);
   });
 
@@ -298,6 +303,21 @@ forEachAdapter((name, getAdapter) => {
       /another list/,
     );
     assert.deepEqual((await hooks.list({ status: "done" })).occurrences, []);
+    // Newest first: the same list backwards, with cursors of its own.
+    const newest = await hooks.list({ status: "pending", pageSize: 3, order: "newest" });
+    assert.deepEqual(newest.occurrences.map((o) => o.id), ids.slice(2).reverse());
+    const older = await hooks.list({ status: "pending", order: "newest", cursor: newest.cursor });
+    assert.deepEqual(older.occurrences.map((o) => o.id), ids.slice(0, 2).reverse());
+    assert.equal(older.hasNextPage, false);
+    await assert.rejects(
+      () => hooks.list({ status: "pending", cursor: newest.cursor }),
+      /another list/,
+    );
+    await assert.rejects(
+      // deno-lint-ignore no-explicit-any
+      () => hooks.list({ order: "sideways" as any }),
+      /order must be "oldest" or "newest"/,
+    );
   });
 
   it(`${name}: runAt delays an occurrence; drain() waits for it only when asked`, async () => {
