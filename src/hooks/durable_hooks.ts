@@ -381,7 +381,7 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
           const settled = runner.settled;
           if ((await runner.fill()) > 0) continue;
           if (runner.busy > 0) {
-            await runner.settleOne();
+            await runner.nextLook();
             continue;
           }
           // An attempt of this runner finished while the claim ran: its outcome, committed after
