@@ -376,7 +376,7 @@ export interface AuthApi {
     input: { invitationId: string; token: string },
   ): Promise<{ invitation: Invitation }>;
   /**
-   * The durable hooks delivering the organization events (inspect, `requeue` failed deliveries,
+   * The durable hooks delivering the organization events (inspect, `retryFailed()` deliveries,
    * `drain()` in tests); `null` with `organizations: false`. Their worker is the module's
    * `background`: it starts with the module's first request (or `serve()`) and stops with
    * `module.close()`.

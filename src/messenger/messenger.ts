@@ -83,7 +83,7 @@ export interface MessengerApi {
 export interface MessengerModule extends ModuleInstance {
   /** Server-side operations. */
   readonly api: MessengerApi;
-  /** The durable hooks processing the updates (list, requeue, start, stop, drain). */
+  /** The durable hooks processing the updates (list, retry, retryFailed, start, stop, drain). */
   readonly hooks: DurableHooks;
   /** The hook worker: started by the first request (unless `autoStart: false`) or `serve()`. */
   readonly background: ModuleBackgroundControl;

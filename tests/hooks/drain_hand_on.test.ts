@@ -117,7 +117,7 @@ function holdFirstEmptyClaim(release: Promise<void>): {
 forEachAdapter((adapterName, getAdapter) => {
   if (adapterName !== "postgres") return;
   let count = 0;
-  for (const [variant, schema] of VARIANTS) {
+  VARIANTS.forEach(([variant, schema]) => {
     const name = `${adapterName}, ${variant}`;
     async function freshNamespace(): Promise<string> {
       const namespace = `drain_hand_on_${++count}`;
@@ -199,5 +199,5 @@ forEachAdapter((adapterName, getAdapter) => {
       assert.deepEqual(ran, [2], "the occurrence handed on by the other worker ran");
       assert.deepEqual(result, { done: 1, retried: 0, failed: 0 });
     });
-  }
+  });
 });

@@ -66,7 +66,7 @@ describe("durableHooks() options", () => {
 });
 
 forEachAdapter((adapterName, getAdapter) => {
-  for (const [variant, schema] of VARIANTS) {
+  VARIANTS.forEach(([variant, schema]) => {
     const name = `${adapterName}, ${variant}`;
     const freshNamespace = freshNamespaces(getAdapter, schema, `hooks_${adapterName}_${variant}`);
 
@@ -692,5 +692,5 @@ forEachAdapter((adapterName, getAdapter) => {
       assert.ok(pending.occurrences.every((o) => o.attempts === 0));
       assert.equal((await hooks.find("slow", "s"))?.status, "done");
     });
-  }
+  });
 });

@@ -82,7 +82,7 @@ function assertOrdered(runs: readonly Run[]): void {
 
 forEachAdapter((adapterName, getAdapter) => {
   let count = 0;
-  for (const [variant, orderedSchema] of VARIANTS) {
+  VARIANTS.forEach(([variant, orderedSchema]) => {
     const name = `${adapterName}, ${variant}`;
     async function setUp(
       handler: HookHandler,
@@ -355,7 +355,7 @@ forEachAdapter((adapterName, getAdapter) => {
         /orderKey .* must be a string/,
       );
     });
-  }
+  });
 });
 
 describe("withHookOrdering()", () => {
