@@ -192,7 +192,11 @@ export class HookRunner {
   #startWaiting(): void {
     while (this.#inFlight.size < this.#s.concurrency && this.#waiting.length > 0) {
       const next = this.#waiting.shift()!;
-      const running: Promise<void> = this.#begin(next).then((handsOn) => {
+      const attempt = this.#begin(next).catch((error) => {
+        this.#s.onError(error); // unexpected: #attempt records every outcome itself
+        return false;
+      });
+      const running: Promise<void> = attempt.then((handsOn) => {
         this.#inFlight.delete(running);
         this.#settled++;
         this.#startWaiting();

@@ -1,5 +1,7 @@
 /**
- * The types of durable hooks: definitions, occurrences, options and results.
+ * The types of durable hooks: definitions, enqueue inputs, options and results, and
+ * `DurableHooks` (the occurrences as read back and the operator API it extends are in
+ * `hook_operations.ts`).
  *
  * @module
  */
@@ -573,7 +575,8 @@ export interface HookStatusColumns {
 }
 
 /**
- * The durable hooks of one namespace: enqueue, run, inspect.
+ * The durable hooks of one namespace: enqueue and run, and inspect and retry through the operator
+ * API it extends ({@link HookAdmin}).
  *
  * @example Enqueue, then run in the foreground
  * ```ts
