@@ -10,7 +10,8 @@
  * robin, so each key's chain is `count / n` long). The hooks' code is imported from
  * `HOOK_DRAIN_SRC` (a checkout's `src` directory; default this checkout's): pointing it at another
  * checkout measures that code on the same script, database and machine. Unordered drains only
- * need `withHookTable`, so a checkout without ordering keys can be measured too.
+ * need `withHookTable`, so a checkout without ordering keys can be measured too; the worker's SQL
+ * functions (`withHookFunctions`) are appended when the checkout has them.
  *
  * @module
  */
@@ -41,7 +42,10 @@ const schema = db.defineSchema("drain_bench", (s: unknown) => {
   const table = db.withHookTable((s as any).createTable("probe", {
     id: db.column.integer().primaryKey(),
   }));
-  return keys > 0 ? db.withHookOrdering(table) : table;
+  const ordered = keys > 0 ? db.withHookOrdering(table) : table;
+  // The worker's SQL functions, in checkouts that have them (one round trip per claim and
+  // completion, hand-off of ordering keys).
+  return db.withHookFunctions ? db.withHookFunctions(ordered) : ordered;
 });
 const adapter = db.postgresAdapter(url, { max: 8 });
 const plan = db.planMigration(schema, { from: 0, namespace });

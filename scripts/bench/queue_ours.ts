@@ -1,5 +1,6 @@
 /**
- * Scenario 10, our side: durable hooks on postgres.js, under Deno. One configuration: the
+ * Scenario 10, our side: durable hooks on postgres.js, under Deno, with the worker's SQL functions
+ * (`withHookFunctions`, as the first-party modules have them). One configuration: the
  * defaults (a pool of 10 connections, 2 s polling with NOTIFY wake-ups), with `concurrency` set by
  * the measurement; single jobs through `enqueue()` on the adapter, batches through
  * `enqueueMany()`.
@@ -7,14 +8,22 @@
  * @module
  */
 import { column, defineSchema } from "../../src/schema/mod.ts";
-import { type DurableHooks, durableHooks, withHookTable } from "../../src/hooks/mod.ts";
+import {
+  type DurableHooks,
+  durableHooks,
+  withHookFunctions,
+  withHookTable,
+} from "../../src/hooks/mod.ts";
 import { migrate } from "../../src/migrate/mod.ts";
 import { postgresAdapter } from "../../src/sql/mod.ts";
 import type { JobData, QueueSide } from "./queue_side.ts";
 
 const schema = defineSchema(
   "queue_bench",
-  (s) => withHookTable(s.createTable("marker", { id: column.integer().primaryKey() })),
+  (s) =>
+    withHookFunctions(
+      withHookTable(s.createTable("marker", { id: column.integer().primaryKey() })),
+    ),
 );
 
 /** Our side of the comparison. */

@@ -147,7 +147,7 @@ export interface AuthApi extends AuthOperationMethods {
     input: { invitationId: string; token: string },
   ): Promise<{ invitation: AuthInvitation }>;
   /**
-   * The durable hooks delivering the organization events (inspect, `requeue` failed deliveries,
+   * The durable hooks delivering the organization events (inspect, `retryFailed()` deliveries,
    * `drain()` in tests); `null` with `organizations: false`. Their worker is the module's
    * `background`: it starts with the module's first request (or `serve()`) and stops with
    * `module.close()`.

@@ -10,6 +10,7 @@
  *   rate-limit counters shared by every process.
  * - 25: the error log of the hook table (`withHookErrorLog`).
  * - 26–28: ordering keys of the hook table (`withHookOrdering`).
+ * - 29: the hook worker's SQL functions (`withHookFunctions`).
  *
  * @module
  */
@@ -26,6 +27,7 @@ import {
   type HookOrderingShape,
   type HookTablesShape,
   withHookErrorLog,
+  withHookFunctions,
   withHookOrdering,
   withHookTable,
 } from "../hooks/mod.ts";
@@ -232,10 +234,13 @@ const stepsToV24 = (s: SchemaBuilder) =>
     .addIndex("rate_limits", "rate_limits_window_idx", ["window_started_at"]);
 
 const authSchemaValue: Schema<AuthTables> = defineSchema("auth", (s) =>
-  // v26–28: ordering keys of the hook table (occurrences of one key run one at a time, in order).
-  withHookOrdering(
-    // v25: the error log of the hook table (every failed delivery's error, with its time).
-    withHookErrorLog(stepsToV24(s)),
+  // v29: the hook worker's SQL functions (a claim and a completion in one round trip each).
+  withHookFunctions(
+    // v26–28: ordering keys of the hook table (occurrences of one key run one at a time, in order).
+    withHookOrdering(
+      // v25: the error log of the hook table (every failed delivery's error, with its time).
+      withHookErrorLog(stepsToV24(s)),
+    ),
   ));
 
 /**

@@ -3,6 +3,7 @@ import {
   type HookAdmin,
   hookAdmin,
   type HookOccurrence,
+  type HookStatus,
   type OccurrenceWithErrors,
 } from "../hooks/mod.ts";
 import type { JsonValue } from "../schema/mod.ts";
@@ -54,6 +55,26 @@ export async function runHooks(args: CommandArgs, io: CliIo): Promise<number> {
   }
 }
 
+/** The newest `limit` occurrences of one namespace (by status), page by page. */
+async function newest(
+  admin: HookAdmin,
+  status: HookStatus | undefined,
+  limit: number,
+): Promise<HookOccurrence[]> {
+  const occurrences: HookOccurrence[] = [];
+  let cursor: string | null = null;
+  do {
+    const pageSize = Math.min(LIST_PAGE_SIZE, limit - occurrences.length);
+    const page = await admin.list({ status, order: "newest", pageSize, cursor });
+    occurrences.push(...page.occurrences);
+    cursor = page.cursor;
+  } while (cursor !== null && occurrences.length < limit);
+  return occurrences;
+}
+
+/** The largest page of `HookAdmin.list`. */
+const LIST_PAGE_SIZE = 100;
+
 type Subcommand = (
   request: HooksRequest,
   namespaces: HookNamespace[],
@@ -64,8 +85,7 @@ const SUBCOMMANDS: Record<HooksRequest["subcommand"], Subcommand> = {
   async list(request, namespaces, io) {
     const found: { namespace: string; occurrence: HookOccurrence }[] = [];
     for (const ns of namespaces) {
-      const occurrences = await ns.admin.list({ status: request.status, limit: request.limit });
-      for (const occurrence of occurrences) {
+      for (const occurrence of await newest(ns.admin, request.status, request.limit)) {
         found.push({ namespace: ns.binding.namespace, occurrence });
       }
     }

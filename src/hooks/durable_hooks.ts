@@ -10,11 +10,14 @@
 
 import process from "node:process";
 import { clearTimeout, setTimeout } from "node:timers";
-import { HOOK_CHANNEL, HookStore } from "./hook_store.ts";
+import { HOOK_CHANNEL, HookEnqueueStore } from "./hook_enqueue_store.ts";
+import { HookOperatorStore } from "./hook_operator_store.ts";
+import { HookTableProbe } from "./hook_table_probe.ts";
+import { HookWorkerStore } from "./hook_worker_store.ts";
 import { HookRunner } from "./hook_runner.ts";
 import { insertOccurrences } from "./hook_enqueue_many.ts";
-import { HOOK_TABLE } from "./hook_table.ts";
-import { quoteQualified } from "../sql/sql_identifier.ts";
+import { createHookAdmin } from "./hook_admin.ts";
+import type { HookOccurrence } from "./hook_operations.ts";
 import type {
   DrainOptions,
   DrainResult,
@@ -25,13 +28,9 @@ import type {
   EnqueueSqlOptions,
   HookContext,
   HookDefinition,
-  HookOccurrence,
   HookOccurrenceInput,
-  HookOccurrencePage,
   HookQuerier,
   HookRetention,
-  ListHookOptions,
-  RequeueOptions,
   StatusJoinSql,
   StatusJoinSqlOptions,
 } from "./hook_types.ts";
@@ -130,7 +129,9 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
         `(one minute plus their longest backfill: ${scheduler.longestCatchUpMs} ms)`,
     );
   }
-  const store = new HookStore(namespace);
+  const probe = new HookTableProbe(namespace);
+  const store = new HookEnqueueStore(probe);
+  const operatorStore = new HookOperatorStore(probe);
   // Purges at most once per interval: the retention itself when shorter than a minute (so `0s`
   // purges at every look for work), else once a minute.
   const purgeEveryMs = retentionMs === null ? null : Math.min(retentionMs, PURGE_INTERVAL_MS);
@@ -138,12 +139,12 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
   async function purgeIfDue(): Promise<void> {
     if (retentionMs === null || performance.now() - lastPurgeAt < purgeEveryMs!) return;
     lastPurgeAt = performance.now();
-    await store.purgeDone(adapter, retentionMs, PURGE_LIMIT);
+    await operatorStore.purgeDone(adapter, retentionMs, PURGE_LIMIT);
   }
   const runner = new HookRunner({
     adapter,
     namespace,
-    store,
+    store: new HookWorkerStore(probe),
     hooks: definitions,
     ...settings,
     workerId: `${process.pid}:${crypto.randomUUID().slice(0, 8)}`,
@@ -297,7 +298,9 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
   }
 
   const hooks: DurableHooks = {
-    namespace,
+    // The operator API (get, find, list, retry, retryFailed, cancel, purgeDone, counts, exists):
+    // the one of hookAdmin(), which also wakes this worker after a retry.
+    ...createHookAdmin(adapter, probe, wakeLocal),
     names: Object.freeze([...definitions.keys()]),
     get running(): boolean {
       return started;
@@ -311,8 +314,7 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
       occurrences: readonly HookOccurrenceInput[],
     ): Promise<EnqueueResult[]> {
       for (const occurrence of occurrences) checkOccurrence(occurrence, definitions);
-      const table = quoteQualified(namespace, HOOK_TABLE);
-      const results = await insertOccurrences(tx, table, occurrences);
+      const results = await insertOccurrences(tx, probe.table, occurrences);
       if (results.some((result) => !result.duplicate)) await store.notify(tx);
       return results;
     },
@@ -353,10 +355,14 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
     async stop(): Promise<void> {
       if (!started) return;
       stopping = true;
+      // A stopping worker takes no more hand-offs (see HookRunner.handOff) and gives back what
+      // it claimed but did not start.
+      runner.handOff = false;
       interrupt?.();
       await loopDone;
       await runner.releaseWaiting();
       await runner.settleAll();
+      runner.handOff = true;
       const stopListening = unlisten;
       unlisten = undefined;
       started = false;
@@ -375,7 +381,7 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
           const settled = runner.settled;
           if ((await runner.fill()) > 0) continue;
           if (runner.busy > 0) {
-            await runner.settleOne();
+            await runner.nextLook();
             continue;
           }
           // An attempt of this runner finished while the claim ran: its outcome, committed after
@@ -399,24 +405,6 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
         throw error;
       }
       return finish();
-    },
-    get(id: string): Promise<HookOccurrence | null> {
-      return store.get(adapter, id);
-    },
-    find(name: string, key: string): Promise<HookOccurrence | null> {
-      return store.find(adapter, name, key);
-    },
-    list(listOptions: ListHookOptions = {}): Promise<HookOccurrencePage> {
-      return store.list(adapter, listOptions);
-    },
-    async requeue(requeueOptions: RequeueOptions = {}): Promise<number> {
-      const count = await adapter.transaction(async (tx) => {
-        const n = (await store.requeue(tx, requeueOptions)).length;
-        if (n > 0) await store.notify(tx);
-        return n;
-      });
-      if (count > 0) wakeLocal();
-      return count;
     },
     async describe(occurrence: HookOccurrence): Promise<JsonValue | null> {
       const describe = definitions.get(occurrence.name)?.describe;

@@ -8,7 +8,7 @@
 import type { Span } from "@opentelemetry/api";
 import { inSpan, SPAN_KIND, SPAN_STATUS_ERROR } from "../runtime/tracer.ts";
 import type { SqlAdapter } from "../sql/adapter.ts";
-import type { ClaimedOccurrence, HookStore } from "./hook_store.ts";
+import type { Claimant, ClaimedOccurrence, HookWorkerStore } from "./hook_worker_store.ts";
 import { batchWhileBusy } from "../sql/batch_while_busy.ts";
 import { hookRetryDelay } from "./hook_retry.ts";
 import type { DrainResult, HookContext, HookDefinition } from "./hook_types.ts";
@@ -18,7 +18,7 @@ export interface RunnerSettings {
   adapter: SqlAdapter;
   /** The hooks' namespace, named in each run's span. */
   namespace: string;
-  store: HookStore;
+  store: HookWorkerStore;
   hooks: ReadonlyMap<string, HookDefinition<unknown>>;
   maxAttempts: number;
   retryDelayMs: number;
@@ -56,6 +56,7 @@ const QUICK_HANDLER_MS = 20;
 export class HookRunner {
   readonly #s: RunnerSettings;
   readonly #names: string[];
+  readonly #claimant: Claimant;
   readonly #inFlight = new Set<Promise<void>>();
   readonly #waiting: WaitingOccurrence[] = [];
   /** Outcome writes of attempts whose handler has finished. */
@@ -65,17 +66,65 @@ export class HookRunner {
   readonly #listeners = new Set<(outcome: Outcome) => void>();
   /** Attempts ended and outcome writes settled so far: see {@link settled}. */
   #settled = 0;
-  /** Called whenever an attempt ends, so a waiting loop can claim more. */
+  /**
+   * Called whenever an attempt ends in a way that may leave something to claim, so a waiting loop
+   * claims more: a free slot, a failure, an ordered completion that handed nothing on (its write
+   * made the key's next occurrence pending, for any worker to claim). Not for an ordered
+   * completion that handed its key's next occurrence to this runner: that one runs already.
+   */
   onSettled: () => void = () => {};
+  /** drain()'s waits for the next look ({@link nextLook}). */
+  #lookWaiters: (() => void)[] = [];
   /** Marks an attempt done; attempts that end while a write is in flight share the next one. */
-  readonly #complete: (occurrence: ClaimedOccurrence) => Promise<boolean>;
+  readonly #complete: (
+    occurrence: ClaimedOccurrence,
+  ) => Promise<{ held: boolean; handedOn: boolean }>;
+  /**
+   * Whether completions take the next occurrence of a finished ordering key for this runner
+   * (the hand-off of `withHookFunctions`); a stopping worker turns it off, and gives back what it
+   * is handed meanwhile.
+   */
+  handOff = true;
 
   constructor(settings: RunnerSettings) {
     this.#s = settings;
     this.#names = [...settings.hooks.keys()];
-    this.#complete = batchWhileBusy((claimed) =>
-      settings.store.completeMany(settings.adapter, claimed)
-    );
+    this.#claimant = {
+      names: this.#names,
+      leaseMs: settings.leaseMs,
+      workerId: settings.workerId,
+    };
+    this.#complete = batchWhileBusy(async (claimed) => {
+      const ordered = this.handOff && claimed.some((c) => c.orderKey !== null);
+      const completion = await settings.store.completeMany(
+        settings.adapter,
+        claimed,
+        ordered ? this.#claimant : undefined,
+      );
+      this.#adopt(completion.next);
+      const handedOn = new Set(completion.next.map((c) => c.orderKey));
+      return claimed.map((c, i) => ({
+        held: completion.held[i],
+        handedOn: c.orderKey !== null && handedOn.has(c.orderKey),
+      }));
+    });
+  }
+
+  /**
+   * Runs the occurrences a completion handed on (the next of their ordering keys, claimed for
+   * this runner) like claimed ones; a runner that stopped taking hand-offs gives them back.
+   */
+  #adopt(next: ClaimedOccurrence[]): void {
+    if (next.length === 0) return;
+    if (!this.handOff) {
+      this.#track(
+        this.#s.store.release(this.#s.adapter, next).catch((error) => this.#s.onError(error)),
+      );
+      return;
+    }
+    const claimedAt = performance.now();
+    for (const occurrence of next) this.#waiting.push({ occurrence, claimedAt });
+    this.#startWaiting();
   }
 
   /** Attempts running, claimed and waiting for a slot, or having their outcome written. */
@@ -118,7 +167,7 @@ export class HookRunner {
     const free = this.free;
     if (free === 0 || this.#names.length === 0) return 0;
     const s = this.#s;
-    const claimed = await s.store.claim(s.adapter, this.#names, free, s.leaseMs, s.workerId);
+    const claimed = await s.store.claim(s.adapter, this.#claimant, free);
     const claimedAt = performance.now();
     for (const occurrence of claimed) this.#waiting.push({ occurrence, claimedAt });
     this.#startWaiting();
@@ -143,11 +192,16 @@ export class HookRunner {
   #startWaiting(): void {
     while (this.#inFlight.size < this.#s.concurrency && this.#waiting.length > 0) {
       const next = this.#waiting.shift()!;
-      const running: Promise<void> = this.#begin(next).finally(() => {
+      const attempt = this.#begin(next).catch((error) => {
+        this.#s.onError(error); // unexpected: #attempt records every outcome itself
+        return false;
+      });
+      const running: Promise<void> = attempt.then((handsOn) => {
         this.#inFlight.delete(running);
         this.#settled++;
         this.#startWaiting();
-        this.onSettled();
+        if (!handsOn) this.#look();
+        this.#idleCheck();
       });
       this.#inFlight.add(running);
     }
@@ -157,12 +211,38 @@ export class HookRunner {
     const tracked: Promise<void> = write.finally(() => {
       this.#writes.delete(tracked);
       this.#settled++;
+      this.#idleCheck();
     });
     this.#writes.add(tracked);
   }
 
-  /** Starts a claimed attempt, renewing its lease first when it waited a third of it. */
-  async #begin(entry: WaitingOccurrence): Promise<void> {
+  /** Tells the loop, and drain() if it waits, that a claim may find something. */
+  #look(): void {
+    this.onSettled();
+    for (const resolve of this.#lookWaiters.splice(0)) resolve();
+  }
+
+  #idleCheck(): void {
+    if (this.busy === 0) { for (const resolve of this.#lookWaiters.splice(0)) resolve(); }
+  }
+
+  /**
+   * Resolves at the next moment a claim may find something ({@link onSettled}), or once nothing
+   * runs any more (immediately when nothing does). drain() waits for it after a claim that found
+   * nothing, instead of claiming again at every attempt's end: the occurrences handed on to this
+   * runner by its completions run without a claim.
+   */
+  nextLook(): Promise<void> {
+    if (this.busy === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#lookWaiters.push(resolve));
+  }
+
+  /**
+   * Starts a claimed attempt, renewing its lease first when it waited a third of it. Answers
+   * whether it succeeded with an ordering key: its completion, not the end of its handler, tells
+   * when there is something to claim (see {@link onSettled}).
+   */
+  async #begin(entry: WaitingOccurrence): Promise<boolean> {
     const s = this.#s;
     if (performance.now() - entry.claimedAt > s.leaseMs / 3) {
       let held = false;
@@ -171,15 +251,9 @@ export class HookRunner {
       } catch (error) {
         s.onError(error);
       }
-      if (!held) return; // taken over by another worker (or unknown): its run stands
+      if (!held) return false; // taken over by another worker (or unknown): its run stands
     }
-    await this.#attempt(entry.occurrence);
-  }
-
-  /** Resolves when any running attempt ends (immediately when none runs). */
-  async settleOne(): Promise<void> {
-    const pending = [...this.#inFlight, ...this.#writes];
-    if (pending.length > 0) await Promise.race(pending);
+    return await this.#attempt(entry.occurrence);
   }
 
   /** Resolves when every running attempt has ended. */
@@ -212,7 +286,7 @@ export class HookRunner {
    * messaging conventions): the handler runs in the span's context, so the spans it starts are its
    * children. The span ends when the outcome is known, before the outcome is written.
    */
-  #attempt(occurrence: ClaimedOccurrence): Promise<void> {
+  #attempt(occurrence: ClaimedOccurrence): Promise<boolean> {
     const s = this.#s;
     return inSpan(`process ${occurrence.name}`, () => ({
       kind: SPAN_KIND.CONSUMER,
@@ -229,7 +303,7 @@ export class HookRunner {
     }), (span) => this.#attemptIn(span, occurrence));
   }
 
-  async #attemptIn(span: Span, occurrence: ClaimedOccurrence): Promise<void> {
+  async #attemptIn(span: Span, occurrence: ClaimedOccurrence): Promise<boolean> {
     const s = this.#s;
     const definition = s.hooks.get(occurrence.name)!;
     const maxAttempts = definition.maxAttempts ?? s.maxAttempts;
@@ -249,7 +323,7 @@ export class HookRunner {
       endSpan(span, "failed", reason);
       const write = () => s.store.fail(s.adapter, occurrence, reason, null);
       await this.#record(context, write, "failed");
-      return;
+      return false;
     }
     const renewal = setInterval(() => {
       s.store.renew(s.adapter, occurrence, s.leaseMs).catch((error) => s.onError(error));
@@ -270,11 +344,24 @@ export class HookRunner {
     if (!failed) {
       endSpan(span, "done");
       // The slot is free once the handler is: the done write joins the others of its batch.
-      const write = this.#record(context, () => this.#complete(occurrence), "done");
-      // With an ordering key, the write also made the key's next occurrence pending: look again
-      // once it is committed (the look made when the handler ended was too early to see it).
-      this.#track(occurrence.orderKey === null ? write : write.then(() => this.onSettled()));
-      return;
+      if (occurrence.orderKey === null) {
+        const write = () => this.#complete(occurrence).then((result) => result.held);
+        this.#track(this.#record(context, write, "done"));
+        return false;
+      }
+      // With an ordering key, the write also made the key's next occurrence pending, and claimed
+      // it for this runner when it could (hand-off): look again once it is committed, unless it
+      // was handed on (a look when the handler ended would be too early to see it).
+      let handedOn = false;
+      const write = this.#record(context, async () => {
+        const result = await this.#complete(occurrence);
+        handedOn = result.handedOn;
+        return result.held;
+      }, "done");
+      this.#track(write.then(() => {
+        if (!handedOn) this.#look();
+      }));
+      return true;
     }
     s.onError(failure, context);
     const last = occurrence.attempt >= maxAttempts;
@@ -288,6 +375,7 @@ export class HookRunner {
       () => s.store.fail(s.adapter, occurrence, describeError(failure), delay),
       last ? "failed" : "retried",
     );
+    return false;
   }
 
   /** Writes an outcome; a failure to write is reported, and the lease expiry retries the work. */

@@ -9,7 +9,7 @@
 
 import type { SqlAdapter } from "../sql/adapter.ts";
 import { type CronSchedule, cronSchedule } from "./cron_schedule.ts";
-import { HOOK_CHANNEL } from "./hook_store.ts";
+import { HOOK_CHANNEL } from "./hook_enqueue_store.ts";
 import { HOOK_TABLE } from "./hook_table.ts";
 import { parseHookDuration } from "./hook_duration.ts";
 import { quoteQualified } from "../sql/sql_identifier.ts";

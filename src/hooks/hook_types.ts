@@ -1,25 +1,14 @@
 /**
- * The types of durable hooks: definitions, occurrences, options and results.
+ * The types of durable hooks: definitions, enqueue inputs, options and results, and
+ * `DurableHooks` (the occurrences as read back and the operator API it extends are in
+ * `hook_operations.ts`).
  *
  * @module
  */
 
 import type { JsonValue } from "../schema/column.ts";
 import type { SqlAdapter } from "../sql/adapter.ts";
-
-/**
- * Where an occurrence stands: waiting (due, or waiting for a retry), being run (leased), finished,
- * given up (out of attempts), cancelled by an operator (`fragment-cli hooks cancel`), or waiting
- * for an earlier occurrence of its ordering key to finish (`blocked`, see `withHookOrdering`).
- *
- * @example Statuses an operator acts on
- * ```ts
- * import type { HookStatus } from "@app/fragment-cli/hooks";
- *
- * const needsAttention = (status: HookStatus) => status === "failed" || status === "blocked";
- * ```
- */
-export type HookStatus = "pending" | "running" | "done" | "failed" | "cancelled" | "blocked";
+import type { HookAdmin, HookOccurrence, HookStatus } from "./hook_operations.ts";
 
 /**
  * What a hook handler receives besides the payload, for idempotency and logging.
@@ -191,88 +180,6 @@ export interface EnqueueResult {
 }
 
 /**
- * One stored occurrence.
- *
- * @example Look an occurrence up
- * ```ts
- * import { column, defineSchema } from "@app/fragment-cli/schema";
- * import { migrate } from "@app/fragment-cli/migrate";
- * import { pgliteAdapter } from "@app/fragment-cli/sql";
- * import { durableHooks, type HookOccurrence, withHookTable } from "@app/fragment-cli/hooks";
- *
- * const mailer = defineSchema("mailer", (s) =>
- *   withHookTable(s.createTable("mails", { id: column.uuid().primaryKey() })));
- * const db = pgliteAdapter();
- * await migrate(db, mailer);
- * const hooks = durableHooks({ adapter: db, namespace: "mailer", hooks: { send: () => {} } });
- * const { id } = await hooks.enqueue(db, { name: "send", payload: { to: "ada@example.com" } });
- * const occurrence: HookOccurrence | null = await hooks.get(id);
- * console.log(occurrence?.status, occurrence?.attempts); // pending 0
- * await db.close();
- * ```
- */
-export interface HookOccurrence {
-  /** Its id, a decimal string. */
-  id: string;
-  /** The hook name. */
-  name: string;
-  /** The deduplication key, or `null`. */
-  key: string | null;
-  /** The payload. */
-  payload: JsonValue;
-  /** Where it stands. */
-  status: HookStatus;
-  /** Attempts started so far. */
-  attempts: number;
-  /** When pending: when it is due. When running: when its lease expires. */
-  dueAt: Date;
-  /** The error of the latest failed attempt, if any (kept after a later success). */
-  lastError: string | null;
-  /** When it was enqueued. */
-  createdAt: Date;
-  /** When it last changed. */
-  updatedAt: Date;
-  /** When it reached `done`, `failed` or `cancelled`. */
-  finishedAt: Date | null;
-  /** The ordering key, or `null`. */
-  orderKey: string | null;
-}
-
-/**
- * The error of one failed attempt, as the error log (`withHookErrorLog`) keeps it.
- *
- * @example Print an occurrence's error log
- * ```ts
- * import { column, defineSchema } from "@app/fragment-cli/schema";
- * import { migrate } from "@app/fragment-cli/migrate";
- * import {
- *   hookAdmin,
- *   type HookAttemptError,
- *   withHookErrorLog,
- *   withHookTable,
- * } from "@app/fragment-cli/hooks";
- * import { pgliteAdapter } from "@app/fragment-cli/sql";
- *
- * const mailer = defineSchema("mailer", (s) =>
- *   withHookErrorLog(withHookTable(s.createTable("mails", { id: column.uuid().primaryKey() }))));
- * const db = pgliteAdapter();
- * await migrate(db, mailer);
- * const occurrence = await hookAdmin({ adapter: db, namespace: "mailer" }).get("1");
- * const errors: HookAttemptError[] = occurrence?.errors ?? [];
- * for (const { attempt, at, error } of errors) console.log(attempt, at.toISOString(), error);
- * await db.close();
- * ```
- */
-export interface HookAttemptError {
-  /** The attempt's number (numbering starts again at 1 after a retry by an operator). */
-  attempt: number;
-  /** When the attempt failed. */
-  at: Date;
-  /** The error text (the stack when there was one). */
-  error: string;
-}
-
-/**
  * How often done occurrences are deleted by the worker (see {@link DurableHooksOptions}).
  *
  * @example Delete done occurrences after a week
@@ -388,71 +295,6 @@ export interface DurableHooksOptions {
 }
 
 /**
- * Options of {@link DurableHooks.list}.
- *
- * @example Page through the failed occurrences of one hook
- * ```ts
- * import { column, defineSchema } from "@app/fragment-cli/schema";
- * import { migrate } from "@app/fragment-cli/migrate";
- * import { pgliteAdapter } from "@app/fragment-cli/sql";
- * import { durableHooks, type ListHookOptions, withHookTable } from "@app/fragment-cli/hooks";
- *
- * const mailer = defineSchema("mailer", (s) =>
- *   withHookTable(s.createTable("mails", { id: column.uuid().primaryKey() })));
- * const db = pgliteAdapter();
- * await migrate(db, mailer);
- * const hooks = durableHooks({ adapter: db, namespace: "mailer", hooks: { send: () => {} } });
- * const options: ListHookOptions = { status: "failed", name: "send", pageSize: 50 };
- * const page = await hooks.list(options);
- * const next = page.hasNextPage ? await hooks.list({ ...options, cursor: page.cursor }) : undefined;
- * await db.close();
- * ```
- */
-export interface ListHookOptions {
-  /** Only occurrences in this status. */
-  status?: HookStatus;
-  /** Only occurrences of this hook. */
-  name?: string;
-  /** Page size (query-string text accepted). @default 20, at most 100 */
-  pageSize?: number | string | null;
-  /** The cursor of the previous page. */
-  cursor?: string | null;
-}
-
-/**
- * A page of occurrences, oldest first.
- *
- * @example Every pending occurrence, page by page
- * ```ts
- * import { column, defineSchema } from "@app/fragment-cli/schema";
- * import { migrate } from "@app/fragment-cli/migrate";
- * import { pgliteAdapter } from "@app/fragment-cli/sql";
- * import { durableHooks, type HookOccurrencePage, withHookTable } from "@app/fragment-cli/hooks";
- *
- * const mailer = defineSchema("mailer", (s) =>
- *   withHookTable(s.createTable("mails", { id: column.uuid().primaryKey() })));
- * const db = pgliteAdapter();
- * await migrate(db, mailer);
- * const hooks = durableHooks({ adapter: db, namespace: "mailer", hooks: { send: () => {} } });
- * let cursor: string | null = null;
- * do {
- *   const page: HookOccurrencePage = await hooks.list({ status: "pending", cursor });
- *   for (const occurrence of page.occurrences) console.log(occurrence.id, occurrence.name);
- *   cursor = page.cursor;
- * } while (cursor !== null);
- * await db.close();
- * ```
- */
-export interface HookOccurrencePage {
-  /** The occurrences of this page. */
-  occurrences: HookOccurrence[];
-  /** The cursor of the next page, `null` on the last one. */
-  cursor: string | null;
-  /** Whether another page follows. */
-  hasNextPage: boolean;
-}
-
-/**
  * Options of {@link DurableHooks.drain}.
  *
  * @example Run everything, including what is due later
@@ -520,34 +362,6 @@ export interface DrainResult {
   retried: number;
   /** Attempts that failed for the last time. */
   failed: number;
-}
-
-/**
- * Which occurrences {@link DurableHooks.requeue} puts back: given ids, or all failed ones.
- *
- * @example Retry the failed occurrences of one hook
- * ```ts
- * import { column, defineSchema } from "@app/fragment-cli/schema";
- * import { migrate } from "@app/fragment-cli/migrate";
- * import { durableHooks, type RequeueOptions, withHookTable } from "@app/fragment-cli/hooks";
- * import { pgliteAdapter } from "@app/fragment-cli/sql";
- *
- * const mailer = defineSchema("mailer", (s) =>
- *   withHookTable(s.createTable("mails", { id: column.uuid().primaryKey() })));
- * const db = pgliteAdapter();
- * await migrate(db, mailer);
- * const hooks = durableHooks({ adapter: db, namespace: "mailer", hooks: { send: () => {} } });
- * // After fixing the mail provider's credentials: every failed "send" gets a fresh budget.
- * const options: RequeueOptions = { name: "send" };
- * console.log(await hooks.requeue(options), "requeued"); // 0 requeued
- * await db.close();
- * ```
- */
-export interface RequeueOptions {
-  /** Only these occurrences (they must be `failed`). */
-  ids?: readonly string[];
-  /** Only occurrences of this hook. */
-  name?: string;
 }
 
 /**
@@ -761,7 +575,8 @@ export interface HookStatusColumns {
 }
 
 /**
- * The durable hooks of one namespace: enqueue, run, inspect.
+ * The durable hooks of one namespace: enqueue and run, and inspect and retry through the operator
+ * API it extends ({@link HookAdmin}).
  *
  * @example Enqueue, then run in the foreground
  * ```ts
@@ -784,9 +599,7 @@ export interface HookStatusColumns {
  * await db.close();
  * ```
  */
-export interface DurableHooks {
-  /** The namespace holding the occurrences. */
-  readonly namespace: string;
+export interface DurableHooks extends HookAdmin {
   /** The registered hook names. */
   readonly names: readonly string[];
   /**
@@ -850,14 +663,6 @@ export interface DurableHooks {
    * finished (here or in another worker), or one another transaction held locked for a moment.
    */
   drain(options?: DrainOptions): Promise<DrainResult>;
-  /** One occurrence by id, or `null`. */
-  get(id: string): Promise<HookOccurrence | null>;
-  /** One occurrence by hook name and key, or `null`. */
-  find(name: string, key: string): Promise<HookOccurrence | null>;
-  /** Occurrences by status and/or hook, oldest first, with cursor pagination. */
-  list(options?: ListHookOptions): Promise<HookOccurrencePage>;
-  /** Puts failed occurrences back to pending with a fresh attempt budget; returns how many. */
-  requeue(options?: RequeueOptions): Promise<number>;
   /**
    * What the occurrence is about, from its hook's `describe` (e.g. the messenger's stored
    * update); `null` when its hook has none or it returns nothing.

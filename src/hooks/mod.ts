@@ -1,7 +1,8 @@
 /**
  * Durable hooks: work enqueued in the caller's transaction, run at least once by workers that
  * claim occurrences with `FOR UPDATE SKIP LOCKED`, retried with backoff, ordered per key when
- * asked, scheduled by cron expressions, inspected and retried by an admin API.
+ * asked, scheduled by cron expressions, inspected and retried by one operator API (`hookAdmin()`,
+ * which every `DurableHooks` has too).
  *
  * @example A hook enqueued in the transaction that writes the data
  * ```ts
@@ -40,13 +41,20 @@ export {
   withHookOrdering,
   withHookTable,
 } from "./hook_table.ts";
-export {
-  type HookAdmin,
-  hookAdmin,
-  type HookChangeResult,
-  type HookCounts,
-  type OccurrenceWithErrors,
-} from "./hook_admin.ts";
+export { withHookFunctions } from "./hook_functions.ts";
+export { hookAdmin } from "./hook_admin.ts";
+export type {
+  HookAdmin,
+  HookAttemptError,
+  HookChangeResult,
+  HookCounts,
+  HookOccurrence,
+  HookOccurrencePage,
+  HookStatus,
+  ListHookOptions,
+  OccurrenceWithErrors,
+  RetryFailedOptions,
+} from "./hook_operations.ts";
 export { durableHooks } from "./durable_hooks.ts";
 export type { ScheduledHookPayload } from "./hook_schedule.ts";
 export type {
@@ -57,19 +65,13 @@ export type {
   EnqueueResult,
   EnqueueSql,
   EnqueueSqlOptions,
-  HookAttemptError,
   HookContext,
   HookDefinition,
   HookHandler,
-  HookOccurrence,
   HookOccurrenceInput,
-  HookOccurrencePage,
   HookQuerier,
   HookRetention,
-  HookStatus,
   HookStatusColumns,
-  ListHookOptions,
-  RequeueOptions,
   StatusJoinSql,
   StatusJoinSqlOptions,
 } from "./hook_types.ts";

@@ -83,7 +83,7 @@ export interface MessengerApi {
 export interface MessengerModule extends ModuleInstance {
   /** Server-side operations. */
   readonly api: MessengerApi;
-  /** The durable hooks processing the updates (list, requeue, start, stop, drain). */
+  /** The durable hooks processing the updates (list, retry, retryFailed, start, stop, drain). */
   readonly hooks: DurableHooks;
   /** The hook worker: started by the first request (unless `autoStart: false`) or `serve()`. */
   readonly background: ModuleBackgroundControl;
@@ -224,13 +224,15 @@ export function messenger(options: MessengerOptions): MessengerModule {
       return hooks.drain(drainOptions);
     },
     async retryFailed(updateIds?: readonly string[]): Promise<number> {
-      if (updateIds === undefined) return await hooks.requeue({ name: PROCESS_UPDATE_HOOK });
+      if (updateIds === undefined) {
+        return (await hooks.retryFailed({ name: PROCESS_UPDATE_HOOK })).length;
+      }
       const ids: string[] = [];
       for (const updateId of updateIds) {
         const occurrence = await hooks.find(PROCESS_UPDATE_HOOK, String(updateId));
         if (occurrence) ids.push(occurrence.id);
       }
-      return ids.length === 0 ? 0 : await hooks.requeue({ ids });
+      return ids.length === 0 ? 0 : (await hooks.retryFailed({ ids })).length;
     },
   });
   // What `serve` prints for setWebhook: the URL and the header's name, never the secret.

@@ -5,7 +5,12 @@
  */
 
 import { column, defineSchema, type Schema } from "../schema/mod.ts";
-import { withHookErrorLog, withHookOrdering, withHookTable } from "../hooks/mod.ts";
+import {
+  withHookErrorLog,
+  withHookFunctions,
+  withHookOrdering,
+  withHookTable,
+} from "../hooks/mod.ts";
 import type { HookErrorLogShape, HookOrderingShape, HookTablesShape } from "../hooks/mod.ts";
 
 /**
@@ -33,7 +38,8 @@ export type MessengerTables = HookTablesShape & HookErrorLogShape & HookOrdering
  * The messenger schema: `updates` (one row per accepted `update_id`, the request body kept
  * verbatim in `raw`: unknown fields, key order, whitespace and 64-bit integers unchanged) and the
  * durable hook table that processes them, with its error log (v6) and ordering keys (v7–9: the
- * updates of one chat are processed in order). Versions 1 … 9; append-only.
+ * updates of one chat are processed in order) and the hook worker's SQL functions (v10). Versions 1 …
+ * 10; append-only.
  *
  * The body is kept as `text`, not `jsonb`: `jsonb` would reorder keys, drop duplicates and refuse
  * `\u0000` escapes. Query it as JSON with `raw::jsonb` when needed.
@@ -42,21 +48,24 @@ export type MessengerTables = HookTablesShape & HookErrorLogShape & HookOrdering
  * ```ts ignore
  * import { messengerSchema } from "@app/fragment-cli/messenger";
  *
- * console.log(messengerSchema.version); // 9
+ * console.log(messengerSchema.version); // 10
  * // SELECT update_id, raw::jsonb -> 'message' ->> 'text' FROM messenger.updates;
  * ```
  */
 export const messengerSchema: Schema<MessengerTables> = defineSchema(
   "messenger",
   (s) =>
-    // v7–9: ordering keys of the processing hooks (one chat's updates are processed in order).
-    withHookOrdering(
-      // v6: the error log of the processing hooks (every failed attempt's error, with its time).
-      withHookErrorLog(withHookTable(s.createTable("updates", {
-        update_id: column.bigint().primaryKey(),
-        kind: column.text(),
-        raw: column.text(),
-        received_at: column.timestamptz().defaultNow(),
-      }))),
+    // v10: the hook worker's SQL functions (a claim and a completion in one round trip each).
+    withHookFunctions(
+      // v7–9: ordering keys of the processing hooks (one chat's updates are processed in order).
+      withHookOrdering(
+        // v6: the error log of the processing hooks (every failed attempt's error, with its time).
+        withHookErrorLog(withHookTable(s.createTable("updates", {
+          update_id: column.bigint().primaryKey(),
+          kind: column.text(),
+          raw: column.text(),
+          received_at: column.timestamptz().defaultNow(),
+        }))),
+      ),
     ),
 );

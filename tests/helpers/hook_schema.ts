@@ -3,17 +3,21 @@
  * the test's choosing straight from its plan (no migration history: each test gets a fresh
  * namespace and drops nothing).
  */
-import { withHookTable } from "../../src/hooks/mod.ts";
+import { withHookFunctions, withHookTable } from "../../src/hooks/mod.ts";
 import { planMigration } from "../../src/migrate/mod.ts";
 import { column, defineSchema } from "../../src/schema/mod.ts";
 import type { SqlAdapter } from "../../src/sql/mod.ts";
 
-/** A schema named `name` with an `items` table and the hook table. */
-export function hookTestSchema(name: string) {
-  return defineSchema(
-    name,
-    (s) => withHookTable(s.createTable("items", { id: column.integer().primaryKey() })),
-  );
+/**
+ * A schema named `name` with an `items` table and the hook table; with `functions`, also the
+ * worker's SQL functions (`withHookFunctions`): the worker then claims and completes through them
+ * instead of transactions.
+ */
+export function hookTestSchema(name: string, options: { functions?: boolean } = {}) {
+  return defineSchema(name, (s) => {
+    const table = withHookTable(s.createTable("items", { id: column.integer().primaryKey() }));
+    return options.functions ? withHookFunctions(table) : table;
+  });
 }
 
 /** Creates the tables of `schema` in `namespace`, in one transaction. */

@@ -11,6 +11,7 @@ import { column, defineSchema } from "../../src/schema/mod.ts";
 import {
   durableHooks,
   type HookContext,
+  withHookFunctions,
   withHookOrdering,
   withHookTable,
 } from "../../src/hooks/mod.ts";
@@ -44,6 +45,21 @@ const orderedSchema = defineSchema("xproc_ordered", (s) =>
       ended_at: column.timestamptz().nullable(),
     }),
   )));
+/** The same with the worker's SQL functions: completions hand each key on to their worker. */
+const orderedFunctionsSchema = defineSchema(
+  "xproc_ordered",
+  (s) =>
+    withHookFunctions(withHookOrdering(withHookTable(
+      s.createTable("runs", {
+        occurrence_id: column.bigint().primaryKey(),
+        order_key: column.text(),
+        seq: column.integer(),
+        pid: column.integer(),
+        started_at: column.timestamptz(),
+        ended_at: column.timestamptz().nullable(),
+      }),
+    ))),
+);
 
 const WORKER = fileURLToPath(new URL("../fixtures/hook_worker.ts", import.meta.url));
 
@@ -96,7 +112,7 @@ describe("durable hooks across processes (PostgreSQL)", { skip: !runOnPostgres }
   let namespaces = 0;
 
   async function freshNamespace(
-    of: typeof schema | typeof orderedSchema = schema,
+    of: typeof schema | typeof orderedSchema | typeof orderedFunctionsSchema = schema,
   ): Promise<string> {
     const namespace = `xproc_${++namespaces}`;
     const plan = planMigration(of, { from: 0, namespace });
@@ -155,77 +171,84 @@ describe("durable hooks across processes (PostgreSQL)", { skip: !runOnPostgres }
     assert.equal(pids.length, 2);
   });
 
-  it(
-    "2 processes × concurrency 8, random handler times: one key's occurrences never overlap and run in enqueue order",
-    {
-      timeout: 180_000,
-    },
-    async () => {
-      const namespace = await freshNamespace(orderedSchema);
-      const keys = 40;
-      const perKey = 12;
-      const total = keys * perKey;
-      const workers = [
-        startWorker("ordered", database.url, namespace, String(total)),
-        startWorker("ordered", database.url, namespace, String(total)),
-      ];
-      await Promise.all(workers.map((w) => w.line(/^ready$/)));
-      const hooks = durableHooks({ adapter: db, namespace, hooks: { probe: () => {} } });
-      // Interleaved at random, in transactions of 24, enqueued while both workers run them.
-      const order: string[] = [];
-      for (let k = 0; k < keys; k++) for (let n = 0; n < perKey; n++) order.push(`chat-${k}`);
-      order.sort(() => Math.random() - 0.5);
-      const next = new Map<string, number>();
-      for (let i = 0; i < order.length; i += 24) {
-        await db.transaction(async (tx) => {
-          for (const key of order.slice(i, i + 24)) {
-            const seq = next.get(key) ?? 0;
-            next.set(key, seq + 1);
-            await hooks.enqueue(tx, { name: "probe", orderKey: key, payload: { key, seq } });
-          }
-        });
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 10));
-      }
-      assert.deepEqual(await Promise.all(workers.map((w) => w.exited)), [0, 0]);
+  for (
+    const [variant, ordered] of [
+      ["SQL functions, hand-off", orderedFunctionsSchema],
+      ["transactions", orderedSchema],
+    ] as const
+  ) {
+    it(
+      `2 processes × concurrency 8, random handler times (${variant}): one key's occurrences never overlap and run in enqueue order`,
+      {
+        timeout: 180_000,
+      },
+      async () => {
+        const namespace = await freshNamespace(ordered);
+        const keys = 40;
+        const perKey = 12;
+        const total = keys * perKey;
+        const workers = [
+          startWorker("ordered", database.url, namespace, String(total)),
+          startWorker("ordered", database.url, namespace, String(total)),
+        ];
+        await Promise.all(workers.map((w) => w.line(/^ready$/)));
+        const hooks = durableHooks({ adapter: db, namespace, hooks: { probe: () => {} } });
+        // Interleaved at random, in transactions of 24, enqueued while both workers run them.
+        const order: string[] = [];
+        for (let k = 0; k < keys; k++) for (let n = 0; n < perKey; n++) order.push(`chat-${k}`);
+        order.sort(() => Math.random() - 0.5);
+        const next = new Map<string, number>();
+        for (let i = 0; i < order.length; i += 24) {
+          await db.transaction(async (tx) => {
+            for (const key of order.slice(i, i + 24)) {
+              const seq = next.get(key) ?? 0;
+              next.set(key, seq + 1);
+              await hooks.enqueue(tx, { name: "probe", orderKey: key, payload: { key, seq } });
+            }
+          });
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 10));
+        }
+        assert.deepEqual(await Promise.all(workers.map((w) => w.exited)), [0, 0]);
 
-      const runs = await db.query<{
-        order_key: string;
-        seq: number;
-        pid: number;
-        started: string;
-        ended: string;
-      }>(
-        // Microseconds since the epoch, as text: exact, and comparable across processes.
-        `SELECT order_key, seq, pid,
+        const runs = await db.query<{
+          order_key: string;
+          seq: number;
+          pid: number;
+          started: string;
+          ended: string;
+        }>(
+          // Microseconds since the epoch, as text: exact, and comparable across processes.
+          `SELECT order_key, seq, pid,
               (extract(epoch FROM started_at) * 1000000)::int8::text AS started,
               (extract(epoch FROM ended_at) * 1000000)::int8::text AS ended
        FROM "${namespace}".runs ORDER BY order_key, started_at`,
-      );
-      assert.equal(runs.length, total, "each occurrence ran exactly once");
-      const violations: string[] = [];
-      for (let i = 1; i < runs.length; i++) {
-        const [before, after] = [runs[i - 1], runs[i]];
-        if (before.order_key !== after.order_key) continue;
-        if (after.seq !== before.seq + 1) {
-          violations.push(`${after.order_key}: seq ${after.seq} ran after seq ${before.seq}`);
+        );
+        assert.equal(runs.length, total, "each occurrence ran exactly once");
+        const violations: string[] = [];
+        for (let i = 1; i < runs.length; i++) {
+          const [before, after] = [runs[i - 1], runs[i]];
+          if (before.order_key !== after.order_key) continue;
+          if (after.seq !== before.seq + 1) {
+            violations.push(`${after.order_key}: seq ${after.seq} ran after seq ${before.seq}`);
+          }
+          if (BigInt(after.started) < BigInt(before.ended)) {
+            violations.push(
+              `${after.order_key}: seq ${after.seq} started before seq ${before.seq} ended`,
+            );
+          }
         }
-        if (BigInt(after.started) < BigInt(before.ended)) {
-          violations.push(
-            `${after.order_key}: seq ${after.seq} started before seq ${before.seq} ended`,
-          );
-        }
-      }
-      assert.deepEqual(violations, []);
-      assert.equal(new Set(runs.map((r) => r.order_key)).size, keys);
-      // Both processes took part, so the order was actually contested across processes.
-      assert.equal(new Set(runs.map((r) => r.pid)).size, 2);
-      const [{ unfinished }] = await db.query<{ unfinished: number }>(
-        `SELECT count(*)::int AS unfinished FROM "${namespace}".hook_occurrences
+        assert.deepEqual(violations, []);
+        assert.equal(new Set(runs.map((r) => r.order_key)).size, keys);
+        // Both processes took part, so the order was actually contested across processes.
+        assert.equal(new Set(runs.map((r) => r.pid)).size, 2);
+        const [{ unfinished }] = await db.query<{ unfinished: number }>(
+          `SELECT count(*)::int AS unfinished FROM "${namespace}".hook_occurrences
        WHERE status <> 'done'`,
-      );
-      assert.equal(unfinished, 0);
-    },
-  );
+        );
+        assert.equal(unfinished, 0);
+      },
+    );
+  }
 
   it("a worker killed mid-run does not lose the occurrence: it runs again after the lease", {
     timeout: 120_000,

@@ -1,4 +1,4 @@
--- fragment-cli migration of schema "messenger" in namespace "messenger": version 0 to 9
+-- fragment-cli migration of schema "messenger" in namespace "messenger": version 0 to 10
 -- Generated from the schema definition; do not edit.
 -- One transaction: apply with psql -v ON_ERROR_STOP=1 -f <file>, or with fragment-cli db migrate.
 
@@ -121,6 +121,96 @@ CREATE TRIGGER "hook_order_deleted" AFTER DELETE ON "messenger"."hook_occurrence
 WHEN (OLD.order_key IS NOT NULL AND OLD.status IN ('pending', 'running'))
 EXECUTE FUNCTION "messenger"."hook_order_leave"();
 
+-- Step 10: sql
+CREATE FUNCTION "messenger"."hook_claim"(p_names text[], p_limit int4, p_lease_ms int8,
+  p_worker text, p_ordered boolean) RETURNS TABLE (id int8, name text, key text, payload jsonb, attempts int4, last_error text, order_key text)
+LANGUAGE plpgsql SET enable_seqscan = off SET enable_sort = off AS $fn$
+#variable_conflict use_column
+BEGIN
+  IF p_ordered THEN
+    RETURN QUERY UPDATE "messenger"."hook_occurrences" AS o
+      SET status = 'running', attempts = o.attempts + 1, due_at = clock_timestamp() + p_lease_ms * interval '1 millisecond',
+        leased_by = p_worker, updated_at = clock_timestamp()
+      WHERE o.id = ANY(ARRAY(
+        SELECT h.id FROM "messenger"."hook_occurrences" AS h
+        WHERE h.status IN ('pending', 'running') AND h.due_at <= clock_timestamp()
+          AND h.name = ANY(p_names)
+        ORDER BY h.due_at
+        LIMIT p_limit
+        FOR UPDATE SKIP LOCKED))
+      RETURNING o.id, o.name, o.key, o.payload, o.attempts, o.last_error, o.order_key;
+  ELSE
+    RETURN QUERY UPDATE "messenger"."hook_occurrences" AS o
+      SET status = 'running', attempts = o.attempts + 1, due_at = clock_timestamp() + p_lease_ms * interval '1 millisecond',
+        leased_by = p_worker, updated_at = clock_timestamp()
+      WHERE o.id = ANY(ARRAY(
+        SELECT h.id FROM "messenger"."hook_occurrences" AS h
+        WHERE h.status IN ('pending', 'running') AND h.due_at <= clock_timestamp()
+          AND h.name = ANY(p_names)
+        ORDER BY h.due_at
+        LIMIT p_limit
+        FOR UPDATE SKIP LOCKED))
+      RETURNING o.id, o.name, o.key, o.payload, o.attempts, o.last_error, NULL::text;
+  END IF;
+END
+$fn$;
+
+CREATE FUNCTION "messenger"."hook_complete"(p_ids int8[], p_attempts int4[],
+  p_order_keys text[], p_names text[], p_lease_ms int8, p_worker text)
+RETURNS TABLE (outcome text, id int8, name text, key text, payload jsonb, attempts int4, last_error text, order_key text)
+LANGUAGE plpgsql SET enable_seqscan = off SET enable_sort = off AS $fn$
+#variable_conflict use_column
+DECLARE
+  v_keys text[];
+  v_locked text[];
+BEGIN
+  SELECT array_agg(DISTINCT k) INTO v_keys FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL;
+  IF v_keys IS NULL THEN
+    RETURN QUERY UPDATE "messenger"."hook_occurrences" AS o
+      SET status = 'done', leased_by = NULL, updated_at = clock_timestamp(),
+          finished_at = clock_timestamp()
+      FROM unnest(p_ids, p_attempts, p_order_keys) AS held(id, attempts, order_key)
+      WHERE o.id = held.id AND o.attempts = held.attempts
+        AND o.status IS NOT DISTINCT FROM 'running'
+      RETURNING 'done'::text, o.id, NULL::text, NULL::text, NULL::jsonb, NULL::int4, NULL::text,
+        NULL::text;
+    RETURN;
+  END IF;
+  IF cardinality(v_keys) = 1 THEN
+    PERFORM pg_advisory_xact_lock(hashtext('messenger'), hashtext(v_keys[1]));
+    v_locked := v_keys;
+  ELSE
+    SELECT COALESCE(array_agg(k), '{}') INTO v_locked FROM unnest(v_keys) AS k
+    WHERE pg_try_advisory_xact_lock(hashtext('messenger'), hashtext(k));
+  END IF;
+  RETURN QUERY UPDATE "messenger"."hook_occurrences" AS o
+      SET status = 'done', leased_by = NULL, updated_at = clock_timestamp(),
+          finished_at = clock_timestamp()
+      FROM unnest(p_ids, p_attempts, p_order_keys) AS held(id, attempts, order_key)
+      WHERE o.id = held.id AND o.attempts = held.attempts
+        AND o.status IS NOT DISTINCT FROM 'running'
+        AND (held.order_key IS NULL OR held.order_key = ANY(v_locked))
+      RETURNING 'done'::text, o.id, NULL::text, NULL::text, NULL::jsonb, NULL::int4, NULL::text,
+        NULL::text;
+  RETURN QUERY SELECT 'late'::text, held.id, NULL::text, NULL::text, NULL::jsonb, NULL::int4,
+    NULL::text, NULL::text
+  FROM unnest(p_ids, p_order_keys) AS held(id, order_key)
+  WHERE held.order_key IS NOT NULL AND NOT (held.order_key = ANY(v_locked));
+  IF cardinality(p_names) > 0 AND cardinality(v_locked) > 0 THEN
+    RETURN QUERY UPDATE "messenger"."hook_occurrences" AS o
+      SET status = 'running', attempts = o.attempts + 1, due_at = clock_timestamp() + p_lease_ms * interval '1 millisecond',
+        leased_by = p_worker, updated_at = clock_timestamp()
+      WHERE o.id = ANY(ARRAY(
+        SELECT h.id FROM "messenger"."hook_occurrences" AS h
+        WHERE h.order_key = ANY(v_locked) AND h.status = 'pending'
+          AND h.due_at <= clock_timestamp() AND h.name = ANY(p_names)
+        FOR UPDATE SKIP LOCKED))
+      RETURNING 'claimed'::text, o.id, o.name, o.key, o.payload, o.attempts, o.last_error,
+        o.order_key;
+  END IF;
+END
+$fn$;
+
 -- Version bookkeeping
 INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "fingerprint", "description") VALUES
   ('messenger', 1, '3eadd40cd254428c6d13e7443f6e498ad29db1073d5186569c0059c0562479e3', 'createTable "updates"'),
@@ -131,10 +221,11 @@ INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "finger
   ('messenger', 6, 'c5e25aadfb34ddaba2e6fec909168765e678de73b373adc7b23a0b08f760890e', 'addColumn "hook_occurrences"."errors"'),
   ('messenger', 7, '03500f54749e9fea50e08a318a8f498feda317853b65b634929c74ffd51dbaf8', 'addColumn "hook_occurrences"."order_key"'),
   ('messenger', 8, 'e1e6c9f70c80da7a2c69a7dca5c4a2d0fa85ab49705ee98f7c15d23adae6efaf', 'addIndex "hook_occurrences_order_key_idx" on "hook_occurrences"'),
-  ('messenger', 9, '7f70852a966dba8d2f2758189b08b14cf47ba7251915823c74ea9bb8c8f8866f', 'sql')
+  ('messenger', 9, '7f70852a966dba8d2f2758189b08b14cf47ba7251915823c74ea9bb8c8f8866f', 'sql'),
+  ('messenger', 10, 'ab2f8a6f96445cbde7f4cbec8ee52624534b016b508fbf76ef6d4a7aad03efc9', 'sql')
 ON CONFLICT ("namespace", "version") DO UPDATE SET "fingerprint" = EXCLUDED."fingerprint", "description" = EXCLUDED."description", "applied_at" = now();
 
-INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('messenger', 'messenger', 9)
+INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('messenger', 'messenger', 10)
 ON CONFLICT ("namespace") DO UPDATE SET "version" = EXCLUDED."version", "schema_name" = EXCLUDED."schema_name", "updated_at" = now();
 
 COMMIT;

@@ -1,4 +1,4 @@
--- fragment-cli migration of schema "auth" in namespace "auth": version 0 to 28
+-- fragment-cli migration of schema "auth" in namespace "auth": version 0 to 29
 -- Generated from the schema definition; do not edit.
 -- One transaction: apply with psql -v ON_ERROR_STOP=1 -f <file>, or with fragment-cli db migrate.
 
@@ -245,6 +245,96 @@ CREATE TRIGGER "hook_order_deleted" AFTER DELETE ON "auth"."hook_occurrences" FO
 WHEN (OLD.order_key IS NOT NULL AND OLD.status IN ('pending', 'running'))
 EXECUTE FUNCTION "auth"."hook_order_leave"();
 
+-- Step 29: sql
+CREATE FUNCTION "auth"."hook_claim"(p_names text[], p_limit int4, p_lease_ms int8,
+  p_worker text, p_ordered boolean) RETURNS TABLE (id int8, name text, key text, payload jsonb, attempts int4, last_error text, order_key text)
+LANGUAGE plpgsql SET enable_seqscan = off SET enable_sort = off AS $fn$
+#variable_conflict use_column
+BEGIN
+  IF p_ordered THEN
+    RETURN QUERY UPDATE "auth"."hook_occurrences" AS o
+      SET status = 'running', attempts = o.attempts + 1, due_at = clock_timestamp() + p_lease_ms * interval '1 millisecond',
+        leased_by = p_worker, updated_at = clock_timestamp()
+      WHERE o.id = ANY(ARRAY(
+        SELECT h.id FROM "auth"."hook_occurrences" AS h
+        WHERE h.status IN ('pending', 'running') AND h.due_at <= clock_timestamp()
+          AND h.name = ANY(p_names)
+        ORDER BY h.due_at
+        LIMIT p_limit
+        FOR UPDATE SKIP LOCKED))
+      RETURNING o.id, o.name, o.key, o.payload, o.attempts, o.last_error, o.order_key;
+  ELSE
+    RETURN QUERY UPDATE "auth"."hook_occurrences" AS o
+      SET status = 'running', attempts = o.attempts + 1, due_at = clock_timestamp() + p_lease_ms * interval '1 millisecond',
+        leased_by = p_worker, updated_at = clock_timestamp()
+      WHERE o.id = ANY(ARRAY(
+        SELECT h.id FROM "auth"."hook_occurrences" AS h
+        WHERE h.status IN ('pending', 'running') AND h.due_at <= clock_timestamp()
+          AND h.name = ANY(p_names)
+        ORDER BY h.due_at
+        LIMIT p_limit
+        FOR UPDATE SKIP LOCKED))
+      RETURNING o.id, o.name, o.key, o.payload, o.attempts, o.last_error, NULL::text;
+  END IF;
+END
+$fn$;
+
+CREATE FUNCTION "auth"."hook_complete"(p_ids int8[], p_attempts int4[],
+  p_order_keys text[], p_names text[], p_lease_ms int8, p_worker text)
+RETURNS TABLE (outcome text, id int8, name text, key text, payload jsonb, attempts int4, last_error text, order_key text)
+LANGUAGE plpgsql SET enable_seqscan = off SET enable_sort = off AS $fn$
+#variable_conflict use_column
+DECLARE
+  v_keys text[];
+  v_locked text[];
+BEGIN
+  SELECT array_agg(DISTINCT k) INTO v_keys FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL;
+  IF v_keys IS NULL THEN
+    RETURN QUERY UPDATE "auth"."hook_occurrences" AS o
+      SET status = 'done', leased_by = NULL, updated_at = clock_timestamp(),
+          finished_at = clock_timestamp()
+      FROM unnest(p_ids, p_attempts, p_order_keys) AS held(id, attempts, order_key)
+      WHERE o.id = held.id AND o.attempts = held.attempts
+        AND o.status IS NOT DISTINCT FROM 'running'
+      RETURNING 'done'::text, o.id, NULL::text, NULL::text, NULL::jsonb, NULL::int4, NULL::text,
+        NULL::text;
+    RETURN;
+  END IF;
+  IF cardinality(v_keys) = 1 THEN
+    PERFORM pg_advisory_xact_lock(hashtext('auth'), hashtext(v_keys[1]));
+    v_locked := v_keys;
+  ELSE
+    SELECT COALESCE(array_agg(k), '{}') INTO v_locked FROM unnest(v_keys) AS k
+    WHERE pg_try_advisory_xact_lock(hashtext('auth'), hashtext(k));
+  END IF;
+  RETURN QUERY UPDATE "auth"."hook_occurrences" AS o
+      SET status = 'done', leased_by = NULL, updated_at = clock_timestamp(),
+          finished_at = clock_timestamp()
+      FROM unnest(p_ids, p_attempts, p_order_keys) AS held(id, attempts, order_key)
+      WHERE o.id = held.id AND o.attempts = held.attempts
+        AND o.status IS NOT DISTINCT FROM 'running'
+        AND (held.order_key IS NULL OR held.order_key = ANY(v_locked))
+      RETURNING 'done'::text, o.id, NULL::text, NULL::text, NULL::jsonb, NULL::int4, NULL::text,
+        NULL::text;
+  RETURN QUERY SELECT 'late'::text, held.id, NULL::text, NULL::text, NULL::jsonb, NULL::int4,
+    NULL::text, NULL::text
+  FROM unnest(p_ids, p_order_keys) AS held(id, order_key)
+  WHERE held.order_key IS NOT NULL AND NOT (held.order_key = ANY(v_locked));
+  IF cardinality(p_names) > 0 AND cardinality(v_locked) > 0 THEN
+    RETURN QUERY UPDATE "auth"."hook_occurrences" AS o
+      SET status = 'running', attempts = o.attempts + 1, due_at = clock_timestamp() + p_lease_ms * interval '1 millisecond',
+        leased_by = p_worker, updated_at = clock_timestamp()
+      WHERE o.id = ANY(ARRAY(
+        SELECT h.id FROM "auth"."hook_occurrences" AS h
+        WHERE h.order_key = ANY(v_locked) AND h.status = 'pending'
+          AND h.due_at <= clock_timestamp() AND h.name = ANY(p_names)
+        FOR UPDATE SKIP LOCKED))
+      RETURNING 'claimed'::text, o.id, o.name, o.key, o.payload, o.attempts, o.last_error,
+        o.order_key;
+  END IF;
+END
+$fn$;
+
 -- Version bookkeeping
 INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "fingerprint", "description") VALUES
   ('auth', 1, '79c09e44a3e57a15393130c2b309fc6f15127238f02fcc642f1eec5f03cb4cb2', 'createTable "users"'),
@@ -274,10 +364,11 @@ INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "finger
   ('auth', 25, '0e1b4f8d947148345e3d4dfaa154a1d305d81140c7fb1fb8f1b43e6fed3dd829', 'addColumn "hook_occurrences"."errors"'),
   ('auth', 26, '5b9c05d840b6d96bf0511180d054e4429af05ac4e35062ebd471a9e357731355', 'addColumn "hook_occurrences"."order_key"'),
   ('auth', 27, 'c3aeb31581ac988161ab15a7341ba70e3bf599dfc7db05c638185bee094e42af', 'addIndex "hook_occurrences_order_key_idx" on "hook_occurrences"'),
-  ('auth', 28, '77bc182623fbf04429ff6e970dd1152459f54282155dfd9e4b8d2024938e95d4', 'sql')
+  ('auth', 28, '77bc182623fbf04429ff6e970dd1152459f54282155dfd9e4b8d2024938e95d4', 'sql'),
+  ('auth', 29, 'd7728c0679bf004844f9d70bd131f16c9266babb05526c6b1bd895d938f91d75', 'sql')
 ON CONFLICT ("namespace", "version") DO UPDATE SET "fingerprint" = EXCLUDED."fingerprint", "description" = EXCLUDED."description", "applied_at" = now();
 
-INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('auth', 'auth', 28)
+INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('auth', 'auth', 29)
 ON CONFLICT ("namespace") DO UPDATE SET "version" = EXCLUDED."version", "schema_name" = EXCLUDED."schema_name", "updated_at" = now();
 
 COMMIT;

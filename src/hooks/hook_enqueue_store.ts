@@ -1,0 +1,134 @@
+/**
+ * Internal: the SQL of the enqueuing side of durable hooks (the module's requests): the insert of
+ * an occurrence, its fragment for the caller's own statement, the wake-up notification, and the
+ * join of an occurrence's state into the module's queries. Identifiers go through
+ * `quoteQualified`; every value is a parameter.
+ *
+ * @module
+ */
+
+import type { HookOccurrenceInput, HookQuerier } from "./hook_types.ts";
+import type { HookTableProbe } from "./hook_table_probe.ts";
+import { quoteIdent } from "../sql/sql_identifier.ts";
+
+/** The NOTIFY channel of every hook namespace; the payload names the namespace. */
+export const HOOK_CHANNEL = "fragment_cli_hooks";
+
+/** The enqueue statements of one namespace's hook table. */
+export class HookEnqueueStore {
+  readonly #probe: HookTableProbe;
+
+  constructor(probe: HookTableProbe) {
+    this.#probe = probe;
+  }
+
+  /**
+   * Inserts unless `(name, key)` exists; notifies workers (delivered on commit). With an
+   * `orderKey`, the table's trigger (`withHookOrdering`) stores it `blocked` behind the key's
+   * unfinished occurrence.
+   */
+  async insert(
+    db: HookQuerier,
+    input: HookOccurrenceInput,
+  ): Promise<{ id: string; duplicate: boolean }> {
+    const table = this.#probe.table;
+    const ordered = input.orderKey !== undefined;
+    if (ordered && !(await this.#probe.hasOrdering(db))) throw this.#noOrdering();
+    const inserted = await db.query<{ id: string }>(
+      `INSERT INTO ${table} (name, key, payload, due_at${ordered ? ", order_key" : ""})
+       VALUES ($1, $2, $3::jsonb, COALESCE($4::timestamptz, now())${ordered ? ", $5" : ""})
+       ON CONFLICT (name, key) DO NOTHING RETURNING id`,
+      [
+        input.name,
+        input.key ?? null,
+        input.payload ?? null,
+        input.runAt ?? null,
+        ...(ordered ? [input.orderKey] : []),
+      ],
+    );
+    if (inserted.length > 0) {
+      await this.notify(db);
+      return { id: inserted[0].id, duplicate: false };
+    }
+    // ON CONFLICT waited for a concurrent inserter to commit, so the row is visible now.
+    const existing = await db.query<{ id: string }>(
+      `SELECT id FROM ${table} WHERE name = $1 AND key = $2`,
+      [input.name, input.key ?? null],
+    );
+    return { id: existing[0].id, duplicate: true };
+  }
+
+  #noOrdering(): TypeError {
+    return new TypeError(
+      `The hook table of namespace "${this.#probe.namespace}" has no ordering keys: append ` +
+        "withHookOrdering() after withHookTable() in the module's schema and migrate, or " +
+        "enqueue without orderKey",
+    );
+  }
+
+  /**
+   * The insert of {@link insert} as a fragment of the caller's statement: one occurrence per row
+   * of `from` (a relation of that statement), or exactly one without it. No notification.
+   */
+  insertSql(
+    input: HookOccurrenceInput,
+    from: string | undefined,
+    firstParam: number,
+    payloadSql?: string,
+    keySql?: string,
+    orderKeySql?: string,
+  ): { sql: string; params: unknown[] } {
+    const params: unknown[] = [];
+    const param = (value: unknown): string => {
+      params.push(value);
+      return `$${firstParam + params.length - 1}`;
+    };
+    const name = param(input.name);
+    const key = keySql === undefined ? `${param(input.key ?? null)}::text` : `(${keySql})::text`;
+    const payload = payloadSql === undefined
+      ? `${param(input.payload ?? null)}::jsonb`
+      : `(${payloadSql})::jsonb`;
+    const runAt = param(input.runAt ?? null);
+    const orderKey = orderKeySql !== undefined
+      ? `, (${orderKeySql})::text`
+      : input.orderKey !== undefined
+      ? `, ${param(input.orderKey)}::text`
+      : "";
+    const table = this.#probe.table;
+    return {
+      sql: `INSERT INTO ${table} (name, key, payload, due_at${orderKey ? ", order_key" : ""})
+       SELECT ${name}::text, ${key}, ${payload},
+              COALESCE(${runAt}::timestamptz, now())${orderKey}${
+        from === undefined ? "" : ` FROM ${quoteIdent(from)}`
+      }
+       ON CONFLICT (name, key) DO NOTHING RETURNING id`,
+      params,
+    };
+  }
+
+  /**
+   * The `LEFT JOIN` of the occurrence of hook `name` keyed by `keySql` (an expression of the
+   * caller's row) and the columns of its state; the name is a parameter.
+   */
+  statusJoinSql(
+    name: string,
+    keySql: string,
+    alias: string,
+    firstParam: number,
+  ): { join: string; columns: string; status: string; params: unknown[] } {
+    const h = quoteIdent(alias);
+    return {
+      join: `LEFT JOIN ${this.#probe.table} AS ${h}
+        ON ${h}.name = $${firstParam}::text AND ${h}.key = (${keySql})::text`,
+      columns: `${h}.status AS hook_status, ${h}.attempts AS hook_attempts, ` +
+        `${h}.last_error AS hook_last_error, ${h}.finished_at AS hook_finished_at`,
+      status: `${h}.status`,
+      params: [name],
+    };
+  }
+
+  /** NOTIFY is transactional: listeners hear it only once the transaction commits. */
+  async notify(db: HookQuerier): Promise<void> {
+    await db.query("SELECT pg_notify($1, $2)", [HOOK_CHANNEL, this.#probe.namespace]);
+  }
+}
