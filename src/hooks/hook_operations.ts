@@ -6,6 +6,7 @@
  */
 
 import type { JsonValue } from "../schema/column.ts";
+import type { PageOf } from "../pagination/mod.ts";
 
 /**
  * Where an occurrence stands: waiting (due, or waiting for a retry), being run (leased), finished,
@@ -161,14 +162,7 @@ export interface ListHookOptions {
  * await db.close();
  * ```
  */
-export interface HookOccurrencePage {
-  /** The occurrences of this page. */
-  occurrences: HookOccurrence[];
-  /** The cursor of the next page, `null` on the last one. */
-  cursor: string | null;
-  /** Whether another page follows. */
-  hasNextPage: boolean;
-}
+export type HookOccurrencePage = PageOf<"occurrences", HookOccurrence>;
 
 /**
  * Which failed occurrences {@link HookAdmin.retryFailed} puts back: all, or those of the given ids

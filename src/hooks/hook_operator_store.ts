@@ -9,7 +9,7 @@
 
 import type { JsonValue } from "../schema/column.ts";
 import { processSecret } from "../runtime/secret.ts";
-import { keysetPage, keysetQuery } from "../pagination/cursor.ts";
+import { keysetList, namedPage } from "../pagination/mod.ts";
 import type { HookQuerier } from "./hook_types.ts";
 import type {
   HookCounts,
@@ -124,7 +124,7 @@ export class HookOperatorStore {
       params.push(options.name);
       filters.push(`name = $${params.length}`);
     }
-    const q = keysetQuery({
+    const page = await keysetList(db, {
       listId: `hooks:${this.#probe.namespace}:${options.status ?? "*"}:${options.name ?? "*"}`,
       columns: [{ name: "id", type: "int8" }],
       direction: order === "newest" ? "desc" : "asc",
@@ -132,20 +132,13 @@ export class HookOperatorStore {
       secret: processSecret(),
       pageSize: options.pageSize,
       cursor: options.cursor,
-      firstParam: params.length + 1,
+      select: columns(await this.#probe.hasOrdering(db)),
+      from: this.#table,
+      where: filters,
+      params,
+      map: toOccurrence,
     });
-    const rows = await db.query<OccurrenceRow>(
-      `SELECT ${columns(await this.#probe.hasOrdering(db))}, ${q.select} FROM ${this.#table}
-       WHERE ${[...filters, q.where].join(" AND ")}
-       ORDER BY ${q.orderBy} LIMIT ${q.limit}`,
-      [...params, ...q.params],
-    );
-    const page = keysetPage(rows, q);
-    return {
-      occurrences: page.items.map(toOccurrence),
-      cursor: page.cursor,
-      hasNextPage: page.hasNextPage,
-    };
+    return namedPage("occurrences", page);
   }
 
   /**
