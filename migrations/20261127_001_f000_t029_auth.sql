@@ -248,7 +248,7 @@ EXECUTE FUNCTION "auth"."hook_order_leave"();
 -- Step 29: sql
 CREATE FUNCTION "auth"."hook_claim"(p_names text[], p_limit int4, p_lease_ms int8,
   p_worker text, p_ordered boolean) RETURNS TABLE (id int8, name text, key text, payload jsonb, attempts int4, last_error text, order_key text)
-LANGUAGE plpgsql SET enable_seqscan = off SET enable_sort = off AS $fn$
+LANGUAGE plpgsql SET enable_seqscan = off SET enable_sort = off SET jit = off AS $fn$
 #variable_conflict use_column
 BEGIN
   IF p_ordered THEN
@@ -282,7 +282,7 @@ $fn$;
 CREATE FUNCTION "auth"."hook_complete"(p_ids int8[], p_attempts int4[],
   p_order_keys text[], p_names text[], p_lease_ms int8, p_worker text)
 RETURNS TABLE (outcome text, id int8, name text, key text, payload jsonb, attempts int4, last_error text, order_key text)
-LANGUAGE plpgsql SET enable_seqscan = off SET enable_sort = off AS $fn$
+LANGUAGE plpgsql SET enable_seqscan = off SET enable_sort = off SET jit = off AS $fn$
 #variable_conflict use_column
 DECLARE
   v_keys text[];
@@ -365,7 +365,7 @@ INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "finger
   ('auth', 26, '5b9c05d840b6d96bf0511180d054e4429af05ac4e35062ebd471a9e357731355', 'addColumn "hook_occurrences"."order_key"'),
   ('auth', 27, 'c3aeb31581ac988161ab15a7341ba70e3bf599dfc7db05c638185bee094e42af', 'addIndex "hook_occurrences_order_key_idx" on "hook_occurrences"'),
   ('auth', 28, '77bc182623fbf04429ff6e970dd1152459f54282155dfd9e4b8d2024938e95d4', 'sql'),
-  ('auth', 29, 'd7728c0679bf004844f9d70bd131f16c9266babb05526c6b1bd895d938f91d75', 'sql')
+  ('auth', 29, '7b638c2c6bf7e82305168bb783ef91a32ea257a872e0439e5869ea8f7f62ce66', 'sql')
 ON CONFLICT ("namespace", "version") DO UPDATE SET "fingerprint" = EXCLUDED."fingerprint", "description" = EXCLUDED."description", "applied_at" = now();
 
 INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('auth', 'auth', 29)

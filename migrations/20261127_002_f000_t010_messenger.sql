@@ -124,7 +124,7 @@ EXECUTE FUNCTION "messenger"."hook_order_leave"();
 -- Step 10: sql
 CREATE FUNCTION "messenger"."hook_claim"(p_names text[], p_limit int4, p_lease_ms int8,
   p_worker text, p_ordered boolean) RETURNS TABLE (id int8, name text, key text, payload jsonb, attempts int4, last_error text, order_key text)
-LANGUAGE plpgsql SET enable_seqscan = off SET enable_sort = off AS $fn$
+LANGUAGE plpgsql SET enable_seqscan = off SET enable_sort = off SET jit = off AS $fn$
 #variable_conflict use_column
 BEGIN
   IF p_ordered THEN
@@ -158,7 +158,7 @@ $fn$;
 CREATE FUNCTION "messenger"."hook_complete"(p_ids int8[], p_attempts int4[],
   p_order_keys text[], p_names text[], p_lease_ms int8, p_worker text)
 RETURNS TABLE (outcome text, id int8, name text, key text, payload jsonb, attempts int4, last_error text, order_key text)
-LANGUAGE plpgsql SET enable_seqscan = off SET enable_sort = off AS $fn$
+LANGUAGE plpgsql SET enable_seqscan = off SET enable_sort = off SET jit = off AS $fn$
 #variable_conflict use_column
 DECLARE
   v_keys text[];
@@ -222,7 +222,7 @@ INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "finger
   ('messenger', 7, '03500f54749e9fea50e08a318a8f498feda317853b65b634929c74ffd51dbaf8', 'addColumn "hook_occurrences"."order_key"'),
   ('messenger', 8, 'e1e6c9f70c80da7a2c69a7dca5c4a2d0fa85ab49705ee98f7c15d23adae6efaf', 'addIndex "hook_occurrences_order_key_idx" on "hook_occurrences"'),
   ('messenger', 9, '7f70852a966dba8d2f2758189b08b14cf47ba7251915823c74ea9bb8c8f8866f', 'sql'),
-  ('messenger', 10, 'ab2f8a6f96445cbde7f4cbec8ee52624534b016b508fbf76ef6d4a7aad03efc9', 'sql')
+  ('messenger', 10, '6c7bd3ca857681e88b960ccf7b8be3683cd624006b1d2d513dc8e3e462c28820', 'sql')
 ON CONFLICT ("namespace", "version") DO UPDATE SET "fingerprint" = EXCLUDED."fingerprint", "description" = EXCLUDED."description", "applied_at" = now();
 
 INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('messenger', 'messenger', 10)

@@ -42,8 +42,11 @@ export function withHookFunctions<Tables extends TablesShape & HookTablesShape>(
   return builder.sql(({ namespace, qualify }) => hookFunctions(namespace, qualify));
 }
 
-/** The settings both functions run with: see `withIndexPlans` in hook_worker_store.ts. */
-const INDEX_PLANS = "SET enable_seqscan = off SET enable_sort = off";
+/**
+ * The settings both functions run with: see `withIndexPlans` in hook_worker_store.ts (JIT off
+ * too: a plan costed with a disabled sort would otherwise be LLVM-compiled before each run).
+ */
+const INDEX_PLANS = "SET enable_seqscan = off SET enable_sort = off SET jit = off";
 
 /** The columns both functions answer (the claimed occurrence's; `order_key` or NULL). */
 const CLAIMED = "id int8, name text, key text, payload jsonb, attempts int4, last_error text, " +

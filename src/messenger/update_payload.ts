@@ -175,58 +175,85 @@ export function parseUpdate(raw: string): ParsedUpdate {
 /**
  * The source text of the value of `key` in the top-level object of `json` (already known to be
  * valid JSON), or `undefined`. Like `JSON.parse`, the last occurrence of a repeated key wins, and
- * keys are compared after decoding escapes (`"update\u005fid"` is `update_id`).
+ * keys are compared after decoding escapes (`"update\u005fid"` is `update_id`). Strings are
+ * skipped with `indexOf` jumps to their closing quote rather than character by character: the
+ * body is mostly string content, and this scan runs on every delivery.
  */
 function topLevelValueText(json: string, key: string): string | undefined {
   let i = skipSpace(json, 0) + 1; // past "{"
   let found: string | undefined;
   for (;;) {
     i = skipSpace(json, i);
-    if (json[i] === "}") return found;
+    if (json.charCodeAt(i) === CLOSE_BRACE) return found;
     const keyEnd = skipString(json, i);
-    const name = JSON.parse(json.slice(i, keyEnd)) as string;
+    // A key without escapes is its own text; only one with a backslash needs decoding.
+    const raw = json.slice(i + 1, keyEnd - 1);
+    const name = raw.includes("\\") ? JSON.parse(json.slice(i, keyEnd)) as string : raw;
     i = skipSpace(json, keyEnd) + 1; // past ":"
     i = skipSpace(json, i);
     const valueEnd = skipValue(json, i);
     if (name === key) found = json.slice(i, valueEnd);
     i = skipSpace(json, valueEnd);
-    if (json[i] === ",") i++;
+    if (json.charCodeAt(i) === COMMA) i++;
   }
 }
 
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+
 function skipSpace(json: string, i: number): number {
-  while (json[i] === " " || json[i] === "\t" || json[i] === "\n" || json[i] === "\r") i++;
-  return i;
+  for (;;) {
+    const c = json.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return i;
+    i++;
+  }
 }
 
 /** The index after the string starting at `i` (at its opening quote). */
 function skipString(json: string, i: number): number {
-  let j = i + 1;
-  while (json[j] !== '"') j += json[j] === "\\" ? 2 : 1;
-  return j + 1;
+  let quote = json.indexOf('"', i + 1);
+  for (;;) {
+    // Escaped when preceded by an odd number of backslashes.
+    let backslashes = 0;
+    while (json.charCodeAt(quote - 1 - backslashes) === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) return quote + 1;
+    quote = json.indexOf('"', quote + 1);
+  }
 }
 
 /** The index after the value starting at `i`. */
 function skipValue(json: string, i: number): number {
-  const c = json[i];
-  if (c === '"') return skipString(json, i);
-  if (c === "{" || c === "[") {
+  const c = json.charCodeAt(i);
+  if (c === QUOTE) return skipString(json, i);
+  if (c === OPEN_BRACE || c === OPEN_BRACKET) {
     let depth = 0;
     let j = i;
     do {
-      const d = json[j];
-      if (d === '"') {
+      const d = json.charCodeAt(j);
+      if (d === QUOTE) {
         j = skipString(json, j);
         continue;
       }
-      if (d === "{" || d === "[") depth++;
-      else if (d === "}" || d === "]") depth--;
+      if (d === OPEN_BRACE || d === OPEN_BRACKET) depth++;
+      else if (d === CLOSE_BRACE || d === CLOSE_BRACKET) depth--;
       j++;
     } while (depth > 0);
     return j;
   }
+  // A number, true, false or null: up to the next delimiter.
   let j = i;
-  while (j < json.length && !",}] \t\n\r".includes(json[j])) j++;
+  for (; j < json.length; j++) {
+    const d = json.charCodeAt(j);
+    if (
+      d === COMMA || d === CLOSE_BRACE || d === CLOSE_BRACKET || d === 0x20 || d === 0x09 ||
+      d === 0x0a || d === 0x0d
+    ) break;
+  }
   return j;
 }
 

@@ -26,6 +26,10 @@ export {
   type SqlErrorDetails,
   TransactionMisuseError,
 } from "./adapter_errors.ts";
-export { pgliteAdapter, type PgliteAdapterOptions } from "./pglite_adapter.ts";
+export {
+  PGLITE_DEFAULT_SETTINGS,
+  pgliteAdapter,
+  type PgliteAdapterOptions,
+} from "./pglite_adapter.ts";
 export { postgresAdapter, type PostgresAdapterOptions } from "./postgres_adapter.ts";
 export { databaseFromEnv } from "./database_from_env.ts";

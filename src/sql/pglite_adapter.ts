@@ -58,6 +58,49 @@ export interface PgliteAdapterOptions {
    * else `~/.cache/fragment-cli`
    */
   templateCache?: string | false;
+  /**
+   * PostgreSQL run-time settings of the embedded server (`-c name=value` at its start), on top of
+   * {@link PGLITE_DEFAULT_SETTINGS}; a value given here replaces the default of the same name.
+   * @default {@link PGLITE_DEFAULT_SETTINGS}
+   */
+  settings?: Readonly<Record<string, string | number>>;
+}
+
+/**
+ * The settings every PGlite database starts with (see {@link PgliteAdapterOptions.settings}).
+ *
+ * `shared_buffers` is 16 MB instead of the cluster's 128 MB: PGlite's buffer pool lives in the
+ * process's WebAssembly memory, and the pages it touches stay resident, so `serve` on PGlite went
+ * from about 180 MB of resident memory for the engine alone to about 60 MB less. Pages evicted from
+ * the pool are written through the file system and read back from the operating system's cache,
+ * which for one in-process connection costs less than the memory (see docs/benchmarks.md,
+ * scenario 7). Raise it for a large working set: `settings: { shared_buffers: "128MB" }`.
+ *
+ * @example The defaults, and a larger buffer pool
+ * ```ts
+ * import { PGLITE_DEFAULT_SETTINGS, pgliteAdapter } from "@app/fragment-cli/sql";
+ *
+ * console.log(PGLITE_DEFAULT_SETTINGS.shared_buffers); // "16MB"
+ * const db = pgliteAdapter({ settings: { shared_buffers: "64MB" } });
+ * await db.close();
+ * ```
+ */
+export const PGLITE_DEFAULT_SETTINGS: Readonly<Record<string, string>> = Object.freeze({
+  shared_buffers: "16MB",
+});
+
+/** PGlite's own start parameters plus `-c name=value` for each setting. */
+function startParamsOf(
+  defaults: readonly string[] | undefined,
+  settings: Readonly<Record<string, string | number>> | undefined,
+): string[] | undefined {
+  // An older PGlite without the list: leave its start alone rather than guess its parameters.
+  if (defaults === undefined) return undefined;
+  const merged = { ...PGLITE_DEFAULT_SETTINGS, ...settings };
+  return [
+    ...defaults,
+    ...Object.entries(merged).flatMap(([name, value]) => ["-c", `${name}=${value}`]),
+  ];
 }
 
 const INT8 = 20;
@@ -101,15 +144,15 @@ export function pgliteAdapter(optionsOrDataDir: PgliteAdapterOptions | string = 
   /** Writing the template made by this adapter's `initdb`; `close()` waits for it. */
   let savingTemplate: Promise<void> | undefined;
 
-  const pgliteOptions = {
-    parsers: { [INT8]: (x: string) => x, [NUMERIC]: (x: string) => x },
-    serializers: { [JSON_OID]: serializeJson, [JSONB]: serializeJson },
-  };
-
   /** Opens PGlite, from the cached template when the database is fresh and one is usable. */
   async function create(): Promise<PGlite> {
     // Imported here: a process on a PostgreSQL server never loads the WebAssembly build's code.
     const { PGlite } = await import("@electric-sql/pglite");
+    const pgliteOptions = {
+      parsers: { [INT8]: (x: string) => x, [NUMERIC]: (x: string) => x },
+      serializers: { [JSON_OID]: serializeJson, [JSONB]: serializeJson },
+      startParams: startParamsOf(PGlite.defaultStartParams, options.settings),
+    };
     if (dataDir !== undefined && holdsCluster(dataDir)) {
       return await PGlite.create(dataDir, pgliteOptions);
     }
@@ -332,5 +375,24 @@ function pgliteOptionsOf(value: PgliteAdapterOptions | string): PgliteAdapterOpt
       }`,
     );
   }
+  if (value.settings !== undefined) checkSettings(value.settings);
   return value;
+}
+
+/** Refuses settings PGlite's start would fail on with an obscure message. */
+function checkSettings(settings: unknown): void {
+  if (typeof settings !== "object" || settings === null || Array.isArray(settings)) {
+    throw new TypeError("pgliteAdapter: settings must be an object of PostgreSQL settings");
+  }
+  for (const [name, value] of Object.entries(settings)) {
+    if (!/^[a-z_][a-z0-9_.]*$/i.test(name)) {
+      throw new TypeError(`pgliteAdapter: "${name}" is not a PostgreSQL setting name`);
+    }
+    if (
+      (typeof value !== "string" && typeof value !== "number") || /[\0\n\r]/.test(String(value)) ||
+      String(value) === ""
+    ) {
+      throw new TypeError(`pgliteAdapter: setting "${name}" needs a non-empty one-line value`);
+    }
+  }
 }

@@ -131,7 +131,7 @@ forEachAdapter((name, getAdapter) => {
     assert.deepEqual(runs, ["0", "1", "1", "1", "2"]);
   });
 
-  it(`${name}: both functions run with sequential scans and sorts turned off`, async () => {
+  it(`${name}: both functions run with sequential scans, sorts and JIT turned off`, async () => {
     const { namespace } = await setUp(orderedSchema, () => {});
     const rows = await getAdapter().query<{ proname: string; proconfig: string[] }>(
       `SELECT proname, proconfig FROM pg_proc
@@ -139,8 +139,8 @@ forEachAdapter((name, getAdapter) => {
       [namespace],
     );
     assert.deepEqual(rows.map((r) => [r.proname, [...r.proconfig].sort()]), [
-      ["hook_claim", ["enable_seqscan=off", "enable_sort=off"]],
-      ["hook_complete", ["enable_seqscan=off", "enable_sort=off"]],
+      ["hook_claim", ["enable_seqscan=off", "enable_sort=off", "jit=off"]],
+      ["hook_complete", ["enable_seqscan=off", "enable_sort=off", "jit=off"]],
     ]);
   });
 

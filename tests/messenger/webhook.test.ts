@@ -3,6 +3,7 @@
 // status from the durable hook, and the database errors.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import { ModuleConfigError } from "../../mod.ts";
 import {
   type KnownMessengerUpdateKind,
@@ -58,7 +59,65 @@ describe("parseUpdate()", () => {
     assert.equal(parseUpdate('{"update_id": 9, "a_future_kind": {}}').kind, "other");
     assert.throws(() => parseUpdate('{"message": {"update_id": 1}}'), /no update_id/);
   });
+
+  it("parseUpdate() finds the top-level update_id of any JSON text around it", () => {
+    // Keys and strings with quotes, backslashes (escaped quotes after an even or odd number of
+    // them), braces and brackets, nested update_ids, repeated keys, any whitespace.
+    const text = fc.string({
+      unit: fc.constantFrom("a", '"', "\\", "{", "}", "[", "]", ",", ":", " "),
+    });
+    const key = fc.oneof(fc.constant("update_id"), text, fc.constant("message"));
+    const scalar = fc.oneof(text, fc.integer(), fc.boolean(), fc.constant(null));
+    const { tree } = fc.letrec((tie) => ({
+      tree: fc.oneof({ depthSize: "small" }, scalar, tie("array"), tie("object")),
+      array: fc.array(tie("tree"), { maxLength: 4 }),
+      object: fc.array(fc.tuple(key, tie("tree")), { maxLength: 4 }),
+    }));
+    const space = fc.constantFrom("", " ", "\n\t ", "\r\n");
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(key, tree), { maxLength: 5 }),
+        fc.nat({ max: 2 ** 53 - 1 }),
+        fc.nat(),
+        space,
+        (entries, updateId, at, ws) => {
+          // Built by hand so that repeated keys survive; update_id goes somewhere among them.
+          const members = entries.map(([k, v]) =>
+            `${JSON.stringify(k)}${ws}:${ws}${stringify(v, ws)}`
+          );
+          members.splice(at % (members.length + 1), 0, `"update_id"${ws}:${ws}${updateId}`);
+          const body = `${ws}{${ws}${members.join(`${ws},${ws}`)}${ws}}${ws}`;
+          const expected = (JSON.parse(body) as { update_id: unknown }).update_id;
+          if (typeof expected !== "number") {
+            assert.throws(() => parseUpdate(body), /update_id must be an integer/);
+          } else if (expected < 0) {
+            assert.throws(() => parseUpdate(body), /written without sign/);
+          } else {
+            assert.equal(parseUpdate(body).updateId, String(expected));
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
 });
+
+/** JSON text of a tree of `[key, value]` lists (objects) and arrays, keys possibly repeated. */
+function stringify(value: unknown, ws: string): string {
+  if (Array.isArray(value) && value.every((e) => Array.isArray(e) && e.length === 2)) {
+    // An object (as built by the arbitrary), or an array of pairs: both are valid either way.
+    const pairs = value as [unknown, unknown][];
+    if (pairs.every(([k]) => typeof k === "string")) {
+      return `{${
+        pairs.map(([k, v]) => `${JSON.stringify(k)}${ws}:${ws}${stringify(v, ws)}`).join(",")
+      }}`;
+    }
+  }
+  if (Array.isArray(value)) {
+    return `[${ws}${value.map((v) => stringify(v, ws)).join(`,${ws}`)}${ws}]`;
+  }
+  return JSON.stringify(value);
+}
 
 describe("messenger() options", () => {
   const database = pgliteAdapter();
