@@ -12,7 +12,6 @@
  */
 
 import type { PageRequest } from "../pagination/mod.ts";
-import type { AuthOperation, AuthOperationTypes } from "./http/operation.ts";
 import type * as operations from "./operations.ts";
 import type { AuthAcceptedInvitation } from "./organizations/responses.ts";
 
@@ -49,28 +48,28 @@ export interface AuthRouteContract<Body, Query, Response> {
   response: Response;
 }
 
-type Declared = typeof operations;
-type TypesOf<O> = O extends AuthOperation<infer T extends AuthOperationTypes> ? T : never;
-type PartOr<T, K extends string> = T extends { [P in K]: infer V } ? V : null;
-
 /**
  * For every operation (by its name), the {@link AuthRouteContract} derived from its declaration:
  * the types of its body, query and answer.
  *
  * @example
  * ```ts
- * import type { PageRequest } from "../pagination/mod.ts";
-import type { AuthOperationContracts } from "@app/fragment-cli/auth";
+ * import type { AuthOperationContracts } from "@app/fragment-cli/auth";
  *
  * type MemberPage = AuthOperationContracts["listMembers"]["response"];
  * ```
  */
+// The mapped types spell out their helpers inline and read the declared types through the
+// declarations' type-level `types` member: a named helper, or the internal `AuthOperation`
+// type, would make these public types reference private ones (deno doc --lint).
 export type AuthOperationContracts = {
-  [Name in keyof Declared]: AuthRouteContract<
-    PartOr<TypesOf<Declared[Name]>, "body">,
-    PartOr<TypesOf<Declared[Name]>, "query"> extends null ? null : AuthPageQuery,
-    TypesOf<Declared[Name]>["response"]
-  >;
+  [Name in keyof typeof operations]: (typeof operations)[Name] extends { readonly types?: infer T }
+    ? AuthRouteContract<
+      T extends { body: infer Body } ? Body : null,
+      T extends { query: infer Query } ? Query extends null ? null : AuthPageQuery : null,
+      T extends { response: infer Response } ? Response : never
+    >
+    : never;
 };
 
 /**
@@ -78,14 +77,15 @@ export type AuthOperationContracts = {
  *
  * @example
  * ```ts
- * import type { PageRequest } from "../pagination/mod.ts";
-import type { AuthOperationMethods } from "@app/fragment-cli/auth";
+ * import type { AuthOperationMethods } from "@app/fragment-cli/auth";
  *
  * type ListMembers = AuthOperationMethods["listMembers"]; // (actor, input) => Promise<page>
  * ```
  */
 export type AuthOperationMethods = {
-  [Name in keyof Declared]: TypesOf<Declared[Name]>["api"];
+  [Name in keyof typeof operations]: (typeof operations)[Name] extends { readonly types?: infer T }
+    ? T extends { api: infer Api } ? Api : never
+    : never;
 };
 
 /**

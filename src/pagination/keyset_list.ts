@@ -10,7 +10,28 @@ import type { SqlQuerier } from "../sql/mod.ts";
 import { type KeysetOptions, keysetPage, keysetQuery } from "./cursor.ts";
 import type { Page } from "./page.ts";
 
-/** What {@link keysetList} selects, from where, and how it turns a row into an item. */
+/**
+ * What {@link keysetList} selects, from where, and how it turns a row into an item.
+ *
+ * @example Notes of one owner, newest first
+ * ```ts
+ * import type { KeysetListOptions } from "@app/fragment-cli/pagination";
+ *
+ * const options: KeysetListOptions<{ body: string }, string> = {
+ *   listId: "notes:ada",
+ *   columns: [{ name: "id", type: "int4" }],
+ *   direction: "desc",
+ *   secret: "a deployment secret",
+ *   select: "n.body",
+ *   from: "note n",
+ *   table: "n",
+ *   where: ["n.owner = $1"],
+ *   params: ["ada"],
+ *   map: (row) => row.body,
+ * };
+ * console.log(options.listId); // "notes:ada"
+ * ```
+ */
 export interface KeysetListOptions<Row, Item> extends Omit<KeysetOptions, "firstParam"> {
   /** The select list of an item's columns (the cursor columns are added). */
   select: string;

@@ -126,6 +126,11 @@ export interface AuthOperation<T extends AuthOperationTypes = AuthOperationTypes
   readonly api?: (result: AuthOperationResult<T>) => Awaited<ReturnType<T["api"]>>;
   /** What the route answers from the call's result (a body, or a `Response`). @default the result */
   readonly reply?: (result: AuthOperationResult<T>) => unknown;
+  /**
+   * Type level only, never set: the types it was declared with, which the public contract types
+   * (`AuthOperationContracts`, `AuthOperationMethods`) read without naming this internal type.
+   */
+  readonly types?: T;
 }
 
 /** The types an operation was declared with. */
