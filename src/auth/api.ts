@@ -10,6 +10,7 @@
 
 import type { DurableHooks } from "../hooks/mod.ts";
 import type { AuthActor } from "./actor.ts";
+import type { AuthAccountApi } from "./account/mod.ts";
 import type { AuthContract } from "./contract.ts";
 import type { MePayload } from "./me/mod.ts";
 import type { InvitationAnswer, InvitationWithToken } from "./organizations/invitation_service.ts";
@@ -246,7 +247,7 @@ export type AuthInvitationAnswer = InvitationAnswer;
  * });
  * ```
  */
-export interface AuthApi {
+export interface AuthApi extends AuthAccountApi {
   /**
    * Creates a user. Throws `HttpError` 409 `EMAIL_TAKEN` for a taken email, `TypeError` for an
    * invalid email or password.

@@ -28,6 +28,7 @@ import type { Authenticator } from "./authenticator.ts";
 import type { AuthContract, AuthPageQuery } from "./contract.ts";
 import { signInBody, signUpBody, verifyEmailBody } from "./credential_inputs.ts";
 import { authError } from "./errors.ts";
+import { type AccountLifecycle, accountApi } from "./account/mod.ts";
 import type { MePayload, MeReader } from "./me/mod.ts";
 import {
   invitationBodies,
@@ -59,6 +60,8 @@ export interface AuthApiDeps {
   hooks: DurableHooks | null;
   /** The organizations feature, `null` with `organizations: false`. */
   organizations: OrganizationsFeature | null;
+  /** The account lifecycle operations. */
+  lifecycle: AccountLifecycle;
 }
 
 const ROLES: readonly AuthUserRole[] = ["user", "admin"];
@@ -202,6 +205,7 @@ export function createAuthApi(deps: AuthApiDeps): AuthApi {
 
   const api: AuthApi = {
     hooks: deps.hooks,
+    ...accountApi({ lifecycle: deps.lifecycle, resolveActor, parseInput, clientInfo }),
     async createUser(input) {
       const parsed = signUpBody.safeParse({ email: input?.email, password: input?.password });
       if (!parsed.success) {

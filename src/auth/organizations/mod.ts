@@ -7,6 +7,8 @@
 
 import type { Route } from "../../core/mod.ts";
 import type { SqlAdapter } from "../../sql/mod.ts";
+import type { HookHandler } from "../../hooks/mod.ts";
+import type { JsonValue } from "../../schema/mod.ts";
 import type { UserCreatedHook } from "../account_service.ts";
 import type { AuthRouteDeps } from "../route_guards.ts";
 import type { AuthTableNames } from "../tables.ts";
@@ -90,6 +92,8 @@ export function organizationsFeature(deps: {
   routeDeps: AuthRouteDeps;
   /** The key list cursors are signed with. */
   secret: string;
+  /** Further hooks for the same worker (the account events). */
+  extraHooks?: Record<string, HookHandler<JsonValue>>;
 }): OrganizationsFeature {
   const notifications = createNotifications({
     db: deps.db,
@@ -98,6 +102,7 @@ export function organizationsFeature(deps: {
     handlers: deps.options.hooks,
     retention: deps.options.retention,
     secret: deps.secret,
+    extraHooks: deps.extraHooks,
   });
   const context: OrganizationsContext = {
     db: deps.db,

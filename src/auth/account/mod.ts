@@ -1,0 +1,37 @@
+/**
+ * The account lifecycle of the auth module: forgotten, reset and changed passwords, the user's
+ * sessions, address changes and account deletion, with their durable events and mailed links.
+ *
+ * @module
+ */
+
+export type { LifecycleContext, OrganizationEventSink } from "./lifecycle_context.ts";
+export {
+  ACCOUNT_EVENT_NAMES,
+  type AccountEventHandlers,
+  accountEventHooks,
+  type AccountEventName,
+  type AccountEventPayloads,
+  type AccountEvents,
+  createAccountEvents,
+} from "./account_events.ts";
+export {
+  type EmailChangeEmail,
+  logEmailChangeEmail,
+  logPasswordResetEmail,
+  type PasswordResetEmail,
+  type SendEmailChangeEmail,
+  type SendPasswordResetEmail,
+} from "./account_mail.ts";
+export {
+  type EmailLinkBuilder,
+  emailLinkBuilder,
+  type EmailLinksOptions,
+  type ResolvedEmailLinks,
+  resolveEmailLinks,
+} from "./email_links.ts";
+export * from "./account_inputs.ts";
+export { accountRoutes } from "./account_routes.ts";
+
+export { type AccountLifecycle, accountLifecycle } from "./lifecycle.ts";
+export { type AccountApiClient, accountApi, type AuthAccountApi } from "./account_api.ts";
