@@ -30,7 +30,32 @@ export {
   type ResolvedEmailLinks,
   resolveEmailLinks,
 } from "./email_links.ts";
-export * from "./account_inputs.ts";
+export {
+  type ChangeEmailBody,
+  changeEmailBody,
+  changeEmailResponse,
+  type ChangePasswordBody,
+  changePasswordBody,
+  changePasswordResponse,
+  type ConfirmEmailChangeBody,
+  confirmEmailChangeBody,
+  type DeleteAccountBody,
+  deleteAccountBody,
+  type DeletedAccount,
+  deleteAccountResponse,
+  type ForgotPasswordBody,
+  forgotPasswordBody,
+  type ForgotPasswordResponse,
+  forgotPasswordResponse,
+  type ListedSession,
+  listSessionsResponse,
+  type ResetPasswordBody,
+  resetPasswordBody,
+  type RevokedSessions,
+  revokedSessionsResponse,
+  sessionIdParams,
+  userAnswerResponse,
+} from "./account_inputs.ts";
 export { accountRoutes } from "./account_routes.ts";
 
 export { type AccountLifecycle, accountLifecycle } from "./lifecycle.ts";
