@@ -12,6 +12,18 @@
  */
 
 import type { AuthApiPageOf, AuthCreatedInvitation } from "./api.ts";
+import type {
+  ChangeEmailBody,
+  ChangePasswordBody,
+  ConfirmEmailChangeBody,
+  DeleteAccountBody,
+  DeletedAccount,
+  ForgotPasswordBody,
+  ForgotPasswordResponse,
+  ListedSession,
+  ResetPasswordBody,
+  RevokedSessions,
+} from "./account/mod.ts";
 import type { CredentialsBody, VerifyEmailBody } from "./credential_inputs.ts";
 import type { MePayload } from "./me/mod.ts";
 import type {
@@ -100,6 +112,28 @@ export interface AuthContract {
   verifyEmail: AuthRouteContract<VerifyEmailBody, null, { user: AuthUser }>;
   /** `POST /verify-email/resend` (204) */
   resendVerificationEmail: AuthRouteContract<null, null, null>;
+  /** `POST /password/forgot` (202) */
+  forgotPassword: AuthRouteContract<ForgotPasswordBody, null, ForgotPasswordResponse>;
+  /** `POST /password/reset` */
+  resetPassword: AuthRouteContract<ResetPasswordBody, null, { user: AuthUser }>;
+  /** `POST /password/change` */
+  changePassword: AuthRouteContract<
+    ChangePasswordBody,
+    null,
+    { user: AuthUser; revokedSessions: number }
+  >;
+  /** `GET /sessions` */
+  listSessions: AuthRouteContract<null, null, { sessions: ListedSession[] }>;
+  /** `DELETE /sessions/:sessionId` (204) */
+  revokeSession: AuthRouteContract<null, null, null>;
+  /** `POST /sessions/revoke-others` */
+  revokeOtherSessions: AuthRouteContract<null, null, RevokedSessions>;
+  /** `POST /email/change` (202) */
+  changeEmail: AuthRouteContract<ChangeEmailBody, null, ForgotPasswordResponse>;
+  /** `POST /email/change/confirm` */
+  confirmEmailChange: AuthRouteContract<ConfirmEmailChangeBody, null, { user: AuthUser }>;
+  /** `POST /account/delete` */
+  deleteAccount: AuthRouteContract<DeleteAccountBody, null, DeletedAccount>;
   /** `POST /organizations` (201) */
   createOrganization: AuthRouteContract<CreateOrganizationBody, null, OrganizationEntry>;
   /** `GET /organizations` */

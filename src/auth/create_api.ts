@@ -28,7 +28,7 @@ import type { Authenticator } from "./authenticator.ts";
 import type { AuthContract, AuthPageQuery } from "./contract.ts";
 import { signInBody, signUpBody, verifyEmailBody } from "./credential_inputs.ts";
 import { authError } from "./errors.ts";
-import { type AccountLifecycle, accountApi } from "./account/mod.ts";
+import { accountApi, type AccountLifecycle } from "./account/mod.ts";
 import type { MePayload, MeReader } from "./me/mod.ts";
 import {
   invitationBodies,

@@ -30,6 +30,13 @@ import type {
 } from "../auth/mod.ts";
 import type { AuthResult } from "./result.ts";
 import { type AuthFetch, createTransport } from "./transport.ts";
+import {
+  accountCalls,
+  type AuthAccountClient,
+  type AuthEmailClient,
+  type AuthPasswordClient,
+  type AuthSessionsClient,
+} from "./account_client.ts";
 
 /**
  * `pageSize` and `cursor` of a list call; `pageSize` may be given as a number.
@@ -258,6 +265,14 @@ export interface AuthClient {
   readonly members: AuthMembersClient;
   /** Invitations of an organization, and the caller's own. */
   readonly invitations: AuthInvitationsClient;
+  /** Forgotten, reset and changed passwords. */
+  readonly password: AuthPasswordClient;
+  /** The caller's sessions: list, revoke one, revoke the others. */
+  readonly sessions: AuthSessionsClient;
+  /** Changing the address. */
+  readonly email: AuthEmailClient;
+  /** Deleting the account. */
+  readonly account: AuthAccountClient;
 }
 
 const id = encodeURIComponent;
@@ -305,6 +320,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     me: () => call({ method: "GET", path: "/me" }),
     verifyEmail: (body) => call({ method: "POST", path: "/verify-email", body }),
     resendVerificationEmail: () => call({ method: "POST", path: "/verify-email/resend" }),
+    ...accountCalls(call),
     organizations: {
       create: (body) => call({ method: "POST", path: "/organizations", body }),
       list: (query) => call({ method: "GET", path: "/organizations", query: page(query) }),

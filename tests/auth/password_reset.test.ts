@@ -11,7 +11,13 @@ import { hashToken } from "../../src/auth/tokens.ts";
 import type { SqlAdapter } from "../../src/sql/mod.ts";
 import { forEachAdapter } from "../helpers/databases.ts";
 import { assertError, call, signUp, uniqueEmail } from "./helpers/http.ts";
-import { accountModule, expireAccountTokens, type Outbox, send, tokenOf } from "./helpers/account.ts";
+import {
+  accountModule,
+  expireAccountTokens,
+  type Outbox,
+  send,
+  tokenOf,
+} from "./helpers/account.ts";
 
 const NEW_PASSWORD = "a brand new password";
 
@@ -165,7 +171,9 @@ forEachAdapter((name, getAdapter) => {
       const signed = await signUp(module, uniqueEmail("abuse"));
       const used = await resetToken(signed.user.email);
       assert.equal(
-        (await send(module, "POST", "/password/reset", { body: { token: used, password: NEW_PASSWORD } }))
+        (await send(module, "POST", "/password/reset", {
+          body: { token: used, password: NEW_PASSWORD },
+        }))
           .status,
         200,
       );

@@ -61,7 +61,10 @@ export interface AccountApiClient {
  */
 export interface AuthAccountApi {
   /** `POST /password/forgot`: mails a reset link if the account exists; the same answer always. */
-  forgotPassword(input: ForgotPasswordBody, client?: AccountApiClient): Promise<ForgotPasswordResponse>;
+  forgotPassword(
+    input: ForgotPasswordBody,
+    client?: AccountApiClient,
+  ): Promise<ForgotPasswordResponse>;
   /** `POST /password/reset`: sets the password with the mailed token; every session ends. */
   resetPassword(input: ResetPasswordBody, client?: AccountApiClient): Promise<{ user: AuthUser }>;
   /** `POST /password/change` (401 `INVALID_CREDENTIALS` for a wrong current password). */
@@ -127,7 +130,10 @@ export function accountApi(deps: AccountApiDeps): AuthAccountApi {
     },
     async revokeSession(actor, input) {
       const resolved = await resolveActor(actor, "revokeSession");
-      await lifecycle.sessions.revoke(resolved, parseInput(sessionIdParams, input, "revokeSession"));
+      await lifecycle.sessions.revoke(
+        resolved,
+        parseInput(sessionIdParams, input, "revokeSession"),
+      );
     },
     async revokeOtherSessions(actor) {
       return await lifecycle.sessions.revokeOthers(

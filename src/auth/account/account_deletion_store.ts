@@ -9,10 +9,10 @@
 import type { SqlQuerier } from "../../sql/mod.ts";
 import { OWNER_ROLE } from "../organizations/options.ts";
 import {
-  type InvitationRow,
   invitationColumns,
-  type MemberRow,
+  type InvitationRow,
   memberColumns,
+  type MemberRow,
 } from "../organizations/resources.ts";
 import type { AuthTableNames } from "../tables.ts";
 

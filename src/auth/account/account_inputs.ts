@@ -186,8 +186,9 @@ export const listSessionsResponse: z.ZodType<
 }));
 
 /** The path parameters of `DELETE /sessions/:sessionId`. */
-export const sessionIdParams: z.ZodType<{ sessionId: string }, { sessionId: string }> =
-  exactSchema<{ sessionId: string }>()(z.object({ sessionId: z.string().max(100) }));
+export const sessionIdParams: z.ZodType<{ sessionId: string }, { sessionId: string }> = exactSchema<
+  { sessionId: string }
+>()(z.object({ sessionId: z.string().max(100) }));
 
 /**
  * The body of `POST /email/change`.

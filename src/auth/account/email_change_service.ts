@@ -35,7 +35,11 @@ import { checkPassword, type LifecycleContext, nowIso } from "./lifecycle_contex
 /** The email change operations of one module instance. */
 export interface EmailChangeService {
   /** Mails a confirmation link to `newEmail` (202); 409 `EMAIL_TAKEN` when it has an account. */
-  request(actor: Actor, input: ChangeEmailBody, client: ClientInfo): Promise<ForgotPasswordResponse>;
+  request(
+    actor: Actor,
+    input: ChangeEmailBody,
+    client: ClientInfo,
+  ): Promise<ForgotPasswordResponse>;
   /** Switches the address with the mailed token. */
   confirm(input: ConfirmEmailChangeBody, client: ClientInfo): Promise<{ user: AuthUser }>;
 }

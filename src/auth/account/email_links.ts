@@ -78,7 +78,10 @@ export function resolveEmailLinks(option: EmailLinksOptions | undefined): Resolv
   const known = ["verifyEmail", "resetPassword", "confirmEmailChange", "afterVerifyEmail"];
   for (const [name, value] of Object.entries(given)) {
     if (!known.includes(name)) {
-      throw new ModuleConfigError("auth", `emailLinks.${name}: unknown (links: ${known.join(", ")})`);
+      throw new ModuleConfigError(
+        "auth",
+        `emailLinks.${name}: unknown (links: ${known.join(", ")})`,
+      );
     }
     if (value !== undefined && !isLinkBase(value)) {
       throw new ModuleConfigError(

@@ -41,8 +41,8 @@ export {
   confirmEmailChangeBody,
   type DeleteAccountBody,
   deleteAccountBody,
-  type DeletedAccount,
   deleteAccountResponse,
+  type DeletedAccount,
   type ForgotPasswordBody,
   forgotPasswordBody,
   type ForgotPasswordResponse,
@@ -59,4 +59,4 @@ export {
 export { accountRoutes } from "./account_routes.ts";
 
 export { type AccountLifecycle, accountLifecycle } from "./lifecycle.ts";
-export { type AccountApiClient, accountApi, type AuthAccountApi } from "./account_api.ts";
+export { accountApi, type AccountApiClient, type AuthAccountApi } from "./account_api.ts";

@@ -60,7 +60,10 @@ export function passwordService(context: LifecycleContext): PasswordService {
 
   async function resetTokenError(tokenHash: string | null): Promise<HttpError> {
     if (tokenHash && await accountTokenExpired(db, tables, "password_reset", tokenHash)) {
-      return authError("RESET_TOKEN_EXPIRED", "The password reset link has expired: ask for another");
+      return authError(
+        "RESET_TOKEN_EXPIRED",
+        "The password reset link has expired: ask for another",
+      );
     }
     return authError(
       "INVALID_RESET_TOKEN",

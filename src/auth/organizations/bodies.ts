@@ -204,11 +204,13 @@ export function invitationBodies(roles: readonly string[]): {
 export const respondToInvitationBody: z.ZodType<
   RespondToInvitationBody,
   RespondToInvitationBody
-> = exactSchema<RespondToInvitationBody>()(z.object({
-  action: z.enum(["accept", "reject", "cancel"]),
-  token: z.string().min(1).max(256).optional(),
-}).superRefine((body, context) => {
-  if (body.action === "cancel" && body.token === undefined) {
-    context.addIssue({ code: "custom", path: ["token"], message: "Required to cancel" });
-  }
-}));
+> = exactSchema<RespondToInvitationBody>()(
+  z.object({
+    action: z.enum(["accept", "reject", "cancel"]),
+    token: z.string().min(1).max(256).optional(),
+  }).superRefine((body, context) => {
+    if (body.action === "cancel" && body.token === undefined) {
+      context.addIssue({ code: "custom", path: ["token"], message: "Required to cancel" });
+    }
+  }),
+);

@@ -84,7 +84,11 @@ export async function send(
     options.remoteAddress === undefined ? undefined : { remoteAddress: options.remoteAddress },
   );
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text ? JSON.parse(text) : null,
+  };
 }
 
 /** The token of a mailed link (`…?token=…`, in the query or the fragment's query). */

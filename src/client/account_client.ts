@@ -1,0 +1,134 @@
+/**
+ * The account lifecycle calls of the typed client: `client.password`, `client.sessions`,
+ * `client.email` and `client.account`. Types only from the auth module.
+ *
+ * @module
+ */
+
+import type {
+  AuthChangeEmailBody,
+  AuthChangePasswordBody,
+  AuthConfirmEmailChangeBody,
+  AuthDeleteAccountBody,
+  AuthDeletedAccount,
+  AuthForgotPasswordBody,
+  AuthForgotPasswordResponse,
+  AuthListedSession,
+  AuthResetPasswordBody,
+  AuthRevokedSessions,
+  AuthUser,
+} from "../auth/mod.ts";
+import type { AuthResult } from "./result.ts";
+import type { Call } from "./transport.ts";
+
+/**
+ * The password calls: `client.password`.
+ *
+ * @example The reset page an emailed link opens
+ * ```ts
+ * import { createAuthClient } from "@app/fragment-cli/client";
+ *
+ * const client = createAuthClient({ baseUrl: "/api/auth" });
+ * const token = new URLSearchParams(location.hash.split("?")[1] ?? "").get("token") ?? "";
+ * const { error } = await client.password.reset({ token, password: "a new long password" });
+ * if (error?.code === "RESET_TOKEN_EXPIRED") await client.password.forgot({ email: "ada@example.com" });
+ * ```
+ */
+export interface AuthPasswordClient {
+  /** `POST /password/forgot`: 202 and the same answer whether or not the account exists. */
+  forgot(body: AuthForgotPasswordBody): Promise<AuthResult<AuthForgotPasswordResponse>>;
+  /** `POST /password/reset` with the mailed token: every session of the user ends. */
+  reset(body: AuthResetPasswordBody): Promise<AuthResult<{ user: AuthUser }>>;
+  /** `POST /password/change` (`revokeOtherSessions` defaults to `true`). */
+  change(
+    body: AuthChangePasswordBody,
+  ): Promise<AuthResult<{ user: AuthUser; revokedSessions: number }>>;
+}
+
+/**
+ * The session calls: `client.sessions`.
+ *
+ * @example Sign out a lost laptop
+ * ```ts
+ * import { createAuthClient } from "@app/fragment-cli/client";
+ *
+ * const client = createAuthClient({ baseUrl: "/api/auth" });
+ * const { data } = await client.sessions.list();
+ * const lost = data?.sessions.find((s) => !s.current && s.userAgent?.includes("Windows"));
+ * if (lost) await client.sessions.revoke(lost.id);
+ * ```
+ */
+export interface AuthSessionsClient {
+  /** `GET /sessions`: the caller's sessions, the most recently used first. */
+  list(): Promise<AuthResult<{ sessions: AuthListedSession[] }>>;
+  /** `DELETE /sessions/:sessionId`; `data` is `null`. */
+  revoke(sessionId: string): Promise<AuthResult<null>>;
+  /** `POST /sessions/revoke-others`: signs out every other session. */
+  revokeOthers(): Promise<AuthResult<AuthRevokedSessions>>;
+}
+
+/**
+ * The address change calls: `client.email`.
+ *
+ * @example
+ * ```ts
+ * import { createAuthClient } from "@app/fragment-cli/client";
+ *
+ * const client = createAuthClient({ baseUrl: "/api/auth" });
+ * await client.email.change({ newEmail: "ada@new.example.com", password: "correct horse" });
+ * // … on the page the mailed link opens:
+ * await client.email.confirm({ token: "3q2-7wE…" });
+ * ```
+ */
+export interface AuthEmailClient {
+  /** `POST /email/change`: mails a confirmation link to the new address (202). */
+  change(body: AuthChangeEmailBody): Promise<AuthResult<AuthForgotPasswordResponse>>;
+  /** `POST /email/change/confirm` with the mailed token. */
+  confirm(body: AuthConfirmEmailChangeBody): Promise<AuthResult<{ user: AuthUser }>>;
+}
+
+/**
+ * The account calls: `client.account`.
+ *
+ * @example
+ * ```ts
+ * import { createAuthClient } from "@app/fragment-cli/client";
+ *
+ * const client = createAuthClient({ baseUrl: "/api/auth" });
+ * const { error } = await client.account.delete({ password: "correct horse" });
+ * if (error?.code === "SOLE_OWNER") console.log(error.message);
+ * ```
+ */
+export interface AuthAccountClient {
+  /** `POST /account/delete` (409 `SOLE_OWNER` while the only owner of a shared organization). */
+  delete(body: AuthDeleteAccountBody): Promise<AuthResult<AuthDeletedAccount>>;
+}
+
+/** The account lifecycle calls of one client. */
+export function accountCalls(call: Call): {
+  password: AuthPasswordClient;
+  sessions: AuthSessionsClient;
+  email: AuthEmailClient;
+  account: AuthAccountClient;
+} {
+  return {
+    password: {
+      forgot: (body) => call({ method: "POST", path: "/password/forgot", body }),
+      reset: (body) => call({ method: "POST", path: "/password/reset", body }),
+      change: (body) => call({ method: "POST", path: "/password/change", body }),
+    },
+    sessions: {
+      list: () => call({ method: "GET", path: "/sessions" }),
+      revoke: (sessionId) =>
+        call({ method: "DELETE", path: `/sessions/${encodeURIComponent(sessionId)}` }),
+      revokeOthers: () => call({ method: "POST", path: "/sessions/revoke-others" }),
+    },
+    email: {
+      change: (body) => call({ method: "POST", path: "/email/change", body }),
+      confirm: (body) => call({ method: "POST", path: "/email/change/confirm", body }),
+    },
+    account: {
+      delete: (body) => call({ method: "POST", path: "/account/delete", body }),
+    },
+  };
+}
