@@ -92,6 +92,62 @@ function describe(cause) {
   return cause instanceof Error ? cause.message : String(cause);
 }
 
+// src/client/account_client.ts
+function accountCalls(call) {
+  return {
+    password: {
+      forgot: (body) => call({
+        method: "POST",
+        path: "/password/forgot",
+        body
+      }),
+      reset: (body) => call({
+        method: "POST",
+        path: "/password/reset",
+        body
+      }),
+      change: (body) => call({
+        method: "POST",
+        path: "/password/change",
+        body
+      })
+    },
+    sessions: {
+      list: () => call({
+        method: "GET",
+        path: "/sessions"
+      }),
+      revoke: (sessionId) => call({
+        method: "DELETE",
+        path: `/sessions/${encodeURIComponent(sessionId)}`
+      }),
+      revokeOthers: () => call({
+        method: "POST",
+        path: "/sessions/revoke-others"
+      })
+    },
+    email: {
+      change: (body) => call({
+        method: "POST",
+        path: "/email/change",
+        body
+      }),
+      confirm: (body) => call({
+        method: "POST",
+        path: "/email/change/confirm",
+        body
+      })
+    },
+    account: {
+      delete: (body) => call({
+        method: "POST",
+        path: "/account/delete",
+        body
+      })
+    }
+  };
+}
+
 // src/client/auth_client.ts
 var id = encodeURIComponent;
 function createAuthClient(options) {
@@ -131,6 +187,7 @@ function createAuthClient(options) {
       method: "POST",
       path: "/verify-email/resend"
     }),
+    ...accountCalls(call),
     organizations: {
       create: (body) => call({
         method: "POST",
