@@ -78,9 +78,8 @@ export type SendVerificationEmail = (mail: VerificationEmail) => void | Promise<
  */
 export function logVerificationEmail(mail: VerificationEmail): void {
   console.log(
-    `[auth] Verification link for ${mail.email}: ${mail.url} ` +
-      `(its page posts {"token": "${mail.token}"} to /verify-email; printed by the default ` +
-      "sendVerificationEmail: set the option to mail it instead)",
+    `[auth] Verification link for ${mail.email}: ${mail.url} (open it to verify; printed by ` +
+      "the default sendVerificationEmail: set the option to mail it instead)",
   );
 }
 
