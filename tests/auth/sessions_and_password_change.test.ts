@@ -155,6 +155,23 @@ forEachAdapter((name, getAdapter) => {
     });
   });
 
+  describe(`${name}: revocation everywhere`, () => {
+    it("a session revoked through one instance (process) fails its next request on another, /me included", async () => {
+      // A second instance on the same database stands for another process of the deployment.
+      const { module: second } = await accountModule(db);
+      const signed = await signUp(module, uniqueEmail("everywhere"));
+      const other = await signInFrom(signed.user.email, "Elsewhere");
+      assert.equal((await call(second, "GET", "/me", { token: other })).status, 200);
+      assert.equal((await call(second, "GET", "/me", { token: other })).status, 200);
+      const result = await send(module, "POST", "/sessions/revoke-others", {
+        token: signed.token,
+      });
+      assert.equal(result.body.revokedSessions, 1);
+      assertError(await call(second, "GET", "/me", { token: other }), 401, "UNAUTHENTICATED");
+      assertError(await call(second, "GET", "/sessions", { token: other }), 401, "UNAUTHENTICATED");
+    });
+  });
+
   describe(`${name}: POST /sessions/revoke-others`, () => {
     it("signs out every other session of the caller only", async () => {
       const signed = await signUp(module, uniqueEmail("others"));

@@ -32,7 +32,7 @@ function startTaskArgs(): string[] {
 
 /** Waits for the server to print a link of `kind` for `email`; returns it. */
 async function printedLink(server: ServeProcess, kind: string, email: string): Promise<string> {
-  const pattern = new RegExp(`\\[auth\\] ${kind} link for ${email.replace(".", "\\.")}: (\\S+)`);
+  const pattern = new RegExp(`\\[auth\\] ${kind} link for ${email.replaceAll(".", "\\.")}: (\\S+)`);
   const deadline = Date.now() + WAIT.timeout;
   for (;;) {
     const matches = [...server.stdout().matchAll(new RegExp(pattern, "g"))];
@@ -159,6 +159,58 @@ describe("the example SPA's account journeys in a real browser", () => {
       assert.equal(await phone.page.locator("#message").textContent(), "");
       await laptop.context.close();
       await phone.context.close();
+    },
+  );
+
+  it(
+    "the account area: change password, sign out other sessions, change email, delete account",
+    slow,
+    async () => {
+      await setup();
+      const email = "dora@example.com";
+      const main = await newPage(browser!);
+      await main.page.goto(`${server!.url}/`);
+      await credentials(main.page, email, PASSWORD, "Sign up");
+      const other = await newPage(browser!);
+      await other.page.goto(`${server!.url}/`);
+      await credentials(other.page, email, PASSWORD, "Sign in");
+
+      await main.page.reload();
+      const sessions = main.page.getByRole("region", { name: "Sessions" });
+      await sessions.getByRole("button", { name: "Revoke" }).nth(1).waitFor(WAIT);
+      await sessions.getByRole("button", { name: "Sign out other sessions" }).click();
+      await main.page.getByText("1 other session(s) signed out.").waitFor(WAIT);
+      await other.page.reload();
+      await other.page.locator("#credentials").waitFor({ state: "visible", ...WAIT });
+
+      const password = main.page.getByRole("region", { name: "Change password" });
+      await password.getByLabel("Current password").fill(PASSWORD);
+      await password.getByLabel("New password").fill("second password");
+      await password.getByRole("button", { name: "Change password" }).click();
+      await main.page.getByText("Password changed").waitFor(WAIT);
+
+      const change = main.page.getByRole("region", { name: "Change email" });
+      await change.getByLabel("New email").fill("dora.new@example.com");
+      await change.getByLabel("Password", { exact: true }).fill("second password");
+      await change.getByRole("button", { name: "Change email" }).click();
+      await main.page.getByText("A confirmation link was sent to the new address").waitFor(WAIT);
+      const link = await printedLink(server!, "Email change confirmation", "dora.new@example.com");
+      await main.page.goto(link);
+      await main.page.getByRole("button", { name: "Confirm new email" }).click();
+      await main.page.getByText("Signed in as dora.new@example.com").waitFor(WAIT);
+
+      const remove = main.page.getByRole("region", { name: "Delete account" });
+      await remove.getByLabel("Password", { exact: true }).fill("second password");
+      await remove.getByRole("button", { name: "Delete account" }).click();
+      await main.page.getByText("Your account was deleted.").waitFor(WAIT);
+      const form = main.page.locator("#credentials");
+      await form.waitFor({ state: "visible", ...WAIT });
+      await form.getByLabel("Email").fill("dora.new@example.com");
+      await form.getByLabel("Password").fill("second password");
+      await main.page.getByRole("button", { name: "Sign in", exact: true }).click();
+      await main.page.getByText("Invalid email or password").waitFor(WAIT);
+      await main.context.close();
+      await other.context.close();
     },
   );
 });
