@@ -11,7 +11,13 @@ import type { AuthModule } from "../../src/auth/mod.ts";
 import type { SqlAdapter } from "../../src/sql/mod.ts";
 import { forEachAdapter } from "../helpers/databases.ts";
 import { assertError, call, signUp, uniqueEmail } from "./helpers/http.ts";
-import { accountModule, expireAccountTokens, type Outbox, send } from "./helpers/account.ts";
+import {
+  accountModule,
+  expireAccountTokens,
+  type Outbox,
+  send,
+  waitForMail,
+} from "./helpers/account.ts";
 import {
   addMember,
   createOrganization,
@@ -176,12 +182,13 @@ forEachAdapter((name, getAdapter) => {
         "EMAIL_CHANGE_TOKEN_EXPIRED",
       );
       // A password reset token is not an email change token.
+      const resetsBefore = outbox.resets.length;
       await send(module, "POST", "/password/forgot", {
         body: { email: (await module.api.me({ token: signed.token })).user.email },
       });
       assertError(
         await send(module, "POST", "/email/change/confirm", {
-          body: { token: outbox.resets.at(-1)!.token },
+          body: { token: (await waitForMail(outbox.resets, resetsBefore + 1)).token },
         }),
         400,
         "INVALID_EMAIL_CHANGE_TOKEN",

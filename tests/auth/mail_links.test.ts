@@ -11,7 +11,13 @@ import { ModuleConfigError, serve } from "../../src/core/mod.ts";
 import { migrate } from "../../src/migrate/mod.ts";
 import { pgliteAdapter, type SqlAdapter } from "../../src/sql/mod.ts";
 import { call, signUp, uniqueEmail } from "./helpers/http.ts";
-import { accountModule, expireAccountTokens, send, tokenOf } from "./helpers/account.ts";
+import {
+  accountModule,
+  expireAccountTokens,
+  send,
+  tokenOf,
+  waitForMail,
+} from "./helpers/account.ts";
 import { latestMail } from "./helpers/verification.ts";
 
 let db: SqlAdapter;
@@ -22,16 +28,18 @@ before(async () => {
 });
 after(() => db.close());
 
-/** Runs `work` with console.log/warn/error captured; returns the lines. */
-async function captureConsole(work: () => Promise<void>): Promise<string[]> {
-  const lines: string[] = [];
+/** Runs `work` with console.log/warn/error captured into `lines` (which it may watch). */
+async function captureConsole(
+  work: (lines: string[]) => Promise<void>,
+  lines: string[] = [],
+): Promise<string[]> {
   const originals = { log: console.log, warn: console.warn, error: console.error };
   const keep = (...args: unknown[]) => void lines.push(args.map(String).join(" "));
   console.log = keep;
   console.warn = keep;
   console.error = keep;
   try {
-    await work();
+    await work(lines);
   } finally {
     Object.assign(console, originals);
   }
@@ -110,6 +118,7 @@ describe("absolute links", () => {
     const verification = latestMail(module, signed.user.id);
     assert.equal(verification.url, `https://app.example.com/verify?token=${verification.token}`);
     await send(module, "POST", "/password/forgot", { body: { email: signed.user.email } });
+    await waitForMail(outbox.resets, 1);
     assert.equal(
       outbox.resets[0].url,
       `https://spa.example.com/reset?token=${outbox.resets[0].token}`,
@@ -149,15 +158,18 @@ describe("absolute links", () => {
         }),
       );
     await forgot("http://localhost:8000");
+    await waitForMail(mails, 1);
     assert.ok(
       mails.at(-1).url.startsWith("http://localhost:8000/#reset-password?token="),
       mails.at(-1).url,
     );
     await forgot("http://attacker.example");
+    await waitForMail(mails, 2);
     assert.ok(!mails.at(-1).url.includes("attacker.example"), mails.at(-1).url);
     const server = await serve([module], { port: 0, handleSignals: false });
     try {
       await forgot("http://attacker.example");
+      await waitForMail(mails, 3);
       assert.ok(
         mails.at(-1).url.startsWith(`${server.url}/#reset-password?token=`),
         mails.at(-1).url,
@@ -169,6 +181,7 @@ describe("absolute links", () => {
       });
       assert.equal(response.status, 202);
       await response.body?.cancel();
+      await waitForMail(mails, 4);
       assert.ok(mails.at(-1).url.startsWith(`${server.url}/`));
     } finally {
       await server.shutdown();
@@ -202,6 +215,7 @@ describe("absolute links", () => {
     });
     const signed = await signUp(module, uniqueEmail("ttl"));
     await send(module, "POST", "/password/forgot", { body: { email: signed.user.email } });
+    await waitForMail(outbox.resets, 1);
     const [row] = await db.query<{ minutes: number }>(
       "SELECT extract(epoch FROM expires_at - created_at)::float8 / 60 AS minutes FROM links_ttl.account_tokens WHERE user_id = $1",
       [signed.user.id],
@@ -223,9 +237,10 @@ describe("tokens in logs", () => {
       autoStart: false,
     });
     let signed: any;
-    const lines = await captureConsole(async () => {
+    const lines = await captureConsole(async (lines) => {
       signed = await signUp(module, uniqueEmail("console"));
       await send(module, "POST", "/password/forgot", { body: { email: signed.user.email } });
+      await waitForMail(lines, 2); // the reset link is logged after the answer
       await send(module, "POST", "/email/change", {
         token: signed.token,
         body: { newEmail: uniqueEmail("c"), password: "correct horse battery" },
@@ -243,7 +258,8 @@ describe("tokens in logs", () => {
     );
     const resetToken = tokenOf(lines[1]);
     const changeToken = tokenOf(lines[2]);
-    const later = await captureConsole(async () => {
+    const later: string[] = [];
+    await captureConsole(async () => {
       assert.equal(
         (await send(module, "POST", "/password/reset", {
           body: { token: resetToken, password: "brand new password" },
@@ -265,10 +281,12 @@ describe("tokens in logs", () => {
           throw new Error("mail server down");
         },
       });
+      const before = later.length;
       await send(failing, "POST", "/password/forgot", {
         body: { email: (await failing.api.me({ userId: signed.user.id })).user.email },
       });
-    });
+      await waitForMail(later, before + 1); // the failure is logged after the answer
+    }, later);
     for (const line of later) {
       assert.ok(!/[A-Za-z0-9_-]{43}/.test(line), `no token-like value in: ${line}`);
     }

@@ -1,6 +1,6 @@
 /**
- * SQL of the account changes: the password reset request (one statement whether or not the
- * address has an account), setting a password, and switching the address.
+ * SQL of the account changes: checking a token before hashing, setting a password, and switching
+ * the address.
  *
  * @module
  */
@@ -9,35 +9,6 @@ import { SqlError, type SqlQuerier } from "../../sql/mod.ts";
 import { authError } from "../errors.ts";
 import type { AuthTableNames } from "../tables.ts";
 import { userColumns, type UserRecord } from "../user_store.ts";
-
-/**
- * Issues a password reset token (its hash) for the live account at `email`, voiding the
- * account's earlier ones, in ONE statement that costs the same whether or not the account
- * exists; returns the account, or `null` for an unknown address.
- */
-export async function issuePasswordReset(
-  db: SqlQuerier,
-  tables: AuthTableNames,
-  input: { email: string; tokenHash: string; ttlSeconds: number },
-): Promise<UserRecord | null> {
-  // No stored address holds U+0000 or an unpaired surrogate (PostgreSQL refuses the parameter).
-  const email = input.email.includes("\u0000") || !input.email.isWellFormed() ? "" : input.email;
-  const [row] = await db.query<UserRecord>(
-    `WITH target AS (
-       SELECT ${userColumns()} FROM ${tables.users} WHERE email = $1 AND deleted_at IS NULL
-     ), dropped AS (
-       DELETE FROM ${tables.accountTokens}
-       WHERE purpose = 'password_reset' AND user_id IN (SELECT id FROM target)
-     ), inserted AS (
-       INSERT INTO ${tables.accountTokens} (user_id, purpose, email, token_hash, expires_at)
-       SELECT id, 'password_reset', email, $2, now() + $3::float8 * interval '1 second'
-       FROM target
-     )
-     SELECT * FROM target`,
-    [email, input.tokenHash, input.ttlSeconds],
-  );
-  return row ?? null;
-}
 
 /** Whether an unused, unexpired token of this purpose exists (checked before hashing). */
 export async function accountTokenUsable(

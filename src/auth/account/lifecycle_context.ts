@@ -73,26 +73,6 @@ export function checkPassword(
   });
 }
 
-/** Calls a mailer without waiting for it: its failure is logged (never the mail or token). */
-export function mailInBackground<Mail>(
-  send: (mail: Mail) => void | Promise<void>,
-  mail: Mail,
-  what: string,
-  userId: string,
-): void {
-  const report = (error: unknown) =>
-    console.error(
-      `[auth] ${what} failed for user ${userId}:`,
-      error instanceof Error ? error.message : "unknown error",
-    );
-  try {
-    const result = send(mail);
-    if (result instanceof Promise) result.catch(report);
-  } catch (error) {
-    report(error);
-  }
-}
-
 /** Now, as the events carry it. */
 export function nowIso(): string {
   return new Date().toISOString();

@@ -1,7 +1,6 @@
 /**
  * Forgotten and changed passwords. `forgot` answers the same whether or not the address has an
- * account, with the same database work (one statement) and the mail sent without being waited
- * for; `reset` consumes a single-use token, sets the password, verifies the address the token was
+ * account, after the same work (one read): the token is stored and mailed after the answer; `reset` consumes a single-use token, sets the password, verifies the address the token was
  * mailed to and revokes every session; `change` checks the current password within the sign-in
  * rate limits and, by default, revokes the other sessions.
  *
@@ -13,13 +12,14 @@ import type { ClientInfo } from "../account_service.ts";
 import { authError } from "../errors.ts";
 import type { HttpError } from "../../core/mod.ts";
 import { hashToken, looksLikeToken, newToken } from "../tokens.ts";
-import { type AuthUser, publicUser } from "../user_store.ts";
+import { type AuthUser, findUserByEmail, publicUser, type UserRecord } from "../user_store.ts";
 import {
   accountTokenExpired,
   consumeAccountToken,
   deleteAccountTokens,
+  replaceAccountToken,
 } from "./account_token_store.ts";
-import { accountTokenUsable, issuePasswordReset, setPassword } from "./account_store.ts";
+import { accountTokenUsable, setPassword } from "./account_store.ts";
 import type {
   ChangePasswordBody,
   ForgotPasswordBody,
@@ -30,7 +30,6 @@ import {
   checkPassword,
   hashNewPassword,
   type LifecycleContext,
-  mailInBackground,
   nowIso,
 } from "./lifecycle_context.ts";
 import { revokeUserSessionsExcept } from "./session_list_store.ts";
@@ -71,6 +70,32 @@ export function passwordService(context: LifecycleContext): PasswordService {
     );
   }
 
+  /** Stores a fresh reset token (voiding the older ones) and mails it; failures are logged. */
+  async function issueAndMail(user: UserRecord, request: Request | null): Promise<void> {
+    try {
+      const token = newToken();
+      await replaceAccountToken(db, tables, {
+        userId: user.id,
+        purpose: "password_reset",
+        email: user.email,
+        tokenHash: hashToken(token),
+        ttlSeconds: context.passwordResetTtlSeconds,
+      });
+      const url = links.link("resetPassword", token, request);
+      await context.sendPasswordResetEmail({
+        user: publicUser(user),
+        email: user.email,
+        token,
+        url,
+      });
+    } catch (error) {
+      console.error(
+        `[auth] sendPasswordResetEmail failed for user ${user.id}:`,
+        error instanceof Error ? error.message : "unknown error",
+      );
+    }
+  }
+
   return {
     async forgot({ email }, client) {
       await limits.attempt({
@@ -79,20 +104,10 @@ export function passwordService(context: LifecycleContext): PasswordService {
         email,
         countOnlyFailures: false,
         run: async () => {
-          const token = newToken();
-          const user = await issuePasswordReset(db, tables, {
-            email,
-            tokenHash: hashToken(token),
-            ttlSeconds: context.passwordResetTtlSeconds,
-          });
-          if (user === null) return;
-          const url = links.link("resetPassword", token, client.request);
-          mailInBackground(
-            context.sendPasswordResetEmail,
-            { user: publicUser(user), email: user.email, token, url },
-            "sendPasswordResetEmail",
-            user.id,
-          );
+          // The answer waits for one read, whether or not the address has an account; storing
+          // the token and mailing it happen after the answer (so they cannot be timed).
+          const user = await findUserByEmail(db, tables, email);
+          if (user !== null) setTimeout(() => void issueAndMail(user, client.request), 0);
         },
       });
       return FORGOT_PASSWORD_ANSWER;

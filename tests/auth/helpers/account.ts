@@ -111,3 +111,16 @@ export async function expireAccountTokens(
     [userId],
   );
 }
+
+/**
+ * Waits until `mails` holds `count` mails and returns the last: the reset mail of
+ * `POST /password/forgot` is stored and sent after the answer.
+ */
+export async function waitForMail<Mail>(mails: Mail[], count: number): Promise<Mail> {
+  const deadline = Date.now() + 10_000;
+  while (mails.length < count) {
+    if (Date.now() > deadline) assert.fail(`expected ${count} mails, got ${mails.length}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return mails[count - 1];
+}
