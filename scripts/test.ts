@@ -87,6 +87,9 @@ function commandFor(runtime: Runtime, files: string[], junit: string): [string, 
       return [process.execPath, [
         "test",
         "-A",
+        // deno.json holds only the package's own imports; the tests' are in deno.dev.json.
+        "--config",
+        "deno.dev.json",
         "--reporter=dot",
         `--junit-path=${junit}`,
         ...files,

@@ -6,8 +6,8 @@
  * @module
  */
 
-import type { AuthSession } from "./session_store.ts";
-import type { AuthUser } from "./user_store.ts";
+import type { AuthSession } from "./sessions/session.ts";
+import type { AuthUser } from "./account/user.ts";
 
 /**
  * The actor of a service operation, resolved: the user, and the session of their credential or

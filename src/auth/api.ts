@@ -10,20 +10,13 @@
 
 import type { DurableHooks } from "../hooks/mod.ts";
 import type { AuthActor } from "./actor.ts";
-import type { AuthAccountApi } from "./account/mod.ts";
-import type { AuthContract } from "./contract.ts";
-import type { MePayload } from "./me/mod.ts";
-import type { InvitationAnswer, InvitationWithToken } from "./organizations/invitation_service.ts";
-import type { ServerAddMemberInput } from "./organizations/mod.ts";
-import type {
-  Invitation,
-  InvitationEntry,
-  Member,
-  Organization,
-  OrganizationEntry,
-} from "./organizations/resources.ts";
-import type { AuthSession } from "./session_store.ts";
-import type { AuthUser } from "./user_store.ts";
+import type { AuthOrganizationRef } from "./api_inputs.ts";
+import type { AuthOperationMethods } from "./contract.ts";
+import type { AuthAddMemberBody } from "./organizations/bodies.ts";
+import type { AuthAddMemberInput } from "./organizations/mod.ts";
+import type { AuthInvitation, AuthMember } from "./organizations/resources.ts";
+import type { AuthSession } from "./sessions/session.ts";
+import type { AuthUser } from "./account/user.ts";
 
 /**
  * The global roles a user can have.
@@ -87,141 +80,6 @@ export interface AuthRequestContext {
 }
 
 /**
- * The client a server-side sign-up, sign-in or verification is made for, so that the
- * per-address rate limits apply to it as over HTTP: the request it came with (its forwarding
- * header counts under `trustProxy`) and the socket's peer. Without either, only the per-account
- * limits and the hashing queue's bound apply.
- *
- * @example
- * ```ts
- * import { auth, pgliteAdapter } from "@app/fragment-cli";
- * import type { AuthApiClient } from "@app/fragment-cli/auth";
- *
- * const authModule = auth({ database: pgliteAdapter() });
- * async function signInFor(request: Request, remoteAddress: string) {
- *   const client: AuthApiClient = { request, remoteAddress };
- *   return await authModule.api.signIn(await request.json(), client);
- * }
- * ```
- */
-export interface AuthApiClient {
-  /** The request the call serves (its forwarding header counts under `trustProxy`). */
-  request?: Request;
-  /** The socket's peer address of that request. */
-  remoteAddress?: string | null;
-}
-
-/**
- * `pageSize` (1–100, default 20) and `cursor` of a list, as over HTTP; `pageSize` may be a number.
- *
- * @example
- * ```ts
- * import type { AuthApiPage } from "@app/fragment-cli/auth";
- *
- * const first: AuthApiPage = { pageSize: 50 };
- * ```
- */
-export interface AuthApiPage {
-  /** Items per page, 1–100. @default 20 */
-  pageSize?: number | string;
-  /** The `cursor` of the previous page's answer. */
-  cursor?: string;
-}
-
-/**
- * One page of a list: the next page's `cursor` (`null` on the last) and `hasNextPage`.
- *
- * @example Read every page
- * ```ts
- * import { auth, pgliteAdapter } from "@app/fragment-cli";
- * import type { AuthActor, AuthApiPageOf, AuthMember } from "@app/fragment-cli/auth";
- *
- * const { api } = auth({ database: pgliteAdapter() });
- * async function allMembers(actor: AuthActor, organizationId: string): Promise<AuthMember[]> {
- *   let page: AuthApiPageOf & { members: AuthMember[] } = await api.listMembers(actor, {
- *     organizationId,
- *   });
- *   const members = [...page.members];
- *   while (page.hasNextPage && page.cursor) {
- *     page = await api.listMembers(actor, { organizationId, cursor: page.cursor });
- *     members.push(...page.members);
- *   }
- *   return members;
- * }
- * ```
- */
-export interface AuthApiPageOf {
-  /** The cursor of the next page, `null` on the last page. */
-  cursor: string | null;
-  /** Whether another page follows. */
-  hasNextPage: boolean;
-}
-
-/**
- * An organization by id: `{ organizationId }`.
- *
- * @example
- * ```ts
- * import type { AuthOrganizationRef } from "@app/fragment-cli/auth";
- *
- * const ref: AuthOrganizationRef = { organizationId: "0b9a5c4e-4c1e-4a53-9a8e-2f1f7d0f6a11" };
- * ```
- */
-export interface AuthOrganizationRef {
-  /** The organization's id. */
-  organizationId: string;
-}
-
-/**
- * A member by id: `{ organizationId, memberId }` (a member id of another organization is not
- * found).
- *
- * @example
- * ```ts
- * import type { AuthMemberRef } from "@app/fragment-cli/auth";
- *
- * const ref: AuthMemberRef = {
- *   organizationId: "0b9a5c4e-4c1e-4a53-9a8e-2f1f7d0f6a11",
- *   memberId: "9d1e2f3a-4b5c-4d6e-8f70-1a2b3c4d5e6f",
- * };
- * ```
- */
-export interface AuthMemberRef {
-  /** The organization's id. */
-  organizationId: string;
-  /** The membership's id (not the user's). */
-  memberId: string;
-}
-
-/**
- * An invitation as its creator sees it: with the token to pass on to the invitee.
- *
- * @example
- * ```ts
- * import type { AuthCreatedInvitation } from "@app/fragment-cli/auth";
- *
- * function joinLink(invitation: AuthCreatedInvitation): string {
- *   return `https://app.example.com/join/${invitation.id}?token=${invitation.token}`;
- * }
- * ```
- */
-export type AuthCreatedInvitation = InvitationWithToken;
-
-/**
- * The answer of accepting (with the membership), rejecting or canceling an invitation.
- *
- * @example
- * ```ts
- * import type { AuthInvitationAnswer } from "@app/fragment-cli/auth";
- *
- * function describe(answer: AuthInvitationAnswer): string {
- *   return "member" in answer ? `joined ${answer.organization.name}` : answer.invitation.status;
- * }
- * ```
- */
-export type AuthInvitationAnswer = InvitationAnswer;
-
-/**
  * Server-side operations an embedding application can call directly: no HTTP, no CSRF check,
  * otherwise the rules of the routes. Operations that a signed-in user performs take the actor
  * first ({@link AuthActor}: `{ userId }`, `{ token }` or a request's context), then the input of
@@ -247,7 +105,7 @@ export type AuthInvitationAnswer = InvitationAnswer;
  * });
  * ```
  */
-export interface AuthApi extends AuthAccountApi {
+export interface AuthApi extends AuthOperationMethods {
   /**
    * Creates a user. Throws `HttpError` 409 `EMAIL_TAKEN` for a taken email, `TypeError` for an
    * invalid email or password.
@@ -260,61 +118,6 @@ export interface AuthApi extends AuthAccountApi {
   /** Sets a user's global role; throws `RangeError` when the user does not exist. */
   setUserRole(userId: string, role: AuthUserRole): Promise<AuthUser>;
 
-  /** `POST /sign-up`: creates a user and their first credential, mails the verification token. */
-  signUp(
-    input: AuthContract["signUp"]["body"],
-    client?: AuthApiClient,
-  ): Promise<AuthContract["signUp"]["response"]>;
-  /** `POST /sign-in`: issues a credential (401 `INVALID_CREDENTIALS`). */
-  signIn(
-    input: AuthContract["signIn"]["body"],
-    client?: AuthApiClient,
-  ): Promise<AuthContract["signIn"]["response"]>;
-  /** `POST /sign-out`: ends the actor's credential (needs `{ token }` or a request's context). */
-  signOut(actor: AuthActor): Promise<void>;
-  /** `GET /session`: the actor's user and credential expiry (needs a credential). */
-  getSession(actor: AuthActor): Promise<AuthContract["session"]["response"]>;
-  /** `GET /me`: the user, organizations, active organization and pending invitations. */
-  me(actor: AuthActor): Promise<MePayload>;
-  /** `POST /verify-email`: consumes a mailed token. */
-  verifyEmail(
-    input: AuthContract["verifyEmail"]["body"],
-    client?: AuthApiClient,
-  ): Promise<AuthContract["verifyEmail"]["response"]>;
-  /** `POST /verify-email/resend`: mails a fresh token (409 `EMAIL_ALREADY_VERIFIED`). */
-  resendVerificationEmail(actor: AuthActor, client?: AuthApiClient): Promise<void>;
-
-  /** `POST /organizations`: the actor becomes its member with the creator roles. */
-  createOrganization(
-    actor: AuthActor,
-    input: AuthContract["createOrganization"]["body"],
-  ): Promise<OrganizationEntry>;
-  /** `GET /organizations`: the actor's organizations, a page at a time. */
-  listOrganizations(
-    actor: AuthActor,
-    page?: AuthApiPage,
-  ): Promise<AuthApiPageOf & { organizations: OrganizationEntry[] }>;
-  /** `GET /organizations/:organizationId` (404 `NOT_FOUND` for a non-member). */
-  getOrganization(actor: AuthActor, input: AuthOrganizationRef): Promise<OrganizationEntry>;
-  /** `PATCH /organizations/:organizationId` (owner, admin). */
-  updateOrganization(
-    actor: AuthActor,
-    input: AuthOrganizationRef & AuthContract["updateOrganization"]["body"],
-  ): Promise<{ organization: Organization }>;
-  /** `DELETE /organizations/:organizationId` (owner). */
-  deleteOrganization(actor: AuthActor, input: AuthOrganizationRef): Promise<void>;
-  /** `GET /organizations/active`: the credential's active organization (needs a credential). */
-  getActiveOrganization(actor: AuthActor): Promise<OrganizationEntry | null>;
-  /** `POST /organizations/active` (needs a credential); `organizationId: null` clears it. */
-  setActiveOrganization(
-    actor: AuthActor,
-    input: AuthContract["setActiveOrganization"]["body"],
-  ): Promise<OrganizationEntry | null>;
-  /** `GET /organizations/:organizationId/members`. */
-  listMembers(
-    actor: AuthActor,
-    input: AuthOrganizationRef & AuthApiPage,
-  ): Promise<AuthApiPageOf & { members: Member[] }>;
   /**
    * Adds a user to an organization on the server's say, without an invitation and without
    * asking `organizations.canAddMember` (the HTTP route needs its consent); `membershipLimit`
@@ -328,7 +131,7 @@ export interface AuthApi extends AuthAccountApi {
    * await authModule.api.addMember({ organizationId: companyId, userId: user.id });
    * ```
    */
-  addMember(input: ServerAddMemberInput): Promise<Member>;
+  addMember(input: AuthAddMemberInput): Promise<AuthMember>;
   /**
    * `POST /organizations/:organizationId/members` as `actor`: an owner or admin, with the
    * `canAddMember` policy's consent (403 `DIRECT_ADD_NOT_ALLOWED` otherwise), exactly as over
@@ -336,46 +139,13 @@ export interface AuthApi extends AuthAccountApi {
    */
   addMember(
     actor: AuthActor,
-    input: AuthOrganizationRef & AuthContract["addMember"]["body"],
-  ): Promise<Member>;
-  /** `PATCH /organizations/:organizationId/members/:memberId` (owner, admin). */
-  updateMemberRoles(
-    actor: AuthActor,
-    input: AuthMemberRef & AuthContract["updateMemberRoles"]["body"],
-  ): Promise<{ member: Member }>;
-  /** `DELETE /organizations/:organizationId/members/:memberId`: remove, or leave. */
-  removeMember(actor: AuthActor, input: AuthMemberRef): Promise<void>;
-  /**
-   * `POST /organizations/:organizationId/invitations` (owner, admin): the invitation with its
-   * token, and `rotated: true` when it re-sent a pending one (HTTP answers 200 instead of 201).
-   */
-  createInvitation(
-    actor: AuthActor,
-    input: AuthOrganizationRef & AuthContract["createInvitation"]["body"],
-  ): Promise<{ invitation: AuthCreatedInvitation; rotated: boolean }>;
-  /** `GET /organizations/:organizationId/invitations` (owner, admin). */
-  listInvitations(
-    actor: AuthActor,
-    input: AuthOrganizationRef & AuthApiPage,
-  ): Promise<AuthApiPageOf & { invitations: Invitation[] }>;
-  /** `GET /organizations/invitations`: the pending invitations to the actor's verified address. */
-  listMyInvitations(
-    actor: AuthActor,
-    page?: AuthApiPage,
-  ): Promise<AuthApiPageOf & { invitations: InvitationEntry[] }>;
-  /**
-   * `PATCH /organizations/invitations/:invitationId`: accept or reject (the invitee, with the
-   * token), or cancel (the inviter, owners, admins).
-   */
-  respondToInvitation(
-    actor: AuthActor,
-    input: { invitationId: string } & AuthContract["respondToInvitation"]["body"],
-  ): Promise<AuthInvitationAnswer>;
+    input: AuthOrganizationRef & AuthAddMemberBody,
+  ): Promise<AuthMember>;
   /** Cancels an invitation: {@link AuthApi.respondToInvitation} with `action: "cancel"`. */
   cancelInvitation(
     actor: AuthActor,
     input: { invitationId: string; token: string },
-  ): Promise<{ invitation: Invitation }>;
+  ): Promise<{ invitation: AuthInvitation }>;
   /**
    * The durable hooks delivering the organization events (inspect, `requeue` failed deliveries,
    * `drain()` in tests); `null` with `organizations: false`. Their worker is the module's

@@ -6,27 +6,27 @@
 
 import { createModule, type ModuleInstance } from "../core/mod.ts";
 import { missingSecretWarning, processSecret } from "../runtime/secret.ts";
-import { accountService } from "./account_service.ts";
+import { accountService } from "./account/account_service.ts";
 import type { AuthApi } from "./api.ts";
 import { createAuthApi } from "./create_api.ts";
-import { createAuthenticator } from "./authenticator.ts";
-import { AUTH_SECURITY_SCHEMES, type AuthRouteDeps } from "./route_guards.ts";
-import { credentialRoutes } from "./credential_routes.ts";
+import type { AuthServices } from "./http/operation.ts";
+import { operationRoutes } from "./http/operation_routes.ts";
+import { createAuthenticator } from "./sessions/authenticator.ts";
+import { AUTH_SECURITY_SCHEMES, type AuthRouteDeps } from "./http/route_guards.ts";
 import { meReader } from "./me/mod.ts";
-import { createCredentialLimits } from "./credential_limits.ts";
-import { withCors } from "./cors.ts";
-import { createRateLimiter } from "./rate_limiter.ts";
+import { createCredentialRateLimits } from "./abuse/credential_rate_limits.ts";
+import { withCors } from "./http/cors.ts";
+import { createRateLimiter } from "./abuse/rate_limiter.ts";
 import { AUTH_MODULE_NAME, type AuthOptions, resolveAuthOptions } from "./options.ts";
 import { organizationsFeature } from "./organizations/mod.ts";
 import { authSchema } from "./schema.ts";
 import { authTableNames } from "./tables.ts";
-import { createEmailVerification } from "./email_verification.ts";
-import { verificationRoutes } from "./verification_routes.ts";
+import { createEmailVerification } from "./account/email_verification.ts";
+import { verificationLinkOpener } from "./account/verification_link.ts";
 import { durableHooks } from "../hooks/mod.ts";
 import {
   accountEventHooks,
   accountLifecycle,
-  accountRoutes,
   createAccountEvents,
   emailLinkBuilder,
 } from "./account/mod.ts";
@@ -127,7 +127,6 @@ export function auth(options: AuthOptions): AuthModule {
       namespace: resolved.namespace,
       tables,
       options: resolved.organizations,
-      routeDeps,
       secret: signingSecret(resolved.secret),
       extraHooks: accountHooks,
     })
@@ -157,7 +156,7 @@ export function auth(options: AuthOptions): AuthModule {
     ttlSeconds: resolved.emailVerificationTtlSeconds,
     links,
   });
-  const limits = createCredentialLimits({
+  const limits = createCredentialRateLimits({
     limiter: createRateLimiter({ db, tables }),
     rateLimit: resolved.rateLimit,
     trustProxy: resolved.trustProxy,
@@ -188,12 +187,17 @@ export function auth(options: AuthOptions): AuthModule {
   });
   const instance = createModule({
     name: AUTH_MODULE_NAME,
-    routes: [
-      ...credentialRoutes({ ...routeDeps, accounts, me }),
-      ...verificationRoutes({ ...routeDeps, accounts }),
-      ...accountRoutes({ ...routeDeps, lifecycle, accounts, links }),
-      ...(organizations?.routes ?? []),
-    ],
+    routes: operationRoutes({
+      ...routeDeps,
+      services: {
+        accounts,
+        me,
+        organizations: organizations?.services as AuthServices["organizations"],
+        lifecycle,
+        verificationLink: verificationLinkOpener(accounts, links),
+      },
+      bodyOptions: organizations?.options ?? null,
+    }),
     mountRoute: resolved.mountRoute,
     bodyLimit: resolved.bodyLimit,
     securitySchemes: AUTH_SECURITY_SCHEMES,
@@ -210,6 +214,7 @@ export function auth(options: AuthOptions): AuthModule {
     hooks,
     organizations,
     lifecycle,
+    links,
   });
   // The trusted origins may read the answers too (CORS), not only send unsafe requests.
   return Object.freeze({

@@ -11,42 +11,13 @@
  * @module
  */
 
-import type { AuthApiPageOf, AuthCreatedInvitation } from "./api.ts";
-import type {
-  ChangeEmailBody,
-  ChangePasswordBody,
-  ConfirmEmailChangeBody,
-  DeleteAccountBody,
-  DeletedAccount,
-  ForgotPasswordBody,
-  ForgotPasswordResponse,
-  ListedSession,
-  ResetPasswordBody,
-  RevokedSessions,
-} from "./account/mod.ts";
-import type { CredentialsBody, VerifyEmailBody } from "./credential_inputs.ts";
-import type { MePayload } from "./me/mod.ts";
-import type {
-  AddMemberBody,
-  CreateInvitationBody,
-  CreateOrganizationBody,
-  RespondToInvitationBody,
-  SetActiveOrganizationBody,
-  UpdateMemberRolesBody,
-  UpdateOrganizationBody,
-} from "./organizations/bodies.ts";
-import type {
-  Invitation,
-  InvitationEntry,
-  Member,
-  Organization,
-  OrganizationEntry,
-} from "./organizations/resources.ts";
-import type { AcceptedInvitation, CredentialResponse, SessionResponse } from "./responses.ts";
-import type { AuthUser } from "./user_store.ts";
+import type { PageRequest } from "../pagination/mod.ts";
+import type { AuthOperation, AuthOperationTypes } from "./http/operation.ts";
+import type * as operations from "./operations.ts";
+import type { AuthAcceptedInvitation } from "./organizations/responses.ts";
 
 /**
- * The query of every list route (`pageSize`, `cursor`), as strings.
+ * The query of every list route (`pageSize`, `cursor`): the project's one page request.
  *
  * @example
  * ```ts
@@ -56,12 +27,7 @@ import type { AuthUser } from "./user_store.ts";
  * const url = `/api/auth/organizations?${new URLSearchParams({ ...next })}`;
  * ```
  */
-export interface AuthPageQuery {
-  /** Items per page, 1–100 (default 20). */
-  pageSize?: string;
-  /** The `cursor` of the previous page's answer. */
-  cursor?: string;
-}
+export type AuthPageQuery = PageRequest;
 
 /**
  * One route: what goes in (body, query) and what comes out (`null`: nothing, or a 204).
@@ -83,9 +49,50 @@ export interface AuthRouteContract<Body, Query, Response> {
   response: Response;
 }
 
+type Declared = typeof operations;
+type TypesOf<O> = O extends AuthOperation<infer T extends AuthOperationTypes> ? T : never;
+type PartOr<T, K extends string> = T extends { [P in K]: infer V } ? V : null;
+
+/**
+ * For every operation (by its name), the {@link AuthRouteContract} derived from its declaration:
+ * the types of its body, query and answer.
+ *
+ * @example
+ * ```ts
+ * import type { PageRequest } from "../pagination/mod.ts";
+import type { AuthOperationContracts } from "@app/fragment-cli/auth";
+ *
+ * type MemberPage = AuthOperationContracts["listMembers"]["response"];
+ * ```
+ */
+export type AuthOperationContracts = {
+  [Name in keyof Declared]: AuthRouteContract<
+    PartOr<TypesOf<Declared[Name]>, "body">,
+    PartOr<TypesOf<Declared[Name]>, "query"> extends null ? null : AuthPageQuery,
+    TypesOf<Declared[Name]>["response"]
+  >;
+};
+
+/**
+ * For every operation (by its name), its `authModule.api` method, as its declaration types it.
+ *
+ * @example
+ * ```ts
+ * import type { PageRequest } from "../pagination/mod.ts";
+import type { AuthOperationMethods } from "@app/fragment-cli/auth";
+ *
+ * type ListMembers = AuthOperationMethods["listMembers"]; // (actor, input) => Promise<page>
+ * ```
+ */
+export type AuthOperationMethods = {
+  [Name in keyof Declared]: TypesOf<Declared[Name]>["api"];
+};
+
 /**
  * The routes of the auth module a client calls, by operation, with their request and answer
- * types (the declared types of the routes' zod schemas).
+ * types (the declared types of the routes' zod schemas): {@link AuthOperationContracts}, and
+ * two more names for answers of one route (`session` for `getSession`, `acceptInvitation` for
+ * `respondToInvitation` with `action: "accept"`).
  *
  * @example Type a hand-written call
  * ```ts
@@ -97,101 +104,19 @@ export interface AuthRouteContract<Body, Query, Response> {
  * const { token, user }: SignUp["response"] = await response.json();
  * ```
  */
-export interface AuthContract {
-  /** `POST /sign-up` */
-  signUp: AuthRouteContract<CredentialsBody, null, CredentialResponse>;
-  /** `POST /sign-in` */
-  signIn: AuthRouteContract<CredentialsBody, null, CredentialResponse>;
-  /** `POST /sign-out` (204) */
-  signOut: AuthRouteContract<null, null, null>;
-  /** `GET /session` */
-  session: AuthRouteContract<null, null, SessionResponse>;
-  /** `GET /me` */
-  me: AuthRouteContract<null, null, MePayload>;
-  /** `POST /verify-email` */
-  verifyEmail: AuthRouteContract<VerifyEmailBody, null, { user: AuthUser }>;
-  /** `POST /verify-email/resend` (204) */
-  resendVerificationEmail: AuthRouteContract<null, null, null>;
-  /** `POST /password/forgot` (202) */
-  forgotPassword: AuthRouteContract<ForgotPasswordBody, null, ForgotPasswordResponse>;
-  /** `POST /password/reset` */
-  resetPassword: AuthRouteContract<ResetPasswordBody, null, { user: AuthUser }>;
-  /** `POST /password/change` */
-  changePassword: AuthRouteContract<
-    ChangePasswordBody,
-    null,
-    { user: AuthUser; revokedSessions: number }
-  >;
-  /** `GET /sessions` */
-  listSessions: AuthRouteContract<null, null, { sessions: ListedSession[] }>;
-  /** `DELETE /sessions/:sessionId` (204) */
-  revokeSession: AuthRouteContract<null, null, null>;
-  /** `POST /sessions/revoke-others` */
-  revokeOtherSessions: AuthRouteContract<null, null, RevokedSessions>;
-  /** `POST /email/change` (202) */
-  changeEmail: AuthRouteContract<ChangeEmailBody, null, ForgotPasswordResponse>;
-  /** `POST /email/change/confirm` */
-  confirmEmailChange: AuthRouteContract<ConfirmEmailChangeBody, null, { user: AuthUser }>;
-  /** `POST /account/delete` */
-  deleteAccount: AuthRouteContract<DeleteAccountBody, null, DeletedAccount>;
-  /** `POST /organizations` (201) */
-  createOrganization: AuthRouteContract<CreateOrganizationBody, null, OrganizationEntry>;
-  /** `GET /organizations` */
-  listOrganizations: AuthRouteContract<
-    null,
-    AuthPageQuery,
-    AuthApiPageOf & { organizations: OrganizationEntry[] }
-  >;
-  /** `GET /organizations/:organizationId` */
-  getOrganization: AuthRouteContract<null, null, OrganizationEntry>;
-  /** `PATCH /organizations/:organizationId` */
-  updateOrganization: AuthRouteContract<
-    UpdateOrganizationBody,
-    null,
-    { organization: Organization }
-  >;
-  /** `DELETE /organizations/:organizationId` (204) */
-  deleteOrganization: AuthRouteContract<null, null, null>;
-  /** `GET /organizations/active` */
-  getActiveOrganization: AuthRouteContract<null, null, OrganizationEntry | null>;
-  /** `POST /organizations/active` */
-  setActiveOrganization: AuthRouteContract<
-    SetActiveOrganizationBody,
-    null,
-    OrganizationEntry | null
-  >;
-  /** `GET /organizations/:organizationId/members` */
-  listMembers: AuthRouteContract<null, AuthPageQuery, AuthApiPageOf & { members: Member[] }>;
-  /** `POST /organizations/:organizationId/members` (201) */
-  addMember: AuthRouteContract<AddMemberBody, null, { member: Member }>;
-  /** `PATCH /organizations/:organizationId/members/:memberId` */
-  updateMemberRoles: AuthRouteContract<UpdateMemberRolesBody, null, { member: Member }>;
-  /** `DELETE /organizations/:organizationId/members/:memberId` (204) */
-  removeMember: AuthRouteContract<null, null, null>;
-  /** `GET /organizations/:organizationId/invitations` */
-  listInvitations: AuthRouteContract<
-    null,
-    AuthPageQuery,
-    AuthApiPageOf & { invitations: Invitation[] }
-  >;
-  /** `POST /organizations/:organizationId/invitations` (201, 200 for a re-send) */
-  createInvitation: AuthRouteContract<
-    CreateInvitationBody,
-    null,
-    { invitation: AuthCreatedInvitation }
-  >;
-  /** `GET /organizations/invitations` (the caller's pending ones) */
-  listMyInvitations: AuthRouteContract<
-    null,
-    AuthPageQuery,
-    AuthApiPageOf & { invitations: InvitationEntry[] }
-  >;
+export interface AuthContract extends AuthOperationContracts {
+  /** `GET /session`: {@link AuthOperationContracts.getSession}. */
+  session: AuthOperationContracts["getSession"];
   /** `PATCH /organizations/invitations/:invitationId` with `action: "accept"` */
-  acceptInvitation: AuthRouteContract<RespondToInvitationBody, null, AcceptedInvitation>;
+  acceptInvitation: AuthRouteContract<
+    AuthOperationContracts["respondToInvitation"]["body"],
+    null,
+    AuthAcceptedInvitation
+  >;
   /** `PATCH /organizations/invitations/:invitationId` with `action: "reject"` or `"cancel"` */
   respondToInvitation: AuthRouteContract<
-    RespondToInvitationBody,
+    AuthOperationContracts["respondToInvitation"]["body"],
     null,
-    { invitation: Invitation }
+    { invitation: AuthOperationContracts["respondToInvitation"]["response"]["invitation"] }
   >;
 }

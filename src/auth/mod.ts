@@ -26,24 +26,21 @@
 
 export { auth, type AuthModule } from "./auth.ts";
 export type { AuthOptions } from "./options.ts";
+export type { AuthApi, AuthCreateUserInput, AuthRequestContext, AuthUserRole } from "./api.ts";
 export type {
-  AuthApi,
   AuthApiClient,
   AuthApiPage,
   AuthApiPageOf,
   AuthCreatedInvitation,
-  AuthCreateUserInput,
   AuthInvitationAnswer,
   AuthMemberRef,
   AuthOrganizationRef,
-  AuthRequestContext,
-  AuthUserRole,
-} from "./api.ts";
+} from "./api_inputs.ts";
 export type { AuthActor } from "./actor.ts";
-export type { MePayload as AuthMe } from "./me/mod.ts";
-export type { AuthUser } from "./user_store.ts";
-export type { SendVerificationEmail, VerificationEmail } from "./email_verification.ts";
-export type { AuthSession } from "./session_store.ts";
+export type { AuthMe } from "./me/mod.ts";
+export type { AuthUser } from "./account/user.ts";
+export type { SendVerificationEmail, VerificationEmail } from "./account/email_verification.ts";
+export type { AuthSession } from "./sessions/session.ts";
 export { authSchema, type AuthTables } from "./schema.ts";
 export { AUTH_ERROR_CODES, type AuthErrorCode } from "./errors.ts";
 export {
@@ -55,55 +52,53 @@ export {
   type ScryptParams,
   scryptPasswordHasher,
   type ScryptPasswordHasherOptions,
-} from "./password_hasher.ts";
-export { PasswordHasherBusyError } from "./hashing_queue.ts";
-export type { RateLimitOptions } from "./rate_limit_options.ts";
-export { AUTH_SESSION_COOKIE } from "./cookies.ts";
+} from "./sessions/password_hasher.ts";
+export { PasswordHasherBusyError } from "./abuse/hashing_queue.ts";
+export type { RateLimitOptions } from "./abuse/rate_limit_options.ts";
+export { AUTH_SESSION_COOKIE } from "./sessions/cookies.ts";
 export {
+  AUTH_RESERVED_SLUGS,
+  type AuthAddMemberInput,
+  type AuthInvitation,
+  type AuthInvitationEntry,
+  type AuthInvitationStatus,
+  type AuthMember,
+  type AuthOrganization,
+  type AuthOrganizationEntry,
   type AuthOrganizationsOptions,
   type AutoCreateOrganizationOptions,
   type CanAddMember,
   type CanAddMemberContext,
-  type Invitation as AuthInvitation,
-  type InvitationEntry as AuthInvitationEntry,
-  type InvitationStatus as AuthInvitationStatus,
-  type Member as AuthMember,
-  type Organization as AuthOrganization,
   ORGANIZATION_EVENT_NAMES,
-  type OrganizationEntry as AuthOrganizationEntry,
   type OrganizationEventContext,
   type OrganizationEventHandlers,
   type OrganizationEventName,
   type OrganizationEventPayloads,
-  RESERVED_SLUGS as AUTH_RESERVED_SLUGS,
-  type ServerAddMemberInput as AuthAddMemberInput,
 } from "./organizations/mod.ts";
-export type { AuthContract, AuthPageQuery, AuthRouteContract } from "./contract.ts";
 export type {
-  CredentialsBody as AuthCredentialsBody,
-  VerifyEmailBody as AuthVerifyEmailBody,
-} from "./credential_inputs.ts";
+  AuthContract,
+  AuthOperationContracts,
+  AuthOperationMethods,
+  AuthPageQuery,
+  AuthRouteContract,
+} from "./contract.ts";
+export type { AuthCredentialsBody, AuthVerifyEmailBody } from "./account/credential_inputs.ts";
 export type {
-  AddMemberBody as AuthAddMemberBody,
-  CreateInvitationBody as AuthCreateInvitationBody,
-  CreateOrganizationBody as AuthCreateOrganizationBody,
-  RespondToInvitationBody as AuthRespondToInvitationBody,
-  SetActiveOrganizationBody as AuthSetActiveOrganizationBody,
-  UpdateMemberRolesBody as AuthUpdateMemberRolesBody,
-  UpdateOrganizationBody as AuthUpdateOrganizationBody,
+  AuthAddMemberBody,
+  AuthCreateInvitationBody,
+  AuthCreateOrganizationBody,
+  AuthRespondToInvitationBody,
+  AuthSetActiveOrganizationBody,
+  AuthUpdateMemberRolesBody,
+  AuthUpdateOrganizationBody,
 } from "./organizations/bodies.ts";
-export type {
-  AcceptedInvitation as AuthAcceptedInvitation,
-  CredentialResponse as AuthCredentialResponse,
-  SessionResponse as AuthSessionResponse,
-} from "./responses.ts";
+export type { AuthCredentialResponse, AuthSessionResponse } from "./account/responses.ts";
+export type { AuthAcceptedInvitation } from "./organizations/responses.ts";
 export {
   ACCOUNT_EVENT_NAMES,
-  type AccountApiClient as AuthAccountApiClient,
   type AccountEventHandlers,
   type AccountEventName,
   type AccountEventPayloads,
-  type AuthAccountApi,
   type ChangeEmailBody as AuthChangeEmailBody,
   type ChangePasswordBody as AuthChangePasswordBody,
   type ConfirmEmailChangeBody as AuthConfirmEmailChangeBody,

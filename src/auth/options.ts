@@ -10,14 +10,14 @@ import { isOrigin } from "../core/origin.ts";
 import { resolveNamespace } from "../migrate/migration_plan.ts";
 import type { SqlAdapter } from "../sql/mod.ts";
 import type { TrustProxy } from "../core/mod.ts";
-import { type PasswordHasher, scryptPasswordHasher } from "./password_hasher.ts";
-import { logVerificationEmail, type SendVerificationEmail } from "./email_verification.ts";
+import { type PasswordHasher, scryptPasswordHasher } from "./sessions/password_hasher.ts";
+import { logVerificationEmail, type SendVerificationEmail } from "./account/email_verification.ts";
 import {
   type RateLimitOptions,
   type ResolvedRateLimit,
   resolveRateLimit,
   resolveTrustProxy,
-} from "./rate_limit_options.ts";
+} from "./abuse/rate_limit_options.ts";
 import {
   ACCOUNT_EVENT_NAMES,
   type AccountEventHandlers,

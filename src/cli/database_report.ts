@@ -1,5 +1,5 @@
 import type { SqlAdapter } from "../sql/mod.ts";
-import type { DatabaseBinding } from "./load_user_files.ts";
+import type { DatabaseBinding } from "./user_files/mod.ts";
 
 /** `Found 2 modules with a database in app.ts: auth [auth], messenger [messenger]`. */
 export function databasesLine(file: string, databases: readonly DatabaseBinding[]): string {

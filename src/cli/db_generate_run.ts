@@ -2,17 +2,17 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { drizzleSchemaFile, prismaSchemaFile } from "../migrate/mod.ts";
 import { type CliIo, type CommandArgs, UsageError } from "./command.ts";
-import { findModules } from "./find_modules.ts";
 import {
   allDatabases,
   checkUserFiles,
   closeAdapters,
   type DatabaseBinding,
   displayPath,
-} from "./load_user_files.ts";
-import { outputPaths, outputTarget } from "./output_path.ts";
+  findModules,
+} from "./user_files/mod.ts";
+import { outputPaths, outputTarget } from "./db_generate_output_path.ts";
 import { parseVersionOption } from "./version_option.ts";
-import { generateSqlMigrations } from "./sql_migration_files.ts";
+import { generateSqlMigrations } from "./db_generate_sql_files.ts";
 import { databasesLine } from "./database_report.ts";
 
 const FORMATS = ["sql", "drizzle", "prisma"] as const;

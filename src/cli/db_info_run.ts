@@ -3,8 +3,13 @@ import { migrationStatus, type NamespaceStatus } from "../migrate/mod.ts";
 import type { CliIo, CommandArgs } from "./command.ts";
 import { explainDataDirInUse } from "./data_dir_in_use.ts";
 import { adapterLabel, adaptersOf } from "./database_report.ts";
-import { findModules } from "./find_modules.ts";
-import { allDatabases, allModules, checkUserFiles, closeAdapters } from "./load_user_files.ts";
+import {
+  allDatabases,
+  allModules,
+  checkUserFiles,
+  closeAdapters,
+  findModules,
+} from "./user_files/mod.ts";
 import { textTable } from "./text_table.ts";
 
 /** One row of `db info`, also its `--json` shape. */

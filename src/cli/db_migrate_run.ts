@@ -1,13 +1,13 @@
 import { migrate, migrationStatus, type NamespaceStatus } from "../migrate/mod.ts";
 import { CliError, type CliIo, type CommandArgs } from "./command.ts";
 import { adapterLabel, adaptersOf, bindingLabel, databasesLine } from "./database_report.ts";
-import { findModules } from "./find_modules.ts";
 import {
   allDatabases,
   checkUserFiles,
   closeAdapters,
   type DatabaseBinding,
-} from "./load_user_files.ts";
+  findModules,
+} from "./user_files/mod.ts";
 import {
   checkNamespacesExist,
   parseVersionOption,

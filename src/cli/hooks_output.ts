@@ -1,7 +1,7 @@
 import type { HookOccurrence, OccurrenceWithErrors } from "../hooks/mod.ts";
 import type { JsonValue } from "../schema/mod.ts";
 import { bindingLabel } from "./database_report.ts";
-import type { DatabaseBinding } from "./load_user_files.ts";
+import type { DatabaseBinding } from "./user_files/mod.ts";
 import { textTable } from "./text_table.ts";
 
 /** One occurrence in `hooks list --json` (and, with more fields, `hooks show --json`). */

@@ -10,16 +10,16 @@ import type { ModuleInstance } from "../core/mod.ts";
 import { CliError, type CliIo, type CommandArgs, UsageError } from "./command.ts";
 import { explainDataDirInUse } from "./data_dir_in_use.ts";
 import { adapterLabel, adaptersOf, bindingLabel } from "./database_report.ts";
-import { findModules } from "./find_modules.ts";
-import { type HooksRequest, parseHooksArgs } from "./hooks_args.ts";
-import { hooksTable, occurrenceJson, showText } from "./hooks_output.ts";
 import {
   allDatabases,
   allModules,
   checkUserFiles,
   closeAdapters,
   type DatabaseBinding,
-} from "./load_user_files.ts";
+  findModules,
+} from "./user_files/mod.ts";
+import { type HooksRequest, parseHooksArgs } from "./hooks_args.ts";
+import { hooksTable, occurrenceJson, showText } from "./hooks_output.ts";
 
 /** A namespace of the file that has durable hooks, with what operates them. */
 export interface HookNamespace {

@@ -4,14 +4,14 @@ import process from "node:process";
 import { mergeOpenApiDocuments, type ModuleInstance, type OpenApiDocument } from "../core/mod.ts";
 import { OPENAPI_PATH } from "../core/create_module.ts";
 import { CliError, type CliIo, type CommandArgs, UsageError } from "./command.ts";
-import { findModules } from "./find_modules.ts";
 import {
   allDatabases,
   allModules,
   checkUserFiles,
   closeAdapters,
   displayPath,
-} from "./load_user_files.ts";
+  findModules,
+} from "./user_files/mod.ts";
 
 /**
  * Runs `openapi`; loaded only when the command runs (see `openapi_command.ts`). Imports the file

@@ -1,7 +1,7 @@
 import { migrate, migrationStatus, type NamespaceStatus } from "../migrate/mod.ts";
 import { CliError, type CliIo } from "./command.ts";
 import { adapterLabel, adaptersOf, bindingLabel } from "./database_report.ts";
-import type { DatabaseBinding } from "./load_user_files.ts";
+import type { DatabaseBinding } from "./user_files/mod.ts";
 
 /** Options of {@link prepareDatabasesForServe}. */
 export interface PrepareOptions {

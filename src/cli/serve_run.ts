@@ -1,11 +1,17 @@
 import { statSync } from "node:fs";
 import { AddressInUseError, type ModuleInstance, serve } from "../core/mod.ts";
 import { CliError, type CliIo, type CommandArgs, UsageError } from "./command.ts";
-import { findModules, foundLine } from "./find_modules.ts";
-import { allDatabases, checkUserFiles, closeAdapters, type LoadedFile } from "./load_user_files.ts";
+import {
+  allDatabases,
+  checkUserFiles,
+  closeAdapters,
+  findModules,
+  foundLine,
+  type LoadedFile,
+} from "./user_files/mod.ts";
 import { prepareDatabasesForServe } from "./serve_migrations.ts";
 import { provideSecret, settleSecret } from "./serve_secret.ts";
-import { surviveStraySocketErrors } from "./stray_socket_errors.ts";
+import { surviveStraySocketErrors } from "./serve_stray_socket_errors.ts";
 
 /** Runs `serve`; loaded only when the command runs (see `serve_command.ts`). */
 export async function runServe(args: CommandArgs, io: CliIo): Promise<number> {

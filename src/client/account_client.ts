@@ -1,6 +1,7 @@
 /**
  * The account lifecycle calls of the typed client: `client.password`, `client.sessions`,
- * `client.email` and `client.account`. Types only from the auth module.
+ * `client.email` and `client.account`. Their methods and paths come from the operation
+ * declarations (`auth/operations.ts`).
  *
  * @module
  */
@@ -18,8 +19,9 @@ import type {
   AuthRevokedSessions,
   AuthUser,
 } from "../auth/mod.ts";
+import type { AuthOperation } from "../auth/http/operation.ts";
 import type { AuthResult } from "./result.ts";
-import type { Call } from "./transport.ts";
+import * as operations from "../auth/operations.ts";
 
 /**
  * The password calls: `client.password`.
@@ -104,8 +106,25 @@ export interface AuthAccountClient {
   delete(body: AuthDeleteAccountBody): Promise<AuthResult<AuthDeletedAccount>>;
 }
 
-/** The account lifecycle calls of one client. */
-export function accountCalls(call: Call): {
+/** Sends one operation's request (see `auth_client.ts`). */
+export type SendOperation = <T>(
+  operation: Pick<AuthOperation, "method" | "path">,
+  params?: { [name: string]: string },
+  parts?: { body?: unknown },
+) => Promise<AuthResult<T>>;
+
+/**
+ * The account calls of the client, over `send` (paths from the operation declarations).
+ *
+ * @example
+ * ```ts
+ * import { createAuthClient } from "@app/fragment-cli/client";
+ *
+ * const client = createAuthClient({ baseUrl: "/api/auth" });
+ * await client.password.forgot({ email: "ada@example.com" });
+ * ```
+ */
+export function accountCalls(send: SendOperation): {
   password: AuthPasswordClient;
   sessions: AuthSessionsClient;
   email: AuthEmailClient;
@@ -113,22 +132,21 @@ export function accountCalls(call: Call): {
 } {
   return {
     password: {
-      forgot: (body) => call({ method: "POST", path: "/password/forgot", body }),
-      reset: (body) => call({ method: "POST", path: "/password/reset", body }),
-      change: (body) => call({ method: "POST", path: "/password/change", body }),
+      forgot: (body) => send(operations.forgotPassword, {}, { body }),
+      reset: (body) => send(operations.resetPassword, {}, { body }),
+      change: (body) => send(operations.changePassword, {}, { body }),
     },
     sessions: {
-      list: () => call({ method: "GET", path: "/sessions" }),
-      revoke: (sessionId) =>
-        call({ method: "DELETE", path: `/sessions/${encodeURIComponent(sessionId)}` }),
-      revokeOthers: () => call({ method: "POST", path: "/sessions/revoke-others" }),
+      list: () => send(operations.listSessions),
+      revoke: (sessionId) => send(operations.revokeSession, { sessionId }),
+      revokeOthers: () => send(operations.revokeOtherSessions),
     },
     email: {
-      change: (body) => call({ method: "POST", path: "/email/change", body }),
-      confirm: (body) => call({ method: "POST", path: "/email/change/confirm", body }),
+      change: (body) => send(operations.changeEmail, {}, { body }),
+      confirm: (body) => send(operations.confirmEmailChange, {}, { body }),
     },
     account: {
-      delete: (body) => call({ method: "POST", path: "/account/delete", body }),
+      delete: (body) => send(operations.deleteAccount, {}, { body }),
     },
   };
 }

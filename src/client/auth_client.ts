@@ -9,14 +9,14 @@
 import type {
   AuthAcceptedInvitation,
   AuthAddMemberBody,
-  AuthApiPageOf,
+  AuthApiPage,
+  AuthContract,
   AuthCreatedInvitation,
   AuthCreateInvitationBody,
   AuthCreateOrganizationBody,
   AuthCredentialResponse,
   AuthCredentialsBody,
   AuthInvitation,
-  AuthInvitationEntry,
   AuthMe,
   AuthMember,
   AuthOrganization,
@@ -28,8 +28,10 @@ import type {
   AuthUser,
   AuthVerifyEmailBody,
 } from "../auth/mod.ts";
+import type { AuthOperation } from "../auth/http/operation.ts";
+import * as operations from "../auth/operations.ts";
 import type { AuthResult } from "./result.ts";
-import { type AuthFetch, createTransport } from "./transport.ts";
+import { type AuthFetch, type CallInput, createTransport } from "./transport.ts";
 import {
   accountCalls,
   type AuthAccountClient,
@@ -54,12 +56,7 @@ import {
  * }
  * ```
  */
-export interface AuthPageOptions {
-  /** Items per page, 1–100 (default 20). */
-  pageSize?: number | string;
-  /** The `cursor` of the previous page's answer. */
-  cursor?: string;
-}
+export type AuthPageOptions = AuthApiPage;
 
 /**
  * The invitation token, as the invitee received it (accept, reject) or the inviter keeps it
@@ -134,7 +131,7 @@ export interface AuthOrganizationsClient {
   /** `GET /organizations`: the caller's organizations, a page at a time. */
   list(
     page?: AuthPageOptions,
-  ): Promise<AuthResult<AuthApiPageOf & { organizations: AuthOrganizationEntry[] }>>;
+  ): Promise<AuthResult<AuthContract["listOrganizations"]["response"]>>;
   /** `GET /organizations/:organizationId`: one organization with the caller's membership. */
   get(organizationId: string): Promise<AuthResult<AuthOrganizationEntry>>;
   /** `PATCH /organizations/:organizationId` (owners and admins). */
@@ -168,7 +165,7 @@ export interface AuthMembersClient {
   list(
     organizationId: string,
     page?: AuthPageOptions,
-  ): Promise<AuthResult<AuthApiPageOf & { members: AuthMember[] }>>;
+  ): Promise<AuthResult<AuthContract["listMembers"]["response"]>>;
   /** `POST /organizations/:organizationId/members` (needs the `canAddMember` policy's consent). */
   add(
     organizationId: string,
@@ -205,7 +202,7 @@ export interface AuthInvitationsClient {
   list(
     organizationId: string,
     page?: AuthPageOptions,
-  ): Promise<AuthResult<AuthApiPageOf & { invitations: AuthInvitation[] }>>;
+  ): Promise<AuthResult<AuthContract["listInvitations"]["response"]>>;
   /** `POST /organizations/:organizationId/invitations`: the answer carries the `token`. */
   create(
     organizationId: string,
@@ -214,7 +211,7 @@ export interface AuthInvitationsClient {
   /** `GET /organizations/invitations`: the caller's pending invitations (verified address). */
   listMine(
     page?: AuthPageOptions,
-  ): Promise<AuthResult<AuthApiPageOf & { invitations: AuthInvitationEntry[] }>>;
+  ): Promise<AuthResult<AuthContract["listMyInvitations"]["response"]>>;
   /** Accepts an invitation addressed to the caller: the answer has the new membership. */
   accept(
     invitationId: string,
@@ -275,7 +272,16 @@ export interface AuthClient {
   readonly account: AuthAccountClient;
 }
 
-const id = encodeURIComponent;
+/** The method and path of an operation (its declaration's). */
+type Address = Pick<AuthOperation, "method" | "path">;
+
+/** `path` with each `:name` replaced by the encoded value of `params[name]`. */
+function pathOf(operation: Address, params: { [name: string]: string } = {}): string {
+  return operation.path.replace(
+    /:([A-Za-z_][A-Za-z0-9_]*)/g,
+    (_, name: string) => encodeURIComponent(params[name]),
+  );
+}
 
 /**
  * Creates the typed client of an auth module. Every method resolves to `{ data, error }`
@@ -312,75 +318,61 @@ const id = encodeURIComponent;
 export function createAuthClient(options: AuthClientOptions): AuthClient {
   const call = createTransport(options);
   const page = (query?: AuthPageOptions) => query && { ...query };
+  /** Calls an operation by its declaration: path parameters, then the body or the query. */
+  const send = <T>(
+    operation: Address,
+    params?: { [name: string]: string },
+    parts: { body?: unknown; query?: AuthPageOptions } = {},
+  ): Promise<AuthResult<T>> =>
+    call<T>({
+      method: operation.method as CallInput["method"],
+      path: pathOf(operation, params),
+      ...(parts.body === undefined ? {} : { body: parts.body }),
+      ...(parts.query === undefined ? {} : { query: page(parts.query) }),
+    });
+  const respond = <T>(
+    invitationId: string,
+    action: AuthRespondToInvitationBody["action"],
+    body: InvitationTokenInput,
+  ): Promise<AuthResult<T>> =>
+    send(operations.respondToInvitation, { invitationId }, { body: { ...body, action } });
   return {
-    signUp: (body) => call({ method: "POST", path: "/sign-up", body }),
-    signIn: (body) => call({ method: "POST", path: "/sign-in", body }),
-    signOut: () => call({ method: "POST", path: "/sign-out" }),
-    session: () => call({ method: "GET", path: "/session" }),
-    me: () => call({ method: "GET", path: "/me" }),
-    verifyEmail: (body) => call({ method: "POST", path: "/verify-email", body }),
-    resendVerificationEmail: () => call({ method: "POST", path: "/verify-email/resend" }),
-    ...accountCalls(call),
+    signUp: (body) => send(operations.signUp, {}, { body }),
+    signIn: (body) => send(operations.signIn, {}, { body }),
+    signOut: () => send(operations.signOut),
+    session: () => send(operations.getSession),
+    me: () => send(operations.me),
+    verifyEmail: (body) => send(operations.verifyEmail, {}, { body }),
+    resendVerificationEmail: () => send(operations.resendVerificationEmail),
+    ...accountCalls(send),
     organizations: {
-      create: (body) => call({ method: "POST", path: "/organizations", body }),
-      list: (query) => call({ method: "GET", path: "/organizations", query: page(query) }),
-      get: (organizationId) =>
-        call({ method: "GET", path: `/organizations/${id(organizationId)}` }),
+      create: (body) => send(operations.createOrganization, {}, { body }),
+      list: (query) => send(operations.listOrganizations, {}, { query }),
+      get: (organizationId) => send(operations.getOrganization, { organizationId }),
       update: (organizationId, body) =>
-        call({ method: "PATCH", path: `/organizations/${id(organizationId)}`, body }),
-      delete: (organizationId) =>
-        call({ method: "DELETE", path: `/organizations/${id(organizationId)}` }),
-      getActive: () => call({ method: "GET", path: "/organizations/active" }),
+        send(operations.updateOrganization, { organizationId }, { body }),
+      delete: (organizationId) => send(operations.deleteOrganization, { organizationId }),
+      getActive: () => send(operations.getActiveOrganization),
       setActive: (organizationId) =>
-        call({ method: "POST", path: "/organizations/active", body: { organizationId } }),
+        send(operations.setActiveOrganization, {}, { body: { organizationId } }),
     },
     members: {
-      list: (organizationId, query) =>
-        call({
-          method: "GET",
-          path: `/organizations/${id(organizationId)}/members`,
-          query: page(query),
-        }),
-      add: (organizationId, body) =>
-        call({ method: "POST", path: `/organizations/${id(organizationId)}/members`, body }),
+      list: (organizationId, query) => send(operations.listMembers, { organizationId }, { query }),
+      add: (organizationId, body) => send(operations.addMember, { organizationId }, { body }),
       updateRoles: (organizationId, memberId, body) =>
-        call({
-          method: "PATCH",
-          path: `/organizations/${id(organizationId)}/members/${id(memberId)}`,
-          body,
-        }),
+        send(operations.updateMemberRoles, { organizationId, memberId }, { body }),
       remove: (organizationId, memberId) =>
-        call({
-          method: "DELETE",
-          path: `/organizations/${id(organizationId)}/members/${id(memberId)}`,
-        }),
+        send(operations.removeMember, { organizationId, memberId }),
     },
     invitations: {
       list: (organizationId, query) =>
-        call({
-          method: "GET",
-          path: `/organizations/${id(organizationId)}/invitations`,
-          query: page(query),
-        }),
+        send(operations.listInvitations, { organizationId }, { query }),
       create: (organizationId, body) =>
-        call({ method: "POST", path: `/organizations/${id(organizationId)}/invitations`, body }),
-      listMine: (query) =>
-        call({ method: "GET", path: "/organizations/invitations", query: page(query) }),
+        send(operations.createInvitation, { organizationId }, { body }),
+      listMine: (query) => send(operations.listMyInvitations, {}, { query }),
       accept: (invitationId, body) => respond(invitationId, "accept", body),
       reject: (invitationId, body) => respond(invitationId, "reject", body),
       cancel: (invitationId, body) => respond(invitationId, "cancel", body),
     },
   };
-
-  function respond<T>(
-    invitationId: string,
-    action: AuthRespondToInvitationBody["action"],
-    body: InvitationTokenInput,
-  ): Promise<AuthResult<T>> {
-    return call({
-      method: "PATCH",
-      path: `/organizations/invitations/${id(invitationId)}`,
-      body: { ...body, action },
-    });
-  }
 }

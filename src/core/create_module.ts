@@ -173,6 +173,7 @@ function openApiRoute(documentText: () => string): Route {
     method: "GET",
     path: OPENAPI_PATH,
     summary: "The OpenAPI 3.1 document of this module",
+    name: "getOpenApiDocument",
     responses: { 200: openApiDocumentSchema },
     handler: () =>
       new Response(documentText(), {

@@ -353,7 +353,7 @@ function parameters(
 
 function operation(route: Route, tag: string, shared: SharedSchemas): OpenApiOperation {
   const op: OpenApiOperation = {
-    operationId: operationId(route.method, route.path),
+    operationId: route.name ?? operationId(route.method, route.path),
     tags: [tag],
     responses: {},
   };

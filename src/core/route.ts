@@ -118,6 +118,11 @@ export interface RouteDefinition<Params, Query, Body> {
   /** One line on what the route does (the OpenAPI operation's summary). */
   summary?: string;
   /**
+   * The operation's name: its OpenAPI `operationId` (e.g. `listMembers`). Without it, the id is
+   * derived from the method and path (`getNotesById`).
+   */
+  name?: string;
+  /**
    * Who checks the request's input. `"validated"` (default): the core validates `params`, `query`
    * and `body` before the handler. `"parsed"`: the handler validates them itself, after a check
    * that must come first (a credential, an origin); the core frames the request (body limit, JSON
@@ -166,6 +171,8 @@ export interface Route {
   readonly security?: readonly string[];
   /** See {@link RouteDefinition.summary}. */
   readonly summary?: string;
+  /** See {@link RouteDefinition.name}. */
+  readonly name?: string;
   /** See {@link RouteDefinition.input}. */
   readonly input?: "validated" | "parsed" | "raw";
   /** See {@link RouteDefinition.handler}. */

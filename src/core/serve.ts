@@ -37,6 +37,14 @@ export interface ServeOptions {
   staticDir?: string;
   /** Runs after the server stopped and background work finished, before the process exits. */
   onShutdown?: () => void | Promise<void>;
+  /**
+   * On SIGINT or SIGTERM, how long the shutdown may take (in-flight requests, running hooks)
+   * before the process exits anyway, with code 1: a hook attempt cut short is taken again by
+   * another process once its lease ends. Requests that arrive meanwhile are answered 503 with
+   * `Retry-After` and `Connection: close`.
+   * @default 10000
+   */
+  shutdownGraceMs?: number;
 }
 
 /**
@@ -87,9 +95,14 @@ export async function serve(
   options: ServeOptions = {},
 ): Promise<RunningServer> {
   const hostname = options.hostname ?? "localhost";
-  const fetch = composeModules(modules, {
+  const composed = composeModules(modules, {
     fallback: options.staticDir === undefined ? undefined : staticFiles(options.staticDir),
   });
+  let draining = false;
+  // Once shutting down, a request that still reaches us (a kept-alive connection) is refused
+  // at once, so the client retries elsewhere, instead of starting work the shutdown cuts short.
+  const fetch = (request: Request, connection?: unknown): Promise<Response> =>
+    draining ? Promise.resolve(drainingResponse()) : composed(request, connection);
   const { listen } = await runtimeAdapter();
   const listener = await listen(fetch, { port: options.port ?? 8080, hostname });
   const backgrounds = modules.flatMap((m) => (m.background ? [m.background] : []));
@@ -100,6 +113,7 @@ export async function serve(
   let stopping: Promise<void> | undefined;
   const shutdown = (): Promise<void> =>
     stopping ??= (async () => {
+      draining = true;
       try {
         await listener.close();
         // close(): the workers and the drains an application may have left running. A module of
@@ -114,7 +128,15 @@ export async function serve(
         resolveFinished();
       }
     })();
+  const graceMs = options.shutdownGraceMs ?? 10_000;
   const onSignal = (): void => {
+    setTimeout(() => {
+      console.error(
+        `Shutdown did not finish within ${graceMs} ms: exiting with work in flight ` +
+          "(hook attempts cut short run again once their lease ends)",
+      );
+      process.exit(1);
+    }, graceMs).unref();
     shutdown().then(() => process.exit(0), (error) => {
       console.error("Shutdown failed:", error);
       process.exit(1);
@@ -128,6 +150,14 @@ export async function serve(
   const url = `http://${host}:${listener.port}`;
   for (const module of modules) module.servedAt?.(url);
   return { url, port: listener.port, shutdown, finished };
+}
+
+/** The answer to a request that arrives while the server shuts down. */
+function drainingResponse(): Response {
+  return Response.json(
+    { error: { code: "SERVICE_UNAVAILABLE", message: "The server is shutting down; retry" } },
+    { status: 503, headers: { "retry-after": "1", connection: "close" } },
+  );
 }
 
 /** Loads the listen function of the runtime we run on; only that runtime's file is imported. */

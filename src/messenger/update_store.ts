@@ -6,7 +6,7 @@
  */
 
 import type { DurableHooks, HookStatus, HookStatusColumns, StatusJoinSql } from "../hooks/mod.ts";
-import { keysetPage, keysetQuery } from "../pagination/mod.ts";
+import { keysetList, namedPage, type PageOf } from "../pagination/mod.ts";
 import { quoteQualified, type SqlAdapter, SqlError } from "../sql/mod.ts";
 import { batchWhileBusy } from "../sql/batch_while_busy.ts";
 import type { MessengerUpdateKind } from "./update_payload.ts";
@@ -90,14 +90,7 @@ export interface ListMessengerUpdatesOptions {
  * }
  * ```
  */
-export interface MessengerUpdatePage {
-  /** The updates of this page. */
-  updates: MessengerUpdateRecord[];
-  /** The cursor of the next page, `null` on the last one. */
-  cursor: string | null;
-  /** Whether another page follows. */
-  hasNextPage: boolean;
-}
+export type MessengerUpdatePage = PageOf<"updates", MessengerUpdateRecord>;
 
 /** One webhook delivery to store. */
 interface Delivery {
@@ -324,7 +317,7 @@ export class UpdateStore {
       params.push(options.status);
       filters.push(`COALESCE(${this.#status.status}, 'done') = $${params.length}`);
     }
-    const q = keysetQuery({
+    const page = await keysetList(this.#db, {
       listId: `messenger:${this.#namespace}:${options.kind ?? "*"}:${options.status ?? "*"}`,
       columns: [{ name: "update_id", type: "int8" }],
       secret: this.#cursorSecret,
@@ -332,19 +325,12 @@ export class UpdateStore {
       direction: options.order ?? "asc",
       pageSize: options.pageSize,
       cursor: options.cursor,
-      firstParam: params.length + 1,
+      select: this.#columns,
+      from: this.#from,
+      where: filters,
+      params,
+      map: toRecord,
     });
-    const rows = await this.#db.query<Row>(
-      `SELECT ${this.#columns}, ${q.select} FROM ${this.#from}
-       WHERE ${[...filters, q.where].join(" AND ")}
-       ORDER BY ${q.orderBy} LIMIT ${q.limit}`,
-      [...params, ...q.params],
-    );
-    const page = keysetPage(rows, q);
-    return {
-      updates: page.items.map(toRecord),
-      cursor: page.cursor,
-      hasNextPage: page.hasNextPage,
-    };
+    return namedPage("updates", page);
   }
 }

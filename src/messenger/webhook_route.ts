@@ -64,6 +64,7 @@ export function webhookRoute(deps: WebhookRouteDeps): Route {
     method: "POST",
     path: WEBHOOK_PATH,
     summary: "Receive an update: stored once per update_id, then processed durably",
+    name: "receiveUpdate",
     body: webhookUpdateSchema,
     // The handler reads the raw text itself (exact update ids, byte order mark kept).
     input: "raw",

@@ -142,7 +142,8 @@ export interface MigrateResult {
  * namespace, in one transaction under an advisory lock keyed by the namespace.
  * Running it again changes nothing and reports `status: "up-to-date"`.
  *
- * @param adapter The database.
+ * @param database The database (its `direct` adapter when it has one: behind a connection pooler,
+ *   migrations run on the server itself).
  * @param schema The schema (from `defineSchema`).
  * @param options Namespace, target version, expected starting version.
  * @returns What was applied.
@@ -167,10 +168,12 @@ export interface MigrateResult {
  * ```
  */
 export async function migrate(
-  adapter: SqlAdapter,
+  database: SqlAdapter,
   schema: PlannableSchema,
   options: MigrateOptions = {},
 ): Promise<MigrateResult> {
+  // Behind a connection pooler, the server itself when the adapter has a direct URL.
+  const adapter = database.direct ?? database;
   const namespace = resolveNamespace(schema, options.namespace);
   if (namespace === INTERNAL_NAMESPACE) {
     throw new MigrationTargetError(`Namespace "${INTERNAL_NAMESPACE}" is reserved`);

@@ -52,7 +52,7 @@ export interface NamespaceStatus {
  * Reports, per namespace, the code's and the database's versions, the pending
  * steps and any drift. Reads only: it creates nothing and takes no lock.
  *
- * @param adapter The database.
+ * @param database The database (read on its `direct` adapter when it has one).
  * @param schemas The schemas (or `{ schema, namespace }` pairs) to report on.
  * @returns One status per entry, in order.
  *
@@ -73,9 +73,11 @@ export interface NamespaceStatus {
  * ```
  */
 export async function migrationStatus(
-  adapter: SqlAdapter,
+  database: SqlAdapter,
   schemas: readonly (PlannableSchema | NamespacedSchema)[],
 ): Promise<NamespaceStatus[]> {
+  // Read where migrate() writes: on the direct adapter when there is one.
+  const adapter = database.direct ?? database;
   const exists = await storeExists(adapter);
   const result: NamespaceStatus[] = [];
   for (const entry of schemas) {

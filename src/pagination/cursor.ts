@@ -19,6 +19,7 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { isKeysetValue, KEYSET_COLUMN_TYPES, type KeysetColumnType } from "./cursor_values.ts";
 import { quoteIdent } from "../sql/sql_identifier.ts";
+import type { Page } from "./page.ts";
 
 export type { KeysetColumnType } from "./cursor_values.ts";
 
@@ -222,36 +223,6 @@ export interface KeysetState {
   readonly types: readonly KeysetColumnType[];
   /** The HMAC key of the cursors. */
   readonly secret: string;
-}
-
-/**
- * One page of results.
- *
- * @example A page's fields
- * ```ts
- * import { keysetPage, keysetQuery, type Page } from "@app/fragment-cli/pagination";
- * import { pgliteAdapter } from "@app/fragment-cli/sql";
- *
- * const db = pgliteAdapter();
- * await db.query("CREATE TABLE note (id int4 PRIMARY KEY, body text)");
- * await db.query("INSERT INTO note VALUES (1, 'a'), (2, 'b')");
- * const q = keysetQuery({ listId: "notes", columns: [{ name: "id", type: "int4" }], secret: "a deployment secret" });
- * const rows = await db.query<{ id: number; body: string }>(
- *   `SELECT id, body, ${q.select} FROM note WHERE ${q.where} ORDER BY ${q.orderBy} LIMIT ${q.limit}`,
- *   q.params,
- * );
- * const page: Page<{ id: number; body: string }> = keysetPage(rows, q);
- * console.log(page.items, page.hasNextPage, page.cursor); // [{ id: 1, body: "a" }, …] false null
- * await db.close();
- * ```
- */
-export interface Page<T> {
-  /** At most `pageSize` rows, without the cursor columns. */
-  items: T[];
-  /** The cursor of the next page, `null` on the last page. */
-  cursor: string | null;
-  /** Whether another page follows. */
-  hasNextPage: boolean;
 }
 
 interface CursorPayload {

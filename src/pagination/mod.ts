@@ -38,6 +38,7 @@ export {
   type KeysetQuery,
   keysetQuery,
   type KeysetState,
-  type Page,
   PaginationError,
 } from "./cursor.ts";
+export { keysetList, type KeysetListOptions } from "./keyset_list.ts";
+export { namedPage, type Page, type PageCursor, type PageOf, type PageRequest } from "./page.ts";

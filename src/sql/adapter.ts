@@ -127,6 +127,12 @@ export interface SqlAdapter extends SqlQuerier {
   /** Live counters, see {@link SqlAdapterStats}. */
   readonly stats: SqlAdapterStats;
   /**
+   * The adapter on a direct connection to the server, when this one goes through a connection
+   * pooler and was given one (`postgresAdapter(url, { directUrl })`, `DIRECT_DATABASE_URL`):
+   * migrations run there. `undefined` otherwise.
+   */
+  readonly direct?: SqlAdapter;
+  /**
    * Opens the database now instead of on first use, so configuration errors
    * (unreachable server, locked data directory) surface at start-up.
    */

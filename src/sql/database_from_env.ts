@@ -14,7 +14,9 @@ export const DEFAULT_PGLITE_DIR = "./.data/pglite";
 
 /**
  * Chooses the database from the environment: when `DATABASE_URL` is set (and
- * not empty), a postgres.js pool on that URL; otherwise PGlite in
+ * not empty), a postgres.js pool on that URL (with `DIRECT_DATABASE_URL`, when set, as its
+ * `directUrl`: the server itself, for migrations and LISTEN, when `DATABASE_URL` goes through a
+ * connection pooler); otherwise PGlite in
  * `./.data/pglite` (relative to the working directory, created on first use).
  * Nothing connects until the first query (or `connect()`).
  *
@@ -35,6 +37,7 @@ export function databaseFromEnv(
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): SqlAdapter {
   const url = env.DATABASE_URL?.trim();
-  if (url) return postgresAdapter(url);
+  const directUrl = env.DIRECT_DATABASE_URL?.trim();
+  if (url) return postgresAdapter(url, directUrl ? { directUrl } : {});
   return pgliteAdapter({ dataDir: DEFAULT_PGLITE_DIR });
 }

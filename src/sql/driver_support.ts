@@ -21,10 +21,13 @@ const NETWORK_CODES = new Set([
   "CONNECT_TIMEOUT",
 ]);
 
-/** SQLSTATEs meaning the server cannot serve us now. */
+/**
+ * SQLSTATEs meaning the server cannot serve us now; 57014 is a statement cancelled by
+ * `statement_timeout` (the adapter's `statementTimeout`): the database could not answer in time.
+ */
 function isUnavailableSqlState(code: string): boolean {
   return code.startsWith("08") || code === "57P01" || code === "57P02" || code === "57P03" ||
-    code === "53300" || code === "3D000";
+    code === "53300" || code === "3D000" || code === "57014";
 }
 
 function field(error: Record<string, unknown>, ...names: string[]): string | undefined {

@@ -18,6 +18,15 @@ import {
   toParam,
 } from "./driver_support.ts";
 import {
+  acquireGate,
+  assertParsableUrl,
+  openReadyPool,
+  type ReadyPool,
+  reconnectDelaySeconds,
+  redactUrl,
+  type Sql,
+} from "./postgres_pool.ts";
+import {
   assertOutsideOwnTransaction,
   runInScope,
   type TransactionScope,
@@ -26,12 +35,15 @@ import {
 /**
  * Options of {@link postgresAdapter}.
  *
- * @example A pool behind a connection pooler
+ * @example Behind a connection pooler
  * ```ts
  * import { postgresAdapter, type PostgresAdapterOptions } from "@app/fragment-cli/sql";
  *
- * // Behind PgBouncer in transaction mode: no prepared statements, a smaller pool.
- * const options: PostgresAdapterOptions = { max: 5, prepare: false };
+ * // Queries through PgBouncer (transaction mode); migrations and LISTEN on the server itself.
+ * const options: PostgresAdapterOptions = {
+ *   max: 5,
+ *   directUrl: "postgres://app@127.0.0.1:5432/app",
+ * };
  * const db = postgresAdapter("postgres://app@127.0.0.1:6432/app", options);
  * await db.close();
  * ```
@@ -43,7 +55,7 @@ export interface PostgresAdapterOptions {
    */
   max?: number;
   /**
-   * Seconds to wait for a connection before failing with `DatabaseUnavailableError`.
+   * Seconds to wait for a connection to open before failing with `DatabaseUnavailableError`.
    * @default 10
    */
   connectTimeout?: number;
@@ -55,34 +67,47 @@ export interface PostgresAdapterOptions {
   /**
    * Run parameterized statements as named prepared statements, kept per connection: one round
    * trip per query instead of two (a parameterized query that is not prepared first asks the
-   * server for its parameter types), and no parsing or planning again. Turn it off behind a
-   * connection pooler in transaction mode (PgBouncer before 1.21), which cannot keep statements.
-   * @default true
+   * server for its parameter types), and no parsing or planning again. By default they are on,
+   * and off by themselves when the first statement finds a connection pooler in between
+   * (PgBouncer before 1.21 cannot keep them in transaction mode). `true` keeps them on behind a
+   * pooler that can (PgBouncer ≥ 1.21 with `max_prepared_statements`).
+   * @default on, off behind a connection pooler
    */
   prepare?: boolean;
-}
-
-// deno-lint-ignore no-explicit-any
-type Sql = any;
-/** postgres.js's `postgres(url, options)`: its typings (`export =`) give no `default` member. */
-type Driver = (url: string, options: Record<string, unknown>) => Sql;
-
-/**
- * postgres.js, imported on first use: a process serving on PGlite never loads it (on Deno its
- * import and the Node-compatibility modules it pulls in take about 40 ms of every start).
- */
-let driver: Promise<Driver> | undefined;
-function loadDriver(): Promise<Driver> {
-  driver ??= import("postgres").then((module) =>
-    (module as unknown as { default: Driver }).default
-  );
-  return driver;
+  /**
+   * A URL that reaches the server itself, not through a pooler: migrations (`migrate()`,
+   * `fragment-cli db migrate`) and `listen()` (the durable hooks' wake-up) use it, since a pooler
+   * in transaction mode cannot hold a session lock or a `LISTEN`. `databaseFromEnv()` reads it
+   * from `DIRECT_DATABASE_URL`. Without it, `listen()` behind a pooler subscribes nothing and
+   * hooks fall back to polling (see docs/adapters.md, "Behind a connection pooler").
+   */
+  directUrl?: string;
+  /**
+   * Milliseconds a statement or transaction waits for a free connection of the pool (all `max`
+   * busy) before failing with `DatabaseUnavailableError`: an HTTP 503 with `Retry-After`, instead
+   * of a request that hangs behind slow statements.
+   * @default 5000
+   */
+  acquireTimeout?: number;
+  /**
+   * Milliseconds after which the server cancels a statement (PostgreSQL's `statement_timeout`,
+   * set when each connection opens); a cancelled statement fails with `DatabaseUnavailableError`
+   * (HTTP 503). Off by default. Behind PgBouncer, which does not pass this setting on, set it on
+   * the role instead (`ALTER ROLE app SET statement_timeout = '5s'`).
+   * @default undefined (no limit)
+   */
+  statementTimeout?: number;
 }
 
 /**
  * Connects to a PostgreSQL server through a postgres.js pool. Connections open
  * lazily; `close()` ends the pool so the process can exit. Server NOTICE
  * messages are silenced.
+ *
+ * The first statement of the pool runs alone, before any other: it completes postgres.js's fetch
+ * of the server's array types (so an array parameter is always sent as an array literal, from the
+ * very first request of a cold start) and detects a connection pooler (prepared statements then
+ * turn off, and `listen()` goes to `directUrl`).
  *
  * @param url A connection URL, e.g. `postgres://user:pass@127.0.0.1:5432/app`.
  * @param options Pool settings.
@@ -100,15 +125,23 @@ function loadDriver(): Promise<Driver> {
 export function postgresAdapter(url: string, options: PostgresAdapterOptions = {}): SqlAdapter {
   const target = redactUrl(url);
   const counters = { queries: 0, transactions: 0 };
-  const prepare = options.prepare ?? true;
+  let prepare = options.prepare ?? true;
   let closed = false;
   assertParsableUrl(url);
+  if (options.directUrl !== undefined) assertParsableUrl(options.directUrl);
+  const max = options.max ?? 10;
+  const gate = acquireGate(max, positive(options.acquireTimeout, 5000, "acquireTimeout"), target);
+  const statementTimeout = options.statementTimeout;
+  if (statementTimeout !== undefined) positive(statementTimeout, 0, "statementTimeout");
   const poolOptions = {
-    max: options.max ?? 10,
+    max,
     connect_timeout: options.connectTimeout ?? 10,
     idle_timeout: options.idleTimeout ?? 30,
     backoff: reconnectDelaySeconds,
     onnotice: () => {},
+    ...(statementTimeout === undefined
+      ? {}
+      : { connection: { statement_timeout: String(statementTimeout) } }),
     // bytea as plain Uint8Array (no Buffer); json parameters accept bigint like PGlite.
     types: {
       json: {
@@ -132,11 +165,37 @@ export function postgresAdapter(url: string, options: PostgresAdapterOptions = {
       },
     },
   };
-  let opened: Promise<Sql> | undefined;
-  /** The pool, created (and postgres.js loaded) on first use; connections open later still. */
-  function pool(): Promise<Sql> {
-    opened ??= loadDriver().then((postgres) => openPool(postgres, url, poolOptions));
-    return opened;
+  let opened: Promise<ReadyPool> | undefined;
+  let pooled = false;
+  /**
+   * The pool, created (and postgres.js loaded) on first use, and ready: its first statement has
+   * answered (see {@link openReadyPool}). A first statement that failed is tried again next time.
+   */
+  async function pool(): Promise<Sql> {
+    opened ??= openReadyPool(url, poolOptions, target).then((ready) => {
+      pooled = ready.pooled;
+      if (pooled && options.prepare === undefined) prepare = false;
+      return ready;
+    });
+    try {
+      return (await opened).sql;
+    } catch (error) {
+      opened = undefined;
+      throw error;
+    }
+  }
+  /** The adapter on `directUrl` (migrations, LISTEN), opened on first use. */
+  let direct: SqlAdapter | undefined;
+  function directAdapter(): SqlAdapter | undefined {
+    if (options.directUrl === undefined) return undefined;
+    direct ??= postgresAdapter(options.directUrl, {
+      max: 2,
+      connectTimeout: options.connectTimeout,
+      idleTimeout: options.idleTimeout,
+      acquireTimeout: options.acquireTimeout,
+      statementTimeout,
+    });
+    return direct;
   }
 
   function ensureOpen(): void {
@@ -195,37 +254,42 @@ export function postgresAdapter(url: string, options: PostgresAdapterOptions = {
     get stats(): SqlAdapterStats {
       return { ...counters };
     },
+    get direct(): SqlAdapter | undefined {
+      return directAdapter();
+    },
     async connect(): Promise<void> {
       ensureOpen();
-      await run(await pool(), "SELECT 1");
+      await gate.run(async () => await run(await pool(), "SELECT 1"));
     },
     async query<T>(text: string, params?: readonly unknown[]): Promise<T[]> {
       assertOutsideOwnTransaction(adapter, "query()");
       ensureOpen();
-      return await run<T>(await pool(), text, params);
+      return await gate.run(async () => await run<T>(await pool(), text, params));
     },
     async transaction<T>(fn: (tx: SqlTransaction) => Promise<T>): Promise<T> {
       assertOutsideOwnTransaction(adapter, "transaction()");
       ensureOpen();
       counters.transactions++;
-      const scope: TransactionScope = { owner: adapter, active: true };
-      const link = connectionLink(target);
-      const sql = await pool();
-      try {
-        const begun = sql.begin((conn: Sql) => {
-          const tx = makeTransaction(conn, scope, link);
-          return link.guard(
-            runInScope(scope, () => fn(tx)).finally(() => {
-              scope.active = false;
-              tx.end();
-            }),
-          );
-        });
-        link.watch(begun);
-        return await begun;
-      } catch (error) {
-        throw mapDriverError(error, target);
-      }
+      return await gate.run(async () => {
+        const scope: TransactionScope = { owner: adapter, active: true };
+        const link = connectionLink(target);
+        const sql = await pool();
+        try {
+          const begun = sql.begin((conn: Sql) => {
+            const tx = makeTransaction(conn, scope, link);
+            return link.guard(
+              runInScope(scope, () => fn(tx)).finally(() => {
+                scope.active = false;
+                tx.end();
+              }),
+            );
+          });
+          link.watch(begun);
+          return await begun;
+        } catch (error) {
+          throw mapDriverError(error, target);
+        }
+      });
     },
     async listen(
       channel: string,
@@ -233,7 +297,13 @@ export function postgresAdapter(url: string, options: PostgresAdapterOptions = {
     ): Promise<() => Promise<void>> {
       assertOutsideOwnTransaction(adapter, "listen()");
       ensureOpen();
+      const onDirect = directAdapter();
+      if (onDirect) return await onDirect.listen(channel, onNotify);
       const sql = await pool();
+      // A pooler in transaction mode hands the LISTEN's server connection to other clients: no
+      // notification would reliably arrive. Subscribe nothing; callers poll (durable hooks every
+      // `pollIntervalMs`).
+      if (pooled) return () => Promise.resolve();
       try {
         const { unlisten } = await sql.listen(channel, onNotify);
         return async (): Promise<void> => {
@@ -247,10 +317,22 @@ export function postgresAdapter(url: string, options: PostgresAdapterOptions = {
       if (closed) return;
       closed = true;
       // A pool that never opened (the driver failed to load) has nothing to end.
-      await opened?.then((sql) => sql.end({ timeout: 5 }), () => {});
+      await Promise.all([
+        opened?.then((ready) => ready.sql.end({ timeout: 5 }), () => {}),
+        direct?.close(),
+      ]);
     },
   };
   return adapter;
+}
+
+/** Checks a numeric option: a positive finite number, or `fallback` when not given. */
+function positive(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
+    throw new TypeError(`postgresAdapter option ${name} must be a positive number of ms`);
+  }
+  return value;
 }
 
 /**
@@ -322,71 +404,4 @@ function connectionLink(target: string): ConnectionLink {
     },
   };
   return link;
-}
-
-/** The longest wait before a closed connection of the pool reconnects, in seconds. */
-const MAX_RECONNECT_DELAY_SECONDS = 2;
-
-/**
- * The wait before a closed connection reconnects after `retries` consecutive failures: 0.1 s
- * doubling up to {@link MAX_RECONNECT_DELAY_SECONDS}, with jitter. postgres.js's default grows
- * to 20 s, and a query waits for its connection's reconnect: while the server is down every
- * request then took up to 20 s to fail (instead of a prompt 503), and once it was back requests
- * kept failing for up to 20 s more. A refused connection costs the server nothing, so retry
- * sooner.
- */
-function reconnectDelaySeconds(retries: number): number {
-  return Math.min(0.1 * 2 ** Math.max(0, retries - 1), MAX_RECONNECT_DELAY_SECONDS) *
-    (0.5 + Math.random() / 2);
-}
-
-/**
- * An unparsable URL fails without quoting it: the driver's error repeats the whole URL, password
- * included, into logs and terminals.
- */
-function invalidUrlError(): TypeError {
-  return new TypeError(
-    "Invalid PostgreSQL connection URL: expected postgres://user:password@host:5432/database " +
-      "(the value is not repeated here, it may contain a password)",
-  );
-}
-
-/**
- * Throws {@link invalidUrlError} at once for a URL postgres.js could not parse, as its own parser
- * reads it (several hosts separated by commas, percent-encoded user and password), since the
- * driver itself is only loaded on first use.
- */
-function assertParsableUrl(url: string): void {
-  try {
-    let host = url.slice(url.indexOf("://") + 3).split(/[?/]/)[0];
-    host = decodeURIComponent(host.slice(host.indexOf("@") + 1));
-    const parsed = new URL(url.replace(host, host.split(",")[0]));
-    decodeURIComponent(parsed.username);
-    decodeURIComponent(parsed.password);
-  } catch {
-    throw invalidUrlError();
-  }
-}
-
-/** `postgres(url, options)`, with an unparsable URL reported by {@link invalidUrlError}. */
-function openPool(postgres: Driver, url: string, options: Record<string, unknown>): Sql {
-  try {
-    return postgres(url, options);
-  } catch (error) {
-    if (!(error instanceof Error) || !/invalid url/i.test(`${error.message} ${error.name}`)) {
-      throw error;
-    }
-    throw invalidUrlError();
-  }
-}
-
-/** The URL without its password, for messages and `target`. */
-function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = "***";
-    return parsed.toString();
-  } catch {
-    return "postgres://(invalid url)";
-  }
 }

@@ -103,32 +103,48 @@ export function violations(
 
 /** A cycle of the folder graph of `edges` (`["a", "b", "a"]`), or `undefined` if there is none. */
 export function findCycle(edges: readonly Edge[]): string[] | undefined {
+  return findCycleOf(
+    edges.filter((e) => e.fromFolder !== e.toFolder).map((e) => [e.fromFolder, e.toFolder]),
+  );
+}
+
+/** A cycle between files (type-only imports count: they tie the files' meaning), if any. */
+export function findFileCycle(edges: readonly Edge[]): string[] | undefined {
+  return findCycleOf(edges.map((e) => [e.from, e.to]));
+}
+
+/** A cycle of a directed graph given by its arcs, as the nodes on it (the first repeated last). */
+function findCycleOf(arcs: readonly (readonly [string, string])[]): string[] | undefined {
   const next = new Map<string, Set<string>>();
-  for (const e of edges) {
-    if (e.fromFolder === e.toFolder) continue;
-    if (!next.has(e.fromFolder)) next.set(e.fromFolder, new Set());
-    next.get(e.fromFolder)!.add(e.toFolder);
+  for (const [from, to] of arcs) {
+    if (!next.has(from)) next.set(from, new Set());
+    next.get(from)!.add(to);
   }
   const done = new Set<string>();
   const path: string[] = [];
-  const visit = (folder: string): string[] | undefined => {
-    const at = path.indexOf(folder);
-    if (at !== -1) return [...path.slice(at), folder];
-    if (done.has(folder)) return undefined;
-    path.push(folder);
-    for (const to of [...(next.get(folder) ?? [])].sort()) {
+  const visit = (node: string): string[] | undefined => {
+    const at = path.indexOf(node);
+    if (at !== -1) return [...path.slice(at), node];
+    if (done.has(node)) return undefined;
+    path.push(node);
+    for (const to of [...(next.get(node) ?? [])].sort()) {
       const cycle = visit(to);
       if (cycle) return cycle;
     }
     path.pop();
-    done.add(folder);
+    done.add(node);
     return undefined;
   };
-  for (const folder of [...next.keys()].sort()) {
-    const cycle = visit(folder);
+  for (const node of [...next.keys()].sort()) {
+    const cycle = visit(node);
     if (cycle) return cycle;
   }
   return undefined;
+}
+
+/** The lines of code of a source without its comments: the lines left that are not blank. */
+export function linesOfCode(withoutComments: string): number {
+  return withoutComments.split("\n").filter((line) => line.trim() !== "").length;
 }
 
 /** `path:line: text` of each line of `files` whose code (comments left out) matches `pattern`. */

@@ -5,7 +5,7 @@ import { auth, authSchema, scryptPasswordHasher } from "../../src/auth/mod.ts";
 import { ModuleConfigError } from "../../src/core/mod.ts";
 import { isModuleInstance } from "../../src/core/module_instance.ts";
 import type { SqlAdapter } from "../../src/sql/mod.ts";
-import { resolveRateLimit, resolveTrustProxy } from "../../src/auth/rate_limit_options.ts";
+import { resolveRateLimit, resolveTrustProxy } from "../../src/auth/abuse/rate_limit_options.ts";
 
 // Never queried: these tests only instantiate the module.
 const database = {

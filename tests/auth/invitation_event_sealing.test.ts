@@ -5,7 +5,7 @@
 // sealing primitive itself.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { createSealer } from "../../src/auth/sealing.ts";
+import { createSealer } from "../../src/auth/organizations/sealing.ts";
 import type { OrganizationEventPayloads } from "../../src/auth/mod.ts";
 import { forEachAdapter } from "../helpers/databases.ts";
 import { assertError, call, uniqueEmail } from "./helpers/http.ts";

@@ -7,7 +7,7 @@
 import { before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { AuthModule } from "../../src/auth/mod.ts";
-import { hashToken } from "../../src/auth/tokens.ts";
+import { hashToken } from "../../src/auth/sessions/tokens.ts";
 import type { SqlAdapter } from "../../src/sql/mod.ts";
 import { forEachAdapter } from "../helpers/databases.ts";
 import { assertError, call, signUp, uniqueEmail } from "./helpers/http.ts";

@@ -3,7 +3,11 @@
 import { before, it } from "node:test";
 import assert from "node:assert/strict";
 import { authSchema } from "../../src/auth/mod.ts";
-import { accountBucket, addressBucket, createRateLimiter } from "../../src/auth/rate_limiter.ts";
+import {
+  accountBucket,
+  addressBucket,
+  createRateLimiter,
+} from "../../src/auth/abuse/rate_limiter.ts";
 import { authTableNames } from "../../src/auth/tables.ts";
 import { HttpError } from "../../src/core/mod.ts";
 import { migrate } from "../../src/migrate/mod.ts";

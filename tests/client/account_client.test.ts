@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { z } from "zod";
 import * as inputs from "../../src/auth/account/account_inputs.ts";
-import type { Equals } from "../../src/auth/exact_schema.ts";
+import type { Equals } from "../../src/auth/http/exact_schema.ts";
 import type { EmailChangeEmail, PasswordResetEmail } from "../../src/auth/mod.ts";
 import { type AuthClient, type AuthResult, createAuthClient } from "../../src/client/mod.ts";
 import { DIRECT_ADD } from "../auth/helpers/organizations.ts";

@@ -3,7 +3,7 @@
 // error results. Every answer is also parsed with the route's response schema.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import * as responses from "../../src/auth/responses.ts";
+import * as responses from "../helpers/auth_responses.ts";
 import { createAuthClient } from "../../src/client/mod.ts";
 import { DIRECT_ADD } from "../auth/helpers/organizations.ts";
 import { type Mailbox, withMailbox } from "../auth/helpers/verification.ts";

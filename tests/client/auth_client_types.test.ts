@@ -5,17 +5,17 @@
 import { it } from "node:test";
 import assert from "node:assert/strict";
 import { z } from "zod";
-import type { signInBody, signUpBody } from "../../src/auth/credential_inputs.ts";
-import { exactSchema } from "../../src/auth/exact_schema.ts";
-import type { Equals } from "../../src/auth/exact_schema.ts";
+import type { signInBody, signUpBody } from "../../src/auth/account/credential_inputs.ts";
+import { exactSchema } from "../../src/auth/http/exact_schema.ts";
+import type { Equals } from "../../src/auth/http/exact_schema.ts";
 import type {
   invitationBodies,
   memberBodies,
   organizationBodies,
   setActiveOrganizationBody,
 } from "../../src/auth/organizations/bodies.ts";
-import type * as responses from "../../src/auth/responses.ts";
-import type { verifyEmailBody } from "../../src/auth/credential_inputs.ts";
+import type * as responses from "../helpers/auth_responses.ts";
+import type { verifyEmailBody } from "../../src/auth/account/credential_inputs.ts";
 import type { pageQuery } from "../../src/auth/organizations/input.ts";
 import type { AuthContract } from "../../src/auth/mod.ts";
 import {

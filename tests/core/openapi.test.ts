@@ -8,7 +8,7 @@ import { validate } from "@readme/openapi-parser";
 import { z } from "zod";
 import { zodOf, type ZodSchema } from "../../src/core/zod_schema.ts";
 import { auth, authSchema, scryptPasswordHasher } from "../../src/auth/mod.ts";
-import * as responses from "../../src/auth/responses.ts";
+import * as responses from "../helpers/auth_responses.ts";
 import * as account from "../../src/auth/account/account_inputs.ts";
 import {
   composeModules,

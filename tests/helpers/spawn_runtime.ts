@@ -13,6 +13,14 @@
  */
 import { spawn, type SpawnOptions } from "node:child_process";
 import process from "node:process";
+import { fileURLToPath } from "node:url";
+
+/**
+ * The configuration with the test, bench and site packages (deno.json holds only what the
+ * package itself needs, so that `deno task start` fetches no more): a Deno child finds its
+ * imports here, as the test runner itself does.
+ */
+export const DEV_CONFIG: string = fileURLToPath(new URL("../../deno.dev.json", import.meta.url));
 
 /** Which runtime runs this process. */
 export const RUNTIME: "deno" | "bun" | "node" = "Deno" in globalThis
@@ -23,7 +31,7 @@ export const RUNTIME: "deno" | "bun" | "node" = "Deno" in globalThis
 
 /** Arguments for `process.execPath` that run `script` with `args` on the current runtime. */
 export function runtimeArgs(script: string, args: readonly string[] = []): string[] {
-  if (RUNTIME === "deno") return ["run", "-A", "--quiet", script, ...args];
+  if (RUNTIME === "deno") return ["run", "-A", "--quiet", "--config", DEV_CONFIG, script, ...args];
   return [script, ...args];
 }
 

@@ -8,13 +8,13 @@
  */
 
 import type { Actor } from "../actor.ts";
-import type { ClientInfo } from "../account_service.ts";
+import type { ClientInfo } from "./account_service.ts";
 import { authError } from "../errors.ts";
 import { OWNER_ROLE } from "../organizations/options.ts";
 import { softDeleteOrganization } from "../organizations/organization_store.ts";
 import { cancelPendingInvitations } from "../organizations/invitation_store.ts";
 import { toInvitation, toMember, toOrganization } from "../organizations/resources.ts";
-import { clearActiveOrganization } from "../session_store.ts";
+import { clearActiveOrganization } from "../sessions/session_store.ts";
 import type { DeleteAccountBody, DeletedAccount } from "./account_inputs.ts";
 import {
   cancelInvitationsTo,

@@ -11,7 +11,7 @@
 import type { HookHandler } from "../../hooks/mod.ts";
 import type { JsonValue } from "../../schema/mod.ts";
 import type { SqlQuerier } from "../../sql/mod.ts";
-import type { AuthUser } from "../user_store.ts";
+import type { AuthUser } from "./user.ts";
 
 /**
  * Every account event, by name, with its payload (JSON: ids, addresses, ISO timestamps).

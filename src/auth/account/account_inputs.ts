@@ -7,11 +7,11 @@
  */
 
 import { z } from "zod";
-import { emailSchema, MAX_EMAIL_LENGTH, normalizeEmail } from "../email.ts";
-import { exactSchema } from "../exact_schema.ts";
-import { newPasswordSchema, PASSWORD_LENGTH } from "../credential_inputs.ts";
-import { userResponse } from "../responses.ts";
-import type { AuthUser } from "../user_store.ts";
+import { emailSchema, MAX_EMAIL_LENGTH, normalizeEmail } from "./email.ts";
+import { exactSchema } from "../http/exact_schema.ts";
+import { newPasswordSchema, PASSWORD_LENGTH } from "./credential_inputs.ts";
+import { userResponse } from "./responses.ts";
+import type { AuthUser } from "./user.ts";
 
 const timestamp = z.iso.datetime().describe("ISO 8601 UTC timestamp");
 const tokenField = z.string().max(512).describe("The token the mailed link carried");

@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { AuthUser } from "../user_store.ts";
+import type { AuthUser } from "./user.ts";
 
 /**
  * What `sendPasswordResetEmail` receives: mail `url` (or `token`, for a link of your own) to

@@ -8,7 +8,7 @@
 import { SqlError, type SqlQuerier } from "../../sql/mod.ts";
 import { authError } from "../errors.ts";
 import type { AuthTableNames } from "../tables.ts";
-import { userColumns, type UserRecord } from "../user_store.ts";
+import { userColumns, type UserRecord } from "./user_store.ts";
 
 /** Whether an unused, unexpired token of this purpose exists (checked before hashing). */
 export async function accountTokenUsable(

@@ -8,11 +8,12 @@
  */
 
 import type { Actor } from "../actor.ts";
-import type { ClientInfo } from "../account_service.ts";
+import type { ClientInfo } from "./account_service.ts";
 import { authError } from "../errors.ts";
 import type { HttpError } from "../../core/mod.ts";
-import { hashToken, looksLikeToken, newToken } from "../tokens.ts";
-import { type AuthUser, findUserByEmail, publicUser } from "../user_store.ts";
+import { hashToken, looksLikeToken, newToken } from "../sessions/tokens.ts";
+import type { AuthUser } from "./user.ts";
+import { findUserByEmail, publicUser } from "./user_store.ts";
 import type {
   ChangeEmailBody,
   ConfirmEmailChangeBody,

@@ -7,13 +7,13 @@
 
 import type { SqlAdapter, SqlQuerier } from "../../sql/mod.ts";
 import type { Actor } from "../actor.ts";
-import type { ClientInfo } from "../account_service.ts";
-import type { CredentialLimits } from "../credential_limits.ts";
+import type { ClientInfo } from "./account_service.ts";
+import type { CredentialRateLimits as CredentialLimits } from "../abuse/credential_rate_limits.ts";
 import { authError } from "../errors.ts";
-import { PasswordHasherBusyError } from "../hashing_queue.ts";
-import type { PasswordHasher } from "../password_hasher.ts";
+import { PasswordHasherBusyError } from "../abuse/hashing_queue.ts";
+import type { PasswordHasher } from "../sessions/password_hasher.ts";
 import type { AuthTableNames } from "../tables.ts";
-import { findUserById, type UserRecord } from "../user_store.ts";
+import { findUserById, type UserRecord } from "./user_store.ts";
 import type { SendEmailChangeEmail, SendPasswordResetEmail } from "./account_mail.ts";
 import type { AccountEvents } from "./account_events.ts";
 import type { EmailLinkBuilder } from "./email_links.ts";

@@ -56,7 +56,5 @@ export {
   sessionIdParams,
   userAnswerResponse,
 } from "./account_inputs.ts";
-export { accountRoutes } from "./account_routes.ts";
 
 export { type AccountLifecycle, accountLifecycle } from "./lifecycle.ts";
-export { accountApi, type AccountApiClient, type AuthAccountApi } from "./account_api.ts";

@@ -7,7 +7,7 @@
 
 import type { SqlQuerier } from "../../sql/mod.ts";
 import type { AuthTableNames } from "../tables.ts";
-import { isUuid } from "../user_store.ts";
+import { isUuid } from "./user_store.ts";
 
 /** How many sessions `GET /sessions` lists at most (the most recently used first). */
 export const SESSION_LIST_LIMIT = 100;

@@ -11,10 +11,10 @@
 
 import type { SqlQuerier } from "../../sql/mod.ts";
 import type { Actor } from "../actor.ts";
-import type { InvitationEntry, OrganizationEntry } from "../organizations/resources.ts";
+import type { AuthInvitationEntry, AuthOrganizationEntry } from "../organizations/resources.ts";
 import { findEntry, toEntry } from "../organizations/organization_store.ts";
 import type { AuthTableNames } from "../tables.ts";
-import type { AuthUser } from "../user_store.ts";
+import type { AuthUser } from "../account/user.ts";
 import { meEntriesReader } from "./organization_entries.ts";
 import { type MeInvitations, meInvitationsReader } from "./pending_invitations.ts";
 
@@ -35,17 +35,17 @@ import { type MeInvitations, meInvitationsReader } from "./pending_invitations.t
  * console.log(me.user.email, me.activeOrganization?.organization.name ?? "no active organization");
  * ```
  */
-export interface MePayload {
+export interface AuthMe {
   /** The signed-in user. */
   user: AuthUser;
   /** At most 100 entries, the oldest first; `GET /organizations` pages them all. */
-  organizations: OrganizationEntry[];
+  organizations: AuthOrganizationEntry[];
   /** Whether the user has more organizations than `organizations` lists. */
   organizationsHasMore: boolean;
   /** The credential's active organization, listed or not; `null` when none. */
-  activeOrganization: OrganizationEntry | null;
+  activeOrganization: AuthOrganizationEntry | null;
   /** At most 100, the oldest first; `GET /organizations/invitations` pages them all. */
-  invitations: InvitationEntry[];
+  invitations: AuthInvitationEntry[];
   /** Whether there are more pending invitations than `invitations` lists. */
   invitationsHasMore: boolean;
 }
@@ -77,7 +77,7 @@ export function meReader(
           activeOrganization: null,
           invitations: [],
           invitationsHasMore: false,
-        } satisfies MePayload,
+        } satisfies AuthMe,
       ));
   }
   const entriesReader = meEntriesReader(db, tables);

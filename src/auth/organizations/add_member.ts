@@ -21,14 +21,14 @@ import type { EnqueueSql } from "../../hooks/mod.ts";
 import type { SqlQuerier } from "../../sql/mod.ts";
 import { authError, notFound } from "../errors.ts";
 import type { AuthTableNames } from "../tables.ts";
-import type { AuthUser } from "../user_store.ts";
-import { findUserById, isUuid, publicUser } from "../user_store.ts";
+import type { AuthUser } from "../account/user.ts";
+import { findUserById, isUuid, publicUser } from "../account/user_store.ts";
 import { canManage, hasOwner, requireEntry } from "./access.ts";
 import type { OrganizationsContext } from "./context.ts";
-import { lockOrganization } from "./limits.ts";
+import { lockOrganization } from "./quotas.ts";
 import { ADMIN_ROLE, OWNER_ROLE } from "./options.ts";
 import {
-  type Member,
+  type AuthMember,
   memberColumns,
   memberJsonSql,
   type MemberRow,
@@ -77,7 +77,7 @@ function requireAdder(callerRoles: readonly string[], newRoles: readonly string[
 export async function addMember(
   context: OrganizationsContext,
   input: AddMemberInput,
-): Promise<Member> {
+): Promise<AuthMember> {
   const { db, tables, options, notifications } = context;
   const { actor, roles } = input;
   if (actor) {

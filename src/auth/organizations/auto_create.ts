@@ -8,10 +8,11 @@
 
 import { HttpError } from "../../core/mod.ts";
 import type { SqlTransaction } from "../../sql/mod.ts";
-import type { UserCreatedHook } from "../account_service.ts";
-import type { AuthUser } from "../user_store.ts";
+import type { UserCreatedHook } from "../account/account_service.ts";
+import type { AuthUser } from "../account/user.ts";
 import type { OrganizationsContext } from "./context.ts";
-import { insertMember, insertOrganization } from "./organization_store.ts";
+import { insertOrganization } from "./organization_store.ts";
+import { insertMember } from "./member_store.ts";
 import type { OrganizationRow } from "./resources.ts";
 import { toMember, toOrganization } from "./resources.ts";
 import { normalizeSlug, slugProblem } from "./slug.ts";

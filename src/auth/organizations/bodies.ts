@@ -9,8 +9,8 @@
 
 import { z } from "zod";
 import type { JsonValue } from "../../schema/mod.ts";
-import { emailSchema } from "../email.ts";
-import { exactSchema } from "../exact_schema.ts";
+import { emailSchema } from "../account/email.ts";
+import { exactSchema } from "../http/exact_schema.ts";
 import { logoUrlSchema, metadataSchema, nameSchema, rolesSchema, slugSchema } from "./input.ts";
 
 /**
@@ -23,7 +23,7 @@ import { logoUrlSchema, metadataSchema, nameSchema, rolesSchema, slugSchema } fr
  * const body: AuthCreateOrganizationBody = { name: "Acme", slug: "acme", metadata: { plan: "pro" } };
  * ```
  */
-export interface CreateOrganizationBody {
+export interface AuthCreateOrganizationBody {
   /** The name, 1–120 characters after trimming. */
   name: string;
   /** The slug; derived from the name when left out (409 `SLUG_TAKEN` when in use). */
@@ -45,7 +45,7 @@ export interface CreateOrganizationBody {
  * const rename: AuthUpdateOrganizationBody = { name: "Acme Inc.", logoUrl: null };
  * ```
  */
-export interface UpdateOrganizationBody {
+export interface AuthUpdateOrganizationBody {
   /** The new name, 1–120 characters after trimming. */
   name?: string | undefined;
   /** The new slug (409 `SLUG_TAKEN` when in use). */
@@ -66,7 +66,7 @@ export interface UpdateOrganizationBody {
  * const clear: AuthSetActiveOrganizationBody = { organizationId: null };
  * ```
  */
-export interface SetActiveOrganizationBody {
+export interface AuthSetActiveOrganizationBody {
   /** The organization to make active (the caller must be a member), or `null`. */
   organizationId: string | null;
 }
@@ -81,7 +81,7 @@ export interface SetActiveOrganizationBody {
  * const body: AuthAddMemberBody = { userId: "5f0c2d4e-8b1a-4c3d-9e2f-1a2b3c4d5e6f", roles: ["member"] };
  * ```
  */
-export interface AddMemberBody {
+export interface AuthAddMemberBody {
   /** The user to add. */
   userId: string;
   /** Configured roles (`organizations.roles`); `organizations.defaultMemberRoles` when left out. */
@@ -98,7 +98,7 @@ export interface AddMemberBody {
  * const promote: AuthUpdateMemberRolesBody = { roles: ["admin"] };
  * ```
  */
-export interface UpdateMemberRolesBody {
+export interface AuthUpdateMemberRolesBody {
   /** Configured roles, at least one; they replace the current ones. */
   roles: string[];
 }
@@ -113,7 +113,7 @@ export interface UpdateMemberRolesBody {
  * const body: AuthCreateInvitationBody = { email: "grace@example.com", roles: ["admin"] };
  * ```
  */
-export interface CreateInvitationBody {
+export interface AuthCreateInvitationBody {
   /** The invitee's address; only a user with this verified address can answer. */
   email: string;
   /** Configured roles granted on acceptance; `organizations.defaultMemberRoles` when left out. */
@@ -131,7 +131,7 @@ export interface CreateInvitationBody {
  * const body: AuthRespondToInvitationBody = { action: "accept", token: "k3J9…" };
  * ```
  */
-export interface RespondToInvitationBody {
+export interface AuthRespondToInvitationBody {
   /** What to do with the invitation. */
   action: "accept" | "reject" | "cancel";
   /**
@@ -144,18 +144,18 @@ export interface RespondToInvitationBody {
 
 /** The organization bodies; `maxMetadataBytes` bounds `metadata`. */
 export function organizationBodies(maxMetadataBytes: number): {
-  create: z.ZodType<CreateOrganizationBody, CreateOrganizationBody>;
-  update: z.ZodType<UpdateOrganizationBody, UpdateOrganizationBody>;
+  create: z.ZodType<AuthCreateOrganizationBody, AuthCreateOrganizationBody>;
+  update: z.ZodType<AuthUpdateOrganizationBody, AuthUpdateOrganizationBody>;
 } {
   const metadata = metadataSchema(maxMetadataBytes);
   return {
-    create: exactSchema<CreateOrganizationBody>()(z.object({
+    create: exactSchema<AuthCreateOrganizationBody>()(z.object({
       name: nameSchema,
       slug: slugSchema.optional(),
       logoUrl: logoUrlSchema.nullable().optional(),
       metadata: metadata.optional(),
     })),
-    update: exactSchema<UpdateOrganizationBody>()(
+    update: exactSchema<AuthUpdateOrganizationBody>()(
       z.object({
         name: nameSchema.optional(),
         slug: slugSchema.optional(),
@@ -171,30 +171,32 @@ export function organizationBodies(maxMetadataBytes: number): {
 
 /** The body of `POST /organizations/active`. */
 export const setActiveOrganizationBody: z.ZodType<
-  SetActiveOrganizationBody,
-  SetActiveOrganizationBody
-> = exactSchema<SetActiveOrganizationBody>()(
+  AuthSetActiveOrganizationBody,
+  AuthSetActiveOrganizationBody
+> = exactSchema<AuthSetActiveOrganizationBody>()(
   z.object({ organizationId: z.string().nullable() }),
 );
 
 /** The member bodies; `roles` are the configured ones. */
 export function memberBodies(roles: readonly string[]): {
-  add: z.ZodType<AddMemberBody, AddMemberBody>;
-  updateRoles: z.ZodType<UpdateMemberRolesBody, UpdateMemberRolesBody>;
+  add: z.ZodType<AuthAddMemberBody, AuthAddMemberBody>;
+  updateRoles: z.ZodType<AuthUpdateMemberRolesBody, AuthUpdateMemberRolesBody>;
 } {
   const roleList = rolesSchema(roles);
   return {
-    add: exactSchema<AddMemberBody>()(z.object({ userId: z.string(), roles: roleList.optional() })),
-    updateRoles: exactSchema<UpdateMemberRolesBody>()(z.object({ roles: roleList })),
+    add: exactSchema<AuthAddMemberBody>()(
+      z.object({ userId: z.string(), roles: roleList.optional() }),
+    ),
+    updateRoles: exactSchema<AuthUpdateMemberRolesBody>()(z.object({ roles: roleList })),
   };
 }
 
 /** The invitation bodies; `roles` are the configured ones. */
 export function invitationBodies(roles: readonly string[]): {
-  create: z.ZodType<CreateInvitationBody, CreateInvitationBody>;
+  create: z.ZodType<AuthCreateInvitationBody, AuthCreateInvitationBody>;
 } {
   return {
-    create: exactSchema<CreateInvitationBody>()(
+    create: exactSchema<AuthCreateInvitationBody>()(
       z.object({ email: emailSchema, roles: rolesSchema(roles).optional() }),
     ),
   };
@@ -202,9 +204,9 @@ export function invitationBodies(roles: readonly string[]): {
 
 /** The body of `PATCH /organizations/invitations/:invitationId`. */
 export const respondToInvitationBody: z.ZodType<
-  RespondToInvitationBody,
-  RespondToInvitationBody
-> = exactSchema<RespondToInvitationBody>()(
+  AuthRespondToInvitationBody,
+  AuthRespondToInvitationBody
+> = exactSchema<AuthRespondToInvitationBody>()(
   z.object({
     action: z.enum(["accept", "reject", "cancel"]),
     token: z.string().min(1).max(256).optional(),

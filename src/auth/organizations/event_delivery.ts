@@ -21,10 +21,10 @@ import type {
   OrganizationEventName,
   OrganizationEventPayloads,
 } from "./event_types.ts";
-import { createSealer } from "../sealing.ts";
-import { newToken } from "../tokens.ts";
+import { createSealer } from "./sealing.ts";
+import { newToken } from "../sessions/tokens.ts";
 import { expireInvitations, rotateInvitationToken } from "./invitation_store.ts";
-import { type Invitation, toInvitation } from "./resources.ts";
+import { type AuthInvitation, toInvitation } from "./resources.ts";
 import {
   openInvitationCreated,
   sealInvitationCreated,
@@ -127,7 +127,7 @@ export function createNotifications(options: {
       });
       if (!row) return; // Answered, expired or re-sent since: nothing to mail.
       await notifications.emit(tx, "invitationCreated", {
-        invitation: toInvitation(row, token) as Invitation & { token: string },
+        invitation: toInvitation(row, token) as AuthInvitation & { token: string },
         organization: stored.organization,
         rotated: true,
         actorUserId: stored.actorUserId,

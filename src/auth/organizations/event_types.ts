@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { Invitation, Member, Organization } from "./resources.ts";
+import type { AuthInvitation, AuthMember, AuthOrganization } from "./resources.ts";
 
 /**
  * Every event, by name, with its payload. Payloads are JSON (ids, ISO timestamps).
@@ -22,12 +22,12 @@ import type { Invitation, Member, Organization } from "./resources.ts";
  */
 export interface OrganizationEventPayloads {
   /** An organization was created (by a user, or automatically at sign-up). */
-  organizationCreated: { organization: Organization; member: Member; actorUserId: string };
+  organizationCreated: { organization: AuthOrganization; member: AuthMember; actorUserId: string };
   /** An organization's name, slug, logoUrl or metadata changed. */
-  organizationUpdated: { organization: Organization; changed: string[]; actorUserId: string };
+  organizationUpdated: { organization: AuthOrganization; changed: string[]; actorUserId: string };
   /** An organization was soft-deleted; its pending invitations were canceled. */
   organizationDeleted: {
-    organization: Organization;
+    organization: AuthOrganization;
     canceledInvitationIds: string[];
     actorUserId: string;
   };
@@ -35,30 +35,30 @@ export interface OrganizationEventPayloads {
    * A user became a member (added directly, or by accepting an invitation); `actorUserId` is
    * `null` for a member added by the server (`module.api.addMember()`).
    */
-  memberAdded: { member: Member; via: "added" | "invitation"; actorUserId: string | null };
+  memberAdded: { member: AuthMember; via: "added" | "invitation"; actorUserId: string | null };
   /** A member was removed or left. */
-  memberRemoved: { member: Member; actorUserId: string };
+  memberRemoved: { member: AuthMember; actorUserId: string };
   /** A member's roles were replaced. */
-  memberRolesChanged: { member: Member; previousRoles: string[]; actorUserId: string };
+  memberRolesChanged: { member: AuthMember; previousRoles: string[]; actorUserId: string };
   /**
    * An invitation was created or re-sent (`rotated`: same invitation, new token and expiry). The
    * payload carries the token, to send the invitation email; the hook table keeps it sealed
    * (see `sealed_invitation_event.ts`).
    */
   invitationCreated: {
-    invitation: Invitation & { token: string };
-    organization: Organization;
+    invitation: AuthInvitation & { token: string };
+    organization: AuthOrganization;
     rotated: boolean;
     actorUserId: string;
   };
   /** The invitee accepted. */
-  invitationAccepted: { invitation: Invitation; member: Member; actorUserId: string };
+  invitationAccepted: { invitation: AuthInvitation; member: AuthMember; actorUserId: string };
   /** The invitee rejected. */
-  invitationRejected: { invitation: Invitation; actorUserId: string };
+  invitationRejected: { invitation: AuthInvitation; actorUserId: string };
   /** The inviter or an owner/admin canceled it, or its organization was deleted. */
-  invitationCanceled: { invitation: Invitation; actorUserId: string };
+  invitationCanceled: { invitation: AuthInvitation; actorUserId: string };
   /** It expired while pending. */
-  invitationExpired: { invitation: Invitation };
+  invitationExpired: { invitation: AuthInvitation };
 }
 
 /**

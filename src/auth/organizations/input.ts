@@ -5,16 +5,24 @@
  */
 
 import { z } from "zod";
+import type { PageRequest } from "../../pagination/mod.ts";
 import type { JsonValue } from "../../schema/mod.ts";
 import { normalizeSlug, slugProblem } from "./slug.ts";
 
-/** `pageSize` and `cursor` of list routes (checked by the cursor helper: 400 when invalid). */
-export const pageQuery: z.ZodType<
-  { pageSize?: string; cursor?: string },
-  { pageSize?: string; cursor?: string }
-> = z.object({
-  pageSize: z.string().optional(),
-  cursor: z.string().optional(),
+/**
+ * `pageSize` and `cursor` of list routes, as the URL carries them (strings): the cursor helper
+ * checks them (400 `INVALID_PAGE_SIZE`, `INVALID_CURSOR`). The document gives `pageSize` its real
+ * type: an integer from 1 to 100 (`MAX_PAGE_SIZE`; larger values are clamped), 20 by default.
+ */
+export const pageQuery: z.ZodType<PageRequest, PageRequest> = z.object({
+  pageSize: z.string().optional().meta({
+    type: "integer",
+    minimum: 1,
+    maximum: 100,
+    default: 20,
+    description: "Items per page",
+  }),
+  cursor: z.string().optional().meta({ description: "The cursor of the previous page's answer" }),
 });
 
 /** The codes of a list's `pageSize` and `cursor` checks. */

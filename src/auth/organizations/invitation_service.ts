@@ -9,8 +9,8 @@
 import type { SqlQuerier } from "../../sql/mod.ts";
 import type { Actor } from "../actor.ts";
 import { authError, notFound } from "../errors.ts";
-import { setActiveOrganizationIfNone } from "../session_store.ts";
-import { hashToken, newToken, secretsEqual } from "../tokens.ts";
+import { setActiveOrganizationIfNone } from "../sessions/session_store.ts";
+import { hashToken, newToken, secretsEqual } from "../sessions/tokens.ts";
 import {
   canManage,
   hasOwner,
@@ -19,7 +19,7 @@ import {
   requireManager,
   requireOwner,
 } from "./access.ts";
-import type { CreateInvitationBody, RespondToInvitationBody } from "./bodies.ts";
+import type { AuthCreateInvitationBody, AuthRespondToInvitationBody } from "./bodies.ts";
 import { inLockedOrganization, inTransaction, type OrganizationsContext } from "./context.ts";
 import {
   findInvitation,
@@ -29,20 +29,21 @@ import {
   respondToInvitation,
   upsertInvitation,
 } from "./invitation_store.ts";
-import { admitMember, requireInvitationRoom } from "./limits.ts";
-import { findEntry, insertMember, isMemberByEmail } from "./organization_store.ts";
-import type { PageOf, PageRequest } from "./organization_service.ts";
+import { admitMember, requireInvitationRoom } from "./quotas.ts";
+import { findEntry } from "./organization_store.ts";
+import { insertMember, isMemberByEmail } from "./member_store.ts";
+import { namedPage, type PageOf, type PageRequest } from "../../pagination/mod.ts";
 import {
-  type Invitation,
-  type InvitationEntry,
-  type Member,
-  type Organization,
+  type AuthInvitation,
+  type AuthInvitationEntry,
+  type AuthMember,
+  type AuthOrganization,
   toInvitation,
   toMember,
   toOrganization,
 } from "./resources.ts";
 
-type Action = RespondToInvitationBody["action"];
+type Action = AuthRespondToInvitationBody["action"];
 
 const STATUS_OF: Record<Action, "accepted" | "rejected" | "canceled"> = {
   accept: "accepted",
@@ -51,12 +52,12 @@ const STATUS_OF: Record<Action, "accepted" | "rejected" | "canceled"> = {
 };
 
 /** An invitation as its creator sees it: with the token to pass on to the invitee. */
-export type InvitationWithToken = Invitation & { token: string };
+export type InvitationWithToken = AuthInvitation & { token: string };
 
 /** What answering an invitation gives: the membership too when it was accepted. */
 export type InvitationAnswer =
-  | { invitation: Invitation; organization: Organization; member: Member }
-  | { invitation: Invitation };
+  | { invitation: AuthInvitation; organization: AuthOrganization; member: AuthMember }
+  | { invitation: AuthInvitation };
 
 /** The invitation operations of one module instance. */
 export interface InvitationService {
@@ -64,21 +65,24 @@ export interface InvitationService {
   list(
     actor: Actor,
     input: { organizationId: string } & PageRequest,
-  ): Promise<PageOf & { invitations: Invitation[] }>;
+  ): Promise<PageOf<"invitations", AuthInvitation>>;
   /**
    * Invites an email address, or re-sends its pending invitation (`rotated: true`: same
    * invitation, new token and expiry) (owner, admin; an owner to invite as owner).
    */
   create(
     actor: Actor,
-    input: { organizationId: string } & CreateInvitationBody,
+    input: { organizationId: string } & AuthCreateInvitationBody,
   ): Promise<{ invitation: InvitationWithToken; rotated: boolean }>;
   /** The pending invitations to the actor's address, once verified. */
-  listMine(actor: Actor, page: PageRequest): Promise<PageOf & { invitations: InvitationEntry[] }>;
+  listMine(
+    actor: Actor,
+    page: PageRequest,
+  ): Promise<PageOf<"invitations", AuthInvitationEntry>>;
   /** Accepts or rejects (the invitee), or cancels (the inviter, owners, admins) an invitation. */
   respond(
     actor: Actor,
-    input: { invitationId: string } & RespondToInvitationBody,
+    input: { invitationId: string } & AuthRespondToInvitationBody,
   ): Promise<InvitationAnswer>;
 }
 
@@ -139,11 +143,7 @@ export function invitationService(context: OrganizationsContext): InvitationServ
         { pageSize, cursor },
         context.secret,
       );
-      return {
-        invitations: page.items.map((row) => toInvitation(row)),
-        cursor: page.cursor,
-        hasNextPage: page.hasNextPage,
-      };
+      return namedPage("invitations", page);
     },
     create({ user }, { organizationId, email, roles }) {
       return inLockedOrganization(context, organizationId, user.id, async (tx, entry) => {
@@ -178,7 +178,7 @@ export function invitationService(context: OrganizationsContext): InvitationServ
       // An unverified address is anyone's claim: it is shown no invitation.
       const email = user.emailVerified ? user.email : null;
       const found = await pagePendingInvitations(db, tables, email, page, context.secret);
-      return { invitations: found.items, cursor: found.cursor, hasNextPage: found.hasNextPage };
+      return namedPage("invitations", found);
     },
     async respond(actor, { invitationId, action, token }) {
       const { user, session } = actor;
@@ -231,7 +231,7 @@ export function invitationService(context: OrganizationsContext): InvitationServ
             userId: user.id,
             roles: row.i_roles,
           });
-          let member: Member;
+          let member: AuthMember;
           if (inserted) {
             member = toMember(inserted);
             await notifications.emit(tx, "memberAdded", { member, via: "invitation", actorUserId });

@@ -6,17 +6,18 @@
  * @module
  */
 
-import { keysetPage, keysetQuery, type Page } from "../../pagination/mod.ts";
+import { keysetList, type Page, type PageRequest } from "../../pagination/mod.ts";
 import type { SqlQuerier } from "../../sql/mod.ts";
 import { CREATED_AT_ID } from "./page_order.ts";
 import type { AuthTableNames } from "../tables.ts";
-import { hashToken } from "../tokens.ts";
-import { isUuid } from "../user_store.ts";
+import { hashToken } from "../sessions/tokens.ts";
+import { isUuid } from "../account/user_store.ts";
 import {
+  type AuthInvitation,
+  type AuthInvitationEntry,
+  type AuthInvitationStatus,
   invitationColumns,
-  type InvitationEntry,
   type InvitationRow,
-  type InvitationStatus,
   organizationColumns,
   type OrganizationRow,
   toInvitation,
@@ -89,7 +90,7 @@ export async function respondToInvitation(
   db: SqlQuerier,
   tables: AuthTableNames,
   invitationId: string,
-  status: Exclude<InvitationStatus, "pending" | "expired">,
+  status: Exclude<AuthInvitationStatus, "pending" | "expired">,
 ): Promise<InvitationRow | null> {
   const [row] = await db.query<InvitationRow>(
     `UPDATE ${tables.invitations} AS i
@@ -159,32 +160,36 @@ export async function pageOrganizationInvitations(
   db: SqlQuerier,
   tables: AuthTableNames,
   organizationId: string,
-  request: { pageSize?: string; cursor?: string },
+  request: PageRequest,
   secret: string,
-): Promise<Page<InvitationRow>> {
-  const q = keysetQuery({
+): Promise<Page<AuthInvitation>> {
+  return await keysetList(db, {
     listId: `invitations:${organizationId}`,
     columns: CREATED_AT_ID,
     secret,
     table: "i",
     pageSize: request.pageSize,
     cursor: request.cursor,
-    firstParam: 2,
+    select: invitationColumns("i"),
+    from: `${tables.invitations} i`,
+    where: ["i.organization_id = $1"],
+    params: [organizationId],
+    map: toInvitation,
   });
-  const rows = await db.query<InvitationRow>(
-    `SELECT ${invitationColumns("i")}, ${q.select} FROM ${tables.invitations} i
-     WHERE i.organization_id = $1 AND ${q.where}
-     ORDER BY ${q.orderBy} LIMIT ${q.limit}`,
-    [organizationId, ...q.params],
-  );
-  return keysetPage(rows, q);
 }
+
+/** The tables of the pending invitations with their live organization (`i`, `o`). */
+const PENDING_FROM = (tables: AuthTableNames): string =>
+  `${tables.invitations} i
+   JOIN ${tables.organizations} o ON o.id = i.organization_id AND o.deleted_at IS NULL`;
+
+/** The conditions of the pending, unexpired invitations of the email `$1`. */
+const PENDING_WHERE = ["i.email = $1", "i.status = 'pending'", "i.expires_at > now()"];
 
 /** The pending, unexpired invitations of the email `$1` (aliased `i`) with their live organization (`o`). */
 export const PENDING_FOR_EMAIL = (tables: AuthTableNames): string =>
-  `FROM ${tables.invitations} i
-   JOIN ${tables.organizations} o ON o.id = i.organization_id AND o.deleted_at IS NULL
-   WHERE i.email = $1 AND i.status = 'pending' AND i.expires_at > now()`;
+  `FROM ${PENDING_FROM(tables)}
+   WHERE ${PENDING_WHERE.join(" AND ")}`;
 
 /**
  * One page of the pending, unexpired invitations of an email, oldest first. `null` (the address of
@@ -195,30 +200,23 @@ export async function pagePendingInvitations(
   db: SqlQuerier,
   tables: AuthTableNames,
   email: string | null,
-  request: { pageSize?: string; cursor?: string },
+  request: PageRequest,
   secret: string,
-): Promise<Page<InvitationEntry>> {
-  const q = keysetQuery({
+): Promise<Page<AuthInvitationEntry>> {
+  return await keysetList(db, {
     listId: `pending-invitations:${email}`,
     columns: CREATED_AT_ID,
     secret,
     table: "i",
     pageSize: request.pageSize,
     cursor: request.cursor,
-    firstParam: 2,
-  });
-  const rows = await db.query<InvitationWithOrganizationRow>(
-    `SELECT ${invitationColumns("i")}, ${organizationColumns("o")}, ${q.select}
-     ${PENDING_FOR_EMAIL(tables)} AND ${q.where}
-     ORDER BY ${q.orderBy} LIMIT ${q.limit}`,
-    [email, ...q.params],
-  );
-  const page = keysetPage(rows, q);
-  return {
-    ...page,
-    items: page.items.map((row) => ({
+    select: `${invitationColumns("i")}, ${organizationColumns("o")}`,
+    from: PENDING_FROM(tables),
+    where: PENDING_WHERE,
+    params: [email],
+    map: (row: InvitationWithOrganizationRow) => ({
       invitation: toInvitation(row),
       organization: toOrganization(row),
-    })),
-  };
+    }),
+  });
 }

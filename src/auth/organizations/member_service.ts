@@ -10,10 +10,10 @@
 
 import type { Actor } from "../actor.ts";
 import { authError, notFound } from "../errors.ts";
-import { clearActiveOrganization } from "../session_store.ts";
+import { clearActiveOrganization } from "../sessions/session_store.ts";
 import { hasOwner, requireEntry, requireManager, requireOwner } from "./access.ts";
 import { addMember } from "./add_member.ts";
-import type { AddMemberBody, UpdateMemberRolesBody } from "./bodies.ts";
+import type { AuthAddMemberBody, AuthUpdateMemberRolesBody } from "./bodies.ts";
 import { inLockedOrganization, type OrganizationsContext } from "./context.ts";
 import {
   countOtherOwners,
@@ -22,8 +22,8 @@ import {
   pageMembers,
   updateMemberRoles,
 } from "./member_store.ts";
-import type { PageOf, PageRequest } from "./organization_service.ts";
-import { type Member, toMember } from "./resources.ts";
+import { namedPage, type PageOf, type PageRequest } from "../../pagination/mod.ts";
+import { type AuthMember, toMember } from "./resources.ts";
 
 /** A member of an organization, by id. */
 export interface MemberRef {
@@ -37,14 +37,20 @@ export interface MemberService {
   list(
     actor: Actor,
     input: { organizationId: string } & PageRequest,
-  ): Promise<PageOf & { members: Member[] }>;
+  ): Promise<PageOf<"members", AuthMember>>;
   /**
    * Adds a user directly: as `actor` (owner, admin, with the `canAddMember` policy's consent),
    * or on the server's say with `actor: null` (no policy, no caller check).
    */
-  add(actor: Actor | null, input: { organizationId: string } & AddMemberBody): Promise<Member>;
+  add(
+    actor: Actor | null,
+    input: { organizationId: string } & AuthAddMemberBody,
+  ): Promise<AuthMember>;
   /** Replaces a member's roles (owner, admin; owners alone for owners). */
-  updateRoles(actor: Actor, input: MemberRef & UpdateMemberRolesBody): Promise<{ member: Member }>;
+  updateRoles(
+    actor: Actor,
+    input: MemberRef & AuthUpdateMemberRolesBody,
+  ): Promise<{ member: AuthMember }>;
   /** Removes a member (owner, admin) or, for the actor's own membership, leaves. */
   remove(actor: Actor, input: MemberRef): Promise<void>;
 }
@@ -60,7 +66,7 @@ export function memberService(context: OrganizationsContext): MemberService {
     async list({ user }, { organizationId, pageSize, cursor }) {
       const entry = await requireEntry(db, tables, organizationId, user.id);
       const page = await pageMembers(db, tables, entry.o_id, { pageSize, cursor }, context.secret);
-      return { members: page.items, cursor: page.cursor, hasNextPage: page.hasNextPage };
+      return namedPage("members", page);
     },
     add(actor, input) {
       return addMember(context, {

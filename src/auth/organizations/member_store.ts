@@ -5,12 +5,12 @@
  * @module
  */
 
-import { keysetPage, keysetQuery, type Page } from "../../pagination/mod.ts";
+import { keysetList, type Page, type PageRequest } from "../../pagination/mod.ts";
 import type { SqlQuerier } from "../../sql/mod.ts";
 import { CREATED_AT_ID } from "./page_order.ts";
 import type { AuthTableNames } from "../tables.ts";
-import { isUuid } from "../user_store.ts";
-import { type Member, memberColumns, type MemberRow, toMember } from "./resources.ts";
+import { isUuid } from "../account/user_store.ts";
+import { type AuthMember, memberColumns, type MemberRow, toMember } from "./resources.ts";
 import { OWNER_ROLE } from "./options.ts";
 
 /** A member of an organization by member id, or `null`. */
@@ -34,26 +34,22 @@ export async function pageMembers(
   db: SqlQuerier,
   tables: AuthTableNames,
   organizationId: string,
-  request: { pageSize?: string; cursor?: string },
+  request: PageRequest,
   secret: string,
-): Promise<Page<Member>> {
-  const q = keysetQuery({
+): Promise<Page<AuthMember>> {
+  return await keysetList(db, {
     listId: `members:${organizationId}`,
     columns: CREATED_AT_ID,
     secret,
     table: "m",
     pageSize: request.pageSize,
     cursor: request.cursor,
-    firstParam: 2,
+    select: memberColumns("m"),
+    from: `${tables.members} m`,
+    where: ["m.organization_id = $1"],
+    params: [organizationId],
+    map: toMember,
   });
-  const rows = await db.query<MemberRow>(
-    `SELECT ${memberColumns("m")}, ${q.select} FROM ${tables.members} m
-     WHERE m.organization_id = $1 AND ${q.where}
-     ORDER BY ${q.orderBy} LIMIT ${q.limit}`,
-    [organizationId, ...q.params],
-  );
-  const page = keysetPage(rows, q);
-  return { ...page, items: page.items.map(toMember) };
 }
 
 /** Replaces a member's roles. */
@@ -102,4 +98,35 @@ export async function countOtherOwners(
     [organizationId, exceptMemberId, JSON.stringify([OWNER_ROLE])],
   );
   return row.n;
+}
+
+/** Inserts a membership; `null` when the user already is a member. */
+export async function insertMember(
+  db: SqlQuerier,
+  tables: AuthTableNames,
+  input: { organizationId: string; userId: string; roles: readonly string[] },
+): Promise<MemberRow | null> {
+  const [row] = await db.query<MemberRow>(
+    `INSERT INTO ${tables.members} AS m (organization_id, user_id, roles)
+     VALUES ($1, $2, $3::text::jsonb)
+     ON CONFLICT (organization_id, user_id) DO NOTHING
+     RETURNING ${memberColumns("m")}`,
+    [input.organizationId, input.userId, JSON.stringify(input.roles)],
+  );
+  return row ?? null;
+}
+
+/** Whether the user with this email is a member of the organization. */
+export async function isMemberByEmail(
+  db: SqlQuerier,
+  tables: AuthTableNames,
+  organizationId: string,
+  email: string,
+): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM ${tables.members} m JOIN ${tables.users} u ON u.id = m.user_id
+     WHERE m.organization_id = $1 AND u.email = $2`,
+    [organizationId, email],
+  );
+  return rows.length > 0;
 }

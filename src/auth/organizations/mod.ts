@@ -5,20 +5,16 @@
  * @module
  */
 
-import type { Route } from "../../core/mod.ts";
 import type { SqlAdapter } from "../../sql/mod.ts";
 import type { HookHandler } from "../../hooks/mod.ts";
 import type { JsonValue } from "../../schema/mod.ts";
-import type { UserCreatedHook } from "../account_service.ts";
-import type { AuthRouteDeps } from "../route_guards.ts";
+import type { UserCreatedHook } from "../account/account_service.ts";
+import type { AuthRouteDeps } from "../http/route_guards.ts";
 import type { AuthTableNames } from "../tables.ts";
 import { autoCreateHook } from "./auto_create.ts";
 import type { OrganizationsContext } from "./context.ts";
-import { invitationRoutes } from "./invitation_routes.ts";
-import { memberRoutes } from "./member_routes.ts";
 import { createNotifications, type Notifications } from "./event_delivery.ts";
 import type { ResolvedOrganizationsOptions } from "./options.ts";
-import { organizationRoutes } from "./organization_routes.ts";
 import { type OrganizationsServices, organizationsServices } from "./services.ts";
 
 export {
@@ -37,19 +33,17 @@ export type {
 } from "./event_types.ts";
 export { ORGANIZATION_EVENT_NAMES } from "./event_types.ts";
 export type {
-  Invitation,
-  InvitationEntry,
-  InvitationStatus,
-  Member,
-  Organization,
-  OrganizationEntry,
+  AuthInvitation,
+  AuthInvitationEntry,
+  AuthInvitationStatus,
+  AuthMember,
+  AuthOrganization,
+  AuthOrganizationEntry,
 } from "./resources.ts";
-export { RESERVED_SLUGS } from "./slug.ts";
+export { AUTH_RESERVED_SLUGS } from "./slug.ts";
 
 /** The organizations feature of one module instance. */
 export interface OrganizationsFeature {
-  /** Its routes, static paths before `/:organizationId` ones. */
-  routes: Route[];
   /** Its operations, shared by the routes and `authModule.api`. */
   services: OrganizationsServices;
   /** Creates the first organization of new users (`autoCreateOrganization`), if configured. */
@@ -74,7 +68,7 @@ export interface OrganizationsFeature {
  * };
  * ```
  */
-export interface ServerAddMemberInput {
+export interface AuthAddMemberInput {
   /** The organization to add the user to. */
   organizationId: string;
   /** The user to add. */
@@ -89,7 +83,6 @@ export function organizationsFeature(deps: {
   namespace: string;
   tables: AuthTableNames;
   options: ResolvedOrganizationsOptions;
-  routeDeps: AuthRouteDeps;
   /** The key list cursors are signed with. */
   secret: string;
   /** Further hooks for the same worker (the account events). */
@@ -112,18 +105,10 @@ export function organizationsFeature(deps: {
     secret: deps.secret,
   };
   const services = organizationsServices(context);
-  const { routeDeps, options } = deps;
-  // Invitation routes first: `/organizations/invitations` must win over `/organizations/:id`.
-  const routes = [
-    ...invitationRoutes(routeDeps, options, services.invitations),
-    ...organizationRoutes(routeDeps, options, services.organizations),
-    ...memberRoutes(routeDeps, options, services.members),
-  ];
   return {
-    routes,
     services,
     onUserCreated: autoCreateHook(context),
     notifications,
-    options,
+    options: deps.options,
   };
 }

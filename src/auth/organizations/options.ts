@@ -7,9 +7,9 @@
 import { ModuleConfigError } from "../../core/mod.ts";
 import type { HookRetention } from "../../hooks/mod.ts";
 import { hookRetentionMs } from "../../hooks/hook_duration.ts";
-import type { AuthUser } from "../user_store.ts";
+import type { AuthUser } from "../account/user.ts";
 import { ORGANIZATION_EVENT_NAMES, type OrganizationEventHandlers } from "./event_types.ts";
-import type { Organization } from "./resources.ts";
+import type { AuthOrganization } from "./resources.ts";
 
 /**
  * Automatic creation of an organization for every new user, in the transaction that creates the
@@ -28,7 +28,7 @@ import type { Organization } from "./resources.ts";
 export interface AutoCreateOrganizationOptions {
   /**
    * The organization's name from the user's email.
-   * @default (email) => `${localPart}'s Organization`
+   * @default (email) => `${localPart}'s AuthOrganization`
    */
   name?: (email: string) => string;
   /**
@@ -55,7 +55,7 @@ export interface CanAddMemberContext {
   /** The signed-in caller (already checked to be an owner or admin of the organization). */
   actor: AuthUser;
   /** The organization the user would join. */
-  organization: Organization;
+  organization: AuthOrganization;
   /** The user to add (they exist). */
   user: AuthUser;
   /** The roles they would get. */

@@ -8,6 +8,7 @@
  */
 
 import { HttpError } from "../../core/mod.ts";
+import { namedPage, type PageOf, type PageRequest } from "../../pagination/mod.ts";
 import type { Actor } from "../actor.ts";
 import { requireSession } from "../actor.ts";
 import { notFound } from "../errors.ts";
@@ -15,15 +16,15 @@ import {
   clearActiveOrganization,
   setActiveOrganization,
   setActiveOrganizationIfNone,
-} from "../session_store.ts";
+} from "../sessions/session_store.ts";
 import { requireEntry, requireManager, requireOwner } from "./access.ts";
-import type { CreateOrganizationBody, UpdateOrganizationBody } from "./bodies.ts";
+import type { AuthCreateOrganizationBody, AuthUpdateOrganizationBody } from "./bodies.ts";
 import { inLockedOrganization, inTransaction, type OrganizationsContext } from "./context.ts";
 import { cancelPendingInvitations } from "./invitation_store.ts";
-import { requireOrganizationRoom } from "./limits.ts";
+import { insertMember } from "./member_store.ts";
+import { requireOrganizationRoom } from "./quotas.ts";
 import {
   findEntry,
-  insertMember,
   insertOrganization,
   pageEntries,
   softDeleteOrganization,
@@ -31,52 +32,43 @@ import {
   updateOrganization,
 } from "./organization_store.ts";
 import {
-  type Organization,
-  type OrganizationEntry,
+  type AuthOrganization,
+  type AuthOrganizationEntry,
   toInvitation,
   toMember,
   toOrganization,
 } from "./resources.ts";
 import { normalizeSlug, slugProblem } from "./slug.ts";
 
-/** `pageSize` and `cursor` of a list, as the query strings carry them. */
-export interface PageRequest {
-  pageSize?: string;
-  cursor?: string;
-}
-
-/** A page of a list. */
-export interface PageOf {
-  cursor: string | null;
-  hasNextPage: boolean;
-}
-
 /** The organization operations of one module instance. */
 export interface OrganizationService {
   /** Creates an organization; the actor becomes its member with the creator roles. */
-  create(actor: Actor, input: CreateOrganizationBody): Promise<OrganizationEntry>;
+  create(actor: Actor, input: AuthCreateOrganizationBody): Promise<AuthOrganizationEntry>;
   /** The actor's live organizations, oldest first. */
-  list(actor: Actor, page: PageRequest): Promise<PageOf & { organizations: OrganizationEntry[] }>;
+  list(
+    actor: Actor,
+    page: PageRequest,
+  ): Promise<PageOf<"organizations", AuthOrganizationEntry>>;
   /** One organization with the actor's membership; 404 for a non-member. */
-  get(actor: Actor, input: { organizationId: string }): Promise<OrganizationEntry>;
+  get(actor: Actor, input: { organizationId: string }): Promise<AuthOrganizationEntry>;
   /** Changes the given fields (owner, admin). */
   update(
     actor: Actor,
-    input: { organizationId: string } & UpdateOrganizationBody,
-  ): Promise<{ organization: Organization }>;
+    input: { organizationId: string } & AuthUpdateOrganizationBody,
+  ): Promise<{ organization: AuthOrganization }>;
   /** Soft-deletes it and cancels its pending invitations (owner). */
   delete(actor: Actor, input: { organizationId: string }): Promise<void>;
   /** The credential's active organization, `null` when none (or no longer a member). */
-  getActive(actor: Actor): Promise<OrganizationEntry | null>;
+  getActive(actor: Actor): Promise<AuthOrganizationEntry | null>;
   /** Sets (or clears with `null`) the credential's active organization. */
   setActive(
     actor: Actor,
     input: { organizationId: string | null },
-  ): Promise<OrganizationEntry | null>;
+  ): Promise<AuthOrganizationEntry | null>;
 }
 
 /** The slug of a new organization: the given one, else derived from the name (400 if unusable). */
-function creationSlug(input: CreateOrganizationBody): string {
+function creationSlug(input: AuthCreateOrganizationBody): string {
   if (input.slug !== undefined) return input.slug;
   const slug = normalizeSlug(input.name);
   const problem = slugProblem(slug);
@@ -122,7 +114,7 @@ export function organizationService(context: OrganizationsContext): Organization
     },
     async list({ user }, page) {
       const found = await pageEntries(db, tables, user.id, page, context.secret);
-      return { organizations: found.items, cursor: found.cursor, hasNextPage: found.hasNextPage };
+      return namedPage("organizations", found);
     },
     async get({ user }, { organizationId }) {
       return toEntry(await requireEntry(db, tables, organizationId, user.id));

@@ -1,5 +1,5 @@
 /**
- * SQL of organizations and memberships. Every query that reads an organization filters
+ * SQL of organizations (and of an organization joined with the caller's membership: an entry). Every query that reads an organization filters
  * `deleted_at IS NULL`, so a soft-deleted organization is invisible to every read and write.
  *
  * @module
@@ -8,16 +8,16 @@
 import type { Page } from "../../pagination/mod.ts";
 import { SqlError, type SqlQuerier } from "../../sql/mod.ts";
 import { CREATED_AT_ID } from "./page_order.ts";
-import { keysetPage, keysetQuery } from "../../pagination/mod.ts";
+import { keysetList, type PageRequest } from "../../pagination/mod.ts";
 import type { JsonValue } from "../../schema/mod.ts";
 import { authError } from "../errors.ts";
 import type { AuthTableNames } from "../tables.ts";
-import { isUuid } from "../user_store.ts";
+import { isUuid } from "../account/user_store.ts";
 import {
+  type AuthOrganizationEntry,
   memberColumns,
   type MemberRow,
   organizationColumns,
-  type OrganizationEntry,
   type OrganizationRow,
   toMember,
   toOrganization,
@@ -27,7 +27,7 @@ import {
 export type EntryRow = OrganizationRow & MemberRow;
 
 /** The entry of a joined organization/member row. */
-export function toEntry(row: EntryRow): OrganizationEntry {
+export function toEntry(row: EntryRow): AuthOrganizationEntry {
   return { organization: toOrganization(row), member: toMember(row) };
 }
 
@@ -65,22 +65,6 @@ export async function insertOrganization(
 /** A JSON value as a text parameter (`$n::text::jsonb`), SQL NULL for `null`. */
 export function jsonParam(value: JsonValue | null | undefined): string | null {
   return value === null || value === undefined ? null : JSON.stringify(value);
-}
-
-/** Inserts a membership; `null` when the user already is a member. */
-export async function insertMember(
-  db: SqlQuerier,
-  tables: AuthTableNames,
-  input: { organizationId: string; userId: string; roles: readonly string[] },
-): Promise<MemberRow | null> {
-  const [row] = await db.query<MemberRow>(
-    `INSERT INTO ${tables.members} AS m (organization_id, user_id, roles)
-     VALUES ($1, $2, $3::text::jsonb)
-     ON CONFLICT (organization_id, user_id) DO NOTHING
-     RETURNING ${memberColumns("m")}`,
-    [input.organizationId, input.userId, JSON.stringify(input.roles)],
-  );
-  return row ?? null;
 }
 
 /**
@@ -121,28 +105,23 @@ export async function pageEntries(
   db: SqlQuerier,
   tables: AuthTableNames,
   userId: string,
-  request: { pageSize?: string; cursor?: string },
+  request: PageRequest,
   secret: string,
-): Promise<Page<OrganizationEntry>> {
-  const q = keysetQuery({
+): Promise<Page<AuthOrganizationEntry>> {
+  return await keysetList(db, {
     listId: `organizations:${userId}`,
     columns: CREATED_AT_ID,
     secret,
     table: "o",
     pageSize: request.pageSize,
     cursor: request.cursor,
-    firstParam: 2,
+    select: `${organizationColumns("o")}, ${memberColumns("m")}`,
+    from: `${tables.members} m
+     JOIN ${tables.organizations} o ON o.id = m.organization_id AND o.deleted_at IS NULL`,
+    where: ["m.user_id = $1"],
+    params: [userId],
+    map: toEntry,
   });
-  const rows = await db.query<EntryRow>(
-    `SELECT ${organizationColumns("o")}, ${memberColumns("m")}, ${q.select}
-     FROM ${tables.members} m
-     JOIN ${tables.organizations} o ON o.id = m.organization_id AND o.deleted_at IS NULL
-     WHERE m.user_id = $1 AND ${q.where}
-     ORDER BY ${q.orderBy} LIMIT ${q.limit}`,
-    [userId, ...q.params],
-  );
-  const page = keysetPage(rows, q);
-  return { ...page, items: page.items.map(toEntry) };
 }
 
 /** Updates the given fields of a live organization; a taken slug is 409 `SLUG_TAKEN`. */
@@ -194,19 +173,4 @@ export async function softDeleteOrganization(
     [organizationId],
   );
   return row ?? null;
-}
-
-/** Whether the user with this email is a member of the organization. */
-export async function isMemberByEmail(
-  db: SqlQuerier,
-  tables: AuthTableNames,
-  organizationId: string,
-  email: string,
-): Promise<boolean> {
-  const rows = await db.query(
-    `SELECT 1 FROM ${tables.members} m JOIN ${tables.users} u ON u.id = m.user_id
-     WHERE m.organization_id = $1 AND u.email = $2`,
-    [organizationId, email],
-  );
-  return rows.length > 0;
 }

@@ -20,7 +20,7 @@ import type { JsonValue } from "../../schema/mod.ts";
  * };
  * ```
  */
-export interface Organization {
+export interface AuthOrganization {
   /** Its id (a UUID). */
   id: string;
   /** The display name. */
@@ -54,7 +54,7 @@ export interface Organization {
  * };
  * ```
  */
-export interface Member {
+export interface AuthMember {
   /** The membership's id (not the user's). */
   id: string;
   /** The organization's id. */
@@ -81,11 +81,11 @@ export interface Member {
  * const owned = organizations.filter(({ member }) => member.roles.includes("owner"));
  * ```
  */
-export interface OrganizationEntry {
+export interface AuthOrganizationEntry {
   /** The organization. */
-  organization: Organization;
+  organization: AuthOrganization;
   /** The current user's membership in it. */
-  member: Member;
+  member: AuthMember;
 }
 
 /**
@@ -98,7 +98,7 @@ export interface OrganizationEntry {
  * const open: AuthInvitationStatus[] = ["pending"];
  * ```
  */
-export type InvitationStatus = "pending" | "accepted" | "rejected" | "canceled" | "expired";
+export type AuthInvitationStatus = "pending" | "accepted" | "rejected" | "canceled" | "expired";
 
 /**
  * An invitation as the API shows it. `token` is present in the inviter's creation (or re-send)
@@ -117,7 +117,7 @@ export type InvitationStatus = "pending" | "accepted" | "rejected" | "canceled" 
  * const link = `https://app.example.com/join/${invitation.id}?token=${invitation.token}`;
  * ```
  */
-export interface Invitation {
+export interface AuthInvitation {
   /** Its id (a UUID). */
   id: string;
   /** The organization it invites to. */
@@ -127,7 +127,7 @@ export interface Invitation {
   /** The roles accepting grants. */
   roles: string[];
   /** Where it stands. */
-  status: InvitationStatus;
+  status: AuthInvitationStatus;
   /** The id of the user who invited. */
   inviterId: string;
   /** When it expires (ISO 8601 UTC). */
@@ -154,11 +154,11 @@ export interface Invitation {
  * }
  * ```
  */
-export interface InvitationEntry {
+export interface AuthInvitationEntry {
   /** The invitation. */
-  invitation: Invitation;
+  invitation: AuthInvitation;
   /** The organization it invites to. */
-  organization: Organization;
+  organization: AuthOrganization;
 }
 
 /** An organization row as {@link organizationColumns} selects it. */
@@ -190,7 +190,7 @@ export interface InvitationRow {
   i_organization_id: string;
   i_email: string;
   i_roles: string[];
-  i_status: InvitationStatus;
+  i_status: AuthInvitationStatus;
   i_token_hash: string;
   i_inviter_id: string;
   i_expires_at: Date;
@@ -253,7 +253,7 @@ export function isoSql(expression: string): string {
 }
 
 /** The JSON of an organization row. */
-export function toOrganization(row: OrganizationRow): Organization {
+export function toOrganization(row: OrganizationRow): AuthOrganization {
   return {
     id: row.o_id,
     name: row.o_name,
@@ -276,7 +276,7 @@ export function memberJsonSql(alias: string, prefix = ""): string {
 }
 
 /** The JSON of a member row. */
-export function toMember(row: MemberRow): Member {
+export function toMember(row: MemberRow): AuthMember {
   return {
     id: row.m_id,
     organizationId: row.m_organization_id,
@@ -291,8 +291,8 @@ export function toMember(row: MemberRow): Member {
  * The JSON of an invitation row. Only the inviter's creation answer carries the `token` (the
  * database keeps its hash alone).
  */
-export function toInvitation(row: InvitationRow, token?: string): Invitation {
-  const invitation: Invitation = {
+export function toInvitation(row: InvitationRow, token?: string): AuthInvitation {
+  const invitation: AuthInvitation = {
     id: row.i_id,
     organizationId: row.i_organization_id,
     email: row.i_email,

@@ -8,16 +8,16 @@
  */
 
 import type { JsonValue } from "../../schema/mod.ts";
-import type { Sealer } from "../sealing.ts";
-import { hashToken } from "../tokens.ts";
+import type { Sealer } from "./sealing.ts";
+import { hashToken } from "../sessions/tokens.ts";
 import type { OrganizationEventPayloads } from "./event_types.ts";
-import type { Invitation } from "./resources.ts";
+import type { AuthInvitation } from "./resources.ts";
 
 type Created = OrganizationEventPayloads["invitationCreated"];
 
 /** The stored shape of an `invitationCreated` payload. */
 export interface StoredInvitationCreated extends Omit<Created, "invitation"> {
-  invitation: Invitation;
+  invitation: AuthInvitation;
   /** The token sealed for the invitation id (see `sealing.ts`). */
   sealedToken: string;
   /** The SHA-256 of the token: tells whether the invitation still has this token. */

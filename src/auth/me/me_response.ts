@@ -1,0 +1,22 @@
+/**
+ * The answer of `GET /me`.
+ *
+ * @module
+ */
+
+import { z } from "zod";
+import { userResponse } from "../account/responses.ts";
+import { exactSchema } from "../http/exact_schema.ts";
+import type { ResponseSchema } from "../http/responses.ts";
+import { invitationEntryResponse, organizationEntryResponse } from "../organizations/responses.ts";
+import type { AuthMe } from "./mod.ts";
+
+/** The answer of `GET /me`; without the organizations feature its lists are empty. */
+export const meResponse: ResponseSchema<AuthMe> = exactSchema<AuthMe>()(z.object({
+  user: userResponse,
+  organizations: z.array(organizationEntryResponse),
+  organizationsHasMore: z.boolean(),
+  activeOrganization: organizationEntryResponse.nullable(),
+  invitations: z.array(invitationEntryResponse),
+  invitationsHasMore: z.boolean(),
+}));

@@ -1,0 +1,106 @@
+/**
+ * The member operations: list, add, replace roles, remove (or leave). Declarations only (see
+ * `http/operation.ts`).
+ *
+ * @module
+ */
+
+import type { PageOf, PageRequest } from "../../pagination/mod.ts";
+import type { AuthActor } from "../actor.ts";
+import type { AuthApiPage, AuthMemberRef, AuthOrganizationRef } from "../api_inputs.ts";
+import type { AuthOperation } from "../http/operation.ts";
+import { memberEntryResponse, memberPageResponse } from "./responses.ts";
+import { memberBodies } from "./bodies.ts";
+import type { AuthAddMemberBody, AuthUpdateMemberRolesBody } from "./bodies.ts";
+import { memberParams, organizationParams, PAGE_ERRORS, pageQuery } from "./input.ts";
+import type { AuthMember } from "./resources.ts";
+
+/** `GET /organizations/:organizationId/members`. */
+export const listMembers: AuthOperation<{
+  params: AuthOrganizationRef;
+  query: PageRequest;
+  response: PageOf<"members", AuthMember>;
+  api: (
+    actor: AuthActor,
+    input: AuthOrganizationRef & AuthApiPage,
+  ) => Promise<PageOf<"members", AuthMember>>;
+}> = {
+  method: "GET",
+  path: "/organizations/:organizationId/members",
+  summary: "The organization's members, a page at a time",
+  guard: "signedIn",
+  feature: "organizations",
+  params: organizationParams,
+  query: pageQuery,
+  responses: { 200: memberPageResponse },
+  errors: { ...PAGE_ERRORS, 404: ["NOT_FOUND"] },
+  call: (services, input, actor) => services.organizations.members.list(actor, input),
+};
+
+/**
+ * `POST /organizations/:organizationId/members` as `actor`: an owner or admin, with the
+ * `canAddMember` policy's consent (403 `DIRECT_ADD_NOT_ALLOWED` otherwise), exactly as over HTTP.
+ */
+export const addMember: AuthOperation<{
+  params: AuthOrganizationRef;
+  body: AuthAddMemberBody;
+  response: { member: AuthMember };
+  result: AuthMember;
+  api: (actor: AuthActor, input: AuthOrganizationRef & AuthAddMemberBody) => Promise<AuthMember>;
+}> = {
+  method: "POST",
+  path: "/organizations/:organizationId/members",
+  summary: "Add a user directly (owner, admin; needs the canAddMember policy's consent)",
+  guard: "signedIn",
+  feature: "organizations",
+  params: organizationParams,
+  body: (options) => memberBodies(options.roles).add,
+  responses: { 201: memberEntryResponse },
+  errors: {
+    403: ["FORBIDDEN", "DIRECT_ADD_NOT_ALLOWED", "MEMBERSHIP_LIMIT_REACHED"],
+    404: ["NOT_FOUND", "USER_NOT_FOUND"],
+    409: ["ALREADY_MEMBER"],
+  },
+  call: (services, input, actor) => services.organizations.members.add(actor, input),
+  reply: (member) => Response.json({ member }, { status: 201 }),
+};
+
+/** `PATCH /organizations/:organizationId/members/:memberId` (owner, admin). */
+export const updateMemberRoles: AuthOperation<{
+  params: AuthMemberRef;
+  body: AuthUpdateMemberRolesBody;
+  response: { member: AuthMember };
+  api: (
+    actor: AuthActor,
+    input: AuthMemberRef & AuthUpdateMemberRolesBody,
+  ) => Promise<{ member: AuthMember }>;
+}> = {
+  method: "PATCH",
+  path: "/organizations/:organizationId/members/:memberId",
+  summary: "Replace a member's roles (owner, admin)",
+  guard: "signedIn",
+  feature: "organizations",
+  params: memberParams,
+  body: (options) => memberBodies(options.roles).updateRoles,
+  responses: { 200: memberEntryResponse },
+  errors: { 403: ["FORBIDDEN"], 404: ["NOT_FOUND"], 409: ["LAST_OWNER"] },
+  call: (services, input, actor) => services.organizations.members.updateRoles(actor, input),
+};
+
+/** `DELETE /organizations/:organizationId/members/:memberId`: remove, or leave. */
+export const removeMember: AuthOperation<{
+  params: AuthMemberRef;
+  response: null;
+  result: void;
+  api: (actor: AuthActor, input: AuthMemberRef) => Promise<void>;
+}> = {
+  method: "DELETE",
+  path: "/organizations/:organizationId/members/:memberId",
+  summary: "Remove a member, or leave the organization",
+  guard: "signedIn",
+  feature: "organizations",
+  params: memberParams,
+  responses: { 204: null },
+  errors: { 403: ["FORBIDDEN"], 404: ["NOT_FOUND"], 409: ["LAST_OWNER"] },
+  call: (services, input, actor) => services.organizations.members.remove(actor, input),
+};

@@ -1,0 +1,80 @@
+// The operations of the auth module are declared once (src/auth/operations.ts): the OpenAPI
+// document names each route's operation after its declaration, which is also its
+// `authModule.api` method, and types the list routes' `pageSize` as an integer.
+import assert from "node:assert/strict";
+import { after, describe, it } from "node:test";
+import { auth, messenger, pgliteAdapter } from "../../mod.ts";
+import * as operations from "../../src/auth/operations.ts";
+
+const database = pgliteAdapter();
+const SECRET = "x".repeat(32);
+after(() => database.close());
+
+interface Operation {
+  operationId: string;
+  parameters?: { name: string; in: string; schema: unknown }[];
+}
+
+async function documentOf(module: { fetch(request: Request): Promise<Response> }, url: string) {
+  const response = await module.fetch(new Request(url));
+  assert.equal(response.status, 200);
+  const document = await response.json() as { paths: Record<string, Record<string, Operation>> };
+  return Object.values(document.paths).flatMap((methods) => Object.values(methods));
+}
+
+describe("auth operations", () => {
+  it("names every OpenAPI operation after its declaration, which is its api method", async () => {
+    const authModule = auth({ database, secret: SECRET, autoStart: false });
+    const documented = await documentOf(authModule, "http://localhost/api/auth/openapi.json");
+    const ids = documented.map((operation) => operation.operationId).sort();
+    assert.deepEqual(ids, [...Object.keys(operations), "getOpenApiDocument"].sort());
+    for (const name of Object.keys(operations)) {
+      assert.equal(typeof (authModule.api as unknown as Record<string, unknown>)[name], "function");
+    }
+    assert.ok(ids.includes("listMembers") && ids.includes("signIn"));
+  });
+
+  it("types pageSize as an integer from 1 to 100, 20 by default", async () => {
+    const documented = await documentOf(
+      auth({ database, secret: SECRET, autoStart: false }),
+      "http://localhost/api/auth/openapi.json",
+    );
+    const lists = documented.filter((op) => op.parameters?.some((p) => p.name === "pageSize"));
+    assert.deepEqual(lists.map((op) => op.operationId).sort(), [
+      "listInvitations",
+      "listMembers",
+      "listMyInvitations",
+      "listOrganizations",
+    ]);
+    for (const list of lists) {
+      const pageSize = list.parameters!.find((p) => p.name === "pageSize")!;
+      assert.equal(pageSize.in, "query");
+      assert.deepEqual(pageSize.schema, {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+        default: 20,
+        description: "Items per page",
+      });
+    }
+  });
+
+  it("mounts no organizations operation with organizations: false", async () => {
+    const documented = await documentOf(
+      auth({ database, secret: SECRET, autoStart: false, organizations: false }),
+      "http://localhost/api/auth/openapi.json",
+    );
+    const ids = documented.map((operation) => operation.operationId);
+    assert.ok(ids.includes("signUp") && ids.includes("me"));
+    assert.ok(!ids.some((id) => /Organization|Member|Invitation/.test(id)), ids.join(" "));
+  });
+
+  it("names the messenger's webhook receiveUpdate", async () => {
+    const bot = messenger({ database, webhookSecret: "s3cret-token", secret: SECRET });
+    const documented = await documentOf(bot, "http://localhost/api/messenger/openapi.json");
+    assert.deepEqual(documented.map((op) => op.operationId).sort(), [
+      "getOpenApiDocument",
+      "receiveUpdate",
+    ]);
+  });
+});
