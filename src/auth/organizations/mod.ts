@@ -9,7 +9,6 @@ import type { SqlAdapter } from "../../sql/mod.ts";
 import type { HookHandler } from "../../hooks/mod.ts";
 import type { JsonValue } from "../../schema/mod.ts";
 import type { UserCreatedHook } from "../account/account_service.ts";
-import type { AuthRouteDeps } from "../http/route_guards.ts";
 import type { AuthTableNames } from "../tables.ts";
 import { autoCreateHook } from "./auto_create.ts";
 import type { OrganizationsContext } from "./context.ts";
