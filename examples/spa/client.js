@@ -5,6 +5,43 @@ var __export = (target, all) => {
     __defProp(target, name, { get: all[name], enumerable: true });
 };
 
+// src/auth/operations.ts
+var operations_exports = {};
+__export(operations_exports, {
+  addMember: () => addMember,
+  changeEmail: () => changeEmail,
+  changePassword: () => changePassword,
+  confirmEmailChange: () => confirmEmailChange,
+  createInvitation: () => createInvitation,
+  createOrganization: () => createOrganization,
+  deleteAccount: () => deleteAccount,
+  deleteOrganization: () => deleteOrganization,
+  followVerificationLink: () => followVerificationLink,
+  forgotPassword: () => forgotPassword,
+  getActiveOrganization: () => getActiveOrganization,
+  getOrganization: () => getOrganization,
+  getSession: () => getSession,
+  listInvitations: () => listInvitations,
+  listMembers: () => listMembers,
+  listMyInvitations: () => listMyInvitations,
+  listOrganizations: () => listOrganizations,
+  listSessions: () => listSessions,
+  me: () => me,
+  removeMember: () => removeMember,
+  resendVerificationEmail: () => resendVerificationEmail,
+  resetPassword: () => resetPassword,
+  respondToInvitation: () => respondToInvitation,
+  revokeOtherSessions: () => revokeOtherSessions,
+  revokeSession: () => revokeSession,
+  setActiveOrganization: () => setActiveOrganization,
+  signIn: () => signIn,
+  signOut: () => signOut,
+  signUp: () => signUp,
+  updateMemberRoles: () => updateMemberRoles,
+  updateOrganization: () => updateOrganization,
+  verifyEmail: () => verifyEmail
+});
+
 // node_modules/.deno/zod@4.6.7/node_modules/zod/v4/classic/external.js
 var external_exports = {};
 __export(external_exports, {
@@ -21174,6 +21211,24 @@ var resendVerificationEmail = {
 var verificationLinkQuery = external_exports.object({
   token: external_exports.string().max(512).optional()
 });
+var followVerificationLink = {
+  method: "GET",
+  path: "/verify-email",
+  summary: "The verification link: verify the address, then redirect (303) to the app",
+  guard: "anonymous",
+  query: verificationLinkQuery,
+  responses: {
+    303: null
+  },
+  call: (services, input2, _actor, client) => services.verificationLink(input2, client),
+  reply: ({ location }) => new Response(null, {
+    status: 303,
+    headers: {
+      location,
+      "referrer-policy": "no-referrer"
+    }
+  })
+};
 
 // src/auth/account/account_inputs.ts
 var timestamp = external_exports.iso.datetime().describe("ISO 8601 UTC timestamp");
@@ -22207,36 +22262,36 @@ function describe3(cause) {
 }
 
 // src/client/account_client.ts
-function accountCalls(send) {
+function accountCalls(send, operations) {
   return {
     password: {
-      forgot: (body) => send(forgotPassword, {}, {
+      forgot: (body) => send(operations.forgotPassword, {}, {
         body
       }),
-      reset: (body) => send(resetPassword, {}, {
+      reset: (body) => send(operations.resetPassword, {}, {
         body
       }),
-      change: (body) => send(changePassword, {}, {
+      change: (body) => send(operations.changePassword, {}, {
         body
       })
     },
     sessions: {
-      list: () => send(listSessions),
-      revoke: (sessionId) => send(revokeSession, {
+      list: () => send(operations.listSessions),
+      revoke: (sessionId) => send(operations.revokeSession, {
         sessionId
       }),
-      revokeOthers: () => send(revokeOtherSessions)
+      revokeOthers: () => send(operations.revokeOtherSessions)
     },
     email: {
-      change: (body) => send(changeEmail, {}, {
+      change: (body) => send(operations.changeEmail, {}, {
         body
       }),
-      confirm: (body) => send(confirmEmailChange, {}, {
+      confirm: (body) => send(operations.confirmEmailChange, {}, {
         body
       })
     },
     account: {
-      delete: (body) => send(deleteAccount, {}, {
+      delete: (body) => send(operations.deleteAccount, {}, {
         body
       })
     }
@@ -22284,7 +22339,7 @@ function createAuthClient(options) {
       body
     }),
     resendVerificationEmail: () => send(resendVerificationEmail),
-    ...accountCalls(send),
+    ...accountCalls(send, operations_exports),
     organizations: {
       create: (body) => send(createOrganization, {}, {
         body

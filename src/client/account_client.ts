@@ -21,7 +21,7 @@ import type {
 } from "../auth/mod.ts";
 import type { AuthOperation } from "../auth/http/operation.ts";
 import type { AuthResult } from "./result.ts";
-import * as operations from "../auth/operations.ts";
+import type * as Operations from "../auth/operations.ts";
 
 /**
  * The password calls: `client.password`.
@@ -114,7 +114,7 @@ export type SendOperation = <T>(
 ) => Promise<AuthResult<T>>;
 
 /**
- * The account calls of the client, over `send` (paths from the operation declarations).
+ * The account calls of the client, over `send` and the operation declarations (their paths).
  *
  * @example
  * ```ts
@@ -124,7 +124,7 @@ export type SendOperation = <T>(
  * await client.password.forgot({ email: "ada@example.com" });
  * ```
  */
-export function accountCalls(send: SendOperation): {
+export function accountCalls(send: SendOperation, operations: typeof Operations): {
   password: AuthPasswordClient;
   sessions: AuthSessionsClient;
   email: AuthEmailClient;

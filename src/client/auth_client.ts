@@ -344,7 +344,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     me: () => send(operations.me),
     verifyEmail: (body) => send(operations.verifyEmail, {}, { body }),
     resendVerificationEmail: () => send(operations.resendVerificationEmail),
-    ...accountCalls(send),
+    ...accountCalls(send, operations),
     organizations: {
       create: (body) => send(operations.createOrganization, {}, { body }),
       list: (query) => send(operations.listOrganizations, {}, { query }),
