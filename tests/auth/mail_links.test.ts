@@ -82,6 +82,26 @@ describe("GET /verify-email", () => {
     assert.equal(expired.headers.get("location"), "/?emailVerification=expired");
   });
 
+  it("auth.api.followVerificationLink answers the outcome and the location the link redirects to", async () => {
+    const { module } = await accountModule(db, { namespace: "links_api" });
+    await migrate(db, authSchema, { namespace: "links_api" });
+    const signed = await signUp(module, uniqueEmail("api"));
+    const token = latestMail(module, signed.user.id).token;
+    assert.deepEqual(await module.api.followVerificationLink({ token }), {
+      outcome: "verified",
+      location: "/?emailVerified=true",
+    });
+    assert.equal((await module.api.me({ userId: signed.user.id })).user.emailVerified, true);
+    assert.deepEqual(await module.api.followVerificationLink({ token }), {
+      outcome: "invalid",
+      location: "/?emailVerification=invalid",
+    });
+    assert.deepEqual(await module.api.followVerificationLink({}), {
+      outcome: "invalid",
+      location: "/?emailVerification=invalid",
+    });
+  });
+
   it("is rate-limited per address like POST /verify-email (the outcome says so)", async () => {
     const { module } = await accountModule(db, {
       namespace: "links_flood",
