@@ -5,22 +5,30 @@
 // textContent, never parsed as HTML.
 import { createAuthClient } from "./client.js";
 import { API_BASE_URL } from "./config.js";
+import { setupAccount } from "./account.js";
+import { byId, detachHiddenScreens } from "./screens.js";
 
 const client = createAuthClient({ baseUrl: API_BASE_URL });
 
 /** The active organization's id, as the last GET /me said. */
 let activeId = null;
 
-/** @param {string} id */
-const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+/** An element of the page by id, on screen or not (screens.js). */
+const $ = byId;
+detachHiddenScreens();
 
 /** Shows a client error (or clears the message). */
 function say(error) {
   $("message").textContent = error ? error.message : "";
 }
 
+// The account lifecycle screens (account.js).
+const account = setupAccount({ client, $, say, act, showSignedOut, start });
+
 /** Loads the signed-in state from one GET /me and renders it; signed out on 401. */
 async function start() {
+  // A page a mailed link opened (reset password, confirm email) shows alone.
+  if (account.openLinkPage()) return;
   const { data, error } = await client.me();
   $("loading").hidden = true;
   if (error) {
@@ -32,6 +40,9 @@ async function start() {
 }
 
 function showSignedOut() {
+  account.showSignIn();
+  $("reset-view").hidden = true;
+  $("confirm-view").hidden = true;
   $("signed-out").hidden = false;
   $("signed-in").hidden = true;
   $("who").hidden = true;
@@ -45,6 +56,9 @@ async function showSignedIn(me) {
   $("who").hidden = false;
   $("sign-out").hidden = false;
   $("user-email").textContent = me.user.email;
+  $("reset-view").hidden = true;
+  $("confirm-view").hidden = true;
+  await account.renderAccount(me);
 
   activeId = me.activeOrganization?.organization.id ?? null;
   const list = $("organizations");
@@ -54,9 +68,15 @@ async function showSignedIn(me) {
   $("active").hidden = activeId === null;
   if (activeId === null) return;
   $("active-name").textContent = me.activeOrganization.organization.name;
+  // Only owners and admins see (and send) the organization's invitations.
+  const roles = me.activeOrganization.member.roles;
+  const manages = roles.includes("owner") || roles.includes("admin");
+  $("invite").hidden = !manages;
+  $("invitations-title").hidden = !manages;
+  $("invitations").hidden = !manages;
   const [members, invitations] = await Promise.all([
     client.members.list(activeId),
-    client.invitations.list(activeId),
+    manages ? client.invitations.list(activeId) : { data: { invitations: [] }, error: null },
   ]);
   if (members.error) return say(members.error);
   if (invitations.error) return say(invitations.error);
@@ -123,6 +143,7 @@ async function act(pending) {
 
 $("credentials").addEventListener("submit", async (event) => {
   event.preventDefault();
+  account.inform(null);
   const form = /** @type {HTMLFormElement} */ (event.currentTarget);
   const fields = new FormData(form);
   const credentials = {

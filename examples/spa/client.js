@@ -5,6 +5,43 @@ var __export = (target, all) => {
     __defProp(target, name, { get: all[name], enumerable: true });
 };
 
+// src/auth/operations.ts
+var operations_exports = {};
+__export(operations_exports, {
+  addMember: () => addMember,
+  changeEmail: () => changeEmail,
+  changePassword: () => changePassword,
+  confirmEmailChange: () => confirmEmailChange,
+  createInvitation: () => createInvitation,
+  createOrganization: () => createOrganization,
+  deleteAccount: () => deleteAccount,
+  deleteOrganization: () => deleteOrganization,
+  followVerificationLink: () => followVerificationLink,
+  forgotPassword: () => forgotPassword,
+  getActiveOrganization: () => getActiveOrganization,
+  getOrganization: () => getOrganization,
+  getSession: () => getSession,
+  listInvitations: () => listInvitations,
+  listMembers: () => listMembers,
+  listMyInvitations: () => listMyInvitations,
+  listOrganizations: () => listOrganizations,
+  listSessions: () => listSessions,
+  me: () => me,
+  removeMember: () => removeMember,
+  resendVerificationEmail: () => resendVerificationEmail,
+  resetPassword: () => resetPassword,
+  respondToInvitation: () => respondToInvitation,
+  revokeOtherSessions: () => revokeOtherSessions,
+  revokeSession: () => revokeSession,
+  setActiveOrganization: () => setActiveOrganization,
+  signIn: () => signIn,
+  signOut: () => signOut,
+  signUp: () => signUp,
+  updateMemberRoles: () => updateMemberRoles,
+  updateOrganization: () => updateOrganization,
+  verifyEmail: () => verifyEmail
+});
+
 // node_modules/.deno/zod@4.6.7/node_modules/zod/v4/classic/external.js
 var external_exports = {};
 __export(external_exports, {
@@ -21073,6 +21110,7 @@ function passwordSchema(min) {
     }
   });
 }
+var newPasswordSchema = passwordSchema(PASSWORD_LENGTH.min);
 var signUpBody = exactSchema()(external_exports.object({
   email: emailSchema,
   password: passwordSchema(PASSWORD_LENGTH.min)
@@ -21170,6 +21208,233 @@ var resendVerificationEmail = {
   },
   call: (services, _input, actor, client) => services.accounts.resendVerificationEmail(actor, client)
 };
+var verificationLinkQuery = external_exports.object({
+  token: external_exports.string().max(512).optional()
+});
+var followVerificationLink = {
+  method: "GET",
+  path: "/verify-email",
+  summary: "The verification link: verify the address, then redirect (303) to the app",
+  guard: "anonymous",
+  query: verificationLinkQuery,
+  responses: {
+    303: null
+  },
+  call: (services, input2, _actor, client) => services.verificationLink(input2, client),
+  reply: ({ location }) => new Response(null, {
+    status: 303,
+    headers: {
+      location,
+      "referrer-policy": "no-referrer"
+    }
+  })
+};
+
+// src/auth/account/account_inputs.ts
+var timestamp = external_exports.iso.datetime().describe("ISO 8601 UTC timestamp");
+var tokenField = external_exports.string().max(512).describe("The token the mailed link carried");
+var forgotPasswordBody = exactSchema()(external_exports.object({
+  email: external_exports.string().max(MAX_EMAIL_LENGTH * 4).transform(normalizeEmail)
+}));
+var forgotPasswordResponse = exactSchema()(external_exports.object({
+  message: external_exports.string()
+}));
+var resetPasswordBody = exactSchema()(external_exports.object({
+  token: tokenField,
+  password: newPasswordSchema
+}));
+var changePasswordBody = exactSchema()(external_exports.object({
+  currentPassword: external_exports.string().min(1).max(PASSWORD_LENGTH.max * 4),
+  newPassword: newPasswordSchema,
+  revokeOtherSessions: external_exports.boolean().optional()
+}));
+var changePasswordResponse = exactSchema()(external_exports.object({
+  user: userResponse,
+  revokedSessions: external_exports.number().int()
+}));
+var revokedSessionsResponse = exactSchema()(external_exports.object({
+  revokedSessions: external_exports.number().int()
+}));
+var userAnswerResponse = exactSchema()(external_exports.object({
+  user: userResponse
+}));
+var listSessionsResponse = exactSchema()(external_exports.object({
+  sessions: external_exports.array(external_exports.object({
+    id: external_exports.string(),
+    createdAt: timestamp,
+    lastUsedAt: timestamp.nullable(),
+    expiresAt: timestamp,
+    userAgent: external_exports.string().nullable(),
+    current: external_exports.boolean()
+  }))
+}));
+var sessionIdParams = exactSchema()(external_exports.object({
+  sessionId: external_exports.string().max(100)
+}));
+var changeEmailBody = exactSchema()(external_exports.object({
+  newEmail: emailSchema,
+  password: external_exports.string().min(1).max(PASSWORD_LENGTH.max * 4)
+}));
+var changeEmailResponse = forgotPasswordResponse;
+var confirmEmailChangeBody = exactSchema()(external_exports.object({
+  token: tokenField
+}));
+var deleteAccountBody = exactSchema()(external_exports.object({
+  password: external_exports.string().min(1).max(PASSWORD_LENGTH.max * 4)
+}));
+var deleteAccountResponse = exactSchema()(external_exports.object({
+  userId: external_exports.string(),
+  deletedOrganizationIds: external_exports.array(external_exports.string())
+}));
+
+// src/auth/account/lifecycle_operations.ts
+function accepted(value) {
+  return Response.json(value, {
+    status: 202
+  });
+}
+var forgotPassword = {
+  method: "POST",
+  path: "/password/forgot",
+  summary: "Mail a password reset link (the same 202 whether or not the account exists)",
+  guard: "anonymous",
+  body: forgotPasswordBody,
+  responses: {
+    202: forgotPasswordResponse
+  },
+  errors: {
+    429: [
+      "RATE_LIMITED"
+    ]
+  },
+  call: (services, input2, _actor, client) => services.lifecycle.password.forgot(input2, client),
+  reply: accepted
+};
+var resetPassword = {
+  method: "POST",
+  path: "/password/reset",
+  summary: "Set a new password with the mailed token; every session of the user ends",
+  guard: "anonymous",
+  body: resetPasswordBody,
+  responses: {
+    200: userAnswerResponse
+  },
+  errors: {
+    400: [
+      "INVALID_RESET_TOKEN"
+    ],
+    410: [
+      "RESET_TOKEN_EXPIRED"
+    ],
+    429: [
+      "RATE_LIMITED"
+    ],
+    503: [
+      "SERVICE_BUSY"
+    ]
+  },
+  cookie: "clear",
+  call: (services, input2, _actor, client) => services.lifecycle.password.reset(input2, client)
+};
+var changePassword = {
+  method: "POST",
+  path: "/password/change",
+  summary: "Change the password (the current one is checked like a sign-in)",
+  guard: "signedIn",
+  body: changePasswordBody,
+  responses: {
+    200: changePasswordResponse
+  },
+  errors: {
+    401: [
+      "INVALID_CREDENTIALS"
+    ],
+    429: [
+      "RATE_LIMITED"
+    ],
+    503: [
+      "SERVICE_BUSY"
+    ]
+  },
+  call: (services, input2, actor, client) => services.lifecycle.password.change(actor, input2, client)
+};
+var changeEmail = {
+  method: "POST",
+  path: "/email/change",
+  summary: "Mail a confirmation link to a new address (202)",
+  guard: "signedIn",
+  body: changeEmailBody,
+  responses: {
+    202: changeEmailResponse
+  },
+  errors: {
+    401: [
+      "INVALID_CREDENTIALS"
+    ],
+    409: [
+      "EMAIL_TAKEN"
+    ],
+    429: [
+      "RATE_LIMITED"
+    ],
+    503: [
+      "SERVICE_BUSY"
+    ]
+  },
+  call: (services, input2, actor, client) => services.lifecycle.email.request(actor, input2, client),
+  reply: accepted
+};
+var confirmEmailChange = {
+  method: "POST",
+  path: "/email/change/confirm",
+  summary: "Switch to the new address with the token mailed to it",
+  guard: "anonymous",
+  body: confirmEmailChangeBody,
+  responses: {
+    200: userAnswerResponse
+  },
+  errors: {
+    400: [
+      "INVALID_EMAIL_CHANGE_TOKEN"
+    ],
+    409: [
+      "EMAIL_TAKEN"
+    ],
+    410: [
+      "EMAIL_CHANGE_TOKEN_EXPIRED"
+    ],
+    429: [
+      "RATE_LIMITED"
+    ]
+  },
+  call: (services, input2, _actor, client) => services.lifecycle.email.confirm(input2, client)
+};
+var deleteAccount = {
+  method: "POST",
+  path: "/account/delete",
+  summary: "Delete the caller's account (with the password)",
+  guard: "signedIn",
+  body: deleteAccountBody,
+  responses: {
+    200: deleteAccountResponse
+  },
+  errors: {
+    401: [
+      "INVALID_CREDENTIALS"
+    ],
+    409: [
+      "SOLE_OWNER"
+    ],
+    429: [
+      "RATE_LIMITED"
+    ],
+    503: [
+      "SERVICE_BUSY"
+    ]
+  },
+  cookie: "clear",
+  call: (services, input2, actor, client) => services.lifecycle.deleteAccount(actor, input2, client)
+};
 
 // src/auth/sessions/session_operations.ts
 var signIn = {
@@ -21216,9 +21481,45 @@ var getSession = {
   },
   call: (services, _input, actor) => services.accounts.session(actor)
 };
+var listSessions = {
+  method: "GET",
+  path: "/sessions",
+  summary: "The caller's sessions (never their tokens), the most recently used first",
+  guard: "signedIn",
+  responses: {
+    200: listSessionsResponse
+  },
+  call: (services, _input, actor) => services.lifecycle.sessions.list(actor)
+};
+var revokeOtherSessions = {
+  method: "POST",
+  path: "/sessions/revoke-others",
+  summary: "Sign out every session of the caller but this one",
+  guard: "signedIn",
+  responses: {
+    200: revokedSessionsResponse
+  },
+  call: (services, _input, actor) => services.lifecycle.sessions.revokeOthers(actor)
+};
+var revokeSession = {
+  method: "DELETE",
+  path: "/sessions/:sessionId",
+  summary: "Sign out one session of the caller (another user's id: 404)",
+  guard: "signedIn",
+  params: sessionIdParams,
+  responses: {
+    204: null
+  },
+  errors: {
+    404: [
+      "NOT_FOUND"
+    ]
+  },
+  call: (services, input2, actor) => services.lifecycle.sessions.revoke(actor, input2)
+};
 
 // src/auth/http/responses.ts
-var timestamp = external_exports.iso.datetime().describe("ISO 8601 UTC timestamp, e.g. 2026-11-21T15:05:58.123Z");
+var timestamp2 = external_exports.iso.datetime().describe("ISO 8601 UTC timestamp, e.g. 2026-11-21T15:05:58.123Z");
 
 // src/auth/organizations/responses.ts
 var jsonValue = external_exports.json();
@@ -21229,17 +21530,17 @@ var organizationResponse = exactSchema()(external_exports.object({
   logoUrl: external_exports.string().nullable(),
   metadata: jsonValue.nullable().describe("Any JSON value the organization was given, or null"),
   createdBy: external_exports.string(),
-  createdAt: timestamp,
-  updatedAt: timestamp,
-  deletedAt: timestamp.nullable()
+  createdAt: timestamp2,
+  updatedAt: timestamp2,
+  deletedAt: timestamp2.nullable()
 }));
 var memberResponse = exactSchema()(external_exports.object({
   id: external_exports.string(),
   organizationId: external_exports.string(),
   userId: external_exports.string(),
   roles: external_exports.array(external_exports.string()),
-  createdAt: timestamp,
-  updatedAt: timestamp
+  createdAt: timestamp2,
+  updatedAt: timestamp2
 }));
 var invitationStatus = external_exports.enum([
   "pending",
@@ -21255,9 +21556,9 @@ var invitationResponse = exactSchema()(external_exports.object({
   roles: external_exports.array(external_exports.string()),
   status: invitationStatus,
   inviterId: external_exports.string(),
-  expiresAt: timestamp,
-  createdAt: timestamp,
-  respondedAt: timestamp.nullable(),
+  expiresAt: timestamp2,
+  createdAt: timestamp2,
+  respondedAt: timestamp2.nullable(),
   token: external_exports.string().optional()
 }));
 var organizationEntryResponse = exactSchema()(external_exports.object({
@@ -21528,7 +21829,17 @@ var respondToInvitationBody = exactSchema()(external_exports.object({
     "reject",
     "cancel"
   ]),
-  token: external_exports.string().min(1).max(256)
+  token: external_exports.string().min(1).max(256).optional()
+}).superRefine((body, context) => {
+  if (body.action === "cancel" && body.token === void 0) {
+    context.addIssue({
+      code: "custom",
+      path: [
+        "token"
+      ],
+      message: "Required to cancel"
+    });
+  }
 }));
 
 // src/auth/organizations/organization_operations.ts
@@ -21950,6 +22261,43 @@ function describe3(cause) {
   return cause instanceof Error ? cause.message : String(cause);
 }
 
+// src/client/account_client.ts
+function accountCalls(send, operations) {
+  return {
+    password: {
+      forgot: (body) => send(operations.forgotPassword, {}, {
+        body
+      }),
+      reset: (body) => send(operations.resetPassword, {}, {
+        body
+      }),
+      change: (body) => send(operations.changePassword, {}, {
+        body
+      })
+    },
+    sessions: {
+      list: () => send(operations.listSessions),
+      revoke: (sessionId) => send(operations.revokeSession, {
+        sessionId
+      }),
+      revokeOthers: () => send(operations.revokeOtherSessions)
+    },
+    email: {
+      change: (body) => send(operations.changeEmail, {}, {
+        body
+      }),
+      confirm: (body) => send(operations.confirmEmailChange, {}, {
+        body
+      })
+    },
+    account: {
+      delete: (body) => send(operations.deleteAccount, {}, {
+        body
+      })
+    }
+  };
+}
+
 // src/client/auth_client.ts
 function pathOf(operation, params = {}) {
   return operation.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name) => encodeURIComponent(params[name]));
@@ -21991,6 +22339,7 @@ function createAuthClient(options) {
       body
     }),
     resendVerificationEmail: () => send(resendVerificationEmail),
+    ...accountCalls(send, operations_exports),
     organizations: {
       create: (body) => send(createOrganization, {}, {
         body

@@ -22,6 +22,14 @@ import { organizationsFeature } from "./organizations/mod.ts";
 import { authSchema } from "./schema.ts";
 import { authTableNames } from "./tables.ts";
 import { createEmailVerification } from "./account/email_verification.ts";
+import { verificationLinkOpener } from "./account/verification_link.ts";
+import { durableHooks } from "../hooks/mod.ts";
+import {
+  accountEventHooks,
+  accountLifecycle,
+  createAccountEvents,
+  emailLinkBuilder,
+} from "./account/mod.ts";
 
 /**
  * An instantiated auth module: a mountable module plus its server-side API.
@@ -110,6 +118,9 @@ export function auth(options: AuthOptions): AuthModule {
     trustedOrigins: resolved.trustedOrigins,
     publicOrigin: resolved.publicOrigin,
   };
+  // The account events ride on the organization events' worker (one per module), or on their
+  // own when the organizations feature is off.
+  const accountHooks = accountEventHooks(resolved.accountHooks);
   const organizations = resolved.organizations
     ? organizationsFeature({
       db,
@@ -117,23 +128,33 @@ export function auth(options: AuthOptions): AuthModule {
       tables,
       options: resolved.organizations,
       secret: signingSecret(resolved.secret),
+      extraHooks: accountHooks,
     })
     : null;
+  const hooks = organizations?.notifications.hooks ??
+    (Object.keys(accountHooks).length > 0
+      ? durableHooks({ adapter: db, namespace: resolved.namespace, hooks: accountHooks })
+      : null);
   const mountRoute = resolved.mountRoute ?? `/api/${AUTH_MODULE_NAME}`;
-  if (!resolved.logsVerificationEmail && resolved.publicOrigin === null && !warnedRelativeLinks) {
+  const mailsOutside = !resolved.logsVerificationEmail;
+  if (mailsOutside && resolved.publicOrigin === null && !warnedRelativeLinks) {
     warnedRelativeLinks = true;
     console.warn(
-      "[auth] sendVerificationEmail is set but publicOrigin is not: verification links are " +
-        `relative (${mountRoute}/verify-email?token=…); set publicOrigin to mail absolute links`,
+      "[auth] a mailer is set but publicOrigin is not: mailed links take the address serve() " +
+        "listens at (or a localhost request's); set publicOrigin to the address users reach",
     );
   }
+  const links = emailLinkBuilder({
+    links: resolved.emailLinks,
+    publicOrigin: resolved.publicOrigin,
+    mountRoute,
+  });
   const verification = createEmailVerification({
     db,
     tables,
     sendEmail: resolved.sendVerificationEmail,
     ttlSeconds: resolved.emailVerificationTtlSeconds,
-    publicOrigin: resolved.publicOrigin,
-    mountRoute,
+    links,
   });
   const limits = createCredentialRateLimits({
     limiter: createRateLimiter({ db, tables }),
@@ -151,7 +172,19 @@ export function auth(options: AuthOptions): AuthModule {
     onUserCreated: organizations?.onUserCreated,
   });
   const me = meReader(db, tables, organizations !== null);
-  const hooks = organizations?.notifications.hooks ?? null;
+  const lifecycle = accountLifecycle({
+    db,
+    tables,
+    hasher: resolved.passwordHasher,
+    limits,
+    links,
+    sendPasswordResetEmail: resolved.sendPasswordResetEmail,
+    sendEmailChangeEmail: resolved.sendEmailChangeEmail,
+    passwordResetTtlSeconds: resolved.passwordResetTtlSeconds,
+    emailChangeTtlSeconds: resolved.emailChangeTtlSeconds,
+    events: createAccountEvents(resolved.accountHooks, hooks),
+    organizationEvents: organizations?.notifications ?? null,
+  });
   const instance = createModule({
     name: AUTH_MODULE_NAME,
     routes: operationRoutes({
@@ -160,6 +193,8 @@ export function auth(options: AuthOptions): AuthModule {
         accounts,
         me,
         organizations: organizations?.services as AuthServices["organizations"],
+        lifecycle,
+        verificationLink: verificationLinkOpener(accounts, links),
       },
       bodyOptions: organizations?.options ?? null,
     }),
@@ -170,11 +205,22 @@ export function auth(options: AuthOptions): AuthModule {
     background: hooks ?? undefined,
     autoStart: resolved.autoStart,
   });
-  const api = createAuthApi({ db, tables, accounts, authenticator, me, hooks, organizations });
+  const api = createAuthApi({
+    db,
+    tables,
+    accounts,
+    authenticator,
+    me,
+    hooks,
+    organizations,
+    lifecycle,
+    links,
+  });
   // The trusted origins may read the answers too (CORS), not only send unsafe requests.
   return Object.freeze({
     ...instance,
     fetch: withCors(instance.fetch, resolved.trustedOrigins),
     api,
+    servedAt: (url: string) => links.servedAt(url),
   });
 }

@@ -17,6 +17,8 @@ import { signUpBody } from "./account/credential_inputs.ts";
 import { authError } from "./errors.ts";
 import { operationApi } from "./http/operation_api.ts";
 import type { AuthServices } from "./http/operation.ts";
+import type { AccountLifecycle, EmailLinkBuilder } from "./account/mod.ts";
+import { verificationLinkOpener } from "./account/verification_link.ts";
 import type { MeReader } from "./me/mod.ts";
 import type { AuthAddMemberInput, OrganizationsFeature } from "./organizations/mod.ts";
 import type { AuthMember } from "./organizations/resources.ts";
@@ -34,6 +36,10 @@ export interface AuthApiDeps {
   hooks: DurableHooks | null;
   /** The organizations feature, `null` with `organizations: false`. */
   organizations: OrganizationsFeature | null;
+  /** The account lifecycle operations. */
+  lifecycle: AccountLifecycle;
+  /** The links the account mails carry, and where a verification link lands. */
+  links: EmailLinkBuilder;
 }
 
 const ROLES: readonly AuthUserRole[] = ["user", "admin"];
@@ -69,6 +75,8 @@ export function createAuthApi(deps: AuthApiDeps): AuthApi {
     accounts,
     me: deps.me,
     organizations: feature?.services as AuthServices["organizations"],
+    lifecycle: deps.lifecycle,
+    verificationLink: verificationLinkOpener(accounts, deps.links),
   };
   const operations = operationApi({
     services,

@@ -29,6 +29,10 @@ export const AUTH_ERROR_CODES: Readonly<{
   INVALID_PAGE_SIZE: 400;
   /** 400: the email verification token is unknown, used, replaced by a newer one, or was sent to an address the user no longer has. */
   INVALID_VERIFICATION_TOKEN: 400;
+  /** 400: the password reset token is unknown, used, or replaced by a newer request. */
+  INVALID_RESET_TOKEN: 400;
+  /** 400: the email change token is unknown, used, or replaced by a newer request. */
+  INVALID_EMAIL_CHANGE_TOKEN: 400;
   /** 401: no credential, or an unknown, expired or signed-out one (`WWW-Authenticate: Bearer`). */
   UNAUTHENTICATED: 401;
   /** 401: wrong email or password (one message for both). */
@@ -76,10 +80,19 @@ export const AUTH_ERROR_CODES: Readonly<{
   INVITATION_REVOKED: 409;
   /** 409: the invitation was already accepted, rejected or canceled. */
   INVITATION_NOT_PENDING: 409;
+  /**
+   * 409: deleting the account would leave an organization with other members without an owner:
+   * hand ownership over or delete the organization first.
+   */
+  SOLE_OWNER: 409;
   /** 410: the invitation expired. */
   INVITATION_EXPIRED: 410;
   /** 410: the email verification token expired (ask for another with `/verify-email/resend`). */
   VERIFICATION_TOKEN_EXPIRED: 410;
+  /** 410: the password reset token expired (`passwordResetTtlMinutes`): ask for another. */
+  RESET_TOKEN_EXPIRED: 410;
+  /** 410: the email change token expired: ask for another. */
+  EMAIL_CHANGE_TOKEN_EXPIRED: 410;
   /** 429: too many attempts from one client address or on one account (`Retry-After`). */
   RATE_LIMITED: 429;
   /** 503: too many passwords are being hashed; retry after `Retry-After` seconds. */
@@ -91,6 +104,8 @@ export const AUTH_ERROR_CODES: Readonly<{
   INVALID_CURSOR: 400,
   INVALID_PAGE_SIZE: 400,
   INVALID_VERIFICATION_TOKEN: 400,
+  INVALID_RESET_TOKEN: 400,
+  INVALID_EMAIL_CHANGE_TOKEN: 400,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   CSRF_REJECTED: 403,
@@ -110,8 +125,11 @@ export const AUTH_ERROR_CODES: Readonly<{
   EMAIL_ALREADY_VERIFIED: 409,
   INVITATION_REVOKED: 409,
   INVITATION_NOT_PENDING: 409,
+  SOLE_OWNER: 409,
   INVITATION_EXPIRED: 410,
   VERIFICATION_TOKEN_EXPIRED: 410,
+  RESET_TOKEN_EXPIRED: 410,
+  EMAIL_CHANGE_TOKEN_EXPIRED: 410,
   RATE_LIMITED: 429,
   SERVICE_BUSY: 503,
   SERVICE_UNAVAILABLE: 503,

@@ -94,3 +94,24 @@ export type {
 } from "./organizations/bodies.ts";
 export type { AuthCredentialResponse, AuthSessionResponse } from "./account/responses.ts";
 export type { AuthAcceptedInvitation } from "./organizations/responses.ts";
+export {
+  ACCOUNT_EVENT_NAMES,
+  type AccountEventHandlers,
+  type AccountEventName,
+  type AccountEventPayloads,
+  type ChangeEmailBody as AuthChangeEmailBody,
+  type ChangePasswordBody as AuthChangePasswordBody,
+  type ConfirmEmailChangeBody as AuthConfirmEmailChangeBody,
+  type DeleteAccountBody as AuthDeleteAccountBody,
+  type DeletedAccount as AuthDeletedAccount,
+  type EmailChangeEmail,
+  type EmailLinksOptions,
+  type ForgotPasswordBody as AuthForgotPasswordBody,
+  type ForgotPasswordResponse as AuthForgotPasswordResponse,
+  type ListedSession as AuthListedSession,
+  type PasswordResetEmail,
+  type ResetPasswordBody as AuthResetPasswordBody,
+  type RevokedSessions as AuthRevokedSessions,
+  type SendEmailChangeEmail,
+  type SendPasswordResetEmail,
+} from "./account/mod.ts";

@@ -8,6 +8,7 @@
  */
 
 export * from "./account/account_operations.ts";
+export * from "./account/lifecycle_operations.ts";
 export * from "./sessions/session_operations.ts";
 export * from "./me/me_operations.ts";
 export * from "./organizations/organization_operations.ts";

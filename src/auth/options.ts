@@ -19,6 +19,17 @@ import {
   resolveTrustProxy,
 } from "./abuse/rate_limit_options.ts";
 import {
+  ACCOUNT_EVENT_NAMES,
+  type AccountEventHandlers,
+  type EmailLinksOptions,
+  logEmailChangeEmail,
+  logPasswordResetEmail,
+  type ResolvedEmailLinks,
+  resolveEmailLinks,
+  type SendEmailChangeEmail,
+  type SendPasswordResetEmail,
+} from "./account/mod.ts";
+import {
   type AuthOrganizationsOptions,
   type ResolvedOrganizationsOptions,
   resolveOrganizationsOptions,
@@ -100,6 +111,37 @@ export interface AuthOptions {
   /** How long a verification token works, in hours (fractions allowed). @default 24 */
   emailVerificationTtlHours?: number;
   /**
+   * Where each kind of mailed link points (an SPA hosted elsewhere), and where
+   * `GET /verify-email` redirects once done. Links are absolute: `publicOrigin`, else the address
+   * `serve()` listens at. See {@link EmailLinksOptions}.
+   * @default { verifyEmail: "<mountRoute>/verify-email", resetPassword: "/#reset-password", confirmEmailChange: "/#confirm-email", afterVerifyEmail: "/" }
+   */
+  emailLinks?: EmailLinksOptions;
+  /**
+   * Delivers the password reset mail (`{ user, email, token, url }`) of `POST /password/forgot`;
+   * not awaited by the request (its answer must not tell whether the account exists), a failure
+   * is logged. The default logs the link to the console: set it in production.
+   * @default logs the link with console.log
+   */
+  sendPasswordResetEmail?: SendPasswordResetEmail;
+  /** How long a password reset token works, in minutes. @default 60 */
+  passwordResetTtlMinutes?: number;
+  /**
+   * Delivers the confirmation of `POST /email/change` to the NEW address
+   * (`{ user, email, token, url }`); awaited. The default logs the link: set it in production.
+   * @default logs the link with console.log
+   */
+  sendEmailChangeEmail?: SendEmailChangeEmail;
+  /** How long an email change token works, in hours. @default 24 */
+  emailChangeTtlHours?: number;
+  /**
+   * The account events (`passwordReset`, `passwordChanged`, `emailChanged`, `sessionRevoked`,
+   * `accountDeleted`): handlers run after the change committed, with retries, by the module's
+   * durable hooks (like `organizations.hooks`). See {@link AccountEventHandlers}.
+   * @default {} (no event is recorded)
+   */
+  account?: { hooks?: AccountEventHandlers };
+  /**
    * Rate limits of `POST /sign-in` and `/sign-up` (429 `RATE_LIMITED` with `Retry-After`), counted
    * in the database; `false` turns them off. See {@link RateLimitOptions} and docs/auth.md.
    * @default { window: 900, max: 100, perAccount: { window: 900, max: 10 } }
@@ -138,6 +180,12 @@ export interface ResolvedAuthOptions {
   /** Whether `sendVerificationEmail` is the console default. */
   logsVerificationEmail: boolean;
   emailVerificationTtlSeconds: number;
+  emailLinks: ResolvedEmailLinks;
+  sendPasswordResetEmail: SendPasswordResetEmail;
+  passwordResetTtlSeconds: number;
+  sendEmailChangeEmail: SendEmailChangeEmail;
+  emailChangeTtlSeconds: number;
+  accountHooks: AccountEventHandlers;
   /** `null` when `rateLimit: false`. */
   rateLimit: ResolvedRateLimit | null;
   trustProxy: TrustProxy;
@@ -204,6 +252,34 @@ export function resolveAuthOptions(options: AuthOptions): ResolvedAuthOptions {
   if (typeof hours !== "number" || !Number.isFinite(hours) || hours <= 0 || hours > 720) {
     fail(`emailVerificationTtlHours: expected a number of hours greater than 0 and at most 720`);
   }
+  const sendReset = options.sendPasswordResetEmail ?? logPasswordResetEmail;
+  if (typeof sendReset !== "function") fail("sendPasswordResetEmail: expected a function");
+  const sendChange = options.sendEmailChangeEmail ?? logEmailChangeEmail;
+  if (typeof sendChange !== "function") fail("sendEmailChangeEmail: expected a function");
+  const resetMinutes = options.passwordResetTtlMinutes ?? 60;
+  if (
+    typeof resetMinutes !== "number" || !Number.isFinite(resetMinutes) || resetMinutes <= 0 ||
+    resetMinutes > 1440
+  ) {
+    fail("passwordResetTtlMinutes: expected a number of minutes greater than 0 and at most 1440");
+  }
+  const changeHours = options.emailChangeTtlHours ?? 24;
+  if (
+    typeof changeHours !== "number" || !Number.isFinite(changeHours) || changeHours <= 0 ||
+    changeHours > 720
+  ) {
+    fail("emailChangeTtlHours: expected a number of hours greater than 0 and at most 720");
+  }
+  const accountHooks = options.account?.hooks ?? {};
+  if (typeof accountHooks !== "object" || accountHooks === null) {
+    fail("account.hooks: expected an object of handlers");
+  }
+  for (const [name, handler] of Object.entries(accountHooks)) {
+    if (!(ACCOUNT_EVENT_NAMES as readonly string[]).includes(name)) {
+      fail(`account.hooks.${name}: unknown event (events: ${ACCOUNT_EVENT_NAMES.join(", ")})`);
+    }
+    if (typeof handler !== "function") fail(`account.hooks.${name}: expected a function`);
+  }
   return {
     database: options.database,
     namespace,
@@ -219,6 +295,12 @@ export function resolveAuthOptions(options: AuthOptions): ResolvedAuthOptions {
     sendVerificationEmail: send,
     logsVerificationEmail: options.sendVerificationEmail === undefined,
     emailVerificationTtlSeconds: hours * 60 * 60,
+    emailLinks: resolveEmailLinks(options.emailLinks),
+    sendPasswordResetEmail: sendReset,
+    passwordResetTtlSeconds: resetMinutes * 60,
+    sendEmailChangeEmail: sendChange,
+    emailChangeTtlSeconds: changeHours * 60 * 60,
+    accountHooks,
     rateLimit: resolveRateLimit(options.rateLimit),
     trustProxy: resolveTrustProxy(options.trustProxy),
     organizations: resolveOrganizationsOptions(options.organizations),

@@ -11,6 +11,8 @@
  * - 25: the error log of the hook table (`withHookErrorLog`).
  * - 26–28: ordering keys of the hook table (`withHookOrdering`).
  * - 29: the hook worker's SQL functions (`withHookFunctions`).
+ * - 30–34: the account lifecycle (issue 31): session `last_used_at` and `user_agent`, deleted
+ *   users, and the single-use tokens of password resets and email changes.
  *
  * @module
  */
@@ -52,6 +54,17 @@ export type AuthTables = HookTablesShape & HookErrorLogShape & HookOrderingShape
     created_at: { type: Date; nullable: false; hasDefault: true };
     updated_at: { type: Date; nullable: false; hasDefault: true };
     email_verified_at: { type: Date; nullable: true; hasDefault: false };
+    deleted_at: { type: Date; nullable: true; hasDefault: false };
+  };
+  account_tokens: {
+    id: { type: string; nullable: false; hasDefault: true };
+    user_id: { type: string; nullable: false; hasDefault: false };
+    purpose: { type: string; nullable: false; hasDefault: false };
+    email: { type: string; nullable: false; hasDefault: false };
+    token_hash: { type: string; nullable: false; hasDefault: false };
+    expires_at: { type: Date; nullable: false; hasDefault: false };
+    used_at: { type: Date; nullable: true; hasDefault: false };
+    created_at: { type: Date; nullable: false; hasDefault: true };
   };
   email_verifications: {
     id: { type: string; nullable: false; hasDefault: true };
@@ -74,6 +87,8 @@ export type AuthTables = HookTablesShape & HookErrorLogShape & HookOrderingShape
     expires_at: { type: Date; nullable: false; hasDefault: false };
     created_at: { type: Date; nullable: false; hasDefault: true };
     active_organization_id: { type: string; nullable: true; hasDefault: false };
+    last_used_at: { type: Date; nullable: true; hasDefault: false };
+    user_agent: { type: string; nullable: true; hasDefault: false };
   };
   organizations: {
     id: { type: string; nullable: false; hasDefault: true };
@@ -241,7 +256,30 @@ const authSchemaValue: Schema<AuthTables> = defineSchema("auth", (s) =>
       // v25: the error log of the hook table (every failed delivery's error, with its time).
       withHookErrorLog(stepsToV24(s)),
     ),
-  ));
+  )
+    // ---- Account lifecycle (issue 31): v30–34, one block. ----
+    // v30: when the credential was last used (written at most once a minute per session).
+    .addColumn("sessions", "last_used_at", column.timestamptz().nullable())
+    // v31: the User-Agent of the sign-in that issued it (at most 512 characters), for GET /sessions.
+    .addColumn("sessions", "user_agent", column.text().nullable())
+    // v32: a deleted account keeps its row (organizations it created point at it) under a
+    // tombstone address, with no password, session, membership or pending invitation left.
+    .addColumn("users", "deleted_at", column.timestamptz().nullable())
+    // v33: single-use, expiring account tokens (purpose `password_reset` or `email_change`); only
+    // their SHA-256 is kept. `email` is the address the token was mailed to (the new address of
+    // an email change), so a reset mailed before an address change proves nothing afterwards.
+    .createTable("account_tokens", {
+      id: column.uuid().primaryKey().defaultRandom(),
+      user_id: column.uuid().references("users", "id", { onDelete: "cascade" }),
+      purpose: column.text(),
+      email: column.text(),
+      token_hash: column.text().unique(),
+      expires_at: column.timestamptz(),
+      used_at: column.timestamptz().nullable(),
+      created_at: column.timestamptz().defaultNow(),
+    })
+    // v34: a user's tokens of one purpose (a newer request voids the older ones).
+    .addIndex("account_tokens", "account_tokens_user_purpose_idx", ["user_id", "purpose"]));
 
 /**
  * The auth module's schema (namespace `auth` unless the module is given another). Apply it with

@@ -16,6 +16,7 @@ export interface AuthTableNames {
   readonly invitations: string;
   readonly emailVerifications: string;
   readonly rateLimits: string;
+  readonly accountTokens: string;
 }
 
 /** The quoted table names for a namespace. */
@@ -28,5 +29,6 @@ export function authTableNames(namespace: string): AuthTableNames {
     invitations: quoteQualified(namespace, "invitations"),
     emailVerifications: quoteQualified(namespace, "email_verifications"),
     rateLimits: quoteQualified(namespace, "rate_limits"),
+    accountTokens: quoteQualified(namespace, "account_tokens"),
   });
 }

@@ -32,6 +32,13 @@ import type { AuthOperation } from "../auth/http/operation.ts";
 import * as operations from "../auth/operations.ts";
 import type { AuthResult } from "./result.ts";
 import { type AuthFetch, type CallInput, createTransport } from "./transport.ts";
+import {
+  accountCalls,
+  type AuthAccountClient,
+  type AuthEmailClient,
+  type AuthPasswordClient,
+  type AuthSessionsClient,
+} from "./account_client.ts";
 
 /**
  * `pageSize` and `cursor` of a list call; `pageSize` may be given as a number.
@@ -255,6 +262,14 @@ export interface AuthClient {
   readonly members: AuthMembersClient;
   /** Invitations of an organization, and the caller's own. */
   readonly invitations: AuthInvitationsClient;
+  /** Forgotten, reset and changed passwords. */
+  readonly password: AuthPasswordClient;
+  /** The caller's sessions: list, revoke one, revoke the others. */
+  readonly sessions: AuthSessionsClient;
+  /** Changing the address. */
+  readonly email: AuthEmailClient;
+  /** Deleting the account. */
+  readonly account: AuthAccountClient;
 }
 
 /** The method and path of an operation (its declaration's). */
@@ -329,6 +344,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     me: () => send(operations.me),
     verifyEmail: (body) => send(operations.verifyEmail, {}, { body }),
     resendVerificationEmail: () => send(operations.resendVerificationEmail),
+    ...accountCalls(send, operations),
     organizations: {
       create: (body) => send(operations.createOrganization, {}, { body }),
       list: (query) => send(operations.listOrganizations, {}, { query }),

@@ -31,6 +31,12 @@ export {
   createAuthClient,
   type InvitationTokenInput,
 } from "./auth_client.ts";
+export type {
+  AuthAccountClient,
+  AuthEmailClient,
+  AuthPasswordClient,
+  AuthSessionsClient,
+} from "./account_client.ts";
 export type { AuthClientError, AuthClientErrorCode, AuthResult } from "./result.ts";
 export type { AuthFetch } from "./transport.ts";
 // The auth module's types that the client's signatures name, so that a client needs no import
@@ -39,20 +45,30 @@ export type {
   AuthAcceptedInvitation,
   AuthAddMemberBody,
   AuthApiPageOf,
+  AuthChangeEmailBody,
+  AuthChangePasswordBody,
+  AuthConfirmEmailChangeBody,
   AuthCreatedInvitation,
   AuthCreateInvitationBody,
   AuthCreateOrganizationBody,
   AuthCredentialResponse,
   AuthCredentialsBody,
+  AuthDeleteAccountBody,
+  AuthDeletedAccount,
   AuthErrorCode,
+  AuthForgotPasswordBody,
+  AuthForgotPasswordResponse,
   AuthInvitation,
   AuthInvitationEntry,
   AuthInvitationStatus,
+  AuthListedSession,
   AuthMe,
   AuthMember,
   AuthOrganization,
   AuthOrganizationEntry,
+  AuthResetPasswordBody,
   AuthRespondToInvitationBody,
+  AuthRevokedSessions,
   AuthSessionResponse,
   AuthUpdateMemberRolesBody,
   AuthUpdateOrganizationBody,

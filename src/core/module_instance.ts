@@ -180,6 +180,11 @@ export interface ModuleInstance {
   [Symbol.asyncDispose](): Promise<void>;
   /** Routes to register with another service, printed in full by `fragment-cli serve`. */
   readonly endpoints?: readonly ModuleEndpoint[];
+  /**
+   * Called by `serve()` with the address it listens at (e.g. `http://localhost:8080`): the
+   * origin of the links a module mails when it has no `publicOrigin`.
+   */
+  servedAt?(url: string): void;
 }
 
 /**

@@ -147,7 +147,9 @@ export async function serve(
     process.on("SIGTERM", onSignal);
   }
   const host = hostname.includes(":") ? `[${hostname}]` : hostname;
-  return { url: `http://${host}:${listener.port}`, port: listener.port, shutdown, finished };
+  const url = `http://${host}:${listener.port}`;
+  for (const module of modules) module.servedAt?.(url);
+  return { url, port: listener.port, shutdown, finished };
 }
 
 /** The answer to a request that arrives while the server shuts down. */

@@ -146,7 +146,7 @@ forEachAdapter((name, getAdapter) => {
   });
 
   describe(`${name}: defaults and options`, () => {
-    it("logs a relative link to the console without sendVerificationEmail and publicOrigin", async () => {
+    it("logs an absolute link (the localhost request's origin) without sendVerificationEmail and publicOrigin", async () => {
       // Migrated by the helper; instantiated directly, since the helper's mailbox replaces the default.
       await organizationsModule(db, { namespace: "verification_console" });
       const direct = auth({
@@ -168,7 +168,9 @@ forEachAdapter((name, getAdapter) => {
         "SELECT token_hash FROM verification_console.email_verifications WHERE user_id = $1",
         [signed.user.id],
       );
-      const match = lines[0].match(/\/api\/auth\/verify-email\?token=([A-Za-z0-9_-]{43})/);
+      const match = lines[0].match(
+        /http:\/\/localhost\/api\/auth\/verify-email\?token=([A-Za-z0-9_-]{43})/,
+      );
       assert.ok(match, lines[0]);
       assert.ok(lines[0].includes(signed.user.email));
       assert.notEqual(match[1], row.token_hash, "the console shows the token, the table its hash");
@@ -185,7 +187,10 @@ forEachAdapter((name, getAdapter) => {
       });
       const signed = await signUp(short, uniqueEmail("ttl"));
       assert.equal(mails.length, 1);
-      assert.ok(mails[0].url.startsWith("/api/auth/verify-email?token="), mails[0].url);
+      assert.ok(
+        mails[0].url.startsWith("http://localhost/api/auth/verify-email?token="),
+        mails[0].url,
+      );
       const [row] = await db.query<{ minutes: number }>(
         `SELECT extract(epoch FROM expires_at - created_at)::float8 / 60 AS minutes
          FROM verification_ttl.email_verifications WHERE user_id = $1`,

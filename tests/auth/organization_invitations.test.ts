@@ -290,8 +290,8 @@ forEachAdapter((name, getAdapter) => {
         );
       }
       const noToken = await call(module, "PATCH", `/organizations/invitations/${invitation.id}`, {
-        token: invitee.token,
-        body: { action: "accept" },
+        token: owner.token,
+        body: { action: "cancel" },
       });
       assertError(noToken, 400, "VALIDATION_ERROR");
       assertError(

@@ -94,7 +94,7 @@ async function submitCredentials(page: Page, email: string, action: "Sign up" | 
 }
 
 async function signOut(page: Page): Promise<void> {
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await page.locator("#signed-out").waitFor({ state: "visible", ...WAIT });
 }
 
@@ -143,7 +143,7 @@ async function spaFlow(
   ]);
 
   await page.locator("#invite").getByLabel("Email").fill("grace@example.com");
-  await page.getByRole("button", { name: "Invite" }).click();
+  await page.getByRole("button", { name: "Invite", exact: true }).click();
   await waitItems(page, "#invitations", ["grace@example.com · member"]);
   if (options.screenshot) {
     mkdirSync(dirname(options.screenshot), { recursive: true });

@@ -197,8 +197,12 @@ function misuses(client: AuthClient): void {
   client.organizations.create({ name: "Acme", owner: "me" });
   // @ts-expect-error roles are a list
   client.members.updateRoles("org", "member", { roles: "admin" });
-  // @ts-expect-error accepting needs the token
-  client.invitations.accept("invitation", {});
+  // @ts-expect-error the token, when given, is a string (the verified invitee may leave it out)
+  client.invitations.accept("invitation", { token: 42 });
+  // @ts-expect-error a password reset needs the new password
+  client.password.reset({ token: "t" });
+  // @ts-expect-error revoking a session takes its id
+  client.sessions.revoke();
   // @ts-expect-error the action is chosen by the method
   client.invitations.accept("invitation", { token: "t", action: "reject" });
   void (async () => {

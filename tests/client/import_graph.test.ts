@@ -39,7 +39,7 @@ function runtimeGraph(entry: string): string[] {
 /** Files of src/auth/ the client may reach: declarations, schemas and their pure helpers. */
 const DECLARATION_FILES = new RegExp(
   "/src/auth/(operations|[a-z_]+/[a-z_]+_operations|[a-z_]+/responses|me/me_response|" +
-    "account/(credential_inputs|email|well_formed)|http/exact_schema|" +
+    "account/(credential_inputs|account_inputs|email|well_formed)|http/exact_schema|" +
     "organizations/(bodies|input|slug))\\.ts$",
 );
 

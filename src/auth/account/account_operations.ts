@@ -1,12 +1,13 @@
 /**
- * The account's operations: sign-up, and proving the address (verify, ask for a fresh mail).
- * Declarations only (see `http/operation.ts`): each names its route, schemas, errors, guard and
- * the service call, from which the route, `authModule.api`, the contract, the OpenAPI document
+ * The account's operations: sign-up, and proving the address (verify, ask for a fresh mail,
+ * follow the mailed link). Declarations only (see `http/operation.ts`): each names its route,
+ * schemas, errors, guard and the service call, from which the route, `authModule.api`, the contract, the OpenAPI document
  * and the client are derived.
  *
  * @module
  */
 
+import { z } from "zod";
 import type { AuthApiClient } from "../api_inputs.ts";
 import type { AuthActor } from "../actor.ts";
 import { signUpBody, verifyEmailBody } from "./credential_inputs.ts";
@@ -15,6 +16,7 @@ import type { AuthOperation } from "../http/operation.ts";
 import { credentialResponse, verifyEmailResponse } from "./responses.ts";
 import type { AuthCredentialResponse } from "./responses.ts";
 import type { AuthUser } from "./user.ts";
+import type { VerificationLinkOutcome } from "./verification_link.ts";
 
 /** `POST /sign-up`: creates a user and their first credential, mails the verification token. */
 export const signUp: AuthOperation<{
@@ -69,4 +71,38 @@ export const resendVerificationEmail: AuthOperation<{
   errors: { 409: ["EMAIL_ALREADY_VERIFIED"], 429: ["RATE_LIMITED"] },
   call: (services, _input, actor, client) =>
     services.accounts.resendVerificationEmail(actor, client),
+};
+
+const verificationLinkQuery: z.ZodType<{ token?: string | undefined }> = z.object({
+  token: z.string().max(512).optional(),
+});
+
+/**
+ * `GET /verify-email`: the page a verification link opens. It verifies the address and
+ * redirects (303) to the app with the outcome in the URL (`emailVerified=true`, or
+ * `emailVerification=invalid|expired|rate-limited`); `auth.api` answers the outcome and the
+ * location instead.
+ */
+export const followVerificationLink: AuthOperation<{
+  anonymous: true;
+  query: { token?: string | undefined };
+  response: null;
+  result: VerificationLinkOutcome;
+  api: (
+    input: { token?: string | undefined },
+    client?: AuthApiClient,
+  ) => Promise<VerificationLinkOutcome>;
+}> = {
+  method: "GET",
+  path: "/verify-email",
+  summary: "The verification link: verify the address, then redirect (303) to the app",
+  guard: "anonymous",
+  query: verificationLinkQuery,
+  responses: { 303: null },
+  call: (services, input, _actor, client) => services.verificationLink(input, client),
+  reply: ({ location }) =>
+    new Response(null, {
+      status: 303,
+      headers: { location, "referrer-policy": "no-referrer" },
+    }),
 };

@@ -95,6 +95,11 @@ export interface AccountService {
   resendVerificationEmail(actor: Actor, client: ClientInfo): Promise<void>;
 }
 
+/** The User-Agent of the client's request, if any (listed by `GET /sessions`). */
+function userAgentOf(client: ClientInfo): string | null {
+  return client.request?.headers.get("user-agent") ?? null;
+}
+
 /** Builds the account operations of one module instance. */
 export function accountService(options: AccountServiceOptions): AccountService {
   const { db, tables, hasher, ttlSeconds, onUserCreated, verification, limits } = options;
@@ -103,6 +108,7 @@ export function accountService(options: AccountServiceOptions): AccountService {
     tx: SqlTransaction | SqlAdapter,
     user: AuthUser,
     activeOrganizationId: string | null,
+    userAgent: string | null,
   ): Promise<IssuedCredential> {
     const token = newToken();
     const session = await insertSession(tx, tables, {
@@ -110,6 +116,7 @@ export function accountService(options: AccountServiceOptions): AccountService {
       tokenHash: hashToken(token),
       ttlSeconds,
       activeOrganizationId,
+      userAgent,
     });
     return { token, user, session };
   }
@@ -124,16 +131,26 @@ export function accountService(options: AccountServiceOptions): AccountService {
     return { user, activeOrganizationId };
   }
 
-  async function signUp(email: string, password: string, client?: HashRequestOptions) {
+  async function signUp(
+    email: string,
+    password: string,
+    client: HashRequestOptions,
+    userAgent: string | null,
+  ) {
     hasher.refuseEarly?.(client);
     const passwordHash = await hasher.hash(password, client);
     return await db.transaction(async (tx) => {
       const created = await insertAccount(tx, { email, passwordHash, role: "user" });
-      return await issue(tx, created.user, created.activeOrganizationId);
+      return await issue(tx, created.user, created.activeOrganizationId, userAgent);
     });
   }
 
-  async function signIn(email: string, password: string, client?: HashRequestOptions) {
+  async function signIn(
+    email: string,
+    password: string,
+    client: HashRequestOptions,
+    userAgent: string | null,
+  ) {
     hasher.refuseEarly?.(client); // before the lookup: a full queue refuses for free
     const record = await findUserByEmail(db, tables, email);
     // One hash computation on both paths: an unknown email costs what a wrong password costs.
@@ -150,7 +167,7 @@ export function accountService(options: AccountServiceOptions): AccountService {
         if (!(error instanceof PasswordHasherBusyError)) throw error;
       }
     }
-    return await issue(db, publicUser(record), null);
+    return await issue(db, publicUser(record), null, userAgent);
   }
 
   return {
@@ -172,9 +189,9 @@ export function accountService(options: AccountServiceOptions): AccountService {
         ...client,
         email,
         countOnlyFailures: false,
-        run: (key) => signUp(email, password, { key }),
+        run: (key) => signUp(email, password, { key }, userAgentOf(client)),
       });
-      await verification.sendAfterSignUp(issued.user);
+      await verification.sendAfterSignUp(issued.user, client.request);
       return credentialBody(issued);
     },
     async signIn({ email, password }, client) {
@@ -184,7 +201,7 @@ export function accountService(options: AccountServiceOptions): AccountService {
           ...client,
           email,
           countOnlyFailures: true,
-          run: (key) => signIn(email, password, { key }),
+          run: (key) => signIn(email, password, { key }, userAgentOf(client)),
         }),
       );
     },
@@ -217,7 +234,7 @@ export function accountService(options: AccountServiceOptions): AccountService {
         ...client,
         email: user.email,
         countOnlyFailures: false,
-        run: () => verification.send(user),
+        run: () => verification.send(user, client.request),
       });
     },
   };

@@ -54,6 +54,9 @@ export interface AuthCredentialsBody {
   password: string;
 }
 
+/** A new password: 8–128 well-formed characters (sign-up, reset, change). */
+export const newPasswordSchema: z.ZodType<string, string> = passwordSchema(PASSWORD_LENGTH.min);
+
 /** The body of `POST /sign-up`: a valid address, an 8–128 character well-formed password. */
 export const signUpBody: z.ZodType<AuthCredentialsBody, AuthCredentialsBody> = exactSchema<
   AuthCredentialsBody

@@ -13,6 +13,7 @@ import {
   replaceVerificationToken,
   verificationTokenState,
 } from "./email_verification_store.ts";
+import type { EmailLinkBuilder } from "./email_links.ts";
 import { authError } from "../errors.ts";
 import type { AuthTableNames } from "../tables.ts";
 import { hashToken, looksLikeToken, newToken } from "../sessions/tokens.ts";
@@ -46,8 +47,10 @@ export interface VerificationEmail {
   /** The token, for `POST /verify-email` with JSON `{ "token": … }`. */
   token: string;
   /**
-   * `<publicOrigin><mountRoute>/verify-email?token=<token>`: a page of the deployment that posts
-   * the token (relative, without `publicOrigin`). Never built from the request's `Host`.
+   * The absolute link `<origin><mountRoute>/verify-email?token=<token>`: opened in a browser,
+   * `GET /verify-email` verifies and redirects to the app (`emailLinks.afterVerifyEmail`). The
+   * origin is `publicOrigin`, else the address `serve()` listens at (`emailLinks.verifyEmail`
+   * points it elsewhere). Never built from a `Host` a client chose on a public address.
    */
   url: string;
 }
@@ -76,27 +79,20 @@ export type SendVerificationEmail = (mail: VerificationEmail) => void | Promise<
  */
 export function logVerificationEmail(mail: VerificationEmail): void {
   console.log(
-    `[auth] Verification link for ${mail.email}: ${mail.url} ` +
-      `(its page posts {"token": "${mail.token}"} to /verify-email; printed by the default ` +
-      "sendVerificationEmail: set the option to mail it instead)",
+    `[auth] Verification link for ${mail.email}: ${mail.url} (open it to verify; printed by ` +
+      "the default sendVerificationEmail: set the option to mail it instead)",
   );
-}
-
-/** The link of a token: from `publicOrigin` when set, else relative to the deployment. */
-export function verificationUrl(
-  publicOrigin: string | null,
-  mountRoute: string,
-  token: string,
-): string {
-  return `${publicOrigin ?? ""}${mountRoute}/verify-email?token=${encodeURIComponent(token)}`;
 }
 
 /** Sending and checking verification tokens for one module instance. */
 export interface EmailVerification {
-  /** Mails a fresh token to the user's address; earlier tokens stop working. Throws the mailer's errors. */
-  send(user: AuthUser): Promise<void>;
+  /**
+   * Mails a fresh token to the user's address; earlier tokens stop working. Throws the mailer's
+   * errors. `request` (if any) gives the link's origin in local development.
+   */
+  send(user: AuthUser, request?: Request | null): Promise<void>;
   /** {@link EmailVerification.send} after sign-up: a mailer failure is logged, not thrown. */
-  sendAfterSignUp(user: AuthUser): Promise<void>;
+  sendAfterSignUp(user: AuthUser, request?: Request | null): Promise<void>;
   /**
    * Consumes a token and marks its user verified. 400 `INVALID_VERIFICATION_TOKEN` for an
    * unknown, used or replaced token or one sent to an address the user no longer has; 410
@@ -111,15 +107,15 @@ export interface EmailVerificationOptions {
   tables: AuthTableNames;
   sendEmail: SendVerificationEmail;
   ttlSeconds: number;
-  publicOrigin: string | null;
-  mountRoute: string;
+  /** Builds the mailed link. */
+  links: EmailLinkBuilder;
 }
 
 /** Builds the email verification of one module instance. */
 export function createEmailVerification(options: EmailVerificationOptions): EmailVerification {
-  const { db, tables, sendEmail, ttlSeconds, publicOrigin, mountRoute } = options;
+  const { db, tables, sendEmail, ttlSeconds, links } = options;
   const verification: EmailVerification = {
-    async send(user) {
+    async send(user, request = null) {
       const token = newToken();
       await replaceVerificationToken(db, tables, {
         userId: user.id,
@@ -127,12 +123,12 @@ export function createEmailVerification(options: EmailVerificationOptions): Emai
         tokenHash: hashToken(token),
         ttlSeconds,
       });
-      const url = verificationUrl(publicOrigin, mountRoute, token);
+      const url = links.link("verifyEmail", token, request);
       await sendEmail({ user: publicUser(user), email: user.email, token, url });
     },
-    async sendAfterSignUp(user) {
+    async sendAfterSignUp(user, request = null) {
       try {
-        await verification.send(user);
+        await verification.send(user, request);
       } catch (error) {
         // The account exists: the user asks for another mail with POST /verify-email/resend.
         console.error(

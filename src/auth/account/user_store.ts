@@ -63,7 +63,7 @@ export async function findUserByEmail(
   // PostgreSQL refuses such a parameter: answer "unknown" instead of failing the lookup.
   if (email.includes("\u0000") || !email.isWellFormed()) return null;
   const [row] = await db.query<UserRecord>(
-    `SELECT ${USER_COLUMNS} FROM ${tables.users} WHERE email = $1`,
+    `SELECT ${USER_COLUMNS} FROM ${tables.users} WHERE email = $1 AND deleted_at IS NULL`,
     [email],
   );
   return row ?? null;
@@ -77,7 +77,7 @@ export async function findUserById(
 ): Promise<UserRecord | null> {
   if (!isUuid(id)) return null;
   const [row] = await db.query<UserRecord>(
-    `SELECT ${USER_COLUMNS} FROM ${tables.users} WHERE id = $1`,
+    `SELECT ${USER_COLUMNS} FROM ${tables.users} WHERE id = $1 AND deleted_at IS NULL`,
     [id],
   );
   return row ?? null;

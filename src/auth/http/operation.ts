@@ -17,6 +17,8 @@ import type { z } from "zod";
 import type { HttpMethod, RouteResponses } from "../../core/mod.ts";
 import type { RouteErrors } from "../../core/route.ts";
 import type { AccountService, ClientInfo } from "../account/account_service.ts";
+import type { AccountLifecycle } from "../account/lifecycle.ts";
+import type { VerificationLinkOpener } from "../account/verification_link.ts";
 import type { Actor } from "../actor.ts";
 import type { MeReader } from "../me/mod.ts";
 import type { OrganizationsServices } from "../organizations/services.ts";
@@ -64,6 +66,10 @@ export interface AuthServices {
   me: MeReader;
   /** The organizations feature (only operations with `feature: "organizations"` read it). */
   organizations: OrganizationsServices;
+  /** The account lifecycle: password, sessions, address change, deletion. */
+  lifecycle: AccountLifecycle;
+  /** `GET /verify-email`: verifies a mailed link's token, names where the browser goes next. */
+  verificationLink: VerificationLinkOpener;
 }
 
 /** The options body schemas may depend on (the organizations feature's configuration). */
@@ -113,7 +119,10 @@ export interface AuthOperation<T extends AuthOperationTypes = AuthOperationTypes
   readonly responses: RouteResponses;
   /** The codes it answers by status, beyond the guard's (credential, origin) and the core's. */
   readonly errors?: RouteErrors;
-  /** The `service_auth` cookie the route sets (from the answer's `token`, `expiresAt`) or clears. */
+  /**
+   * The `service_auth` cookie the route sets (from the answer's `token`, `expiresAt`) or clears
+   * (answering 204 without a result, the result's JSON with one).
+   */
   readonly cookie?: "issue" | "clear";
   /** The service call, shared by the route and `api`. */
   readonly call: (

@@ -127,7 +127,10 @@ function reply(operation: AuthOperation, result: unknown, origin: () => string):
     return response;
   }
   if (operation.cookie === "clear") {
-    const response = new Response(null, { status: 204 });
+    // No result (sign-out): 204; a result (a reset password, a deleted account): its JSON.
+    const response = answer === undefined
+      ? new Response(null, { status: 204 })
+      : Response.json(answer);
     response.headers.set("set-cookie", clearedSessionCookie(origin()));
     return response;
   }

@@ -134,8 +134,12 @@ export interface AuthCreateInvitationBody {
 export interface AuthRespondToInvitationBody {
   /** What to do with the invitation. */
   action: "accept" | "reject" | "cancel";
-  /** The invitation's token (from the invitation mail, or the creation answer). */
-  token: string;
+  /**
+   * The invitation's token (from the invitation mail, or the creation answer). Required to
+   * cancel; the invitee may leave it out to accept or reject: their verified address (the one
+   * the invitation was sent to) proves it is theirs, as `GET /me` lists it.
+   */
+  token?: string | undefined;
 }
 
 /** The organization bodies; `maxMetadataBytes` bounds `metadata`. */
@@ -202,7 +206,13 @@ export function invitationBodies(roles: readonly string[]): {
 export const respondToInvitationBody: z.ZodType<
   AuthRespondToInvitationBody,
   AuthRespondToInvitationBody
-> = exactSchema<AuthRespondToInvitationBody>()(z.object({
-  action: z.enum(["accept", "reject", "cancel"]),
-  token: z.string().min(1).max(256),
-}));
+> = exactSchema<AuthRespondToInvitationBody>()(
+  z.object({
+    action: z.enum(["accept", "reject", "cancel"]),
+    token: z.string().min(1).max(256).optional(),
+  }).superRefine((body, context) => {
+    if (body.action === "cancel" && body.token === undefined) {
+      context.addIssue({ code: "custom", path: ["token"], message: "Required to cancel" });
+    }
+  }),
+);

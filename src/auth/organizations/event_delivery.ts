@@ -73,11 +73,13 @@ export function createNotifications(options: {
   secret: string | null;
   /** How long done occurrences are kept (`organizations.retention`); all of them when unset. */
   retention?: HookRetention;
+  /** Further hooks delivered by the same worker (the account events), by name. */
+  extraHooks?: Record<string, HookHandler<JsonValue>>;
 }): Notifications {
   const { db, namespace, tables, handlers } = options;
   const sealer = createSealer(options.secret, "auth:invitationCreated:token");
   // deno-lint-ignore no-explicit-any
-  const registered: Record<string, HookHandler<any>> = {};
+  const registered: Record<string, HookHandler<any>> = { ...options.extraHooks };
   for (const [name, handler] of Object.entries(handlers)) {
     if (!handler) continue;
     // deno-lint-ignore no-explicit-any

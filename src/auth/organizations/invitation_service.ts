@@ -185,7 +185,8 @@ export function invitationService(context: OrganizationsContext): InvitationServ
       const found = await findInvitation(db, tables, invitationId);
       if (!found) throw notFound("Invitation");
       await checkActor(found, action, actor);
-      if (!secretsEqual(hashToken(token), found.i_token_hash)) {
+      // Without a token, only the verified invitee gets here (checkActor): their address is proof.
+      if (token !== undefined && !secretsEqual(hashToken(token), found.i_token_hash)) {
         throw authError("INVALID_INVITATION_TOKEN", "The invitation token does not match");
       }
       if (found.i_status === "expired") {

@@ -6,6 +6,8 @@
  */
 
 import type { SqlAdapter } from "../../sql/mod.ts";
+import type { HookHandler } from "../../hooks/mod.ts";
+import type { JsonValue } from "../../schema/mod.ts";
 import type { UserCreatedHook } from "../account/account_service.ts";
 import type { AuthTableNames } from "../tables.ts";
 import { autoCreateHook } from "./auto_create.ts";
@@ -82,6 +84,8 @@ export function organizationsFeature(deps: {
   options: ResolvedOrganizationsOptions;
   /** The key list cursors are signed with. */
   secret: string;
+  /** Further hooks for the same worker (the account events). */
+  extraHooks?: Record<string, HookHandler<JsonValue>>;
 }): OrganizationsFeature {
   const notifications = createNotifications({
     db: deps.db,
@@ -90,6 +94,7 @@ export function organizationsFeature(deps: {
     handlers: deps.options.hooks,
     retention: deps.options.retention,
     secret: deps.secret,
+    extraHooks: deps.extraHooks,
   });
   const context: OrganizationsContext = {
     db: deps.db,

@@ -15,6 +15,7 @@ import type { AuthSession } from "./session.ts";
 import { findSession, renewSession } from "./session_store.ts";
 import type { AuthTableNames } from "../tables.ts";
 import { hashToken, looksLikeToken } from "./tokens.ts";
+import { touchSession } from "../account/session_list_store.ts";
 import type { AuthUser } from "../account/user.ts";
 
 /** Who is calling, with which credential: what every authenticated handler receives. */
@@ -63,6 +64,10 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
     if (!looksLikeToken(presented.token)) return "invalid";
     const found = await findSession(db, tables, hashToken(presented.token));
     if (!found) return "invalid";
+    // `lastUsedAt` of GET /sessions: one write a minute per session at most.
+    if (found.lastUsedAt === null || Date.now() - found.lastUsedAt.getTime() >= 60_000) {
+      await touchSession(db, tables, found.session.id);
+    }
     let renewedUntil: Date | null = null;
     // The clock check avoids a write on most requests; the UPDATE re-checks on the database clock.
     const remainingMs = found.session.expiresAt.getTime() - Date.now();
@@ -70,7 +75,13 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
       renewedUntil = await renewSession(db, tables, found.session.id, ttlSeconds);
       if (renewedUntil) found.session.expiresAt = renewedUntil;
     }
-    return { ...found, transport: presented.transport, token: presented.token, renewedUntil };
+    return {
+      user: found.user,
+      session: found.session,
+      transport: presented.transport,
+      token: presented.token,
+      renewedUntil,
+    };
   }
 
   function required(result: AuthContext | "none" | "invalid"): AuthContext {

@@ -1,5 +1,6 @@
 /**
- * The credential's operations: sign in, sign out, read the session. Declarations only (see
+ * The credential's operations: sign in, sign out, read the session, list the caller's sessions
+ * and revoke them. Declarations only (see
  * `http/operation.ts`).
  *
  * @module
@@ -10,6 +11,13 @@ import type { AuthActor } from "../actor.ts";
 import { signInBody } from "../account/credential_inputs.ts";
 import type { AuthCredentialsBody } from "../account/credential_inputs.ts";
 import type { AuthOperation } from "../http/operation.ts";
+import {
+  type ListedSession as AuthListedSession,
+  listSessionsResponse,
+  type RevokedSessions as AuthRevokedSessions,
+  revokedSessionsResponse,
+  sessionIdParams,
+} from "../account/account_inputs.ts";
 import { credentialResponse, sessionResponse } from "../account/responses.ts";
 import type { AuthCredentialResponse, AuthSessionResponse } from "../account/responses.ts";
 
@@ -57,4 +65,47 @@ export const getSession: AuthOperation<{
   guard: "signedIn",
   responses: { 200: sessionResponse },
   call: (services, _input, actor) => services.accounts.session(actor),
+};
+
+/** `GET /sessions`: the caller's sessions (never their tokens), the most recently used first. */
+export const listSessions: AuthOperation<{
+  response: { sessions: AuthListedSession[] };
+  api: (actor: AuthActor) => Promise<{ sessions: AuthListedSession[] }>;
+}> = {
+  method: "GET",
+  path: "/sessions",
+  summary: "The caller's sessions (never their tokens), the most recently used first",
+  guard: "signedIn",
+  responses: { 200: listSessionsResponse },
+  call: (services, _input, actor) => services.lifecycle.sessions.list(actor),
+};
+
+/** `POST /sessions/revoke-others`: signs out every session of the caller but this one. */
+export const revokeOtherSessions: AuthOperation<{
+  response: AuthRevokedSessions;
+  api: (actor: AuthActor) => Promise<AuthRevokedSessions>;
+}> = {
+  method: "POST",
+  path: "/sessions/revoke-others",
+  summary: "Sign out every session of the caller but this one",
+  guard: "signedIn",
+  responses: { 200: revokedSessionsResponse },
+  call: (services, _input, actor) => services.lifecycle.sessions.revokeOthers(actor),
+};
+
+/** `DELETE /sessions/:sessionId`: signs out one session of the caller (another user's: 404). */
+export const revokeSession: AuthOperation<{
+  params: { sessionId: string };
+  response: null;
+  result: void;
+  api: (actor: AuthActor, input: { sessionId: string }) => Promise<void>;
+}> = {
+  method: "DELETE",
+  path: "/sessions/:sessionId",
+  summary: "Sign out one session of the caller (another user's id: 404)",
+  guard: "signedIn",
+  params: sessionIdParams,
+  responses: { 204: null },
+  errors: { 404: ["NOT_FOUND"] },
+  call: (services, input, actor) => services.lifecycle.sessions.revoke(actor, input),
 };

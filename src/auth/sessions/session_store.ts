@@ -13,6 +13,8 @@ import type { AuthUser } from "../account/user.ts";
 export interface SessionWithUser {
   session: AuthSession;
   user: AuthUser;
+  /** When the session was last used (written at most once a minute), `null` if never recorded. */
+  lastUsedAt: Date | null;
 }
 
 /** Inserts a session expiring `ttlSeconds` from now (database clock). */
@@ -24,13 +26,25 @@ export async function insertSession(
     tokenHash: string;
     ttlSeconds: number;
     activeOrganizationId: string | null;
+    /** The User-Agent of the request that signed in (kept to 512 characters), if any. */
+    userAgent?: string | null;
   },
 ): Promise<AuthSession> {
+  const userAgent = session.userAgent ? [...session.userAgent].slice(0, 512).join("") : null;
   const [row] = await db.query<{ id: string; expires_at: Date }>(
-    `INSERT INTO ${tables.sessions} (user_id, token_hash, expires_at, active_organization_id)
-     VALUES ($1, $2, now() + $3::float8 * interval '1 second', $4)
+    `INSERT INTO ${tables.sessions}
+       (user_id, token_hash, expires_at, active_organization_id, user_agent, last_used_at)
+     VALUES ($1, $2, now() + $3::float8 * interval '1 second', $4, $5, now())
      RETURNING id, expires_at`,
-    [session.userId, session.tokenHash, session.ttlSeconds, session.activeOrganizationId],
+    [
+      session.userId,
+      session.tokenHash,
+      session.ttlSeconds,
+      session.activeOrganizationId,
+      userAgent === null || !userAgent.isWellFormed() || userAgent.includes("\u0000")
+        ? null
+        : userAgent,
+    ],
   );
   return {
     id: row.id,
@@ -42,6 +56,7 @@ export async function insertSession(
 
 interface SessionRow {
   session_id: string;
+  last_used_at: Date | null;
   expires_at: Date;
   active_organization_id: string | null;
   user_id: string;
@@ -57,7 +72,7 @@ export async function findSession(
   tokenHash: string,
 ): Promise<SessionWithUser | null> {
   const [row] = await db.query<SessionRow>(
-    `SELECT s.id AS session_id, s.expires_at, s.active_organization_id,
+    `SELECT s.id AS session_id, s.expires_at, s.active_organization_id, s.last_used_at,
             u.id AS user_id, u.email, u.role,
             (u.email_verified_at IS NOT NULL) AS email_verified
      FROM ${tables.sessions} s JOIN ${tables.users} u ON u.id = s.user_id
@@ -78,6 +93,7 @@ export async function findSession(
       role: row.role,
       emailVerified: row.email_verified,
     },
+    lastUsedAt: row.last_used_at,
   };
 }
 

@@ -1,4 +1,4 @@
--- fragment-cli migration of schema "auth" in namespace "auth": version 0 to 29
+-- fragment-cli migration of schema "auth" in namespace "auth": version 0 to 34
 -- Generated from the schema definition; do not edit.
 -- One transaction: apply with psql -v ON_ERROR_STOP=1 -f <file>, or with fragment-cli db migrate.
 
@@ -335,6 +335,33 @@ BEGIN
 END
 $fn$;
 
+-- Step 30: addColumn "sessions"."last_used_at"
+ALTER TABLE "auth"."sessions" ADD COLUMN "last_used_at" timestamptz;
+
+-- Step 31: addColumn "sessions"."user_agent"
+ALTER TABLE "auth"."sessions" ADD COLUMN "user_agent" text;
+
+-- Step 32: addColumn "users"."deleted_at"
+ALTER TABLE "auth"."users" ADD COLUMN "deleted_at" timestamptz;
+
+-- Step 33: createTable "account_tokens"
+CREATE TABLE "auth"."account_tokens" (
+  "id" uuid NOT NULL DEFAULT gen_random_uuid(),
+  "user_id" uuid NOT NULL,
+  "purpose" text NOT NULL,
+  "email" text NOT NULL,
+  "token_hash" text NOT NULL,
+  "expires_at" timestamptz NOT NULL,
+  "used_at" timestamptz,
+  "created_at" timestamptz NOT NULL DEFAULT now(),
+  CONSTRAINT "account_tokens_pkey" PRIMARY KEY ("id"),
+  CONSTRAINT "account_tokens_token_hash_key" UNIQUE ("token_hash"),
+  CONSTRAINT "account_tokens_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "auth"."users" ("id") ON DELETE CASCADE
+);
+
+-- Step 34: addIndex "account_tokens_user_purpose_idx" on "account_tokens"
+CREATE INDEX "account_tokens_user_purpose_idx" ON "auth"."account_tokens" ("user_id", "purpose");
+
 -- Version bookkeeping
 INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "fingerprint", "description") VALUES
   ('auth', 1, '79c09e44a3e57a15393130c2b309fc6f15127238f02fcc642f1eec5f03cb4cb2', 'createTable "users"'),
@@ -365,10 +392,15 @@ INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "finger
   ('auth', 26, '5b9c05d840b6d96bf0511180d054e4429af05ac4e35062ebd471a9e357731355', 'addColumn "hook_occurrences"."order_key"'),
   ('auth', 27, 'c3aeb31581ac988161ab15a7341ba70e3bf599dfc7db05c638185bee094e42af', 'addIndex "hook_occurrences_order_key_idx" on "hook_occurrences"'),
   ('auth', 28, '77bc182623fbf04429ff6e970dd1152459f54282155dfd9e4b8d2024938e95d4', 'sql'),
-  ('auth', 29, '7b638c2c6bf7e82305168bb783ef91a32ea257a872e0439e5869ea8f7f62ce66', 'sql')
+  ('auth', 29, '7b638c2c6bf7e82305168bb783ef91a32ea257a872e0439e5869ea8f7f62ce66', 'sql'),
+  ('auth', 30, '51fe89300af2455f1835119f37ee534b9ae057314a682632dde4db96ae683e38', 'addColumn "sessions"."last_used_at"'),
+  ('auth', 31, '6a4d552878e167ae3bc31f9c3387f2ba1dbcd94319fa8e549327d4ebd92a38f8', 'addColumn "sessions"."user_agent"'),
+  ('auth', 32, 'b3b5ba6948a376dde814bb1502594b94c3ed9674e57c4a132057e4b4c3e648b3', 'addColumn "users"."deleted_at"'),
+  ('auth', 33, '333d0d1acb036a299c0dccdbb1a0f0afef3e660ba8ff2c28d97553c2fe31df2e', 'createTable "account_tokens"'),
+  ('auth', 34, 'f4cef41c24483ac8391560970ebf2d679048d910c0f034ead44a022d844ad6a0', 'addIndex "account_tokens_user_purpose_idx" on "account_tokens"')
 ON CONFLICT ("namespace", "version") DO UPDATE SET "fingerprint" = EXCLUDED."fingerprint", "description" = EXCLUDED."description", "applied_at" = now();
 
-INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('auth', 'auth', 29)
+INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('auth', 'auth', 34)
 ON CONFLICT ("namespace") DO UPDATE SET "version" = EXCLUDED."version", "schema_name" = EXCLUDED."schema_name", "updated_at" = now();
 
 COMMIT;

@@ -1,0 +1,216 @@
+/**
+ * The account journeys of the example SPA in headless Chromium, against `fragment-cli serve`
+ * started with the arguments of `deno task start`, driven by role and accessible name:
+ * - invite → the invitee signs up → verifies from the link the server printed → accepts → sees
+ *   the organization;
+ * - forgot password → reset from the mailed (printed) link → the old session is signed out → sign
+ *   in with the new password.
+ * The account area's screenshot is kept at docs/images/account.png.
+ */
+import { after, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { type ServeProcess, startServe, tempDir } from "../helpers/cli_process.ts";
+import { launchChromium, NO_BROWSER } from "../helpers/browser.ts";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const screenshot = fileURLToPath(new URL("../../docs/images/account.png", import.meta.url));
+const slow = { timeout: 240_000, skip: NO_BROWSER };
+const PASSWORD = "correct horse battery";
+const WAIT = { timeout: 30_000 };
+
+/** What `deno task start` runs after `serve`, the repository's paths made absolute. */
+function startTaskArgs(): string[] {
+  const task: string = JSON.parse(readFileSync(join(root, "deno.json"), "utf8")).tasks.start;
+  const words = task.split(/\s+/);
+  const args = words.slice(words.indexOf("serve") + 1);
+  return args.map((arg) => (existsSync(join(root, arg)) ? join(root, arg) : arg));
+}
+
+/** Waits for the server to print a link of `kind` for `email`; returns it. */
+async function printedLink(server: ServeProcess, kind: string, email: string): Promise<string> {
+  const pattern = new RegExp(`\\[auth\\] ${kind} link for ${email.replaceAll(".", "\\.")}: (\\S+)`);
+  const deadline = Date.now() + WAIT.timeout;
+  for (;;) {
+    const matches = [...server.stdout().matchAll(new RegExp(pattern, "g"))];
+    if (matches.length > 0) return matches.at(-1)![1];
+    if (Date.now() > deadline) assert.fail(`no ${kind} link for ${email} in:\n${server.stdout()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 900, height: 1400 } });
+  const page = await context.newPage();
+  page.on("pageerror", (error) => console.error(`page error: ${error.message}`));
+  return { context, page };
+}
+
+/** Signs up or in on the sign-in screen, by role and name. */
+async function credentials(page: Page, email: string, password: string, action: string) {
+  const form = page.locator("#credentials");
+  await form.waitFor({ state: "visible", ...WAIT });
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: action, exact: true }).click();
+  await page.getByText(`Signed in as ${email}`).waitFor(WAIT);
+}
+
+describe("the example SPA's account journeys in a real browser", () => {
+  const dir = tempDir();
+  let server: ServeProcess | undefined;
+  let browser: Browser | undefined;
+  let started: Promise<void> | undefined;
+  const setup = (): Promise<void> =>
+    started ??= (async () => {
+      server = await startServe([...startTaskArgs(), "--port", "0", "--host", "127.0.0.1"], {
+        cwd: dir.path,
+      });
+      browser = await launchChromium();
+    })();
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+    dir.remove();
+  });
+
+  it(
+    "invite → the invitee signs up → verifies from the printed link → accepts → sees the organization",
+    slow,
+    async () => {
+      await setup();
+      const alice = await newPage(browser!);
+      await alice.page.goto(`${server!.url}/`);
+      await credentials(alice.page, "alice@example.com", PASSWORD, "Sign up");
+      await alice.page.getByLabel("Name").fill("Acme");
+      await alice.page.getByRole("button", { name: "Create organization" }).click();
+      await alice.page.locator("#active-name", { hasText: "Acme" }).waitFor(WAIT);
+      await alice.page.locator("#invite").getByLabel("Email").fill("bob@example.com");
+      await alice.page.getByRole("button", { name: "Invite", exact: true }).click();
+      await alice.page.locator("#invitations li", { hasText: "bob@example.com" }).waitFor(WAIT);
+
+      const bob = await newPage(browser!);
+      await bob.page.goto(`${server!.url}/`);
+      await credentials(bob.page, "bob@example.com", PASSWORD, "Sign up");
+      await bob.page.getByText("Verify your email").waitFor(WAIT);
+      await bob.page.getByRole("button", { name: "Resend verification email" }).waitFor(WAIT);
+      assert.equal(await bob.page.getByRole("button", { name: "Accept", exact: true }).count(), 0);
+
+      const link = await printedLink(server!, "Verification", "bob@example.com");
+      assert.ok(link.startsWith(`${server!.url}/api/auth/verify-email?token=`), link);
+      await bob.page.goto(link);
+      await bob.page.getByText("Your email address is verified.").waitFor(WAIT);
+      assert.equal(new URL(bob.page.url()).search, "", "the token left the address bar");
+      assert.equal(await bob.page.getByText("Verify your email").count(), 0);
+      await bob.page.locator("#my-invitations li", { hasText: "Acme" }).waitFor(WAIT);
+      await bob.page.getByRole("button", { name: "Accept", exact: true }).click();
+      await bob.page.locator("#organizations li", { hasText: "Acme" }).waitFor(WAIT);
+      assert.equal(await bob.page.locator("#my-invitations").isHidden(), true);
+      assert.equal(await bob.page.locator("#message").textContent(), "");
+
+      // Alice sees Bob among the members after a reload.
+      await alice.page.reload();
+      await alice.page.locator("#members li").nth(1).waitFor(WAIT);
+      assert.equal(await alice.page.locator("#members li").count(), 2);
+      await alice.context.close();
+      await bob.context.close();
+    },
+  );
+
+  it(
+    "forgot → reset from the mailed link → the old session is signed out → signs in with the new password",
+    slow,
+    async () => {
+      await setup();
+      const email = "carol@example.com";
+      const laptop = await newPage(browser!);
+      await laptop.page.goto(`${server!.url}/`);
+      await credentials(laptop.page, email, PASSWORD, "Sign up");
+      await laptop.page.getByRole("region", { name: "Sessions" }).getByRole("button", {
+        name: "Revoke",
+      }).waitFor(WAIT);
+      mkdirSync(dirname(screenshot), { recursive: true });
+      await laptop.page.locator("#account").screenshot({ path: screenshot });
+
+      const phone = await newPage(browser!);
+      await phone.page.goto(`${server!.url}/`);
+      await phone.page.getByRole("button", { name: "Forgot password?" }).click();
+      await phone.page.getByLabel("Email").fill(email);
+      await phone.page.getByRole("button", { name: "Send reset link" }).click();
+      await phone.page.getByText("a password reset link is on its way").waitFor(WAIT);
+
+      const link = await printedLink(server!, "Password reset", email);
+      assert.ok(link.startsWith(`${server!.url}/#reset-password?token=`), link);
+      await phone.page.goto(link);
+      await phone.page.getByLabel("New password").fill("a brand new password");
+      // Opening the link consumed nothing: the laptop is still signed in until the reset.
+      await laptop.page.reload();
+      await laptop.page.getByText(`Signed in as ${email}`).waitFor(WAIT);
+      await phone.page.getByRole("button", { name: "Set new password" }).click();
+      await phone.page.getByText("sign in with the new one").waitFor(WAIT);
+
+      await laptop.page.reload();
+      await laptop.page.locator("#credentials").waitFor({ state: "visible", ...WAIT });
+
+      await credentials(phone.page, email, "a brand new password", "Sign in");
+      assert.equal(await phone.page.locator("#message").textContent(), "");
+      await laptop.context.close();
+      await phone.context.close();
+    },
+  );
+
+  it(
+    "the account area: change password, sign out other sessions, change email, delete account",
+    slow,
+    async () => {
+      await setup();
+      const email = "dora@example.com";
+      const main = await newPage(browser!);
+      await main.page.goto(`${server!.url}/`);
+      await credentials(main.page, email, PASSWORD, "Sign up");
+      const other = await newPage(browser!);
+      await other.page.goto(`${server!.url}/`);
+      await credentials(other.page, email, PASSWORD, "Sign in");
+
+      await main.page.reload();
+      const sessions = main.page.getByRole("region", { name: "Sessions" });
+      await sessions.getByRole("button", { name: "Revoke" }).nth(1).waitFor(WAIT);
+      await sessions.getByRole("button", { name: "Sign out other sessions" }).click();
+      await main.page.getByText("1 other session(s) signed out.").waitFor(WAIT);
+      await other.page.reload();
+      await other.page.locator("#credentials").waitFor({ state: "visible", ...WAIT });
+
+      const password = main.page.getByRole("region", { name: "Change password" });
+      await password.getByLabel("Current password").fill(PASSWORD);
+      await password.getByLabel("New password").fill("second password");
+      await password.getByRole("button", { name: "Change password" }).click();
+      await main.page.getByText("Password changed").waitFor(WAIT);
+
+      const change = main.page.getByRole("region", { name: "Change email" });
+      await change.getByLabel("New email").fill("dora.new@example.com");
+      await change.getByLabel("Password", { exact: true }).fill("second password");
+      await change.getByRole("button", { name: "Change email" }).click();
+      await main.page.getByText("A confirmation link was sent to the new address").waitFor(WAIT);
+      const link = await printedLink(server!, "Email change confirmation", "dora.new@example.com");
+      await main.page.goto(link);
+      await main.page.getByRole("button", { name: "Confirm new email" }).click();
+      await main.page.getByText("Signed in as dora.new@example.com").waitFor(WAIT);
+
+      const remove = main.page.getByRole("region", { name: "Delete account" });
+      await remove.getByLabel("Password", { exact: true }).fill("second password");
+      await remove.getByRole("button", { name: "Delete account" }).click();
+      await main.page.getByText("Your account was deleted.").waitFor(WAIT);
+      const form = main.page.locator("#credentials");
+      await form.waitFor({ state: "visible", ...WAIT });
+      await form.getByLabel("Email").fill("dora.new@example.com");
+      await form.getByLabel("Password").fill("second password");
+      await main.page.getByRole("button", { name: "Sign in", exact: true }).click();
+      await main.page.getByText("Invalid email or password").waitFor(WAIT);
+      await main.context.close();
+      await other.context.close();
+    },
+  );
+});
