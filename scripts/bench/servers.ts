@@ -53,9 +53,15 @@ export function startReference(
   script: string,
   databaseUrl: string,
 ): Promise<ServerProcess> {
-  return startServer(context.runtimes.deno, ["run", "-A", join(ROOT, "scripts/bench", script)], {
-    env: { DATABASE_URL: databaseUrl },
-  });
+  // The reference servers import bench-only packages (better-auth, pg): deno.dev.json has them.
+  const args = [
+    "run",
+    "-A",
+    "--config",
+    join(ROOT, "deno.dev.json"),
+    join(ROOT, "scripts/bench", script),
+  ];
+  return startServer(context.runtimes.deno, args, { env: { DATABASE_URL: databaseUrl } });
 }
 
 /** Runs `fn` with a started server and stops the server afterwards, whatever happens. */
