@@ -1,5 +1,6 @@
 /**
- * `deno task spa:client`: rebuilds `examples/spa/client.js`, the typed auth client of
+ * `deno task spa:client`: rewrites `src/client/operation_routes.ts` (the operations' methods and
+ * paths, from their declarations) and rebuilds `examples/spa/client.js`, the typed auth client of
  * `src/client/` bundled into one browser ES module (`deno bundle`), which the example SPA imports.
  * A browser cannot load the TypeScript sources, and the static server serves files as they are, so
  * the bundle is generated here and committed. Run it after changing src/client/ (the test suite
@@ -11,6 +12,7 @@ import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
+import { CLIENT_ROUTES_FILE, clientRoutesSource } from "./client_routes.ts";
 
 /** The generated file. */
 export const SPA_CLIENT_FILE: string = fileURLToPath(
@@ -35,7 +37,18 @@ export function bundleSpaClient(): string {
   return HEADER + result.stdout;
 }
 
+/** Writes src/client/operation_routes.ts from the declarations, formatted as `deno fmt` wants. */
+function writeClientRoutes(): void {
+  writeFileSync(CLIENT_ROUTES_FILE, clientRoutesSource());
+  const formatted = spawnSync(process.execPath, ["fmt", "--quiet", CLIENT_ROUTES_FILE], {
+    encoding: "utf8",
+  });
+  if (formatted.status !== 0) throw new Error(`deno fmt failed:\n${formatted.stderr}`);
+  console.log(`Wrote ${CLIENT_ROUTES_FILE}`);
+}
+
 if (import.meta.main) {
+  writeClientRoutes();
   writeFileSync(SPA_CLIENT_FILE, bundleSpaClient());
   console.log(`Wrote ${SPA_CLIENT_FILE}`);
 }

@@ -1,7 +1,7 @@
 /**
  * The account lifecycle calls of the typed client: `client.password`, `client.sessions`,
  * `client.email` and `client.account`. Their methods and paths come from the operation
- * declarations (`auth/operations.ts`).
+ * declarations, through the generated `operation_routes.ts`.
  *
  * @module
  */
@@ -19,9 +19,8 @@ import type {
   AuthRevokedSessions,
   AuthUser,
 } from "../auth/mod.ts";
-import type { AuthOperation } from "../auth/http/operation.ts";
 import type { AuthResult } from "./result.ts";
-import type * as Operations from "../auth/operations.ts";
+import type * as Routes from "./operation_routes.ts";
 
 /**
  * The password calls: `client.password`.
@@ -108,13 +107,13 @@ export interface AuthAccountClient {
 
 /** Sends one operation's request (see `auth_client.ts`). */
 export type SendOperation = <T>(
-  operation: Pick<AuthOperation, "method" | "path">,
+  operation: Routes.OperationRoute,
   params?: { [name: string]: string },
   parts?: { body?: unknown },
 ) => Promise<AuthResult<T>>;
 
 /**
- * The account calls of the client, over `send` and the operation declarations (their paths).
+ * The account calls of the client, over `send` and the operations' routes.
  *
  * @example
  * ```ts
@@ -124,7 +123,7 @@ export type SendOperation = <T>(
  * await client.password.forgot({ email: "ada@example.com" });
  * ```
  */
-export function accountCalls(send: SendOperation, operations: typeof Operations): {
+export function accountCalls(send: SendOperation, routes: typeof Routes): {
   password: AuthPasswordClient;
   sessions: AuthSessionsClient;
   email: AuthEmailClient;
@@ -132,21 +131,21 @@ export function accountCalls(send: SendOperation, operations: typeof Operations)
 } {
   return {
     password: {
-      forgot: (body) => send(operations.forgotPassword, {}, { body }),
-      reset: (body) => send(operations.resetPassword, {}, { body }),
-      change: (body) => send(operations.changePassword, {}, { body }),
+      forgot: (body) => send(routes.forgotPassword, {}, { body }),
+      reset: (body) => send(routes.resetPassword, {}, { body }),
+      change: (body) => send(routes.changePassword, {}, { body }),
     },
     sessions: {
-      list: () => send(operations.listSessions),
-      revoke: (sessionId) => send(operations.revokeSession, { sessionId }),
-      revokeOthers: () => send(operations.revokeOtherSessions),
+      list: () => send(routes.listSessions),
+      revoke: (sessionId) => send(routes.revokeSession, { sessionId }),
+      revokeOthers: () => send(routes.revokeOtherSessions),
     },
     email: {
-      change: (body) => send(operations.changeEmail, {}, { body }),
-      confirm: (body) => send(operations.confirmEmailChange, {}, { body }),
+      change: (body) => send(routes.changeEmail, {}, { body }),
+      confirm: (body) => send(routes.confirmEmailChange, {}, { body }),
     },
     account: {
-      delete: (body) => send(operations.deleteAccount, {}, { body }),
+      delete: (body) => send(routes.deleteAccount, {}, { body }),
     },
   };
 }

@@ -28,8 +28,7 @@ import type {
   AuthUser,
   AuthVerifyEmailBody,
 } from "../auth/mod.ts";
-import type { AuthOperation } from "../auth/http/operation.ts";
-import * as operations from "../auth/operations.ts";
+import * as routes from "./operation_routes.ts";
 import type { AuthResult } from "./result.ts";
 import { type AuthFetch, type CallInput, createTransport } from "./transport.ts";
 import {
@@ -272,11 +271,8 @@ export interface AuthClient {
   readonly account: AuthAccountClient;
 }
 
-/** The method and path of an operation (its declaration's). */
-type Address = Pick<AuthOperation, "method" | "path">;
-
 /** `path` with each `:name` replaced by the encoded value of `params[name]`. */
-function pathOf(operation: Address, params: { [name: string]: string } = {}): string {
+function pathOf(operation: routes.OperationRoute, params: { [name: string]: string } = {}): string {
   return operation.path.replace(
     /:([A-Za-z_][A-Za-z0-9_]*)/g,
     (_, name: string) => encodeURIComponent(params[name]),
@@ -318,9 +314,9 @@ function pathOf(operation: Address, params: { [name: string]: string } = {}): st
 export function createAuthClient(options: AuthClientOptions): AuthClient {
   const call = createTransport(options);
   const page = (query?: AuthPageOptions) => query && { ...query };
-  /** Calls an operation by its declaration: path parameters, then the body or the query. */
+  /** Calls an operation by its route: path parameters, then the body or the query. */
   const send = <T>(
-    operation: Address,
+    operation: routes.OperationRoute,
     params?: { [name: string]: string },
     parts: { body?: unknown; query?: AuthPageOptions } = {},
   ): Promise<AuthResult<T>> =>
@@ -335,41 +331,38 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     action: AuthRespondToInvitationBody["action"],
     body: InvitationTokenInput,
   ): Promise<AuthResult<T>> =>
-    send(operations.respondToInvitation, { invitationId }, { body: { ...body, action } });
+    send(routes.respondToInvitation, { invitationId }, { body: { ...body, action } });
   return {
-    signUp: (body) => send(operations.signUp, {}, { body }),
-    signIn: (body) => send(operations.signIn, {}, { body }),
-    signOut: () => send(operations.signOut),
-    session: () => send(operations.getSession),
-    me: () => send(operations.me),
-    verifyEmail: (body) => send(operations.verifyEmail, {}, { body }),
-    resendVerificationEmail: () => send(operations.resendVerificationEmail),
-    ...accountCalls(send, operations),
+    signUp: (body) => send(routes.signUp, {}, { body }),
+    signIn: (body) => send(routes.signIn, {}, { body }),
+    signOut: () => send(routes.signOut),
+    session: () => send(routes.getSession),
+    me: () => send(routes.me),
+    verifyEmail: (body) => send(routes.verifyEmail, {}, { body }),
+    resendVerificationEmail: () => send(routes.resendVerificationEmail),
+    ...accountCalls(send, routes),
     organizations: {
-      create: (body) => send(operations.createOrganization, {}, { body }),
-      list: (query) => send(operations.listOrganizations, {}, { query }),
-      get: (organizationId) => send(operations.getOrganization, { organizationId }),
+      create: (body) => send(routes.createOrganization, {}, { body }),
+      list: (query) => send(routes.listOrganizations, {}, { query }),
+      get: (organizationId) => send(routes.getOrganization, { organizationId }),
       update: (organizationId, body) =>
-        send(operations.updateOrganization, { organizationId }, { body }),
-      delete: (organizationId) => send(operations.deleteOrganization, { organizationId }),
-      getActive: () => send(operations.getActiveOrganization),
+        send(routes.updateOrganization, { organizationId }, { body }),
+      delete: (organizationId) => send(routes.deleteOrganization, { organizationId }),
+      getActive: () => send(routes.getActiveOrganization),
       setActive: (organizationId) =>
-        send(operations.setActiveOrganization, {}, { body: { organizationId } }),
+        send(routes.setActiveOrganization, {}, { body: { organizationId } }),
     },
     members: {
-      list: (organizationId, query) => send(operations.listMembers, { organizationId }, { query }),
-      add: (organizationId, body) => send(operations.addMember, { organizationId }, { body }),
+      list: (organizationId, query) => send(routes.listMembers, { organizationId }, { query }),
+      add: (organizationId, body) => send(routes.addMember, { organizationId }, { body }),
       updateRoles: (organizationId, memberId, body) =>
-        send(operations.updateMemberRoles, { organizationId, memberId }, { body }),
-      remove: (organizationId, memberId) =>
-        send(operations.removeMember, { organizationId, memberId }),
+        send(routes.updateMemberRoles, { organizationId, memberId }, { body }),
+      remove: (organizationId, memberId) => send(routes.removeMember, { organizationId, memberId }),
     },
     invitations: {
-      list: (organizationId, query) =>
-        send(operations.listInvitations, { organizationId }, { query }),
-      create: (organizationId, body) =>
-        send(operations.createInvitation, { organizationId }, { body }),
-      listMine: (query) => send(operations.listMyInvitations, {}, { query }),
+      list: (organizationId, query) => send(routes.listInvitations, { organizationId }, { query }),
+      create: (organizationId, body) => send(routes.createInvitation, { organizationId }, { body }),
+      listMine: (query) => send(routes.listMyInvitations, {}, { query }),
       accept: (invitationId, body) => respond(invitationId, "accept", body),
       reject: (invitationId, body) => respond(invitationId, "reject", body),
       cancel: (invitationId, body) => respond(invitationId, "cancel", body),
