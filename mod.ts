@@ -116,5 +116,8 @@ export {
   type MessengerHandler,
   type MessengerModule,
   type MessengerOptions,
+  type TelegramOutbox,
+  telegramOutbox,
+  type TelegramOutboxOptions,
 } from "./src/messenger/mod.ts";
 export { VERSION } from "./src/version.ts";
