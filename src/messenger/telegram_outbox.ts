@@ -23,7 +23,7 @@ import type { JsonValue } from "../schema/mod.ts";
 import type { SqlAdapter } from "../sql/mod.ts";
 import { resolveNamespace } from "../migrate/migration_plan.ts";
 import { BotApiPace } from "./bot_api_pace.ts";
-import { callBotApi } from "./bot_api_call.ts";
+import { type BotApiOutcome, callBotApi } from "./bot_api_call.ts";
 import { telegramOutboxSchema } from "./telegram_outbox_schema.ts";
 
 /** The hook carrying one Bot API call. */
@@ -215,7 +215,12 @@ export function telegramOutbox(options: TelegramOutboxOptions): TelegramOutbox {
     const chat = chatOf(params);
     for (;;) {
       await pace.take(chat);
-      const outcome = await callBotApi(fetcher, apiOrigin, botToken, method, params);
+      let outcome: BotApiOutcome;
+      try {
+        outcome = await callBotApi(fetcher, apiOrigin, botToken, method, params);
+      } finally {
+        pace.done(chat);
+      }
       if (outcome.kind === "done") return;
       if (outcome.kind === "refused") throw new PermanentHookError(outcome.message);
       if (outcome.kind === "retry") throw new Error(outcome.message);
