@@ -40,7 +40,7 @@ function runtimeGraph(entry: string): string[] {
 const DECLARATION_FILES = new RegExp(
   "/src/auth/(operations|[a-z_]+/[a-z_]+_operations|[a-z_]+/responses|me/me_response|" +
     "account/(credential_inputs|account_inputs|email|well_formed)|http/exact_schema|" +
-    "organizations/(bodies|input|slug))\\.ts$",
+    "organizations/(bodies|input|slug)|telegram/telegram_inputs)\\.ts$",
 );
 
 it("src/client/mod.ts imports only its files, the operation declarations and zod at run time", () => {

@@ -27,19 +27,20 @@ export type AuthTelegramSignInBody =
   | { widget: { [field: string]: string | number } };
 
 /** At most 4 KiB of `initData`; at most 16 widget fields of at most 1 KiB each. */
-export const telegramSignInBody: z.ZodType<AuthTelegramSignInBody> = exactSchema<
-  AuthTelegramSignInBody
->()(
-  z.union([
-    z.strictObject({ initData: z.string().min(1).max(4096) }),
-    z.strictObject({
-      widget: z.record(
-        z.string().regex(/^[a-z_]{1,32}$/),
-        z.union([z.string().max(1024), z.number()]),
-      ).refine((fields) => Object.keys(fields).length <= 16, "At most 16 fields"),
-    }),
-  ]),
-);
+export const telegramSignInBody: z.ZodType<AuthTelegramSignInBody, AuthTelegramSignInBody> =
+  exactSchema<
+    AuthTelegramSignInBody
+  >()(
+    z.union([
+      z.strictObject({ initData: z.string().min(1).max(4096) }),
+      z.strictObject({
+        widget: z.record(
+          z.string().regex(/^[a-z_]{1,32}$/),
+          z.union([z.string().max(1024), z.number()]),
+        ).refine((fields) => Object.keys(fields).length <= 16, "At most 16 fields"),
+      }),
+    ]),
+  );
 
 /**
  * The answer of `POST /telegram/link`: the link to open in Telegram, and when it stops working.
