@@ -21,6 +21,7 @@ __export(operations_exports, {
   getActiveOrganization: () => getActiveOrganization,
   getOrganization: () => getOrganization,
   getSession: () => getSession,
+  linkTelegram: () => linkTelegram,
   listInvitations: () => listInvitations,
   listMembers: () => listMembers,
   listMyInvitations: () => listMyInvitations,
@@ -35,8 +36,10 @@ __export(operations_exports, {
   revokeSession: () => revokeSession,
   setActiveOrganization: () => setActiveOrganization,
   signIn: () => signIn,
+  signInWithTelegram: () => signInWithTelegram,
   signOut: () => signOut,
   signUp: () => signUp,
+  unlinkTelegram: () => unlinkTelegram,
   updateMemberRoles: () => updateMemberRoles,
   updateOrganization: () => updateOrganization,
   verifyEmail: () => verifyEmail
@@ -21518,6 +21521,27 @@ var revokeSession = {
   call: (services, input2, actor) => services.lifecycle.sessions.revoke(actor, input2)
 };
 
+// src/auth/telegram/telegram_inputs.ts
+var telegramSignInBody = exactSchema()(external_exports.union([
+  external_exports.strictObject({
+    initData: external_exports.string().min(1).max(4096)
+  }),
+  external_exports.strictObject({
+    widget: external_exports.record(external_exports.string().regex(/^[a-z_]{1,32}$/), external_exports.union([
+      external_exports.string().max(1024),
+      external_exports.number()
+    ])).refine((fields) => Object.keys(fields).length <= 16, "At most 16 fields")
+  })
+]));
+var telegramLinkResponse = exactSchema()(external_exports.object({
+  url: external_exports.string().describe("https://t.me/<bot username>?start=<token>"),
+  expiresAt: external_exports.iso.datetime()
+}));
+var telegramAccountResponse = exactSchema()(external_exports.object({
+  id: external_exports.string(),
+  username: external_exports.string().nullable()
+}));
+
 // src/auth/http/responses.ts
 var timestamp2 = external_exports.iso.datetime().describe("ISO 8601 UTC timestamp, e.g. 2026-11-21T15:05:58.123Z");
 
@@ -21617,7 +21641,13 @@ var invitationActionResponse = external_exports.union([
 
 // src/auth/me/me_response.ts
 var meResponse = exactSchema()(external_exports.object({
-  user: userResponse,
+  user: external_exports.object({
+    id: external_exports.string(),
+    email: external_exports.string(),
+    role: external_exports.string(),
+    emailVerified: external_exports.boolean(),
+    telegram: telegramAccountResponse.nullable()
+  }),
   organizations: external_exports.array(organizationEntryResponse),
   organizationsHasMore: external_exports.boolean(),
   activeOrganization: organizationEntryResponse.nullable(),
@@ -22168,6 +22198,52 @@ var createInvitation = {
   })
 };
 
+// src/auth/telegram/telegram_operations.ts
+var linkTelegram = {
+  method: "POST",
+  path: "/telegram/link",
+  summary: "A single-use link that links the caller's account to the Telegram user who opens it",
+  guard: "signedIn",
+  feature: "telegram",
+  responses: {
+    200: telegramLinkResponse
+  },
+  call: (services, _input, actor) => services.telegram.link(actor)
+};
+var unlinkTelegram = {
+  method: "DELETE",
+  path: "/telegram/link",
+  summary: "Unlink the caller's Telegram account",
+  guard: "signedIn",
+  feature: "telegram",
+  responses: {
+    204: null
+  },
+  call: (services, _input, actor) => services.telegram.unlink(actor)
+};
+var signInWithTelegram = {
+  method: "POST",
+  path: "/telegram/sign-in",
+  summary: "Sign in with a Mini App's initData or the Login Widget (sets the service_auth cookie)",
+  guard: "anonymous",
+  feature: "telegram",
+  body: telegramSignInBody,
+  responses: {
+    200: credentialResponse
+  },
+  errors: {
+    401: [
+      "TELEGRAM_NOT_LINKED",
+      "INVALID_TELEGRAM_DATA"
+    ],
+    429: [
+      "RATE_LIMITED"
+    ]
+  },
+  cookie: "issue",
+  call: (services, input2, _actor, client) => services.telegram.signIn(input2, client)
+};
+
 // src/client/transport.ts
 function createTransport(options) {
   const base = options.baseUrl.replace(/\/+$/, "");
@@ -22340,6 +22416,13 @@ function createAuthClient(options) {
     }),
     resendVerificationEmail: () => send(resendVerificationEmail),
     ...accountCalls(send, operations_exports),
+    telegram: {
+      link: () => send(linkTelegram),
+      unlink: () => send(unlinkTelegram),
+      signIn: (body) => send(signInWithTelegram, {}, {
+        body
+      })
+    },
     organizations: {
       create: (body) => send(createOrganization, {}, {
         body

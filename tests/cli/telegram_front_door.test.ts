@@ -191,7 +191,9 @@ describe("serve examples/app.ts with a Telegram bot (fake Bot API)", {
       );
       assert.equal(shown.code, 0, shown.stderr);
       assert.match(shown.stdout, /sendMessage failed: 400 Bad Request: chat not found/);
-      assert.match(shown.stdout, /Attempts: +1\b|attempts[^0-9]*1\b/i);
+      assert.match(shown.stdout, /^ {2}Status: +failed$/m);
+      assert.match(shown.stdout, /^ {2}Attempts: +1$/m);
+      assert.match(shown.stdout, /^ {2}Order key: +chat:400400$/m);
       assert.ok(!shown.stdout.includes(BOT_TOKEN.split(":")[1]));
     },
   );
