@@ -116,8 +116,6 @@ export {
   type MessengerHandler,
   type MessengerModule,
   type MessengerOptions,
-  type TelegramOutbox,
   telegramOutbox,
-  type TelegramOutboxOptions,
 } from "./src/messenger/mod.ts";
 export { VERSION } from "./src/version.ts";

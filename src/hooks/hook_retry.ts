@@ -60,6 +60,8 @@ export function hookRetryDelay(
  */
 export class PermanentHookError extends Error {
   /**
+   * Creates the error.
+   *
    * @param message What failed, kept as the occurrence's error.
    * @param options The cause, if any.
    */
