@@ -7,6 +7,7 @@
  */
 import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
+import process from "node:process";
 import type { Browser } from "playwright-core";
 import { type ServeProcess, startServe, tempDir } from "../helpers/cli_process.ts";
 import { launchChromium, NO_BROWSER } from "../helpers/browser.ts";
@@ -46,7 +47,7 @@ describe("the example SPA's Link Telegram button in a real browser", () => {
       browser = await launchChromium();
       const { context, page } = await newPage(browser);
       await page.goto(server.url);
-      await credentials(page, "tg-spa@example.com", "correct horse battery", "Create account");
+      await credentials(page, "tg-spa@example.com", "correct horse battery", "Sign up");
       await page.getByText("No Telegram account is linked.").waitFor(WAIT);
 
       await page.getByRole("button", { name: "Link Telegram" }).click();
@@ -55,6 +56,9 @@ describe("the example SPA's Link Telegram button in a real browser", () => {
       const url = await link.textContent();
       assert.match(url!, /^https:\/\/t\.me\/spa_test_bot\?start=[A-Za-z0-9_-]{43}$/);
       assert.equal(await link.getAttribute("href"), url);
+      if (process.env.TELEGRAM_SPA_SCREENSHOT) {
+        await page.locator("#account").screenshot({ path: process.env.TELEGRAM_SPA_SCREENSHOT });
+      }
 
       const delivered = await fetch(`${server.url}/api/messenger/messenger/webhook`, {
         method: "POST",
