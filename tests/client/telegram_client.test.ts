@@ -9,7 +9,7 @@ import { credentialResponse } from "../../src/auth/account/responses.ts";
 import { meResponse } from "../../src/auth/me/me_response.ts";
 import {
   telegramLinkResponse,
-  telegramSignInBody,
+  type telegramSignInBody,
 } from "../../src/auth/telegram/telegram_inputs.ts";
 import { type AuthClient, type AuthResult, createAuthClient } from "../../src/client/mod.ts";
 import { type AuthTarget, closeSharedDatabase, serveAuth } from "../security/harness.ts";
