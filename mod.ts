@@ -116,5 +116,6 @@ export {
   type MessengerHandler,
   type MessengerModule,
   type MessengerOptions,
+  telegramOutbox,
 } from "./src/messenger/mod.ts";
 export { VERSION } from "./src/version.ts";

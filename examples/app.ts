@@ -14,7 +14,7 @@
  * @module
  */
 import process from "node:process";
-import { auth, databaseFromEnv, messenger } from "../mod.ts";
+import { auth, databaseFromEnv, messenger, type MessengerEvent, telegramOutbox } from "../mod.ts";
 
 /** One database for every module; each keeps its tables in its own namespace. */
 const database = databaseFromEnv();
@@ -33,7 +33,58 @@ export const authModule = auth({
   publicOrigin: process.env.PUBLIC_ORIGIN || undefined,
   trustedOrigins: commaList(process.env.TRUSTED_ORIGINS),
   trustProxy: process.env.TRUST_PROXY || false,
+  telegram: telegramBot(),
 });
+
+/**
+ * The Telegram bot, when `TELEGRAM_BOT_TOKEN` and `TELEGRAM_BOT_USERNAME` are set: users link
+ * their account (`POST /api/auth/telegram/link`, then `/start <token>` in the bot) and sign in
+ * from a Mini App (`POST /api/auth/telegram/sign-in`); unset, the Telegram routes are absent.
+ */
+function telegramBot(): { botToken: string; botUsername: string } | undefined {
+  const botToken = process.env.TELEGRAM_BOT_TOKEN;
+  const botUsername = process.env.TELEGRAM_BOT_USERNAME;
+  return botToken && botUsername ? { botToken, botUsername } : undefined;
+}
+
+const bot = telegramBot();
+
+/**
+ * The bot's replies: Bot API calls as durable hooks, one chat's in order, within Telegram's rate
+ * limits (docs/telegram.md, "Sending replies"). `TELEGRAM_API_ORIGIN` points it at another Bot
+ * API server (default `https://api.telegram.org`; the tests use a fake one on 127.0.0.1). Absent
+ * without the Telegram settings.
+ */
+export const outbox = bot
+  ? telegramOutbox({
+    database,
+    botToken: bot.botToken,
+    apiOrigin: process.env.TELEGRAM_API_ORIGIN || undefined,
+  })
+  : undefined;
+
+/**
+ * `/start <token>` from a Telegram user: completes the link the signed-in user asked for, and
+ * answers in the chat through the outbox, once per update (`key`), however often the hook runs.
+ */
+async function onStart(event: MessengerEvent, token: string): Promise<void> {
+  const message = event.message as {
+    chat: { id: number };
+    from?: { id: number; username?: string };
+  };
+  if (!outbox || !message.from) return;
+  const result = await authModule.api.confirmTelegramLink(token, message.from);
+  const text = result.ok
+    ? `Linked to ${result.user.email}. You can sign in with Telegram now.`
+    : result.reason === "LINK_TOKEN_EXPIRED"
+    ? "This link expired: ask the app for a new one."
+    : result.reason === "TELEGRAM_ACCOUNT_TAKEN"
+    ? "This Telegram account is linked to another account: unlink it there first."
+    : "This link is not valid: ask the app for a new one.";
+  await outbox.send(null, "sendMessage", { chat_id: message.chat.id, text }, {
+    key: `update:${event.updateId}:reply:1`,
+  });
+}
 
 /** `"a, b"` → `["a", "b"]`; unset or blank → `[]`. */
 function commaList(value: string | undefined): string[] {
@@ -72,7 +123,9 @@ export const messengerModule = messenger({
   secretHeader: process.env.WEBHOOK_SECRET_HEADER || undefined,
   publicOrigin: process.env.PUBLIC_ORIGIN || undefined,
   // The update's id and kind only: message text is the users' data and stays out of the logs.
-  onMessage: ({ updateId, kind }) => {
-    console.log(`[messenger] update ${updateId} (${kind}) processed`);
+  onMessage: async (event) => {
+    const start = /^\/start ([A-Za-z0-9_-]{1,64})$/.exec(String(event.message?.text ?? ""));
+    if (start) await onStart(event, start[1]);
+    console.log(`[messenger] update ${event.updateId} (${event.kind}) processed`);
   },
 });

@@ -6,6 +6,7 @@
 import { createAuthClient } from "./client.js";
 import { API_BASE_URL } from "./config.js";
 import { setupAccount } from "./account.js";
+import { setupTelegram } from "./telegram.js";
 import { byId, detachHiddenScreens } from "./screens.js";
 
 const client = createAuthClient({ baseUrl: API_BASE_URL });
@@ -24,6 +25,8 @@ function say(error) {
 
 // The account lifecycle screens (account.js).
 const account = setupAccount({ client, $, say, act, showSignedOut, start });
+// The Telegram link (telegram.js).
+const telegram = setupTelegram({ client, $, say, start });
 
 /** Loads the signed-in state from one GET /me and renders it; signed out on 401. */
 async function start() {
@@ -58,6 +61,7 @@ async function showSignedIn(me) {
   $("user-email").textContent = me.user.email;
   $("reset-view").hidden = true;
   $("confirm-view").hidden = true;
+  telegram.render(me);
   await account.renderAccount(me);
 
   activeId = me.activeOrganization?.organization.id ?? null;

@@ -21,6 +21,7 @@ __export(operation_routes_exports, {
   getActiveOrganization: () => getActiveOrganization,
   getOrganization: () => getOrganization,
   getSession: () => getSession,
+  linkTelegram: () => linkTelegram,
   listInvitations: () => listInvitations,
   listMembers: () => listMembers,
   listMyInvitations: () => listMyInvitations,
@@ -35,8 +36,10 @@ __export(operation_routes_exports, {
   revokeSession: () => revokeSession,
   setActiveOrganization: () => setActiveOrganization,
   signIn: () => signIn,
+  signInWithTelegram: () => signInWithTelegram,
   signOut: () => signOut,
   signUp: () => signUp,
+  unlinkTelegram: () => unlinkTelegram,
   updateMemberRoles: () => updateMemberRoles,
   updateOrganization: () => updateOrganization,
   verifyEmail: () => verifyEmail
@@ -92,6 +95,10 @@ var getOrganization = {
 var getSession = {
   method: "GET",
   path: "/session"
+};
+var linkTelegram = {
+  method: "POST",
+  path: "/telegram/link"
 };
 var listInvitations = {
   method: "GET",
@@ -149,6 +156,10 @@ var signIn = {
   method: "POST",
   path: "/sign-in"
 };
+var signInWithTelegram = {
+  method: "POST",
+  path: "/telegram/sign-in"
+};
 var signOut = {
   method: "POST",
   path: "/sign-out"
@@ -156,6 +167,10 @@ var signOut = {
 var signUp = {
   method: "POST",
   path: "/sign-up"
+};
+var unlinkTelegram = {
+  method: "DELETE",
+  path: "/telegram/link"
 };
 var updateMemberRoles = {
   method: "PATCH",
@@ -342,6 +357,13 @@ function createAuthClient(options) {
     }),
     resendVerificationEmail: () => send(resendVerificationEmail),
     ...accountCalls(send, operation_routes_exports),
+    telegram: {
+      link: () => send(linkTelegram),
+      unlink: () => send(unlinkTelegram),
+      signIn: (body) => send(signInWithTelegram, {}, {
+        body
+      })
+    },
     organizations: {
       create: (body) => send(createOrganization, {}, {
         body

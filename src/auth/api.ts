@@ -17,6 +17,11 @@ import type { AuthAddMemberInput } from "./organizations/mod.ts";
 import type { AuthInvitation, AuthMember } from "./organizations/resources.ts";
 import type { AuthSession } from "./sessions/session.ts";
 import type { AuthUser } from "./account/user.ts";
+import type {
+  AuthTelegramAccountContext,
+  AuthTelegramLinkResult,
+  AuthTelegramUser,
+} from "./telegram/mod.ts";
 
 /**
  * The global roles a user can have.
@@ -146,6 +151,29 @@ export interface AuthApi extends AuthOperationMethods {
     actor: AuthActor,
     input: { invitationId: string; token: string },
   ): Promise<{ invitation: AuthInvitation }>;
+  /**
+   * The account a Telegram user is linked to, with its active organization, in one query; `null`
+   * when that Telegram user is linked to no (live) account. For the messenger's handlers. Throws
+   * `Error` without the `telegram` option.
+   *
+   * @example Answer with the sender's organization
+   * ```ts ignore
+   * const account = await authModule.api.telegramAccount(message.from.id);
+   * const org = account?.activeOrganization?.organization.name ?? "none";
+   * ```
+   */
+  telegramAccount(
+    telegramUserId: number | string | bigint,
+  ): Promise<AuthTelegramAccountContext | null>;
+  /**
+   * Completes a link: the bot received `/start <token>` from `from` (the message's `from`). Links
+   * that Telegram user to the account that asked for the token (`POST /telegram/link`), uses the
+   * token up, and records `telegramLinked`; the same Telegram user's `/start` again (a redelivered
+   * update, a retried hook) answers the same link. Refusals are results, not errors: an unknown,
+   * used or malformed token, an expired one, or a Telegram user linked to another account. Throws
+   * `Error` without the `telegram` option.
+   */
+  confirmTelegramLink(token: string, from: AuthTelegramUser): Promise<AuthTelegramLinkResult>;
   /**
    * The durable hooks delivering the organization events (inspect, `retryFailed()` deliveries,
    * `drain()` in tests); `null` with `organizations: false`. Their worker is the module's

@@ -21,6 +21,7 @@ import { AUTH_MODULE_NAME, type AuthOptions, resolveAuthOptions } from "./option
 import { organizationsFeature } from "./organizations/mod.ts";
 import { authSchema } from "./schema.ts";
 import { authTableNames } from "./tables.ts";
+import { telegramService } from "./telegram/mod.ts";
 import { createEmailVerification } from "./account/email_verification.ts";
 import { verificationLinkOpener } from "./account/verification_link.ts";
 import { durableHooks } from "../hooks/mod.ts";
@@ -171,7 +172,18 @@ export function auth(options: AuthOptions): AuthModule {
     limits,
     onUserCreated: organizations?.onUserCreated,
   });
-  const me = meReader(db, tables, organizations !== null);
+  const events = createAccountEvents(resolved.accountHooks, hooks);
+  const telegram = resolved.telegram
+    ? telegramService({
+      db,
+      tables,
+      options: resolved.telegram,
+      ttlSeconds: resolved.ttlSeconds,
+      limits,
+      events,
+    })
+    : null;
+  const me = meReader(db, tables, organizations !== null, telegram !== null);
   const lifecycle = accountLifecycle({
     db,
     tables,
@@ -182,7 +194,7 @@ export function auth(options: AuthOptions): AuthModule {
     sendEmailChangeEmail: resolved.sendEmailChangeEmail,
     passwordResetTtlSeconds: resolved.passwordResetTtlSeconds,
     emailChangeTtlSeconds: resolved.emailChangeTtlSeconds,
-    events: createAccountEvents(resolved.accountHooks, hooks),
+    events,
     organizationEvents: organizations?.notifications ?? null,
   });
   const instance = createModule({
@@ -195,8 +207,10 @@ export function auth(options: AuthOptions): AuthModule {
         organizations: organizations?.services as AuthServices["organizations"],
         lifecycle,
         verificationLink: verificationLinkOpener(accounts, links),
+        telegram: telegram as AuthServices["telegram"],
       },
       bodyOptions: organizations?.options ?? null,
+      telegram: telegram !== null,
     }),
     mountRoute: resolved.mountRoute,
     bodyLimit: resolved.bodyLimit,
@@ -215,6 +229,7 @@ export function auth(options: AuthOptions): AuthModule {
     organizations,
     lifecycle,
     links,
+    telegram,
   });
   // The trusted origins may read the answers too (CORS), not only send unsafe requests.
   return Object.freeze({

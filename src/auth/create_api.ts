@@ -24,6 +24,7 @@ import type { AuthAddMemberInput, OrganizationsFeature } from "./organizations/m
 import type { AuthMember } from "./organizations/resources.ts";
 import { deleteUserSessions } from "./sessions/session_store.ts";
 import type { AuthTableNames } from "./tables.ts";
+import type { TelegramService } from "./telegram/mod.ts";
 import { findUserById, isUuid, publicUser, updateUserRole } from "./account/user_store.ts";
 
 /** What the API needs from its module instance. */
@@ -40,6 +41,8 @@ export interface AuthApiDeps {
   lifecycle: AccountLifecycle;
   /** The links the account mails carry, and where a verification link lands. */
   links: EmailLinkBuilder;
+  /** Telegram accounts, `null` without the `telegram` option. */
+  telegram: TelegramService | null;
 }
 
 const ROLES: readonly AuthUserRole[] = ["user", "admin"];
@@ -77,17 +80,24 @@ export function createAuthApi(deps: AuthApiDeps): AuthApi {
     organizations: feature?.services as AuthServices["organizations"],
     lifecycle: deps.lifecycle,
     verificationLink: verificationLinkOpener(accounts, deps.links),
+    telegram: deps.telegram as TelegramService,
   };
   const operations = operationApi({
     services,
     bodyOptions: options ?? null,
+    telegram: deps.telegram !== null,
     resolveActor,
-  }) as unknown as Omit<AuthApi, "addMember" | "hooks"> & {
-    addMember(
-      actor: AuthActor,
-      input: AuthOrganizationRef & AuthAddMemberBody,
-    ): Promise<AuthMember>;
-  };
+  }) as unknown as
+    & Omit<
+      AuthApi,
+      "addMember" | "hooks" | "telegramAccount" | "confirmTelegramLink"
+    >
+    & {
+      addMember(
+        actor: AuthActor,
+        input: AuthOrganizationRef & AuthAddMemberBody,
+      ): Promise<AuthMember>;
+    };
 
   const serverAddMember = async (input: AuthAddMemberInput): Promise<AuthMember> => {
     if (!feature) throw new Error("addMember(): the organizations feature is disabled");
@@ -98,9 +108,17 @@ export function createAuthApi(deps: AuthApiDeps): AuthApi {
     }
     return await feature.services.members.add(null, { ...input, roles: [...new Set(roles)] });
   };
+  const telegram = (operation: string): TelegramService => {
+    if (!deps.telegram) throw new Error(`${operation}(): the telegram feature is disabled`);
+    return deps.telegram;
+  };
   const api: AuthApi = {
     ...operations,
     hooks: deps.hooks,
+    telegramAccount: async (telegramUserId) =>
+      await telegram("telegramAccount").account(telegramUserId),
+    confirmTelegramLink: async (token, from) =>
+      await telegram("confirmTelegramLink").confirmLink(token, from),
     async createUser(input) {
       const parsed = signUpBody.safeParse({ email: input?.email, password: input?.password });
       if (!parsed.success) {

@@ -37,6 +37,13 @@ export const AUTH_ERROR_CODES: Readonly<{
   UNAUTHENTICATED: 401;
   /** 401: wrong email or password (one message for both). */
   INVALID_CREDENTIALS: 401;
+  /** 401: `POST /telegram/sign-in` for a Telegram user no account is linked to. */
+  TELEGRAM_NOT_LINKED: 401;
+  /**
+   * 401: `POST /telegram/sign-in` with a missing or wrong `hash`, or an `auth_date` older than
+   * `telegram.maxAgeSeconds`.
+   */
+  INVALID_TELEGRAM_DATA: 401;
   /**
    * 403: an unsafe request from another origin: cookie-authenticated, or anonymous (sign-up,
    * sign-in: login CSRF).
@@ -108,6 +115,8 @@ export const AUTH_ERROR_CODES: Readonly<{
   INVALID_EMAIL_CHANGE_TOKEN: 400,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
+  TELEGRAM_NOT_LINKED: 401,
+  INVALID_TELEGRAM_DATA: 401,
   CSRF_REJECTED: 403,
   FORBIDDEN: 403,
   EMAIL_NOT_VERIFIED: 403,

@@ -37,7 +37,16 @@ export type {
   AuthOrganizationRef,
 } from "./api_inputs.ts";
 export type { AuthActor } from "./actor.ts";
-export type { AuthMe } from "./me/mod.ts";
+export type { AuthMe, AuthMeUser } from "./me/mod.ts";
+export type {
+  AuthTelegramAccount,
+  AuthTelegramAccountContext,
+  AuthTelegramLink,
+  AuthTelegramLinkResult,
+  AuthTelegramOptions,
+  AuthTelegramSignInBody,
+  AuthTelegramUser,
+} from "./telegram/mod.ts";
 export type { AuthUser } from "./account/user.ts";
 export type { SendVerificationEmail, VerificationEmail } from "./account/email_verification.ts";
 export type { AuthSession } from "./sessions/session.ts";

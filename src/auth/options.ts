@@ -10,6 +10,11 @@ import { isOrigin } from "../core/origin.ts";
 import { resolveNamespace } from "../migrate/migration_plan.ts";
 import type { SqlAdapter } from "../sql/mod.ts";
 import type { TrustProxy } from "../core/mod.ts";
+import {
+  type AuthTelegramOptions,
+  type ResolvedTelegramOptions,
+  resolveTelegramOptions,
+} from "./telegram/telegram_options.ts";
 import { type PasswordHasher, scryptPasswordHasher } from "./sessions/password_hasher.ts";
 import { logVerificationEmail, type SendVerificationEmail } from "./account/email_verification.ts";
 import {
@@ -160,6 +165,13 @@ export interface AuthOptions {
    * @default {} (enabled with the default roles owner, admin, member)
    */
   organizations?: false | AuthOrganizationsOptions;
+  /**
+   * Telegram accounts: users link their account to a Telegram user (`POST /telegram/link`, the
+   * bot's `/start <token>`) and sign in from a Mini App or the Login Widget
+   * (`POST /telegram/sign-in`). See {@link AuthTelegramOptions} and docs/telegram.md.
+   * @default undefined (no Telegram routes)
+   */
+  telegram?: AuthTelegramOptions;
 }
 
 /** The options after defaults and validation. */
@@ -190,6 +202,8 @@ export interface ResolvedAuthOptions {
   rateLimit: ResolvedRateLimit | null;
   trustProxy: TrustProxy;
   organizations: ResolvedOrganizationsOptions | null;
+  /** `null` without the `telegram` option. */
+  telegram: ResolvedTelegramOptions | null;
 }
 
 /** The module name, also the default namespace and mount (`/api/auth`). */
@@ -304,5 +318,6 @@ export function resolveAuthOptions(options: AuthOptions): ResolvedAuthOptions {
     rateLimit: resolveRateLimit(options.rateLimit),
     trustProxy: resolveTrustProxy(options.trustProxy),
     organizations: resolveOrganizationsOptions(options.organizations),
+    telegram: resolveTelegramOptions(options.telegram, fail),
   };
 }

@@ -13,6 +13,8 @@
  * - 29: the hook worker's SQL functions (`withHookFunctions`).
  * - 30–34: the account lifecycle (issue 31): session `last_used_at` and `user_agent`, deleted
  *   users, and the single-use tokens of password resets and email changes.
+ * - 35–37: Telegram accounts (issue 33): the Telegram user linked to an account, and the
+ *   single-use link tokens (`withTelegramAccounts`).
  *
  * @module
  */
@@ -23,6 +25,7 @@ import {
   type JsonValue,
   type Schema,
   type SchemaBuilder,
+  type TablesShape,
 } from "../schema/mod.ts";
 import {
   type HookErrorLogShape,
@@ -55,6 +58,21 @@ export type AuthTables = HookTablesShape & HookErrorLogShape & HookOrderingShape
     updated_at: { type: Date; nullable: false; hasDefault: true };
     email_verified_at: { type: Date; nullable: true; hasDefault: false };
     deleted_at: { type: Date; nullable: true; hasDefault: false };
+  };
+  telegram_accounts: {
+    telegram_user_id: { type: string; nullable: false; hasDefault: false };
+    user_id: { type: string; nullable: false; hasDefault: false };
+    username: { type: string; nullable: true; hasDefault: false };
+    linked_at: { type: Date; nullable: false; hasDefault: true };
+  };
+  telegram_link_tokens: {
+    id: { type: string; nullable: false; hasDefault: true };
+    user_id: { type: string; nullable: false; hasDefault: false };
+    token_hash: { type: string; nullable: false; hasDefault: false };
+    expires_at: { type: Date; nullable: false; hasDefault: false };
+    used_at: { type: Date; nullable: true; hasDefault: false };
+    used_by: { type: string; nullable: true; hasDefault: false };
+    created_at: { type: Date; nullable: false; hasDefault: true };
   };
   account_tokens: {
     id: { type: string; nullable: false; hasDefault: true };
@@ -248,38 +266,68 @@ const stepsToV24 = (s: SchemaBuilder) =>
     // v24: expired windows are deleted oldest first.
     .addIndex("rate_limits", "rate_limits_window_idx", ["window_started_at"]);
 
-const authSchemaValue: Schema<AuthTables> = defineSchema("auth", (s) =>
-  // v29: the hook worker's SQL functions (a claim and a completion in one round trip each).
-  withHookFunctions(
-    // v26–28: ordering keys of the hook table (occurrences of one key run one at a time, in order).
-    withHookOrdering(
-      // v25: the error log of the hook table (every failed delivery's error, with its time).
-      withHookErrorLog(stepsToV24(s)),
-    ),
-  )
-    // ---- Account lifecycle (issue 31): v30–34, one block. ----
-    // v30: when the credential was last used (written at most once a minute per session).
-    .addColumn("sessions", "last_used_at", column.timestamptz().nullable())
-    // v31: the User-Agent of the sign-in that issued it (at most 512 characters), for GET /sessions.
-    .addColumn("sessions", "user_agent", column.text().nullable())
-    // v32: a deleted account keeps its row (organizations it created point at it) under a
-    // tombstone address, with no password, session, membership or pending invitation left.
-    .addColumn("users", "deleted_at", column.timestamptz().nullable())
-    // v33: single-use, expiring account tokens (purpose `password_reset` or `email_change`); only
-    // their SHA-256 is kept. `email` is the address the token was mailed to (the new address of
-    // an email change), so a reset mailed before an address change proves nothing afterwards.
-    .createTable("account_tokens", {
+/**
+ * ---- Telegram accounts (issue 33): v35–37, one block appended after the account lifecycle. ----
+ * v35: the Telegram user linked to an account: one Telegram user ↔ one account (both unique).
+ * v36: single-use, expiring link tokens (the `/start` parameter); only their SHA-256 is kept;
+ * `used_by` is the Telegram user that used it (a redelivered `/start` by the same user is the same
+ * link, by anyone else a refusal).
+ * v37: a user's link tokens (a newer link voids the older ones).
+ */
+function withTelegramAccounts<Tables extends TablesShape>(builder: SchemaBuilder<Tables>) {
+  return builder
+    .createTable("telegram_accounts", {
+      telegram_user_id: column.bigint().primaryKey(),
+      user_id: column.uuid().unique().references("users", "id", { onDelete: "cascade" }),
+      username: column.text().nullable(),
+      linked_at: column.timestamptz().defaultNow(),
+    })
+    .createTable("telegram_link_tokens", {
       id: column.uuid().primaryKey().defaultRandom(),
       user_id: column.uuid().references("users", "id", { onDelete: "cascade" }),
-      purpose: column.text(),
-      email: column.text(),
       token_hash: column.text().unique(),
       expires_at: column.timestamptz(),
       used_at: column.timestamptz().nullable(),
+      used_by: column.bigint().nullable(),
       created_at: column.timestamptz().defaultNow(),
     })
-    // v34: a user's tokens of one purpose (a newer request voids the older ones).
-    .addIndex("account_tokens", "account_tokens_user_purpose_idx", ["user_id", "purpose"]));
+    .addIndex("telegram_link_tokens", "telegram_link_tokens_user_idx", ["user_id"]);
+}
+
+const authSchemaValue: Schema<AuthTables> = defineSchema("auth", (s) =>
+  withTelegramAccounts(
+    // v29: the hook worker's SQL functions (a claim and a completion in one round trip each).
+    withHookFunctions(
+      // v26–28: ordering keys of the hook table (occurrences of one key run one at a time, in order).
+      withHookOrdering(
+        // v25: the error log of the hook table (every failed delivery's error, with its time).
+        withHookErrorLog(stepsToV24(s)),
+      ),
+    )
+      // ---- Account lifecycle (issue 31): v30–34, one block. ----
+      // v30: when the credential was last used (written at most once a minute per session).
+      .addColumn("sessions", "last_used_at", column.timestamptz().nullable())
+      // v31: the User-Agent of the sign-in that issued it (at most 512 characters), for GET /sessions.
+      .addColumn("sessions", "user_agent", column.text().nullable())
+      // v32: a deleted account keeps its row (organizations it created point at it) under a
+      // tombstone address, with no password, session, membership or pending invitation left.
+      .addColumn("users", "deleted_at", column.timestamptz().nullable())
+      // v33: single-use, expiring account tokens (purpose `password_reset` or `email_change`); only
+      // their SHA-256 is kept. `email` is the address the token was mailed to (the new address of
+      // an email change), so a reset mailed before an address change proves nothing afterwards.
+      .createTable("account_tokens", {
+        id: column.uuid().primaryKey().defaultRandom(),
+        user_id: column.uuid().references("users", "id", { onDelete: "cascade" }),
+        purpose: column.text(),
+        email: column.text(),
+        token_hash: column.text().unique(),
+        expires_at: column.timestamptz(),
+        used_at: column.timestamptz().nullable(),
+        created_at: column.timestamptz().defaultNow(),
+      })
+      // v34: a user's tokens of one purpose (a newer request voids the older ones).
+      .addIndex("account_tokens", "account_tokens_user_purpose_idx", ["user_id", "purpose"]),
+  ));
 
 /**
  * The auth module's schema (namespace `auth` unless the module is given another). Apply it with

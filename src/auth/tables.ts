@@ -17,6 +17,8 @@ export interface AuthTableNames {
   readonly emailVerifications: string;
   readonly rateLimits: string;
   readonly accountTokens: string;
+  readonly telegramAccounts: string;
+  readonly telegramLinkTokens: string;
 }
 
 /** The quoted table names for a namespace. */
@@ -30,5 +32,7 @@ export function authTableNames(namespace: string): AuthTableNames {
     emailVerifications: quoteQualified(namespace, "email_verifications"),
     rateLimits: quoteQualified(namespace, "rate_limits"),
     accountTokens: quoteQualified(namespace, "account_tokens"),
+    telegramAccounts: quoteQualified(namespace, "telegram_accounts"),
+    telegramLinkTokens: quoteQualified(namespace, "telegram_link_tokens"),
   });
 }

@@ -23,6 +23,8 @@ import type {
   AuthOrganizationEntry,
   AuthRespondToInvitationBody,
   AuthSessionResponse,
+  AuthTelegramLink,
+  AuthTelegramSignInBody,
   AuthUpdateMemberRolesBody,
   AuthUpdateOrganizationBody,
   AuthUser,
@@ -229,6 +231,28 @@ export interface AuthInvitationsClient {
 }
 
 /**
+ * The Telegram calls: `client.telegram` (with `auth({ telegram })` on the server).
+ *
+ * @example Link the account, or sign in from a Mini App
+ * ```ts
+ * import { createAuthClient } from "@app/fragment-cli/client";
+ *
+ * const client = createAuthClient({ baseUrl: "/api/auth" });
+ * const { data } = await client.telegram.link();
+ * if (data) console.log(`Open ${data.url} in Telegram before ${data.expiresAt}`);
+ * // In a Mini App: await client.telegram.signIn({ initData: Telegram.WebApp.initData });
+ * ```
+ */
+export interface AuthTelegramClient {
+  /** `POST /telegram/link`: a single-use `https://t.me/<bot>?start=<token>` link (10 minutes). */
+  link(): Promise<AuthResult<AuthTelegramLink>>;
+  /** `DELETE /telegram/link`: unlinks the caller's Telegram account; `data` is `null`. */
+  unlink(): Promise<AuthResult<null>>;
+  /** `POST /telegram/sign-in` with `{ initData }` or `{ widget }` (sets the cookie). */
+  signIn(body: AuthTelegramSignInBody): Promise<AuthResult<AuthCredentialResponse>>;
+}
+
+/**
  * The typed client of the auth module; every method resolves to `{ data, error }`.
  *
  * @example
@@ -269,6 +293,8 @@ export interface AuthClient {
   readonly email: AuthEmailClient;
   /** Deleting the account. */
   readonly account: AuthAccountClient;
+  /** Linking a Telegram account, and signing in with Telegram. */
+  readonly telegram: AuthTelegramClient;
 }
 
 /** `path` with each `:name` replaced by the encoded value of `params[name]`. */
@@ -341,6 +367,11 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     verifyEmail: (body) => send(routes.verifyEmail, {}, { body }),
     resendVerificationEmail: () => send(routes.resendVerificationEmail),
     ...accountCalls(send, routes),
+    telegram: {
+      link: () => send(routes.linkTelegram),
+      unlink: () => send(routes.unlinkTelegram),
+      signIn: (body) => send(routes.signInWithTelegram, {}, { body }),
+    },
     organizations: {
       create: (body) => send(routes.createOrganization, {}, { body }),
       list: (query) => send(routes.listOrganizations, {}, { query }),

@@ -43,6 +43,7 @@ export const getOrganization: OperationRoute = {
   path: "/organizations/:organizationId",
 };
 export const getSession: OperationRoute = { method: "GET", path: "/session" };
+export const linkTelegram: OperationRoute = { method: "POST", path: "/telegram/link" };
 export const listInvitations: OperationRoute = {
   method: "GET",
   path: "/organizations/:organizationId/invitations",
@@ -81,8 +82,10 @@ export const setActiveOrganization: OperationRoute = {
   path: "/organizations/active",
 };
 export const signIn: OperationRoute = { method: "POST", path: "/sign-in" };
+export const signInWithTelegram: OperationRoute = { method: "POST", path: "/telegram/sign-in" };
 export const signOut: OperationRoute = { method: "POST", path: "/sign-out" };
 export const signUp: OperationRoute = { method: "POST", path: "/sign-up" };
+export const unlinkTelegram: OperationRoute = { method: "DELETE", path: "/telegram/link" };
 export const updateMemberRoles: OperationRoute = {
   method: "PATCH",
   path: "/organizations/:organizationId/members/:memberId",

@@ -40,3 +40,33 @@ export function hookRetryDelay(
   const full = Math.min(options.maxMs, options.baseMs * 2 ** exponent);
   return Math.floor(full * (0.5 + random() / 2));
 }
+
+/**
+ * Thrown by a hook handler for a failure that no retry can fix (a request the remote service
+ * refuses as malformed): the occurrence is marked failed at once, with this error, whatever
+ * attempts are left. `fragment-cli hooks … retry` can still run it again.
+ *
+ * @example Fail at once on a 400
+ * ```ts
+ * import { PermanentHookError } from "@app/fragment-cli/hooks";
+ *
+ * async function deliver(response: Response): Promise<void> {
+ *   if (response.status === 400) {
+ *     throw new PermanentHookError(`refused: ${await response.text()}`); // no retry
+ *   }
+ *   if (!response.ok) throw new Error(`HTTP ${response.status}`); // retried with backoff
+ * }
+ * ```
+ */
+export class PermanentHookError extends Error {
+  /**
+   * Creates the error.
+   *
+   * @param message What failed, kept as the occurrence's error.
+   * @param options The cause, if any.
+   */
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "PermanentHookError";
+  }
+}

@@ -10,7 +10,7 @@ import { inSpan, SPAN_KIND, SPAN_STATUS_ERROR } from "../runtime/tracer.ts";
 import type { SqlAdapter } from "../sql/adapter.ts";
 import type { Claimant, ClaimedOccurrence, HookWorkerStore } from "./hook_worker_store.ts";
 import { batchWhileBusy } from "../sql/batch_while_busy.ts";
-import { hookRetryDelay } from "./hook_retry.ts";
+import { hookRetryDelay, PermanentHookError } from "./hook_retry.ts";
 import type { DrainResult, HookContext, HookDefinition } from "./hook_types.ts";
 
 /** The settled configuration of a runner. */
@@ -364,7 +364,8 @@ export class HookRunner {
       return true;
     }
     s.onError(failure, context);
-    const last = occurrence.attempt >= maxAttempts;
+    // A permanent failure (a request refused as malformed) is not retried.
+    const last = occurrence.attempt >= maxAttempts || failure instanceof PermanentHookError;
     const delay = last ? null : hookRetryDelay(occurrence.attempt, {
       baseMs: s.retryDelayMs,
       maxMs: s.maxRetryDelayMs,

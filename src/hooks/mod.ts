@@ -56,6 +56,7 @@ export type {
   RetryFailedOptions,
 } from "./hook_operations.ts";
 export { durableHooks } from "./durable_hooks.ts";
+export { PermanentHookError } from "./hook_retry.ts";
 export type { ScheduledHookPayload } from "./hook_schedule.ts";
 export type {
   DrainOptions,

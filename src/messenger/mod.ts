@@ -40,3 +40,10 @@ export type {
   MessengerUpdateRecord,
 } from "./update_store.ts";
 export { MESSENGER_SECRET_HEADER } from "./webhook_secret.ts";
+export {
+  type TelegramOutbox,
+  telegramOutbox,
+  type TelegramOutboxOptions,
+  type TelegramSendOptions,
+} from "./telegram_outbox.ts";
+export { telegramOutboxSchema, type TelegramOutboxTables } from "./telegram_outbox_schema.ts";

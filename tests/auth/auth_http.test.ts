@@ -292,7 +292,7 @@ forEachAdapter((name, getAdapter) => {
         const result = await call(module, "GET", "/me", { token, transport });
         assert.equal(result.status, 200);
         assert.deepEqual(result.body, {
-          user,
+          user: { ...user, telegram: null },
           organizations: [],
           organizationsHasMore: false,
           activeOrganization: null,

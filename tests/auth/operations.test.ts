@@ -24,7 +24,12 @@ async function documentOf(module: { fetch(request: Request): Promise<Response> }
 
 describe("auth operations", () => {
   it("names every OpenAPI operation after its declaration, which is its api method", async () => {
-    const authModule = auth({ database, secret: SECRET, autoStart: false });
+    const authModule = auth({
+      database,
+      secret: SECRET,
+      autoStart: false,
+      telegram: { botToken: "1:operations-test-token-0123456789", botUsername: "ops_test_bot" },
+    });
     const documented = await documentOf(authModule, "http://localhost/api/auth/openapi.json");
     const ids = documented.map((operation) => operation.operationId).sort();
     assert.deepEqual(ids, [...Object.keys(operations), "getOpenApiDocument"].sort());
@@ -67,6 +72,16 @@ describe("auth operations", () => {
     const ids = documented.map((operation) => operation.operationId);
     assert.ok(ids.includes("signUp") && ids.includes("me"));
     assert.ok(!ids.some((id) => /Organization|Member|Invitation/.test(id)), ids.join(" "));
+  });
+
+  it("mounts the Telegram operations only with the telegram option", async () => {
+    const documented = await documentOf(
+      auth({ database, secret: SECRET, autoStart: false }),
+      "http://localhost/api/auth/openapi.json",
+    );
+    const ids = documented.map((operation) => operation.operationId);
+    assert.ok(ids.includes("signIn"));
+    assert.ok(!ids.some((id) => /Telegram/.test(id)), ids.join(" "));
   });
 
   it("names the messenger's webhook receiveUpdate", async () => {

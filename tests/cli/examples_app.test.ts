@@ -16,6 +16,11 @@ import { RUNTIME } from "../helpers/spawn_runtime.ts";
 const app = fileURLToPath(new URL("../../examples/app.ts", import.meta.url));
 const migrations = fileURLToPath(new URL("../../migrations", import.meta.url));
 const slow = { timeout: 180_000 };
+/** The Telegram settings `deno task migrations` reads the app with (scripts/generate_migrations.ts). */
+const TELEGRAM_ENV = {
+  TELEGRAM_BOT_TOKEN: "1:migrations-only-not-a-bot-token",
+  TELEGRAM_BOT_USERNAME: "migrations_bot",
+};
 
 /** The SQL files of a folder by name without the `YYYYMMDD_` date prefix, in name order. */
 function sqlFiles(dir: string): Map<string, string> {
@@ -40,6 +45,7 @@ describe("migrations/", () => {
     async () => {
       const result = await runCli(["db", "generate", app, "--from", "0", "-o", "out/"], {
         cwd: dir.path,
+        env: TELEGRAM_ENV,
       });
       assert.equal(result.code, 0, result.stderr);
       const fresh = sqlFiles(join(dir.path, "out"));
@@ -81,7 +87,7 @@ describe("migrations/", () => {
     }
     const result = await runCli(["db", "info", app, "--json"], {
       cwd: dir.path,
-      env: { DATABASE_URL: database!.url },
+      env: { DATABASE_URL: database!.url, ...TELEGRAM_ENV },
     });
     assert.equal(result.code, 0, result.stderr);
     const rows = JSON.parse(result.stdout).namespaces as { status: string; namespace: string }[];

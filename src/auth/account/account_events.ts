@@ -39,6 +39,11 @@ export interface AccountEventPayloads {
     reason: "revoked" | "revokeOthers";
     at: string;
   };
+  /**
+   * A Telegram user was linked to the account (the bot received `/start <token>`), replacing its
+   * previous Telegram user if any.
+   */
+  telegramLinked: { user: AuthUser; telegram: { id: string; username: string | null }; at: string };
   /** The account was deleted; `deletedOrganizationIds` were its sole-member organizations. */
   accountDeleted: {
     userId: string;
@@ -76,6 +81,7 @@ export const ACCOUNT_EVENT_NAMES: readonly AccountEventName[] = Object.freeze([
   "emailChanged",
   "sessionRevoked",
   "accountDeleted",
+  "telegramLinked",
 ]);
 
 /**

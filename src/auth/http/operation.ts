@@ -22,6 +22,7 @@ import type { VerificationLinkOpener } from "../account/verification_link.ts";
 import type { Actor } from "../actor.ts";
 import type { MeReader } from "../me/mod.ts";
 import type { OrganizationsServices } from "../organizations/services.ts";
+import type { TelegramService } from "../telegram/telegram_service.ts";
 
 /**
  * The types of one operation, given as the type argument of its {@link AuthOperation}: what the
@@ -70,6 +71,8 @@ export interface AuthServices {
   lifecycle: AccountLifecycle;
   /** `GET /verify-email`: verifies a mailed link's token, names where the browser goes next. */
   verificationLink: VerificationLinkOpener;
+  /** Telegram accounts (only operations with `feature: "telegram"` read it). */
+  telegram: TelegramService;
 }
 
 /** The options body schemas may depend on (the organizations feature's configuration). */
@@ -78,6 +81,24 @@ export interface AuthBodyOptions {
   roles: readonly string[];
   /** `organizations.maxMetadataBytes`. */
   maxMetadataBytes: number;
+}
+
+/** An optional part of the module: `organizations` (on by default), `telegram` (off by default). */
+export type AuthFeature = "organizations" | "telegram";
+
+/** The features a module instance has. */
+export interface EnabledFeatures {
+  /** The options body schemas depend on; `null` with `organizations: false`. */
+  bodyOptions: AuthBodyOptions | null;
+  /** Whether `telegram` is configured. */
+  telegram: boolean;
+}
+
+/** Whether an operation's feature is enabled. */
+export function featureEnabled(operation: AuthOperation, features: EnabledFeatures): boolean {
+  if (operation.feature === "organizations") return features.bodyOptions !== null;
+  if (operation.feature === "telegram") return features.telegram;
+  return true;
 }
 
 /**
@@ -105,8 +126,11 @@ export interface AuthOperation<T extends AuthOperationTypes = AuthOperationTypes
   readonly summary: string;
   /** Who may call it. */
   readonly guard: GuardOf<T>;
-  /** The feature it belongs to: absent from the routes and refused by `api` when disabled. */
-  readonly feature?: "organizations";
+  /**
+   * The feature it belongs to: absent from the routes and refused by `api` when disabled
+   * (`organizations: false`; `telegram` unset).
+   */
+  readonly feature?: AuthFeature;
   /** The schema of the path parameters. */
   readonly params?: z.ZodType<Part<T, "params">>;
   /** The schema of the query parameters. */

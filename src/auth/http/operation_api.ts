@@ -13,7 +13,7 @@ import { PaginationError } from "../../pagination/mod.ts";
 import type { ClientInfo } from "../account/account_service.ts";
 import type { Actor, AuthActor } from "../actor.ts";
 import type { AuthApiClient } from "../api_inputs.ts";
-import type { AuthBodyOptions, AuthServices } from "./operation.ts";
+import { type AuthServices, type EnabledFeatures, featureEnabled } from "./operation.ts";
 import { bodySchemaOf, namedOperations } from "./operation_routes.ts";
 
 /** Parses an operation's input by one of its route's schemas. */
@@ -42,11 +42,9 @@ function clientInfo(client: AuthApiClient | undefined): ClientInfo {
 }
 
 /** What the operations' methods need from the module instance. */
-export interface OperationApiDeps {
-  /** The services the operations call (`organizations` absent when disabled). */
+export interface OperationApiDeps extends EnabledFeatures {
+  /** The services the operations call (a disabled feature's absent). */
   services: AuthServices;
-  /** The options body schemas depend on; `null` with `organizations: false`. */
-  bodyOptions: AuthBodyOptions | null;
   /** The actor of a call, checked like the credential of a request. */
   resolveActor(actor: AuthActor, operation: string): Promise<Actor>;
 }
@@ -57,7 +55,7 @@ type ApiMethod = (...args: unknown[]) => Promise<unknown>;
 export function operationApi(deps: OperationApiDeps): { [name: string]: ApiMethod } {
   const methods: { [name: string]: ApiMethod } = {};
   for (const { name, operation } of namedOperations()) {
-    const enabled = operation.feature !== "organizations" || deps.bodyOptions !== null;
+    const enabled = featureEnabled(operation, deps);
     const body = enabled ? bodySchemaOf(operation, deps.bodyOptions) : null;
     const takesInput = Boolean(operation.params || operation.query || operation.body);
     const parse = (input: unknown): unknown => {
@@ -70,7 +68,7 @@ export function operationApi(deps: OperationApiDeps): { [name: string]: ApiMetho
       return { ...rest, ...params };
     };
     methods[name] = async (...args: unknown[]) => {
-      if (!enabled) throw new Error(`${name}(): the organizations feature is disabled`);
+      if (!enabled) throw new Error(`${name}(): the ${operation.feature} feature is disabled`);
       const anonymous = operation.guard === "anonymous";
       const actor = anonymous ? null : await deps.resolveActor(args[0] as AuthActor, name);
       const input = anonymous ? args[0] : takesInput ? args[1] : undefined;

@@ -16,7 +16,13 @@ import * as operations from "../operations.ts";
 import { deploymentOrigin } from "./origin_check.ts";
 import type { AuthCredentialResponse } from "../account/responses.ts";
 import { authedRoute, type AuthRouteDeps, publicRoute } from "./route_guards.ts";
-import type { AuthBodyOptions, AuthOperation, AuthServices } from "./operation.ts";
+import {
+  type AuthBodyOptions,
+  type AuthOperation,
+  type AuthServices,
+  type EnabledFeatures,
+  featureEnabled,
+} from "./operation.ts";
 
 /** An operation with its name, types erased. */
 export interface NamedOperation {
@@ -59,18 +65,16 @@ export function bodySchemaOf(
 }
 
 /** What the routes need from the module instance. */
-export interface OperationRoutesDeps extends AuthRouteDeps {
+export interface OperationRoutesDeps extends AuthRouteDeps, EnabledFeatures {
   /** The services the operations call. */
   services: AuthServices;
-  /** The options body schemas depend on; `null` with `organizations: false`. */
-  bodyOptions: AuthBodyOptions | null;
 }
 
 /** The routes of one module instance: every operation whose feature is enabled. */
 export function operationRoutes(deps: OperationRoutesDeps): Route[] {
   const routes: Route[] = [];
   for (const { name, operation } of namedOperations()) {
-    if (operation.feature === "organizations" && !deps.bodyOptions) continue;
+    if (!featureEnabled(operation, deps)) continue;
     const body = bodySchemaOf(operation, deps.bodyOptions) ?? undefined;
     const declared = {
       name,

@@ -5,7 +5,7 @@
  */
 
 import { z } from "zod";
-import { userResponse } from "../account/responses.ts";
+import { telegramAccountResponse } from "../telegram/telegram_inputs.ts";
 import { exactSchema } from "../http/exact_schema.ts";
 import type { ResponseSchema } from "../http/responses.ts";
 import { invitationEntryResponse, organizationEntryResponse } from "../organizations/responses.ts";
@@ -13,7 +13,13 @@ import type { AuthMe } from "./mod.ts";
 
 /** The answer of `GET /me`; without the organizations feature its lists are empty. */
 export const meResponse: ResponseSchema<AuthMe> = exactSchema<AuthMe>()(z.object({
-  user: userResponse,
+  user: z.object({
+    id: z.string(),
+    email: z.string(),
+    role: z.string(),
+    emailVerified: z.boolean(),
+    telegram: telegramAccountResponse.nullable(),
+  }),
   organizations: z.array(organizationEntryResponse),
   organizationsHasMore: z.boolean(),
   activeOrganization: organizationEntryResponse.nullable(),

@@ -17,6 +17,8 @@ import type { AuthTableNames } from "../tables.ts";
 import type { AuthUser } from "../account/user.ts";
 import { meEntriesReader } from "./organization_entries.ts";
 import { type MeInvitations, meInvitationsReader } from "./pending_invitations.ts";
+import type { AuthTelegramAccount } from "../telegram/telegram_inputs.ts";
+import { telegramOfUser } from "../telegram/telegram_store.ts";
 
 /**
  * The shape of the `GET /me` answer and of `api.me()` (its schema is `meResponse` in
@@ -36,8 +38,11 @@ import { type MeInvitations, meInvitationsReader } from "./pending_invitations.t
  * ```
  */
 export interface AuthMe {
-  /** The signed-in user. */
-  user: AuthUser;
+  /**
+   * The signed-in user, with the Telegram account linked to it (`null` when none, or without the
+   * `telegram` option).
+   */
+  user: AuthMeUser;
   /** At most 100 entries, the oldest first; `GET /organizations` pages them all. */
   organizations: AuthOrganizationEntry[];
   /** Whether the user has more organizations than `organizations` lists. */
@@ -48,6 +53,23 @@ export interface AuthMe {
   invitations: AuthInvitationEntry[];
   /** Whether there are more pending invitations than `invitations` lists. */
   invitationsHasMore: boolean;
+}
+
+/**
+ * The user of `GET /me`: the user, with the Telegram account linked to it.
+ *
+ * @example
+ * ```ts
+ * import type { AuthMeUser } from "@app/fragment-cli/auth";
+ *
+ * function telegramLine(user: AuthMeUser): string {
+ *   return user.telegram ? `Telegram: @${user.telegram.username ?? user.telegram.id}` : "Telegram: not linked";
+ * }
+ * ```
+ */
+export interface AuthMeUser extends AuthUser {
+  /** The linked Telegram account, `null` when none (or without the `telegram` option). */
+  telegram: AuthTelegramAccount | null;
 }
 
 /** The `/me` answer of an actor as JSON text. */
@@ -66,27 +88,32 @@ export function meReader(
   db: SqlQuerier,
   tables: AuthTableNames,
   organizations: boolean,
+  telegram = false,
 ): MeReader {
+  /** The user's Telegram account: one more query, only with the `telegram` option. */
+  const telegramOf = (userId: string): Promise<AuthTelegramAccount | null> =>
+    telegram ? telegramOfUser(db, tables, userId) : Promise.resolve(null);
   if (!organizations) {
-    return (actor) =>
-      Promise.resolve(JSON.stringify(
+    return async (actor) =>
+      JSON.stringify(
         {
-          user: actor.user,
+          user: { ...actor.user, telegram: await telegramOf(actor.user.id) },
           organizations: [],
           organizationsHasMore: false,
           activeOrganization: null,
           invitations: [],
           invitationsHasMore: false,
         } satisfies AuthMe,
-      ));
+      );
   }
   const entriesReader = meEntriesReader(db, tables);
   const invitationsReader = meInvitationsReader(db, tables);
   return async ({ user, session }) => {
-    const [entries, invitations] = await Promise.all([
+    const [entries, invitations, linked] = await Promise.all([
       entriesReader.read(user.id),
       // Invitations go to proven addresses only (anyone can sign up with any address).
       user.emailVerified ? invitationsReader.read(user.email) : NO_INVITATIONS,
+      telegramOf(user.id),
     ]);
     const active = session?.activeOrganizationId ?? null;
     let activeEntry = active === null ? undefined : entries.byOrganization.get(active);
@@ -95,7 +122,7 @@ export function meReader(
       const entry = await findEntry(db, tables, active, user.id);
       if (entry) activeEntry = JSON.stringify(toEntry(entry));
     }
-    return `{"user":${JSON.stringify(user)},` +
+    return `{"user":${JSON.stringify({ ...user, telegram: linked })},` +
       `"organizations":[${entries.listJson}],` +
       `"organizationsHasMore":${entries.hasMore},` +
       `"activeOrganization":${activeEntry ?? "null"},` +

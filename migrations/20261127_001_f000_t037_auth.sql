@@ -1,4 +1,4 @@
--- fragment-cli migration of schema "auth" in namespace "auth": version 0 to 34
+-- fragment-cli migration of schema "auth" in namespace "auth": version 0 to 37
 -- Generated from the schema definition; do not edit.
 -- One transaction: apply with psql -v ON_ERROR_STOP=1 -f <file>, or with fragment-cli db migrate.
 
@@ -362,6 +362,34 @@ CREATE TABLE "auth"."account_tokens" (
 -- Step 34: addIndex "account_tokens_user_purpose_idx" on "account_tokens"
 CREATE INDEX "account_tokens_user_purpose_idx" ON "auth"."account_tokens" ("user_id", "purpose");
 
+-- Step 35: createTable "telegram_accounts"
+CREATE TABLE "auth"."telegram_accounts" (
+  "telegram_user_id" bigint NOT NULL,
+  "user_id" uuid NOT NULL,
+  "username" text,
+  "linked_at" timestamptz NOT NULL DEFAULT now(),
+  CONSTRAINT "telegram_accounts_pkey" PRIMARY KEY ("telegram_user_id"),
+  CONSTRAINT "telegram_accounts_user_id_key" UNIQUE ("user_id"),
+  CONSTRAINT "telegram_accounts_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "auth"."users" ("id") ON DELETE CASCADE
+);
+
+-- Step 36: createTable "telegram_link_tokens"
+CREATE TABLE "auth"."telegram_link_tokens" (
+  "id" uuid NOT NULL DEFAULT gen_random_uuid(),
+  "user_id" uuid NOT NULL,
+  "token_hash" text NOT NULL,
+  "expires_at" timestamptz NOT NULL,
+  "used_at" timestamptz,
+  "used_by" bigint,
+  "created_at" timestamptz NOT NULL DEFAULT now(),
+  CONSTRAINT "telegram_link_tokens_pkey" PRIMARY KEY ("id"),
+  CONSTRAINT "telegram_link_tokens_token_hash_key" UNIQUE ("token_hash"),
+  CONSTRAINT "telegram_link_tokens_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "auth"."users" ("id") ON DELETE CASCADE
+);
+
+-- Step 37: addIndex "telegram_link_tokens_user_idx" on "telegram_link_tokens"
+CREATE INDEX "telegram_link_tokens_user_idx" ON "auth"."telegram_link_tokens" ("user_id");
+
 -- Version bookkeeping
 INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "fingerprint", "description") VALUES
   ('auth', 1, '79c09e44a3e57a15393130c2b309fc6f15127238f02fcc642f1eec5f03cb4cb2', 'createTable "users"'),
@@ -397,10 +425,13 @@ INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "finger
   ('auth', 31, '6a4d552878e167ae3bc31f9c3387f2ba1dbcd94319fa8e549327d4ebd92a38f8', 'addColumn "sessions"."user_agent"'),
   ('auth', 32, 'b3b5ba6948a376dde814bb1502594b94c3ed9674e57c4a132057e4b4c3e648b3', 'addColumn "users"."deleted_at"'),
   ('auth', 33, '333d0d1acb036a299c0dccdbb1a0f0afef3e660ba8ff2c28d97553c2fe31df2e', 'createTable "account_tokens"'),
-  ('auth', 34, 'f4cef41c24483ac8391560970ebf2d679048d910c0f034ead44a022d844ad6a0', 'addIndex "account_tokens_user_purpose_idx" on "account_tokens"')
+  ('auth', 34, 'f4cef41c24483ac8391560970ebf2d679048d910c0f034ead44a022d844ad6a0', 'addIndex "account_tokens_user_purpose_idx" on "account_tokens"'),
+  ('auth', 35, '97d8ea117a4fdf7b94916a044b758f0fb3d031e1354925ba3770a5f8ba83525b', 'createTable "telegram_accounts"'),
+  ('auth', 36, '7ab13a8a1bc76d59b49e484d5b3bbac239084a785b290d129bf459cdb8cf9e98', 'createTable "telegram_link_tokens"'),
+  ('auth', 37, '3c40c956f3eb2ff2ae5af423bddd08e25b276fca4d084241b80b78e546dcf3f3', 'addIndex "telegram_link_tokens_user_idx" on "telegram_link_tokens"')
 ON CONFLICT ("namespace", "version") DO UPDATE SET "fingerprint" = EXCLUDED."fingerprint", "description" = EXCLUDED."description", "applied_at" = now();
 
-INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('auth', 'auth', 34)
+INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('auth', 'auth', 37)
 ON CONFLICT ("namespace") DO UPDATE SET "version" = EXCLUDED."version", "schema_name" = EXCLUDED."schema_name", "updated_at" = now();
 
 COMMIT;

@@ -1,0 +1,46 @@
+/**
+ * The schema of the Telegram outbox: its durable hook table only (each occurrence is one Bot API
+ * call: the method and its parameters, never the token), in its own namespace.
+ *
+ * @module
+ */
+
+import { defineSchema, type Schema } from "../schema/mod.ts";
+import {
+  type HookErrorLogShape,
+  type HookOrderingShape,
+  type HookTablesShape,
+  withHookErrorLog,
+  withHookFunctions,
+  withHookOrdering,
+  withHookTable,
+} from "../hooks/mod.ts";
+
+/**
+ * The tables of {@link telegramOutboxSchema}: the hook table.
+ *
+ * @example
+ * ```ts
+ * import type { TelegramOutboxTables } from "@app/fragment-cli/messenger";
+ *
+ * type Hooks = keyof TelegramOutboxTables; // "hook_occurrences"
+ * ```
+ */
+export type TelegramOutboxTables = HookTablesShape & HookErrorLogShape & HookOrderingShape;
+
+/**
+ * The Telegram outbox's schema (namespace `telegram_outbox` unless the outbox is given another):
+ * the durable hook table (v1–4), its error log (v5), ordering keys (v6–8: one chat's calls in
+ * order) and the worker's SQL functions (v9). Append-only.
+ *
+ * @example
+ * ```ts ignore
+ * import { telegramOutboxSchema } from "@app/fragment-cli/messenger";
+ *
+ * console.log(telegramOutboxSchema.version); // 9
+ * ```
+ */
+export const telegramOutboxSchema: Schema<TelegramOutboxTables> = defineSchema(
+  "telegram_outbox",
+  (s) => withHookFunctions(withHookOrdering(withHookErrorLog(withHookTable(s)))),
+);
