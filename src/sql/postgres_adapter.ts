@@ -93,8 +93,9 @@ export interface PostgresAdapterOptions {
   /**
    * Milliseconds after which the server cancels a statement (PostgreSQL's `statement_timeout`,
    * set when each connection opens); a cancelled statement fails with `DatabaseUnavailableError`
-   * (HTTP 503). Off by default. Behind PgBouncer, which does not pass this setting on, set it on
-   * the role instead (`ALTER ROLE app SET statement_timeout = '5s'`).
+   * (HTTP 503). Off by default. PgBouncer refuses connections that ask for it (`unsupported
+   * startup parameter`): behind one, set it on the role instead (`ALTER ROLE app SET
+   * statement_timeout = '5s'`).
    * @default undefined (no limit)
    */
   statementTimeout?: number;

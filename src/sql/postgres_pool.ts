@@ -95,7 +95,17 @@ async function readyPool(
     return { sql, pooled: announced !== undefined && announced !== answering };
   } catch (error) {
     await sql.end({ timeout: 0 }).catch(() => {});
-    throw mapDriverError(error, target);
+    const mapped = mapDriverError(error, target);
+    if (!(mapped instanceof Error) || !/unsupported startup parameter/i.test(mapped.message)) {
+      throw mapped;
+    }
+    // PgBouncer refuses startup parameters it does not know, `statement_timeout` among them.
+    throw new DatabaseUnavailableError(
+      `${mapped.message} (a connection pooler refused a setting of the connection: leave ` +
+        "statementTimeout unset behind it and set statement_timeout on the role: " +
+        "ALTER ROLE … SET statement_timeout = '5s')",
+      { cause: error },
+    );
   }
 }
 

@@ -18,6 +18,7 @@ import { createTestDatabase, enabledAdapters, type TestDatabase } from "../helpe
 import { noPooler, pooledUrl } from "../helpers/pooler.ts";
 import { postgresAdapter } from "../../src/sql/postgres_adapter.ts";
 import type { SqlAdapter } from "../../src/sql/adapter.ts";
+import { DatabaseUnavailableError } from "../../src/sql/adapter_errors.ts";
 
 const skip = !enabledAdapters().includes("postgres") ? "postgres not enabled" : await noPooler();
 const WORKERS = 8;
@@ -112,5 +113,19 @@ describe("postgresAdapter behind PgBouncer (transaction mode, several connection
       }
     }));
     assert.deepEqual(wrong, []);
+  });
+
+  it("statementTimeout, which PgBouncer refuses, fails with a message naming the role setting", async () => {
+    const db = postgresAdapter(pooledUrl(database.url), { max: 2, statementTimeout: 1_000 });
+    try {
+      await assert.rejects(
+        db.query("SELECT 1"),
+        (error) =>
+          error instanceof DatabaseUnavailableError &&
+          /statement_timeout/.test(error.message) && /ALTER ROLE/.test(error.message),
+      );
+    } finally {
+      await db.close();
+    }
   });
 });
