@@ -9,12 +9,13 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { postgresAdapter, type SqlAdapter } from "../../../src/sql/mod.ts";
 import { createTestDatabase, type TestDatabase } from "../../helpers/databases.ts";
-import { type Outcome, runPool, send, waitFor } from "../helpers/http_load.ts";
+import { send, waitFor } from "../helpers/http_load.ts";
 import { OutputLog } from "../helpers/output_log.ts";
 import { noPooler, pooledUrl } from "../../helpers/pooler.ts";
 import { runCliToEnd, type ServeChild, startServe } from "../helpers/serve_process.ts";
 import {
   createRunsTable,
+  deliverExactlyOnce,
   handlerRuns,
   messageUpdate,
   newWebhookSecret,
@@ -123,26 +124,12 @@ describe("behind PgBouncer in transaction mode", { skip }, () => {
         updateId,
         server: i % RUNTIMES.length,
       }));
-      const results: Outcome[] = await runPool(
-        deliveries,
-        CONCURRENCY,
-        (d) =>
-          send(`${servers[d.server].url}${WEBHOOK_PATH}`, {
-            body: messageUpdate(d.updateId, `hello ${d.updateId}`, d.updateId % 64),
-            headers: { [SECRET_HEADER]: secret, "content-type": "application/json" },
-          }),
-      );
-      const bad = results.filter((r) => r.status !== 200 || r.body?.ok !== true);
-      assert.deepEqual(bad.slice(0, 3), [], `${bad.length} deliveries did not answer 200 ok`);
-      const fresh = new Map<number, number>();
-      results.forEach((r, i) => {
-        if (r.body.duplicate !== true) {
-          const id = deliveries[i].updateId;
-          fresh.set(id, (fresh.get(id) ?? 0) + 1);
-        }
+      await deliverExactlyOnce(servers.map((s) => s.url), deliveries, {
+        secret,
+        concurrency: CONCURRENCY,
+        distinct: DISTINCT,
+        body: (id) => messageUpdate(id, `hello ${id}`, id % 64),
       });
-      assert.equal(fresh.size, DISTINCT, "every update_id has one delivery answered as new");
-      assert.ok([...fresh.values()].every((n) => n === 1), "no update_id answered as new twice");
 
       const [stored] = await db.query<{ n: number; ids: number }>(
         "SELECT count(*)::int4 AS n, count(DISTINCT update_id)::int4 AS ids FROM messenger.updates",
