@@ -69,8 +69,9 @@ export interface PostgresAdapterOptions {
    * trip per query instead of two (a parameterized query that is not prepared first asks the
    * server for its parameter types), and no parsing or planning again. By default they are on,
    * and off by themselves when the first statement finds a connection pooler in between
-   * (PgBouncer before 1.21 cannot keep them in transaction mode). `true` keeps them on behind a
-   * pooler that can (PgBouncer ≥ 1.21 with `max_prepared_statements`).
+   * (PgBouncer before 1.21 cannot keep them in transaction mode): the pool then opens again with
+   * none at all, the driver's own `commit`, `rollback` and `savepoint` included. `true` keeps them
+   * on behind a pooler that can (PgBouncer ≥ 1.21 with `max_prepared_statements`).
    * @default on, off behind a connection pooler
    */
   prepare?: boolean;
@@ -92,8 +93,9 @@ export interface PostgresAdapterOptions {
   /**
    * Milliseconds after which the server cancels a statement (PostgreSQL's `statement_timeout`,
    * set when each connection opens); a cancelled statement fails with `DatabaseUnavailableError`
-   * (HTTP 503). Off by default. Behind PgBouncer, which does not pass this setting on, set it on
-   * the role instead (`ALTER ROLE app SET statement_timeout = '5s'`).
+   * (HTTP 503). Off by default. PgBouncer refuses connections that ask for it (`unsupported
+   * startup parameter`): behind one, set it on the role instead (`ALTER ROLE app SET
+   * statement_timeout = '5s'`).
    * @default undefined (no limit)
    */
   statementTimeout?: number;
@@ -106,8 +108,8 @@ export interface PostgresAdapterOptions {
  *
  * The first statement of the pool runs alone, before any other: it completes postgres.js's fetch
  * of the server's array types (so an array parameter is always sent as an array literal, from the
- * very first request of a cold start) and detects a connection pooler (prepared statements then
- * turn off, and `listen()` goes to `directUrl`).
+ * very first request of a cold start) and detects a connection pooler (the pool then opens again
+ * without prepared statements, and `listen()` goes to `directUrl`).
  *
  * @param url A connection URL, e.g. `postgres://user:pass@127.0.0.1:5432/app`.
  * @param options Pool settings.
@@ -172,7 +174,7 @@ export function postgresAdapter(url: string, options: PostgresAdapterOptions = {
    * answered (see {@link openReadyPool}). A first statement that failed is tried again next time.
    */
   async function pool(): Promise<Sql> {
-    opened ??= openReadyPool(url, poolOptions, target).then((ready) => {
+    opened ??= openReadyPool(url, poolOptions, target, options.prepare).then((ready) => {
       pooled = ready.pooled;
       if (pooled && options.prepare === undefined) prepare = false;
       return ready;

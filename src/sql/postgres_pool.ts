@@ -49,17 +49,45 @@ export interface ReadyPool {
  * process id that answers (`pg_backend_pid()`) with the one announced at connection start
  * (BackendKeyData): a pooler announces its own key, so they differ behind one.
  *
+ * Behind a pooler, unless `prepare` was chosen, the pool is opened again with postgres.js's own
+ * `prepare: false` (and readied the same way). The option of the pool governs the statements
+ * postgres.js sends by itself too — `commit`, `rollback`, `savepoint`, its type lookup — which it
+ * prepares once per client connection; a per-statement `prepare: false` does not reach them. In
+ * transaction mode the next transaction of that client connection runs on another server
+ * connection, where the prepared `commit` does not exist: the failed Bind aborted the
+ * transaction, postgres.js prepared the `commit` again, and the server answered the aborted
+ * transaction's COMMIT with ROLLBACK — the transaction reported success and its writes were gone
+ * (issue 30: lost sign-ups, hook claims and completions undone).
+ *
  * @param url The connection URL (already checked by {@link assertParsableUrl}).
  * @param options postgres.js options.
  * @param target The redacted URL, for errors.
+ * @param prepare The adapter's `prepare` option: `undefined` turns preparation off behind a
+ *   pooler, `true`/`false` keep it as given.
  * @returns The ready pool; on failure the pool is ended and the error mapped.
  */
 export async function openReadyPool(
   url: string,
   options: Record<string, unknown>,
   target: string,
+  prepare: boolean | undefined,
 ): Promise<ReadyPool> {
-  const sql = openPool(await loadDriver(), url, options);
+  const postgres = await loadDriver();
+  const first = await readyPool(postgres, url, { ...options, prepare: prepare ?? true }, target);
+  if (!first.pooled || prepare !== undefined) return first;
+  await first.sql.end({ timeout: 5 }).catch(() => {});
+  const again = await readyPool(postgres, url, { ...options, prepare: false }, target);
+  return { sql: again.sql, pooled: true };
+}
+
+/** Opens a pool and runs its first statement alone (see {@link openReadyPool}). */
+async function readyPool(
+  postgres: Driver,
+  url: string,
+  options: Record<string, unknown>,
+  target: string,
+): Promise<ReadyPool> {
+  const sql = openPool(postgres, url, options);
   try {
     const result = await sql.unsafe("SELECT pg_backend_pid() AS pid");
     const announced = (result as { state?: { pid?: number } }).state?.pid;
@@ -67,7 +95,17 @@ export async function openReadyPool(
     return { sql, pooled: announced !== undefined && announced !== answering };
   } catch (error) {
     await sql.end({ timeout: 0 }).catch(() => {});
-    throw mapDriverError(error, target);
+    const mapped = mapDriverError(error, target);
+    if (!(mapped instanceof Error) || !/unsupported startup parameter/i.test(mapped.message)) {
+      throw mapped;
+    }
+    // PgBouncer refuses startup parameters it does not know, `statement_timeout` among them.
+    throw new DatabaseUnavailableError(
+      `${mapped.message} (a connection pooler refused a setting of the connection: leave ` +
+        "statementTimeout unset behind it and set statement_timeout on the role: " +
+        "ALTER ROLE … SET statement_timeout = '5s')",
+      { cause: error },
+    );
   }
 }
 

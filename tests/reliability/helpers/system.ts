@@ -19,6 +19,7 @@ import process from "node:process";
 import { fileURLToPath } from "node:url";
 import type { SqlQuerier } from "../../../src/sql/mod.ts";
 import type { OutputLog } from "./output_log.ts";
+import { runPool, send } from "./http_load.ts";
 import { runCliToEnd } from "./serve_process.ts";
 
 /** The app file served by the reliability tests. */
@@ -158,4 +159,48 @@ export function shuffle<T>(items: T[], random: () => number): T[] {
     [items[i], items[j]] = [items[j], items[i]];
   }
   return items;
+}
+
+/** One webhook delivery of a load: which update, to which server (an index of `urls`). */
+export interface Delivery {
+  updateId: number;
+  server: number;
+}
+
+/**
+ * Sends `deliveries` to the webhook of the servers at `urls`, `concurrency` at a time, and checks
+ * the exactly-once answers: every delivery answered 200 `ok`, and for each of the `distinct`
+ * update ids exactly one delivery answered as new (the others as duplicates). `body` makes each
+ * delivery's body (default {@link messageUpdate}).
+ */
+export async function deliverExactlyOnce(
+  urls: readonly string[],
+  deliveries: readonly Delivery[],
+  options: {
+    secret: string;
+    concurrency: number;
+    distinct: number;
+    body?: (updateId: number) => string;
+  },
+): Promise<void> {
+  const results = await runPool(
+    deliveries,
+    options.concurrency,
+    (d) =>
+      send(`${urls[d.server]}${WEBHOOK_PATH}`, {
+        body: (options.body ?? messageUpdate)(d.updateId),
+        headers: { [SECRET_HEADER]: options.secret, "content-type": "application/json" },
+      }),
+  );
+  const bad = results.filter((r) => r.status !== 200 || r.body?.ok !== true);
+  assert.deepEqual(bad.slice(0, 3), [], `${bad.length} deliveries did not answer 200 ok`);
+  const fresh = new Map<number, number>();
+  results.forEach((r, i) => {
+    if (r.body.duplicate !== true) {
+      const id = deliveries[i].updateId;
+      fresh.set(id, (fresh.get(id) ?? 0) + 1);
+    }
+  });
+  assert.equal(fresh.size, options.distinct, "every update_id has one delivery answered as new");
+  assert.ok([...fresh.values()].every((n) => n === 1), "no update_id answered as new twice");
 }

@@ -9,12 +9,13 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { postgresAdapter, type SqlAdapter } from "../../../src/sql/mod.ts";
 import { createTestDatabase, type TestDatabase } from "../../helpers/databases.ts";
-import { type Outcome, runPool, send, waitFor } from "../helpers/http_load.ts";
+import { send, waitFor } from "../helpers/http_load.ts";
 import { OutputLog } from "../helpers/output_log.ts";
-import { noPooler, pooledUrl } from "../helpers/pooler.ts";
+import { noPooler, pooledUrl } from "../../helpers/pooler.ts";
 import { runCliToEnd, type ServeChild, startServe } from "../helpers/serve_process.ts";
 import {
   createRunsTable,
+  deliverExactlyOnce,
   handlerRuns,
   messageUpdate,
   newWebhookSecret,
@@ -96,16 +97,11 @@ describe("behind PgBouncer in transaction mode", { skip }, () => {
 
   it(
     "3 processes × 1,000 deliveries with duplicates: one record per update_id, one run each",
-    {
-      ...slow,
-      // Every delivery is answered 200 and stored exactly once through the pooler, but with more
-      // than one connection per process the hook worker's completions match fewer rows than it
-      // claimed (claim results that belong to an earlier statement: ids already done, one id three
-      // times), leaving occurrences `running` until their lease ends. Not reproduced on a direct
-      // connection (prepare on or off) nor with `max: 1` through the pooler. Open: see issue 30.
-      skip: skip ??
-        "hook completions through PgBouncer (more than one connection) are not fixed yet",
-    },
+    // Until the adapter reopened its pool with postgres.js's own `prepare: false` behind a pooler
+    // (issue 30), claims and completions, then short transactions, were silently rolled back: the
+    // driver's prepared `commit` was missing on the next server connection (see
+    // tests/sql/postgres_pooler.test.ts). Claims re-ran, completions matched nothing.
+    slow,
     async () => {
       await createRunsTable(db);
       const env = systemEnv(pooledUrl(database.url), secret, {
@@ -128,26 +124,12 @@ describe("behind PgBouncer in transaction mode", { skip }, () => {
         updateId,
         server: i % RUNTIMES.length,
       }));
-      const results: Outcome[] = await runPool(
-        deliveries,
-        CONCURRENCY,
-        (d) =>
-          send(`${servers[d.server].url}${WEBHOOK_PATH}`, {
-            body: messageUpdate(d.updateId, `hello ${d.updateId}`, d.updateId % 64),
-            headers: { [SECRET_HEADER]: secret, "content-type": "application/json" },
-          }),
-      );
-      const bad = results.filter((r) => r.status !== 200 || r.body?.ok !== true);
-      assert.deepEqual(bad.slice(0, 3), [], `${bad.length} deliveries did not answer 200 ok`);
-      const fresh = new Map<number, number>();
-      results.forEach((r, i) => {
-        if (r.body.duplicate !== true) {
-          const id = deliveries[i].updateId;
-          fresh.set(id, (fresh.get(id) ?? 0) + 1);
-        }
+      await deliverExactlyOnce(servers.map((s) => s.url), deliveries, {
+        secret,
+        concurrency: CONCURRENCY,
+        distinct: DISTINCT,
+        body: (id) => messageUpdate(id, `hello ${id}`, id % 64),
       });
-      assert.equal(fresh.size, DISTINCT, "every update_id has one delivery answered as new");
-      assert.ok([...fresh.values()].every((n) => n === 1), "no update_id answered as new twice");
 
       const [stored] = await db.query<{ n: number; ids: number }>(
         "SELECT count(*)::int4 AS n, count(DISTINCT update_id)::int4 AS ids FROM messenger.updates",

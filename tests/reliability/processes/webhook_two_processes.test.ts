@@ -7,21 +7,20 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { postgresAdapter, type SqlAdapter } from "../../../src/sql/mod.ts";
 import { createTestDatabase, type TestDatabase } from "../../helpers/databases.ts";
-import { type Outcome, runPool, send, waitFor } from "../helpers/http_load.ts";
+import { waitFor } from "../helpers/http_load.ts";
 import { OutputLog } from "../helpers/output_log.ts";
 import { type ServeChild, startServe } from "../helpers/serve_process.ts";
 import {
   createRunsTable,
+  deliverExactlyOnce,
   handlerRuns,
   messageUpdate,
   migrateSystem,
   newWebhookSecret,
-  SECRET_HEADER,
   seededRandom,
   shuffle,
   SYSTEM_APP,
   systemEnv,
-  WEBHOOK_PATH,
 } from "../helpers/system.ts";
 
 const DISTINCT = 200;
@@ -81,27 +80,11 @@ describe("two serve processes, one database: exactly-once storage per update_id"
       }
       assert.equal(deliveries.length, 2_000);
 
-      const results: Outcome[] = await runPool(
-        deliveries,
-        CONCURRENCY,
-        (d) =>
-          send(`${servers[d.server].url}${WEBHOOK_PATH}`, {
-            body: messageUpdate(d.updateId),
-            headers: { [SECRET_HEADER]: secret, "content-type": "application/json" },
-          }),
-      );
-
-      const bad = results.filter((r) => r.status !== 200 || r.body?.ok !== true);
-      assert.deepEqual(bad.slice(0, 3), [], `${bad.length} deliveries did not answer 200 ok`);
-      const fresh = new Map<number, number>();
-      results.forEach((r, i) => {
-        if (r.body.duplicate !== true) {
-          const id = deliveries[i].updateId;
-          fresh.set(id, (fresh.get(id) ?? 0) + 1);
-        }
+      await deliverExactlyOnce(servers.map((s) => s.url), deliveries, {
+        secret,
+        concurrency: CONCURRENCY,
+        distinct: DISTINCT,
       });
-      assert.equal(fresh.size, DISTINCT, "every update_id has one delivery answered as new");
-      assert.ok([...fresh.values()].every((n) => n === 1), "no update_id answered as new twice");
       assert.ok(
         new Set(deliveries.map((d) => d.server)).size === 2,
         "the deliveries went to both processes",
