@@ -1,4 +1,4 @@
--- fragment-cli migration of schema "auth" in namespace "auth": version 0 to 34
+-- fragment-cli migration of schema "auth" in namespace "auth": version 0 to 35
 -- Generated from the schema definition; do not edit.
 -- One transaction: apply with psql -v ON_ERROR_STOP=1 -f <file>, or with fragment-cli db migrate.
 
@@ -362,6 +362,91 @@ CREATE TABLE "auth"."account_tokens" (
 -- Step 34: addIndex "account_tokens_user_purpose_idx" on "account_tokens"
 CREATE INDEX "account_tokens_user_purpose_idx" ON "auth"."account_tokens" ("user_id", "purpose");
 
+-- Step 35: sql
+CREATE OR REPLACE FUNCTION "auth"."hook_complete"(p_ids int8[], p_attempts int4[],
+  p_order_keys text[], p_names text[], p_lease_ms int8, p_worker text)
+RETURNS TABLE (outcome text, id int8, name text, key text, payload jsonb, attempts int4, last_error text, order_key text)
+LANGUAGE plpgsql SET enable_seqscan = off SET enable_sort = off SET jit = off
+SET fragment.hook_hand_off = 'on' AS $fn$
+#variable_conflict use_column
+DECLARE
+  v_keys text[];
+  v_locked text[];
+  v_done int8[];
+  v_finished text[];
+  v_next int8[];
+BEGIN
+  SELECT array_agg(DISTINCT k) INTO v_keys FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL;
+  IF v_keys IS NULL THEN
+    RETURN QUERY UPDATE "auth"."hook_occurrences" AS o
+      SET status = 'done', leased_by = NULL, updated_at = clock_timestamp(),
+          finished_at = clock_timestamp()
+      FROM unnest(p_ids, p_attempts, p_order_keys) AS held(id, attempts, order_key)
+      WHERE o.id = held.id AND o.attempts = held.attempts
+        AND o.status IS NOT DISTINCT FROM 'running'
+      RETURNING 'done'::text, o.id, NULL::text, NULL::text, NULL::jsonb, NULL::int4, NULL::text,
+        NULL::text;
+    RETURN;
+  END IF;
+  IF cardinality(v_keys) = 1 THEN
+    PERFORM pg_advisory_xact_lock(hashtext('auth'), hashtext(v_keys[1]));
+    v_locked := v_keys;
+  ELSE
+    SELECT COALESCE(array_agg(k), '{}') INTO v_locked FROM unnest(v_keys) AS k
+    WHERE pg_try_advisory_xact_lock(hashtext('auth'), hashtext(k));
+  END IF;
+  WITH finished AS (UPDATE "auth"."hook_occurrences" AS o
+      SET status = 'done', leased_by = NULL, updated_at = clock_timestamp(),
+          finished_at = clock_timestamp()
+      FROM unnest(p_ids, p_attempts, p_order_keys) AS held(id, attempts, order_key)
+      WHERE o.id = held.id AND o.attempts = held.attempts
+        AND o.status IS NOT DISTINCT FROM 'running'
+        AND (held.order_key IS NULL OR held.order_key = ANY(v_locked))
+    RETURNING o.id, o.order_key)
+  SELECT array_agg(f.id), array_agg(f.order_key) FILTER (WHERE f.order_key IS NOT NULL)
+  INTO v_done, v_finished FROM finished AS f;
+  RETURN QUERY SELECT 'done'::text, d.id, NULL::text, NULL::text, NULL::jsonb, NULL::int4,
+    NULL::text, NULL::text
+  FROM unnest(v_done) AS d(id);
+  RETURN QUERY SELECT 'late'::text, held.id, NULL::text, NULL::text, NULL::jsonb, NULL::int4,
+    NULL::text, NULL::text
+  FROM unnest(p_ids, p_order_keys) AS held(id, order_key)
+  WHERE held.order_key IS NOT NULL AND NOT (held.order_key = ANY(v_locked));
+  IF v_finished IS NULL THEN
+    RETURN;
+  END IF;
+  SELECT array_agg(n.id) INTO v_next FROM unnest(v_finished) AS f(k)
+  CROSS JOIN LATERAL (
+    SELECT h.id FROM "auth"."hook_occurrences" AS h
+    WHERE h.order_key = f.k AND h.status IN ('pending', 'running', 'blocked') AND h.status = 'blocked'
+    ORDER BY h.order_key, h.id LIMIT 1) AS n;
+  IF v_next IS NULL THEN
+    RETURN;
+  END IF;
+  IF cardinality(p_names) > 0 THEN
+    RETURN QUERY UPDATE "auth"."hook_occurrences" AS o
+      SET status = 'running', attempts = o.attempts + 1, due_at = clock_timestamp() + p_lease_ms * interval '1 millisecond',
+        leased_by = p_worker, updated_at = clock_timestamp()
+      FROM unnest(v_next) AS n(id)
+      WHERE o.id = n.id AND o.status IS NOT DISTINCT FROM 'blocked'
+        AND o.due_at <= clock_timestamp() AND (o.name = ANY(p_names)) IS TRUE
+      RETURNING 'claimed'::text, o.id, o.name, o.key, o.payload, o.attempts, o.last_error,
+        o.order_key;
+  END IF;
+  UPDATE "auth"."hook_occurrences" AS o SET status = 'pending', updated_at = clock_timestamp()
+  FROM unnest(v_next) AS n(id)
+  WHERE o.id = n.id AND o.status IS NOT DISTINCT FROM 'blocked';
+END
+$fn$;
+
+DROP TRIGGER "hook_order_finished" ON "auth"."hook_occurrences";
+
+CREATE TRIGGER "hook_order_finished" AFTER UPDATE OF status ON "auth"."hook_occurrences" FOR EACH ROW
+WHEN (OLD.order_key IS NOT NULL AND OLD.status IN ('pending', 'running')
+      AND NEW.status IN ('done', 'failed', 'cancelled')
+      AND current_setting('fragment.hook_hand_off', true) IS DISTINCT FROM 'on')
+EXECUTE FUNCTION "auth"."hook_order_leave"();
+
 -- Version bookkeeping
 INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "fingerprint", "description") VALUES
   ('auth', 1, '79c09e44a3e57a15393130c2b309fc6f15127238f02fcc642f1eec5f03cb4cb2', 'createTable "users"'),
@@ -397,10 +482,11 @@ INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "finger
   ('auth', 31, '6a4d552878e167ae3bc31f9c3387f2ba1dbcd94319fa8e549327d4ebd92a38f8', 'addColumn "sessions"."user_agent"'),
   ('auth', 32, 'b3b5ba6948a376dde814bb1502594b94c3ed9674e57c4a132057e4b4c3e648b3', 'addColumn "users"."deleted_at"'),
   ('auth', 33, '333d0d1acb036a299c0dccdbb1a0f0afef3e660ba8ff2c28d97553c2fe31df2e', 'createTable "account_tokens"'),
-  ('auth', 34, 'f4cef41c24483ac8391560970ebf2d679048d910c0f034ead44a022d844ad6a0', 'addIndex "account_tokens_user_purpose_idx" on "account_tokens"')
+  ('auth', 34, 'f4cef41c24483ac8391560970ebf2d679048d910c0f034ead44a022d844ad6a0', 'addIndex "account_tokens_user_purpose_idx" on "account_tokens"'),
+  ('auth', 35, 'd5cd21cf590f3f76372fa0dbcbb20b81ec631333de3e36e3e3005e00befc5712', 'sql')
 ON CONFLICT ("namespace", "version") DO UPDATE SET "fingerprint" = EXCLUDED."fingerprint", "description" = EXCLUDED."description", "applied_at" = now();
 
-INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('auth', 'auth', 34)
+INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('auth', 'auth', 35)
 ON CONFLICT ("namespace") DO UPDATE SET "version" = EXCLUDED."version", "schema_name" = EXCLUDED."schema_name", "updated_at" = now();
 
 COMMIT;
