@@ -439,6 +439,52 @@ BEGIN
 END
 $fn$;
 
+CREATE FUNCTION "auth"."hook_enqueue_ordered"(p_name text, p_keys text[],
+  p_payloads jsonb[], p_due_at timestamptz, p_order_keys text[]) RETURNS int8
+LANGUAGE plpgsql SET fragment.hook_hand_off = 'on' AS $fn$
+DECLARE
+  v_busy text[];
+  v_count int8;
+BEGIN
+  IF cardinality(p_keys) IS NULL THEN
+    RETURN 0;
+  END IF;
+  PERFORM pg_advisory_xact_lock(hashtext('auth'), l.id)
+  FROM (SELECT DISTINCT hashtext(k) AS id FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL) AS l
+  ORDER BY l.id;
+  SELECT COALESCE(array_agg(DISTINCT h.order_key), '{}') INTO v_busy FROM "auth"."hook_occurrences" AS h
+  WHERE h.order_key = ANY(p_order_keys) AND h.status IN ('pending', 'running', 'blocked');
+  WITH inserted AS (
+    INSERT INTO "auth"."hook_occurrences" (name, key, payload, due_at, order_key, status)
+    SELECT p_name, i.key, i.payload, COALESCE(p_due_at, now()), i.order_key,
+      CASE WHEN i.order_key IS NOT NULL AND (i.order_key = ANY(v_busy)
+          OR row_number() OVER (PARTITION BY i.order_key ORDER BY i.n) > 1)
+        THEN 'blocked' ELSE 'pending' END
+    FROM unnest(p_keys, p_payloads, p_order_keys) WITH ORDINALITY AS i(key, payload, order_key, n)
+    ORDER BY i.n
+    ON CONFLICT (name, key) DO NOTHING RETURNING 1)
+  SELECT count(*) INTO v_count FROM inserted;
+  IF v_count < cardinality(p_keys) THEN
+    UPDATE "auth"."hook_occurrences" AS o SET status = 'pending', updated_at = clock_timestamp()
+    WHERE o.id IN (
+      SELECT (SELECT h.id FROM "auth"."hook_occurrences" AS h
+              WHERE h.order_key = k.k AND h.status IN ('pending', 'running', 'blocked') AND h.status = 'blocked'
+              ORDER BY h.order_key, h.id LIMIT 1)
+      FROM (SELECT DISTINCT k FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL) AS k(k)
+      WHERE NOT EXISTS (SELECT 1 FROM "auth"."hook_occurrences" AS h
+                        WHERE h.order_key = k.k AND h.status IN ('pending', 'running')));
+  END IF;
+  RETURN v_count;
+END
+$fn$;
+
+DROP TRIGGER "hook_order_enqueued" ON "auth"."hook_occurrences";
+
+CREATE TRIGGER "hook_order_enqueued" BEFORE INSERT ON "auth"."hook_occurrences" FOR EACH ROW
+WHEN (NEW.order_key IS NOT NULL AND NEW.status = 'pending'
+      AND current_setting('fragment.hook_hand_off', true) IS DISTINCT FROM 'on')
+EXECUTE FUNCTION "auth"."hook_order_enter"();
+
 DROP TRIGGER "hook_order_finished" ON "auth"."hook_occurrences";
 
 CREATE TRIGGER "hook_order_finished" AFTER UPDATE OF status ON "auth"."hook_occurrences" FOR EACH ROW
@@ -483,7 +529,7 @@ INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "finger
   ('auth', 32, 'b3b5ba6948a376dde814bb1502594b94c3ed9674e57c4a132057e4b4c3e648b3', 'addColumn "users"."deleted_at"'),
   ('auth', 33, '333d0d1acb036a299c0dccdbb1a0f0afef3e660ba8ff2c28d97553c2fe31df2e', 'createTable "account_tokens"'),
   ('auth', 34, 'f4cef41c24483ac8391560970ebf2d679048d910c0f034ead44a022d844ad6a0', 'addIndex "account_tokens_user_purpose_idx" on "account_tokens"'),
-  ('auth', 35, 'd5cd21cf590f3f76372fa0dbcbb20b81ec631333de3e36e3e3005e00befc5712', 'sql')
+  ('auth', 35, 'dd70f096ae2935e8d9f924b046ac9417951ae67d8ad6ee109473cdde73ae793a', 'sql')
 ON CONFLICT ("namespace", "version") DO UPDATE SET "fingerprint" = EXCLUDED."fingerprint", "description" = EXCLUDED."description", "applied_at" = now();
 
 INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('auth', 'auth', 35)

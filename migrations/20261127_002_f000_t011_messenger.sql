@@ -288,6 +288,52 @@ BEGIN
 END
 $fn$;
 
+CREATE FUNCTION "messenger"."hook_enqueue_ordered"(p_name text, p_keys text[],
+  p_payloads jsonb[], p_due_at timestamptz, p_order_keys text[]) RETURNS int8
+LANGUAGE plpgsql SET fragment.hook_hand_off = 'on' AS $fn$
+DECLARE
+  v_busy text[];
+  v_count int8;
+BEGIN
+  IF cardinality(p_keys) IS NULL THEN
+    RETURN 0;
+  END IF;
+  PERFORM pg_advisory_xact_lock(hashtext('messenger'), l.id)
+  FROM (SELECT DISTINCT hashtext(k) AS id FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL) AS l
+  ORDER BY l.id;
+  SELECT COALESCE(array_agg(DISTINCT h.order_key), '{}') INTO v_busy FROM "messenger"."hook_occurrences" AS h
+  WHERE h.order_key = ANY(p_order_keys) AND h.status IN ('pending', 'running', 'blocked');
+  WITH inserted AS (
+    INSERT INTO "messenger"."hook_occurrences" (name, key, payload, due_at, order_key, status)
+    SELECT p_name, i.key, i.payload, COALESCE(p_due_at, now()), i.order_key,
+      CASE WHEN i.order_key IS NOT NULL AND (i.order_key = ANY(v_busy)
+          OR row_number() OVER (PARTITION BY i.order_key ORDER BY i.n) > 1)
+        THEN 'blocked' ELSE 'pending' END
+    FROM unnest(p_keys, p_payloads, p_order_keys) WITH ORDINALITY AS i(key, payload, order_key, n)
+    ORDER BY i.n
+    ON CONFLICT (name, key) DO NOTHING RETURNING 1)
+  SELECT count(*) INTO v_count FROM inserted;
+  IF v_count < cardinality(p_keys) THEN
+    UPDATE "messenger"."hook_occurrences" AS o SET status = 'pending', updated_at = clock_timestamp()
+    WHERE o.id IN (
+      SELECT (SELECT h.id FROM "messenger"."hook_occurrences" AS h
+              WHERE h.order_key = k.k AND h.status IN ('pending', 'running', 'blocked') AND h.status = 'blocked'
+              ORDER BY h.order_key, h.id LIMIT 1)
+      FROM (SELECT DISTINCT k FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL) AS k(k)
+      WHERE NOT EXISTS (SELECT 1 FROM "messenger"."hook_occurrences" AS h
+                        WHERE h.order_key = k.k AND h.status IN ('pending', 'running')));
+  END IF;
+  RETURN v_count;
+END
+$fn$;
+
+DROP TRIGGER "hook_order_enqueued" ON "messenger"."hook_occurrences";
+
+CREATE TRIGGER "hook_order_enqueued" BEFORE INSERT ON "messenger"."hook_occurrences" FOR EACH ROW
+WHEN (NEW.order_key IS NOT NULL AND NEW.status = 'pending'
+      AND current_setting('fragment.hook_hand_off', true) IS DISTINCT FROM 'on')
+EXECUTE FUNCTION "messenger"."hook_order_enter"();
+
 DROP TRIGGER "hook_order_finished" ON "messenger"."hook_occurrences";
 
 CREATE TRIGGER "hook_order_finished" AFTER UPDATE OF status ON "messenger"."hook_occurrences" FOR EACH ROW
@@ -308,7 +354,7 @@ INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "finger
   ('messenger', 8, 'e1e6c9f70c80da7a2c69a7dca5c4a2d0fa85ab49705ee98f7c15d23adae6efaf', 'addIndex "hook_occurrences_order_key_idx" on "hook_occurrences"'),
   ('messenger', 9, '7f70852a966dba8d2f2758189b08b14cf47ba7251915823c74ea9bb8c8f8866f', 'sql'),
   ('messenger', 10, '6c7bd3ca857681e88b960ccf7b8be3683cd624006b1d2d513dc8e3e462c28820', 'sql'),
-  ('messenger', 11, '389b05105117f16bc69b4277bdb4273aa1d9cb3137d7a57592b92d8bec56101a', 'sql')
+  ('messenger', 11, '06fbd97753aeb613b2d266cc7b541e5840f9109ba313ab3b7972fa7d4c3e0016', 'sql')
 ON CONFLICT ("namespace", "version") DO UPDATE SET "fingerprint" = EXCLUDED."fingerprint", "description" = EXCLUDED."description", "applied_at" = now();
 
 INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('messenger', 'messenger', 11)

@@ -163,6 +163,59 @@ BEGIN
   WHERE o.id = n.id AND o.status IS NOT DISTINCT FROM 'blocked';
 END
 $fn$`,
+    // Enqueues a batch of occurrences of hook p_name, in the order given: each ordering key's
+    // lock taken once (in lock-id order, waiting: the order every writer of several keys takes
+    // them in), then, in a statement of its own (a fresh snapshot, which sees every finish
+    // committed before the locks were granted), the keys that have an unfinished occurrence;
+    // the batch's occurrences of those keys, and all but the first of each other key, are
+    // stored blocked. The ordering trigger is skipped meanwhile (it would take the lock and look
+    // again per row). An occurrence not inserted ((name, key) existed) may have been the one its
+    // key's later ones of the batch were blocked behind: such a key with blocked occurrences and
+    // none pending or running has its oldest released. Answers how many were inserted.
+    `CREATE FUNCTION ${qualify("hook_enqueue_ordered")}(p_name text, p_keys text[],
+  p_payloads jsonb[], p_due_at timestamptz, p_order_keys text[]) RETURNS int8
+LANGUAGE plpgsql SET ${HAND_OFF_SETTING} = 'on' AS $fn$
+DECLARE
+  v_busy text[];
+  v_count int8;
+BEGIN
+  IF cardinality(p_keys) IS NULL THEN
+    RETURN 0;
+  END IF;
+  PERFORM pg_advisory_xact_lock(${lockNamespace}, l.id)
+  FROM (SELECT DISTINCT hashtext(k) AS id FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL) AS l
+  ORDER BY l.id;
+  SELECT COALESCE(array_agg(DISTINCT h.order_key), '{}') INTO v_busy FROM ${table} AS h
+  WHERE h.order_key = ANY(p_order_keys) AND h.status IN ${UNFINISHED};
+  WITH inserted AS (
+    INSERT INTO ${table} (name, key, payload, due_at, order_key, status)
+    SELECT p_name, i.key, i.payload, COALESCE(p_due_at, now()), i.order_key,
+      CASE WHEN i.order_key IS NOT NULL AND (i.order_key = ANY(v_busy)
+          OR row_number() OVER (PARTITION BY i.order_key ORDER BY i.n) > 1)
+        THEN 'blocked' ELSE 'pending' END
+    FROM unnest(p_keys, p_payloads, p_order_keys) WITH ORDINALITY AS i(key, payload, order_key, n)
+    ORDER BY i.n
+    ON CONFLICT (name, key) DO NOTHING RETURNING 1)
+  SELECT count(*) INTO v_count FROM inserted;
+  IF v_count < cardinality(p_keys) THEN
+    UPDATE ${table} AS o SET status = 'pending', updated_at = clock_timestamp()
+    WHERE o.id IN (
+      SELECT (SELECT h.id FROM ${table} AS h
+              WHERE h.order_key = k.k AND h.status IN ${UNFINISHED} AND h.status = 'blocked'
+              ORDER BY h.order_key, h.id LIMIT 1)
+      FROM (SELECT DISTINCT k FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL) AS k(k)
+      WHERE NOT EXISTS (SELECT 1 FROM ${table} AS h
+                        WHERE h.order_key = k.k AND h.status IN ('pending', 'running')));
+  END IF;
+  RETURN v_count;
+END
+$fn$`,
+    `DROP TRIGGER ${quote("hook_order_enqueued")} ON ${table}`,
+    // As withHookOrdering created it, except while hook_enqueue_ordered() runs.
+    `CREATE TRIGGER ${quote("hook_order_enqueued")} BEFORE INSERT ON ${table} FOR EACH ROW
+WHEN (NEW.order_key IS NOT NULL AND NEW.status = 'pending'
+      AND current_setting('${HAND_OFF_SETTING}', true) IS DISTINCT FROM 'on')
+EXECUTE FUNCTION ${qualify("hook_order_enter")}()`,
     `DROP TRIGGER ${quote("hook_order_finished")} ON ${table}`,
     // As withHookOrdering created it, except while hook_complete() runs (it releases the keys).
     `CREATE TRIGGER ${quote("hook_order_finished")} AFTER UPDATE OF status ON ${table} FOR EACH ROW

@@ -17,16 +17,17 @@ import {
 import { migrate } from "../../src/migrate/mod.ts";
 import { forEachAdapter } from "../helpers/databases.ts";
 
-const schema = defineSchema("hand_off_test", (s) =>
-  withHookHandOff(withHookFunctions(withHookOrdering(
-    withHookTable(s.createTable("items", { id: column.integer().primaryKey() })),
-  ))));
+const schema = defineSchema(
+  "hand_off_test",
+  (s) =>
+    withHookHandOff(withHookFunctions(withHookOrdering(
+      withHookTable(s.createTable("items", { id: column.integer().primaryKey() })),
+    ))),
+);
 
 it("withHookHandOff refuses a hook table without ordering keys", () => {
   assert.throws(
-    () =>
-      defineSchema("no_order", (s) =>
-        withHookHandOff(withHookFunctions(withHookTable(s)))),
+    () => defineSchema("no_order", (s) => withHookHandOff(withHookFunctions(withHookTable(s)))),
     /after withHookOrdering/,
   );
 });
@@ -128,6 +129,45 @@ forEachAdapter((name, getAdapter) => {
       "pending>running",
       "running>done",
     ]);
+  });
+
+  it(`${name}: enqueueSql({ inOneCall }) stores each key's waiting occurrences blocked at once`, async () => {
+    const { namespace, db } = await setUp();
+    const runs: string[] = [];
+    const hooks = hooksOf(namespace, { work: (payload) => void runs.push(String(payload)) });
+    // z1 already ran (key m is free again); x1 is pending (key k is busy).
+    await hooks.enqueue(db, { name: "work", key: "z1", orderKey: "m", payload: "z1" });
+    assert.deepEqual(await hooks.drain(), { done: 1, retried: 0, failed: 0 });
+    await hooks.enqueue(db, { name: "work", key: "x1", orderKey: "k", payload: "x1" });
+    const hook = hooks.enqueueSql({ name: "work" }, {
+      from: "src",
+      keySql: "src.key",
+      payloadSql: "to_jsonb(src.key)",
+      orderKeySql: "src.order_key",
+      inOneCall: true,
+    });
+    const [row] = await db.query<{ enqueued: string }>(
+      `WITH src AS (
+         SELECT * FROM (VALUES ('x1', 'k', 1), ('x2', 'k', 2), ('y1', 'j', 3), ('y2', 'j', 4),
+           ('u1', NULL, 5), ('z1', 'm', 6), ('z2', 'm', 7)) AS v(key, order_key, n) ORDER BY n
+       ), hook AS (${hook.sql})
+       SELECT enqueued::text AS enqueued FROM hook`,
+      hook.params,
+    );
+    assert.equal(row.enqueued, "5", "x1 and z1 existed");
+    const status = async (key: string) =>
+      (await db.query<{ status: string }>(
+        `SELECT status FROM "${namespace}".hook_occurrences WHERE key = $1`,
+        [key],
+      ))[0].status;
+    assert.deepEqual(
+      await Promise.all(["x1", "x2", "y1", "y2", "u1", "z2"].map(status)),
+      // z2 was stored blocked behind z1, which was not inserted: it is released.
+      ["pending", "blocked", "pending", "blocked", "pending", "pending"],
+    );
+    assert.deepEqual(await hooks.drain(), { done: 6, retried: 0, failed: 0 });
+    const after = (a: string, b: string) => runs.indexOf(a) < runs.indexOf(b);
+    assert.ok(after("x1", "x2") && after("y1", "y2"), runs.join(" "));
   });
 
   it(`${name}: a final failure still releases the key (the ordering trigger)`, async () => {
