@@ -441,7 +441,7 @@ $fn$;
 
 CREATE FUNCTION "auth"."hook_enqueue_ordered"(p_name text, p_keys text[],
   p_payloads jsonb[], p_due_at timestamptz, p_order_keys text[]) RETURNS int8
-LANGUAGE plpgsql SET fragment.hook_hand_off = 'on' AS $fn$
+LANGUAGE plpgsql SET enable_seqscan = off SET jit = off SET fragment.hook_hand_off = 'on' AS $fn$
 DECLARE
   v_busy text[];
   v_count int8;
@@ -452,8 +452,10 @@ BEGIN
   PERFORM pg_advisory_xact_lock(hashtext('auth'), l.id)
   FROM (SELECT DISTINCT hashtext(k) AS id FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL) AS l
   ORDER BY l.id;
-  SELECT COALESCE(array_agg(DISTINCT h.order_key), '{}') INTO v_busy FROM "auth"."hook_occurrences" AS h
-  WHERE h.order_key = ANY(p_order_keys) AND h.status IN ('pending', 'running', 'blocked');
+  SELECT COALESCE(array_agg(b.k), '{}') INTO v_busy
+  FROM (SELECT DISTINCT k FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL) AS b(k)
+  CROSS JOIN LATERAL (SELECT 1 FROM "auth"."hook_occurrences" AS h
+    WHERE h.order_key = b.k AND h.status IN ('pending', 'running', 'blocked') LIMIT 1) AS busy;
   WITH inserted AS (
     INSERT INTO "auth"."hook_occurrences" (name, key, payload, due_at, order_key, status)
     SELECT p_name, i.key, i.payload, COALESCE(p_due_at, now()), i.order_key,
@@ -529,7 +531,7 @@ INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "finger
   ('auth', 32, 'b3b5ba6948a376dde814bb1502594b94c3ed9674e57c4a132057e4b4c3e648b3', 'addColumn "users"."deleted_at"'),
   ('auth', 33, '333d0d1acb036a299c0dccdbb1a0f0afef3e660ba8ff2c28d97553c2fe31df2e', 'createTable "account_tokens"'),
   ('auth', 34, 'f4cef41c24483ac8391560970ebf2d679048d910c0f034ead44a022d844ad6a0', 'addIndex "account_tokens_user_purpose_idx" on "account_tokens"'),
-  ('auth', 35, 'dd70f096ae2935e8d9f924b046ac9417951ae67d8ad6ee109473cdde73ae793a', 'sql')
+  ('auth', 35, '9fa5f793167588b26b58f996d85a611945c962f408ca17e503cd91190f500b10', 'sql')
 ON CONFLICT ("namespace", "version") DO UPDATE SET "fingerprint" = EXCLUDED."fingerprint", "description" = EXCLUDED."description", "applied_at" = now();
 
 INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('auth', 'auth', 35)

@@ -290,7 +290,7 @@ $fn$;
 
 CREATE FUNCTION "messenger"."hook_enqueue_ordered"(p_name text, p_keys text[],
   p_payloads jsonb[], p_due_at timestamptz, p_order_keys text[]) RETURNS int8
-LANGUAGE plpgsql SET fragment.hook_hand_off = 'on' AS $fn$
+LANGUAGE plpgsql SET enable_seqscan = off SET jit = off SET fragment.hook_hand_off = 'on' AS $fn$
 DECLARE
   v_busy text[];
   v_count int8;
@@ -301,8 +301,10 @@ BEGIN
   PERFORM pg_advisory_xact_lock(hashtext('messenger'), l.id)
   FROM (SELECT DISTINCT hashtext(k) AS id FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL) AS l
   ORDER BY l.id;
-  SELECT COALESCE(array_agg(DISTINCT h.order_key), '{}') INTO v_busy FROM "messenger"."hook_occurrences" AS h
-  WHERE h.order_key = ANY(p_order_keys) AND h.status IN ('pending', 'running', 'blocked');
+  SELECT COALESCE(array_agg(b.k), '{}') INTO v_busy
+  FROM (SELECT DISTINCT k FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL) AS b(k)
+  CROSS JOIN LATERAL (SELECT 1 FROM "messenger"."hook_occurrences" AS h
+    WHERE h.order_key = b.k AND h.status IN ('pending', 'running', 'blocked') LIMIT 1) AS busy;
   WITH inserted AS (
     INSERT INTO "messenger"."hook_occurrences" (name, key, payload, due_at, order_key, status)
     SELECT p_name, i.key, i.payload, COALESCE(p_due_at, now()), i.order_key,
@@ -354,7 +356,7 @@ INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "finger
   ('messenger', 8, 'e1e6c9f70c80da7a2c69a7dca5c4a2d0fa85ab49705ee98f7c15d23adae6efaf', 'addIndex "hook_occurrences_order_key_idx" on "hook_occurrences"'),
   ('messenger', 9, '7f70852a966dba8d2f2758189b08b14cf47ba7251915823c74ea9bb8c8f8866f', 'sql'),
   ('messenger', 10, '6c7bd3ca857681e88b960ccf7b8be3683cd624006b1d2d513dc8e3e462c28820', 'sql'),
-  ('messenger', 11, '06fbd97753aeb613b2d266cc7b541e5840f9109ba313ab3b7972fa7d4c3e0016', 'sql')
+  ('messenger', 11, 'b29be7b55ec89be259c98d9f0821c4a04f1f740838e3e06f74d28fb86e05b075', 'sql')
 ON CONFLICT ("namespace", "version") DO UPDATE SET "fingerprint" = EXCLUDED."fingerprint", "description" = EXCLUDED."description", "applied_at" = now();
 
 INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('messenger', 'messenger', 11)

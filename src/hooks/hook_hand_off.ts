@@ -171,10 +171,13 @@ $fn$`,
     // stored blocked. The ordering trigger is skipped meanwhile (it would take the lock and look
     // again per row). An occurrence not inserted ((name, key) existed) may have been the one its
     // key's later ones of the batch were blocked behind: such a key with blocked occurrences and
-    // none pending or running has its oldest released. Answers how many were inserted.
+    // none pending or running has its oldest released. Answers how many were inserted. Its
+    // lookups go by the ordering-key index, one probe per key (LATERAL … LIMIT 1, no sequential
+    // scans: on a table without statistics PostgreSQL read the whole table, then every
+    // unfinished occurrence into a hash, for the busy keys: 2.5 – 3 ms per call under load).
     `CREATE FUNCTION ${qualify("hook_enqueue_ordered")}(p_name text, p_keys text[],
   p_payloads jsonb[], p_due_at timestamptz, p_order_keys text[]) RETURNS int8
-LANGUAGE plpgsql SET ${HAND_OFF_SETTING} = 'on' AS $fn$
+LANGUAGE plpgsql SET enable_seqscan = off SET jit = off SET ${HAND_OFF_SETTING} = 'on' AS $fn$
 DECLARE
   v_busy text[];
   v_count int8;
@@ -185,8 +188,10 @@ BEGIN
   PERFORM pg_advisory_xact_lock(${lockNamespace}, l.id)
   FROM (SELECT DISTINCT hashtext(k) AS id FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL) AS l
   ORDER BY l.id;
-  SELECT COALESCE(array_agg(DISTINCT h.order_key), '{}') INTO v_busy FROM ${table} AS h
-  WHERE h.order_key = ANY(p_order_keys) AND h.status IN ${UNFINISHED};
+  SELECT COALESCE(array_agg(b.k), '{}') INTO v_busy
+  FROM (SELECT DISTINCT k FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL) AS b(k)
+  CROSS JOIN LATERAL (SELECT 1 FROM ${table} AS h
+    WHERE h.order_key = b.k AND h.status IN ${UNFINISHED} LIMIT 1) AS busy;
   WITH inserted AS (
     INSERT INTO ${table} (name, key, payload, due_at, order_key, status)
     SELECT p_name, i.key, i.payload, COALESCE(p_due_at, now()), i.order_key,
