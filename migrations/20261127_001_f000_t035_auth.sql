@@ -415,11 +415,15 @@ BEGIN
   IF v_finished IS NULL THEN
     RETURN;
   END IF;
+  -- Each key's oldest blocked occurrence, among the key's unfinished ones (the ordering index;
+  -- OFFSET 0 keeps min() from becoming a walk of the primary key in id order, which read every
+  -- finished occurrence older than the key's next one: thousands per key on deep chains).
   SELECT array_agg(n.id) INTO v_next FROM unnest(v_finished) AS f(k)
-  CROSS JOIN LATERAL (
+  CROSS JOIN LATERAL (SELECT min(b.id) AS id FROM (
     SELECT h.id FROM "auth"."hook_occurrences" AS h
-    WHERE h.order_key = f.k AND h.status IN ('pending', 'running', 'blocked') AND h.status = 'blocked'
-    ORDER BY h.order_key, h.id LIMIT 1) AS n;
+    WHERE h.order_key = f.k AND h.status IN ('pending', 'running', 'blocked') AND h.status = 'blocked' OFFSET 0) AS b
+  ) AS n
+  WHERE n.id IS NOT NULL;
   IF v_next IS NULL THEN
     RETURN;
   END IF;
@@ -531,7 +535,7 @@ INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "finger
   ('auth', 32, 'b3b5ba6948a376dde814bb1502594b94c3ed9674e57c4a132057e4b4c3e648b3', 'addColumn "users"."deleted_at"'),
   ('auth', 33, '333d0d1acb036a299c0dccdbb1a0f0afef3e660ba8ff2c28d97553c2fe31df2e', 'createTable "account_tokens"'),
   ('auth', 34, 'f4cef41c24483ac8391560970ebf2d679048d910c0f034ead44a022d844ad6a0', 'addIndex "account_tokens_user_purpose_idx" on "account_tokens"'),
-  ('auth', 35, '9fa5f793167588b26b58f996d85a611945c962f408ca17e503cd91190f500b10', 'sql')
+  ('auth', 35, '2a857da0e47451dcb52988c1cd9d7efa09eb41bf0be22b496c1fe23b3bd7e0c7', 'sql')
 ON CONFLICT ("namespace", "version") DO UPDATE SET "fingerprint" = EXCLUDED."fingerprint", "description" = EXCLUDED."description", "applied_at" = now();
 
 INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('auth', 'auth', 35)

@@ -264,11 +264,15 @@ BEGIN
   IF v_finished IS NULL THEN
     RETURN;
   END IF;
+  -- Each key's oldest blocked occurrence, among the key's unfinished ones (the ordering index;
+  -- OFFSET 0 keeps min() from becoming a walk of the primary key in id order, which read every
+  -- finished occurrence older than the key's next one: thousands per key on deep chains).
   SELECT array_agg(n.id) INTO v_next FROM unnest(v_finished) AS f(k)
-  CROSS JOIN LATERAL (
+  CROSS JOIN LATERAL (SELECT min(b.id) AS id FROM (
     SELECT h.id FROM "messenger"."hook_occurrences" AS h
-    WHERE h.order_key = f.k AND h.status IN ('pending', 'running', 'blocked') AND h.status = 'blocked'
-    ORDER BY h.order_key, h.id LIMIT 1) AS n;
+    WHERE h.order_key = f.k AND h.status IN ('pending', 'running', 'blocked') AND h.status = 'blocked' OFFSET 0) AS b
+  ) AS n
+  WHERE n.id IS NOT NULL;
   IF v_next IS NULL THEN
     RETURN;
   END IF;
@@ -356,7 +360,7 @@ INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "finger
   ('messenger', 8, 'e1e6c9f70c80da7a2c69a7dca5c4a2d0fa85ab49705ee98f7c15d23adae6efaf', 'addIndex "hook_occurrences_order_key_idx" on "hook_occurrences"'),
   ('messenger', 9, '7f70852a966dba8d2f2758189b08b14cf47ba7251915823c74ea9bb8c8f8866f', 'sql'),
   ('messenger', 10, '6c7bd3ca857681e88b960ccf7b8be3683cd624006b1d2d513dc8e3e462c28820', 'sql'),
-  ('messenger', 11, 'b29be7b55ec89be259c98d9f0821c4a04f1f740838e3e06f74d28fb86e05b075', 'sql')
+  ('messenger', 11, 'b6920099187270e4229c32dcee718b6bdd2bc61bf666e990d218d8a164d2d46f', 'sql')
 ON CONFLICT ("namespace", "version") DO UPDATE SET "fingerprint" = EXCLUDED."fingerprint", "description" = EXCLUDED."description", "applied_at" = now();
 
 INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('messenger', 'messenger', 11)

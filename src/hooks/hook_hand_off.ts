@@ -140,11 +140,15 @@ BEGIN
   IF v_finished IS NULL THEN
     RETURN;
   END IF;
+  -- Each key's oldest blocked occurrence, among the key's unfinished ones (the ordering index;
+  -- OFFSET 0 keeps min() from becoming a walk of the primary key in id order, which read every
+  -- finished occurrence older than the key's next one: thousands per key on deep chains).
   SELECT array_agg(n.id) INTO v_next FROM unnest(v_finished) AS f(k)
-  CROSS JOIN LATERAL (
+  CROSS JOIN LATERAL (SELECT min(b.id) AS id FROM (
     SELECT h.id FROM ${table} AS h
-    WHERE h.order_key = f.k AND h.status IN ${UNFINISHED} AND h.status = 'blocked'
-    ORDER BY h.order_key, h.id LIMIT 1) AS n;
+    WHERE h.order_key = f.k AND h.status IN ${UNFINISHED} AND h.status = 'blocked' OFFSET 0) AS b
+  ) AS n
+  WHERE n.id IS NOT NULL;
   IF v_next IS NULL THEN
     RETURN;
   END IF;
