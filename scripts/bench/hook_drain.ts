@@ -45,7 +45,12 @@ const schema = db.defineSchema("drain_bench", (s: unknown) => {
   const ordered = keys > 0 ? db.withHookOrdering(table) : table;
   // The worker's SQL functions, in checkouts that have them (one round trip per claim and
   // completion, hand-off of ordering keys).
-  return db.withHookFunctions ? db.withHookFunctions(ordered) : ordered;
+  const functions = db.withHookFunctions ? db.withHookFunctions(ordered) : ordered;
+  // The direct hand-off of ordering keys, in checkouts that have it (HOOK_DRAIN_HAND_OFF=0
+  // leaves it out, for a comparison on the same code).
+  return keys > 0 && db.withHookHandOff && process.env.HOOK_DRAIN_HAND_OFF !== "0"
+    ? db.withHookHandOff(functions)
+    : functions;
 });
 const adapter = db.postgresAdapter(url, { max: 8 });
 const plan = db.planMigration(schema, { from: 0, namespace });

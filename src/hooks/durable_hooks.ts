@@ -328,6 +328,7 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
         sqlOptions.payloadSql,
         sqlOptions.keySql,
         sqlOptions.orderKeySql,
+        sqlOptions.inOneCall ?? false,
       );
     },
     statusJoinSql(joinOptions: StatusJoinSqlOptions): StatusJoinSql {

@@ -77,6 +77,7 @@ export class HookEnqueueStore {
     payloadSql?: string,
     keySql?: string,
     orderKeySql?: string,
+    inOneCall = false,
   ): { sql: string; params: unknown[] } {
     const params: unknown[] = [];
     const param = (value: unknown): string => {
@@ -95,6 +96,20 @@ export class HookEnqueueStore {
       ? `, ${param(input.orderKey)}::text`
       : "";
     const table = this.#probe.table;
+    if (inOneCall) {
+      if (from === undefined || orderKeySql === undefined) {
+        throw new TypeError("enqueueSql: inOneCall needs from and orderKeySql");
+      }
+      // One call for the rows of `from`; its aggregates read them in one pass, so the arrays
+      // line up, in the order `from` yields them (each key's occurrences are enqueued in it).
+      return {
+        sql: `SELECT ${this.#probe.fn("hook_enqueue_ordered")}(${name}::text,
+         array_agg(${key}), array_agg(${payload}), ${runAt}::timestamptz,
+         array_agg((${orderKeySql})::text)) AS enqueued
+       FROM ${quoteIdent(from)}`,
+        params,
+      };
+    }
     return {
       sql: `INSERT INTO ${table} (name, key, payload, due_at${orderKey ? ", order_key" : ""})
        SELECT ${name}::text, ${key}, ${payload},

@@ -454,6 +454,16 @@ export interface EnqueueSqlOptions {
    * writer of several keys takes their locks in, so that two of them never deadlock.
    */
   orderKeySql?: string;
+  /**
+   * With `from` and `orderKeySql`, on a schema with `withHookHandOff`: the rows of `from` are
+   * enqueued by one call of its `hook_enqueue_ordered()` (each ordering key's lock taken once,
+   * the occurrences that must wait stored `blocked` at once) instead of through the ordering
+   * trigger, which takes the lock and looks for the key's unfinished occurrence once per row.
+   * The fragment is then a `SELECT` answering one row (`enqueued`, how many were inserted), which
+   * the caller's statement must read: PostgreSQL runs a `SELECT` in `WITH` only when it is read.
+   * Each key's occurrences are enqueued in the order `from` yields them. @default false
+   */
+  inOneCall?: boolean;
 }
 
 /**
@@ -483,7 +493,10 @@ export interface EnqueueSqlOptions {
  * ```
  */
 export interface EnqueueSql {
-  /** `INSERT … ON CONFLICT (name, key) DO NOTHING RETURNING id`, usable as a CTE body. */
+  /**
+   * `INSERT … ON CONFLICT (name, key) DO NOTHING RETURNING id`, usable as a CTE body (with
+   * `inOneCall`, a `SELECT` to read; see {@link EnqueueSqlOptions.inOneCall}).
+   */
   sql: string;
   /** The values of its placeholders, in order from `firstParam`. */
   params: unknown[];

@@ -12,6 +12,7 @@ import {
   type HookTablesShape,
   withHookErrorLog,
   withHookFunctions,
+  withHookHandOff,
   withHookOrdering,
   withHookTable,
 } from "../hooks/mod.ts";
@@ -31,16 +32,17 @@ export type TelegramOutboxTables = HookTablesShape & HookErrorLogShape & HookOrd
 /**
  * The Telegram outbox's schema (namespace `telegram_outbox` unless the outbox is given another):
  * the durable hook table (v1–4), its error log (v5), ordering keys (v6–8: one chat's calls in
- * order) and the worker's SQL functions (v9). Append-only.
+ * order), the worker's SQL functions (v9) and the direct hand-off of a chat's next call to the
+ * worker that finished the one before (v10). Append-only.
  *
  * @example
  * ```ts ignore
  * import { telegramOutboxSchema } from "@app/fragment-cli/messenger";
  *
- * console.log(telegramOutboxSchema.version); // 9
+ * console.log(telegramOutboxSchema.version); // 10
  * ```
  */
 export const telegramOutboxSchema: Schema<TelegramOutboxTables> = defineSchema(
   "telegram_outbox",
-  (s) => withHookFunctions(withHookOrdering(withHookErrorLog(withHookTable(s)))),
+  (s) => withHookHandOff(withHookFunctions(withHookOrdering(withHookErrorLog(withHookTable(s))))),
 );

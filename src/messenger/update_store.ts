@@ -195,6 +195,9 @@ export class UpdateStore {
         keySql: "queued.update_id::text",
         payloadSql: "jsonb_build_object('kind', queued.kind)",
         orderKeySql: "queued.chat",
+        // One call per group (withHookHandOff, messenger v11): each chat's lock once, and the
+        // updates that wait for their chat stored blocked, without the per-row trigger.
+        inOneCall: true,
       });
       this.#hookParams = hook.params;
       this.#saveSql = `WITH input AS (
@@ -209,7 +212,7 @@ export class UpdateStore {
          FROM inserted JOIN input ON input.update_id = inserted.update_id
          ORDER BY hashtext(input.chat), inserted.update_id
        ), hook AS (${hook.sql})
-       SELECT update_id::text AS update_id FROM inserted`;
+       SELECT inserted.update_id::text AS update_id FROM inserted, hook`;
     } else {
       const hook = hooks.enqueueSql({ name: PROCESS_UPDATE_HOOK }, {
         from: "inserted",

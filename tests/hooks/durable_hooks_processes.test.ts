@@ -12,6 +12,7 @@ import {
   durableHooks,
   type HookContext,
   withHookFunctions,
+  withHookHandOff,
   withHookOrdering,
   withHookTable,
 } from "../../src/hooks/mod.ts";
@@ -45,6 +46,21 @@ const orderedSchema = defineSchema("xproc_ordered", (s) =>
       ended_at: column.timestamptz().nullable(),
     }),
   )));
+/** The same with the direct hand-off: blocked to running in the completion, without the trigger. */
+const orderedHandOffSchema = defineSchema(
+  "xproc_ordered",
+  (s) =>
+    withHookHandOff(withHookFunctions(withHookOrdering(withHookTable(
+      s.createTable("runs", {
+        occurrence_id: column.bigint().primaryKey(),
+        order_key: column.text(),
+        seq: column.integer(),
+        pid: column.integer(),
+        started_at: column.timestamptz(),
+        ended_at: column.timestamptz().nullable(),
+      }),
+    )))),
+);
 /** The same with the worker's SQL functions: completions hand each key on to their worker. */
 const orderedFunctionsSchema = defineSchema(
   "xproc_ordered",
@@ -112,7 +128,11 @@ describe("durable hooks across processes (PostgreSQL)", { skip: !runOnPostgres }
   let namespaces = 0;
 
   async function freshNamespace(
-    of: typeof schema | typeof orderedSchema | typeof orderedFunctionsSchema = schema,
+    of:
+      | typeof schema
+      | typeof orderedSchema
+      | typeof orderedFunctionsSchema
+      | typeof orderedHandOffSchema = schema,
   ): Promise<string> {
     const namespace = `xproc_${++namespaces}`;
     const plan = planMigration(of, { from: 0, namespace });
@@ -173,6 +193,7 @@ describe("durable hooks across processes (PostgreSQL)", { skip: !runOnPostgres }
 
   for (
     const [variant, ordered] of [
+      ["SQL functions, direct hand-off", orderedHandOffSchema],
       ["SQL functions, hand-off", orderedFunctionsSchema],
       ["transactions", orderedSchema],
     ] as const

@@ -1,4 +1,4 @@
--- fragment-cli migration of schema "messenger" in namespace "messenger": version 0 to 10
+-- fragment-cli migration of schema "messenger" in namespace "messenger": version 0 to 11
 -- Generated from the schema definition; do not edit.
 -- One transaction: apply with psql -v ON_ERROR_STOP=1 -f <file>, or with fragment-cli db migrate.
 
@@ -211,6 +211,143 @@ BEGIN
 END
 $fn$;
 
+-- Step 11: sql
+CREATE OR REPLACE FUNCTION "messenger"."hook_complete"(p_ids int8[], p_attempts int4[],
+  p_order_keys text[], p_names text[], p_lease_ms int8, p_worker text)
+RETURNS TABLE (outcome text, id int8, name text, key text, payload jsonb, attempts int4, last_error text, order_key text)
+LANGUAGE plpgsql SET enable_seqscan = off SET enable_sort = off SET jit = off
+SET fragment.hook_hand_off = 'on' AS $fn$
+#variable_conflict use_column
+DECLARE
+  v_keys text[];
+  v_locked text[];
+  v_done int8[];
+  v_finished text[];
+  v_next int8[];
+BEGIN
+  SELECT array_agg(DISTINCT k) INTO v_keys FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL;
+  IF v_keys IS NULL THEN
+    RETURN QUERY UPDATE "messenger"."hook_occurrences" AS o
+      SET status = 'done', leased_by = NULL, updated_at = clock_timestamp(),
+          finished_at = clock_timestamp()
+      FROM unnest(p_ids, p_attempts, p_order_keys) AS held(id, attempts, order_key)
+      WHERE o.id = held.id AND o.attempts = held.attempts
+        AND o.status IS NOT DISTINCT FROM 'running'
+      RETURNING 'done'::text, o.id, NULL::text, NULL::text, NULL::jsonb, NULL::int4, NULL::text,
+        NULL::text;
+    RETURN;
+  END IF;
+  IF cardinality(v_keys) = 1 THEN
+    PERFORM pg_advisory_xact_lock(hashtext('messenger'), hashtext(v_keys[1]));
+    v_locked := v_keys;
+  ELSE
+    SELECT COALESCE(array_agg(k), '{}') INTO v_locked FROM unnest(v_keys) AS k
+    WHERE pg_try_advisory_xact_lock(hashtext('messenger'), hashtext(k));
+  END IF;
+  WITH finished AS (UPDATE "messenger"."hook_occurrences" AS o
+      SET status = 'done', leased_by = NULL, updated_at = clock_timestamp(),
+          finished_at = clock_timestamp()
+      FROM unnest(p_ids, p_attempts, p_order_keys) AS held(id, attempts, order_key)
+      WHERE o.id = held.id AND o.attempts = held.attempts
+        AND o.status IS NOT DISTINCT FROM 'running'
+        AND (held.order_key IS NULL OR held.order_key = ANY(v_locked))
+    RETURNING o.id, o.order_key)
+  SELECT array_agg(f.id), array_agg(f.order_key) FILTER (WHERE f.order_key IS NOT NULL)
+  INTO v_done, v_finished FROM finished AS f;
+  RETURN QUERY SELECT 'done'::text, d.id, NULL::text, NULL::text, NULL::jsonb, NULL::int4,
+    NULL::text, NULL::text
+  FROM unnest(v_done) AS d(id);
+  RETURN QUERY SELECT 'late'::text, held.id, NULL::text, NULL::text, NULL::jsonb, NULL::int4,
+    NULL::text, NULL::text
+  FROM unnest(p_ids, p_order_keys) AS held(id, order_key)
+  WHERE held.order_key IS NOT NULL AND NOT (held.order_key = ANY(v_locked));
+  IF v_finished IS NULL THEN
+    RETURN;
+  END IF;
+  -- Each key's oldest blocked occurrence, among the key's unfinished ones (the ordering index;
+  -- OFFSET 0 keeps min() from becoming a walk of the primary key in id order, which read every
+  -- finished occurrence older than the key's next one: thousands per key on deep chains).
+  SELECT array_agg(n.id) INTO v_next FROM unnest(v_finished) AS f(k)
+  CROSS JOIN LATERAL (SELECT min(b.id) AS id FROM (
+    SELECT h.id FROM "messenger"."hook_occurrences" AS h
+    WHERE h.order_key = f.k AND h.status IN ('pending', 'running', 'blocked') AND h.status = 'blocked' OFFSET 0) AS b
+  ) AS n
+  WHERE n.id IS NOT NULL;
+  IF v_next IS NULL THEN
+    RETURN;
+  END IF;
+  IF cardinality(p_names) > 0 THEN
+    RETURN QUERY UPDATE "messenger"."hook_occurrences" AS o
+      SET status = 'running', attempts = o.attempts + 1, due_at = clock_timestamp() + p_lease_ms * interval '1 millisecond',
+        leased_by = p_worker, updated_at = clock_timestamp()
+      FROM unnest(v_next) AS n(id)
+      WHERE o.id = n.id AND o.status IS NOT DISTINCT FROM 'blocked'
+        AND o.due_at <= clock_timestamp() AND (o.name = ANY(p_names)) IS TRUE
+      RETURNING 'claimed'::text, o.id, o.name, o.key, o.payload, o.attempts, o.last_error,
+        o.order_key;
+  END IF;
+  UPDATE "messenger"."hook_occurrences" AS o SET status = 'pending', updated_at = clock_timestamp()
+  FROM unnest(v_next) AS n(id)
+  WHERE o.id = n.id AND o.status IS NOT DISTINCT FROM 'blocked';
+END
+$fn$;
+
+CREATE FUNCTION "messenger"."hook_enqueue_ordered"(p_name text, p_keys text[],
+  p_payloads jsonb[], p_due_at timestamptz, p_order_keys text[]) RETURNS int8
+LANGUAGE plpgsql SET enable_seqscan = off SET jit = off SET fragment.hook_hand_off = 'on' AS $fn$
+DECLARE
+  v_busy text[];
+  v_count int8;
+BEGIN
+  IF cardinality(p_keys) IS NULL THEN
+    RETURN 0;
+  END IF;
+  PERFORM pg_advisory_xact_lock(hashtext('messenger'), l.id)
+  FROM (SELECT DISTINCT hashtext(k) AS id FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL) AS l
+  ORDER BY l.id;
+  SELECT COALESCE(array_agg(b.k), '{}') INTO v_busy
+  FROM (SELECT DISTINCT k FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL) AS b(k)
+  CROSS JOIN LATERAL (SELECT 1 FROM "messenger"."hook_occurrences" AS h
+    WHERE h.order_key = b.k AND h.status IN ('pending', 'running', 'blocked') LIMIT 1) AS busy;
+  WITH inserted AS (
+    INSERT INTO "messenger"."hook_occurrences" (name, key, payload, due_at, order_key, status)
+    SELECT p_name, i.key, i.payload, COALESCE(p_due_at, now()), i.order_key,
+      CASE WHEN i.order_key IS NOT NULL AND (i.order_key = ANY(v_busy)
+          OR row_number() OVER (PARTITION BY i.order_key ORDER BY i.n) > 1)
+        THEN 'blocked' ELSE 'pending' END
+    FROM unnest(p_keys, p_payloads, p_order_keys) WITH ORDINALITY AS i(key, payload, order_key, n)
+    ORDER BY i.n
+    ON CONFLICT (name, key) DO NOTHING RETURNING 1)
+  SELECT count(*) INTO v_count FROM inserted;
+  IF v_count < cardinality(p_keys) THEN
+    UPDATE "messenger"."hook_occurrences" AS o SET status = 'pending', updated_at = clock_timestamp()
+    WHERE o.id IN (
+      SELECT (SELECT h.id FROM "messenger"."hook_occurrences" AS h
+              WHERE h.order_key = k.k AND h.status IN ('pending', 'running', 'blocked') AND h.status = 'blocked'
+              ORDER BY h.order_key, h.id LIMIT 1)
+      FROM (SELECT DISTINCT k FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL) AS k(k)
+      WHERE NOT EXISTS (SELECT 1 FROM "messenger"."hook_occurrences" AS h
+                        WHERE h.order_key = k.k AND h.status IN ('pending', 'running')));
+  END IF;
+  RETURN v_count;
+END
+$fn$;
+
+DROP TRIGGER "hook_order_enqueued" ON "messenger"."hook_occurrences";
+
+CREATE TRIGGER "hook_order_enqueued" BEFORE INSERT ON "messenger"."hook_occurrences" FOR EACH ROW
+WHEN (NEW.order_key IS NOT NULL AND NEW.status = 'pending'
+      AND current_setting('fragment.hook_hand_off', true) IS DISTINCT FROM 'on')
+EXECUTE FUNCTION "messenger"."hook_order_enter"();
+
+DROP TRIGGER "hook_order_finished" ON "messenger"."hook_occurrences";
+
+CREATE TRIGGER "hook_order_finished" AFTER UPDATE OF status ON "messenger"."hook_occurrences" FOR EACH ROW
+WHEN (OLD.order_key IS NOT NULL AND OLD.status IN ('pending', 'running')
+      AND NEW.status IN ('done', 'failed', 'cancelled')
+      AND current_setting('fragment.hook_hand_off', true) IS DISTINCT FROM 'on')
+EXECUTE FUNCTION "messenger"."hook_order_leave"();
+
 -- Version bookkeeping
 INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "fingerprint", "description") VALUES
   ('messenger', 1, '3eadd40cd254428c6d13e7443f6e498ad29db1073d5186569c0059c0562479e3', 'createTable "updates"'),
@@ -222,10 +359,11 @@ INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "finger
   ('messenger', 7, '03500f54749e9fea50e08a318a8f498feda317853b65b634929c74ffd51dbaf8', 'addColumn "hook_occurrences"."order_key"'),
   ('messenger', 8, 'e1e6c9f70c80da7a2c69a7dca5c4a2d0fa85ab49705ee98f7c15d23adae6efaf', 'addIndex "hook_occurrences_order_key_idx" on "hook_occurrences"'),
   ('messenger', 9, '7f70852a966dba8d2f2758189b08b14cf47ba7251915823c74ea9bb8c8f8866f', 'sql'),
-  ('messenger', 10, '6c7bd3ca857681e88b960ccf7b8be3683cd624006b1d2d513dc8e3e462c28820', 'sql')
+  ('messenger', 10, '6c7bd3ca857681e88b960ccf7b8be3683cd624006b1d2d513dc8e3e462c28820', 'sql'),
+  ('messenger', 11, 'b6920099187270e4229c32dcee718b6bdd2bc61bf666e990d218d8a164d2d46f', 'sql')
 ON CONFLICT ("namespace", "version") DO UPDATE SET "fingerprint" = EXCLUDED."fingerprint", "description" = EXCLUDED."description", "applied_at" = now();
 
-INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('messenger', 'messenger', 10)
+INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('messenger', 'messenger', 11)
 ON CONFLICT ("namespace") DO UPDATE SET "version" = EXCLUDED."version", "schema_name" = EXCLUDED."schema_name", "updated_at" = now();
 
 COMMIT;

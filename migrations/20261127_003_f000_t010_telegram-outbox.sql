@@ -1,4 +1,4 @@
--- fragment-cli migration of schema "telegram_outbox" in namespace "telegram_outbox": version 0 to 9
+-- fragment-cli migration of schema "telegram_outbox" in namespace "telegram_outbox": version 0 to 10
 -- Generated from the schema definition; do not edit.
 -- One transaction: apply with psql -v ON_ERROR_STOP=1 -f <file>, or with fragment-cli db migrate.
 
@@ -202,6 +202,143 @@ BEGIN
 END
 $fn$;
 
+-- Step 10: sql
+CREATE OR REPLACE FUNCTION "telegram_outbox"."hook_complete"(p_ids int8[], p_attempts int4[],
+  p_order_keys text[], p_names text[], p_lease_ms int8, p_worker text)
+RETURNS TABLE (outcome text, id int8, name text, key text, payload jsonb, attempts int4, last_error text, order_key text)
+LANGUAGE plpgsql SET enable_seqscan = off SET enable_sort = off SET jit = off
+SET fragment.hook_hand_off = 'on' AS $fn$
+#variable_conflict use_column
+DECLARE
+  v_keys text[];
+  v_locked text[];
+  v_done int8[];
+  v_finished text[];
+  v_next int8[];
+BEGIN
+  SELECT array_agg(DISTINCT k) INTO v_keys FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL;
+  IF v_keys IS NULL THEN
+    RETURN QUERY UPDATE "telegram_outbox"."hook_occurrences" AS o
+      SET status = 'done', leased_by = NULL, updated_at = clock_timestamp(),
+          finished_at = clock_timestamp()
+      FROM unnest(p_ids, p_attempts, p_order_keys) AS held(id, attempts, order_key)
+      WHERE o.id = held.id AND o.attempts = held.attempts
+        AND o.status IS NOT DISTINCT FROM 'running'
+      RETURNING 'done'::text, o.id, NULL::text, NULL::text, NULL::jsonb, NULL::int4, NULL::text,
+        NULL::text;
+    RETURN;
+  END IF;
+  IF cardinality(v_keys) = 1 THEN
+    PERFORM pg_advisory_xact_lock(hashtext('telegram_outbox'), hashtext(v_keys[1]));
+    v_locked := v_keys;
+  ELSE
+    SELECT COALESCE(array_agg(k), '{}') INTO v_locked FROM unnest(v_keys) AS k
+    WHERE pg_try_advisory_xact_lock(hashtext('telegram_outbox'), hashtext(k));
+  END IF;
+  WITH finished AS (UPDATE "telegram_outbox"."hook_occurrences" AS o
+      SET status = 'done', leased_by = NULL, updated_at = clock_timestamp(),
+          finished_at = clock_timestamp()
+      FROM unnest(p_ids, p_attempts, p_order_keys) AS held(id, attempts, order_key)
+      WHERE o.id = held.id AND o.attempts = held.attempts
+        AND o.status IS NOT DISTINCT FROM 'running'
+        AND (held.order_key IS NULL OR held.order_key = ANY(v_locked))
+    RETURNING o.id, o.order_key)
+  SELECT array_agg(f.id), array_agg(f.order_key) FILTER (WHERE f.order_key IS NOT NULL)
+  INTO v_done, v_finished FROM finished AS f;
+  RETURN QUERY SELECT 'done'::text, d.id, NULL::text, NULL::text, NULL::jsonb, NULL::int4,
+    NULL::text, NULL::text
+  FROM unnest(v_done) AS d(id);
+  RETURN QUERY SELECT 'late'::text, held.id, NULL::text, NULL::text, NULL::jsonb, NULL::int4,
+    NULL::text, NULL::text
+  FROM unnest(p_ids, p_order_keys) AS held(id, order_key)
+  WHERE held.order_key IS NOT NULL AND NOT (held.order_key = ANY(v_locked));
+  IF v_finished IS NULL THEN
+    RETURN;
+  END IF;
+  -- Each key's oldest blocked occurrence, among the key's unfinished ones (the ordering index;
+  -- OFFSET 0 keeps min() from becoming a walk of the primary key in id order, which read every
+  -- finished occurrence older than the key's next one: thousands per key on deep chains).
+  SELECT array_agg(n.id) INTO v_next FROM unnest(v_finished) AS f(k)
+  CROSS JOIN LATERAL (SELECT min(b.id) AS id FROM (
+    SELECT h.id FROM "telegram_outbox"."hook_occurrences" AS h
+    WHERE h.order_key = f.k AND h.status IN ('pending', 'running', 'blocked') AND h.status = 'blocked' OFFSET 0) AS b
+  ) AS n
+  WHERE n.id IS NOT NULL;
+  IF v_next IS NULL THEN
+    RETURN;
+  END IF;
+  IF cardinality(p_names) > 0 THEN
+    RETURN QUERY UPDATE "telegram_outbox"."hook_occurrences" AS o
+      SET status = 'running', attempts = o.attempts + 1, due_at = clock_timestamp() + p_lease_ms * interval '1 millisecond',
+        leased_by = p_worker, updated_at = clock_timestamp()
+      FROM unnest(v_next) AS n(id)
+      WHERE o.id = n.id AND o.status IS NOT DISTINCT FROM 'blocked'
+        AND o.due_at <= clock_timestamp() AND (o.name = ANY(p_names)) IS TRUE
+      RETURNING 'claimed'::text, o.id, o.name, o.key, o.payload, o.attempts, o.last_error,
+        o.order_key;
+  END IF;
+  UPDATE "telegram_outbox"."hook_occurrences" AS o SET status = 'pending', updated_at = clock_timestamp()
+  FROM unnest(v_next) AS n(id)
+  WHERE o.id = n.id AND o.status IS NOT DISTINCT FROM 'blocked';
+END
+$fn$;
+
+CREATE FUNCTION "telegram_outbox"."hook_enqueue_ordered"(p_name text, p_keys text[],
+  p_payloads jsonb[], p_due_at timestamptz, p_order_keys text[]) RETURNS int8
+LANGUAGE plpgsql SET enable_seqscan = off SET jit = off SET fragment.hook_hand_off = 'on' AS $fn$
+DECLARE
+  v_busy text[];
+  v_count int8;
+BEGIN
+  IF cardinality(p_keys) IS NULL THEN
+    RETURN 0;
+  END IF;
+  PERFORM pg_advisory_xact_lock(hashtext('telegram_outbox'), l.id)
+  FROM (SELECT DISTINCT hashtext(k) AS id FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL) AS l
+  ORDER BY l.id;
+  SELECT COALESCE(array_agg(b.k), '{}') INTO v_busy
+  FROM (SELECT DISTINCT k FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL) AS b(k)
+  CROSS JOIN LATERAL (SELECT 1 FROM "telegram_outbox"."hook_occurrences" AS h
+    WHERE h.order_key = b.k AND h.status IN ('pending', 'running', 'blocked') LIMIT 1) AS busy;
+  WITH inserted AS (
+    INSERT INTO "telegram_outbox"."hook_occurrences" (name, key, payload, due_at, order_key, status)
+    SELECT p_name, i.key, i.payload, COALESCE(p_due_at, now()), i.order_key,
+      CASE WHEN i.order_key IS NOT NULL AND (i.order_key = ANY(v_busy)
+          OR row_number() OVER (PARTITION BY i.order_key ORDER BY i.n) > 1)
+        THEN 'blocked' ELSE 'pending' END
+    FROM unnest(p_keys, p_payloads, p_order_keys) WITH ORDINALITY AS i(key, payload, order_key, n)
+    ORDER BY i.n
+    ON CONFLICT (name, key) DO NOTHING RETURNING 1)
+  SELECT count(*) INTO v_count FROM inserted;
+  IF v_count < cardinality(p_keys) THEN
+    UPDATE "telegram_outbox"."hook_occurrences" AS o SET status = 'pending', updated_at = clock_timestamp()
+    WHERE o.id IN (
+      SELECT (SELECT h.id FROM "telegram_outbox"."hook_occurrences" AS h
+              WHERE h.order_key = k.k AND h.status IN ('pending', 'running', 'blocked') AND h.status = 'blocked'
+              ORDER BY h.order_key, h.id LIMIT 1)
+      FROM (SELECT DISTINCT k FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL) AS k(k)
+      WHERE NOT EXISTS (SELECT 1 FROM "telegram_outbox"."hook_occurrences" AS h
+                        WHERE h.order_key = k.k AND h.status IN ('pending', 'running')));
+  END IF;
+  RETURN v_count;
+END
+$fn$;
+
+DROP TRIGGER "hook_order_enqueued" ON "telegram_outbox"."hook_occurrences";
+
+CREATE TRIGGER "hook_order_enqueued" BEFORE INSERT ON "telegram_outbox"."hook_occurrences" FOR EACH ROW
+WHEN (NEW.order_key IS NOT NULL AND NEW.status = 'pending'
+      AND current_setting('fragment.hook_hand_off', true) IS DISTINCT FROM 'on')
+EXECUTE FUNCTION "telegram_outbox"."hook_order_enter"();
+
+DROP TRIGGER "hook_order_finished" ON "telegram_outbox"."hook_occurrences";
+
+CREATE TRIGGER "hook_order_finished" AFTER UPDATE OF status ON "telegram_outbox"."hook_occurrences" FOR EACH ROW
+WHEN (OLD.order_key IS NOT NULL AND OLD.status IN ('pending', 'running')
+      AND NEW.status IN ('done', 'failed', 'cancelled')
+      AND current_setting('fragment.hook_hand_off', true) IS DISTINCT FROM 'on')
+EXECUTE FUNCTION "telegram_outbox"."hook_order_leave"();
+
 -- Version bookkeeping
 INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "fingerprint", "description") VALUES
   ('telegram_outbox', 1, 'b9804ced795763874cace55301353b9ac20d0bff2d3bee1ae8b42e06edfed5d8', 'createTable "hook_occurrences"'),
@@ -212,10 +349,11 @@ INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "finger
   ('telegram_outbox', 6, '582b719e9c07732c39ec189cf71ddb29f37796e340d323bc7df99a8b4ba9101c', 'addColumn "hook_occurrences"."order_key"'),
   ('telegram_outbox', 7, 'a6be7255b9d177beec848338bbd08bbe2df18828be895da108cf4814ae90205a', 'addIndex "hook_occurrences_order_key_idx" on "hook_occurrences"'),
   ('telegram_outbox', 8, 'b0958ec4b5e9211e1df531db9fdad64b739eccdc3aa93e62c0c81649db29eb2e', 'sql'),
-  ('telegram_outbox', 9, '7eb530ebe7feac5fd3d106254249239b49cc7da0603959fd4e94e95a1b436faf', 'sql')
+  ('telegram_outbox', 9, '7eb530ebe7feac5fd3d106254249239b49cc7da0603959fd4e94e95a1b436faf', 'sql'),
+  ('telegram_outbox', 10, '337a481a669c0ab8a6e282400c276384a06f0be8be6679665f03d4ca994f09ec', 'sql')
 ON CONFLICT ("namespace", "version") DO UPDATE SET "fingerprint" = EXCLUDED."fingerprint", "description" = EXCLUDED."description", "applied_at" = now();
 
-INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('telegram_outbox', 'telegram_outbox', 9)
+INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('telegram_outbox', 'telegram_outbox', 10)
 ON CONFLICT ("namespace") DO UPDATE SET "version" = EXCLUDED."version", "schema_name" = EXCLUDED."schema_name", "updated_at" = now();
 
 COMMIT;

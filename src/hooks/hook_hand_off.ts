@@ -1,0 +1,236 @@
+/**
+ * The direct hand-off of ordering keys, added to a module's schema by {@link withHookHandOff}: a
+ * completion that finishes an ordered occurrence takes its key's next occurrence from `blocked`
+ * straight to `running` for the completing worker, in the completion's own statement.
+ *
+ * @module
+ */
+
+import type { SchemaBuilder, TablesShape } from "../schema/schema.ts";
+import { HOOK_TABLE, type HookOrderingShape, type HookTablesShape } from "./hook_table.ts";
+
+/**
+ * The setting `hook_complete()` turns on for its own statements: the ordering trigger that
+ * releases a finished key's next occurrence (`hook_order_finished`) is skipped while it is on,
+ * since the function releases (and hands on) the next occurrences itself.
+ */
+const HAND_OFF_SETTING = "fragment.hook_hand_off";
+
+/**
+ * Replaces the completion function of {@link withHookFunctions} so that the next occurrence of a
+ * finished ordering key goes from `blocked` to `running` (claimed for the completing worker) in
+ * one row update, and the key's lock is taken once per key and batch instead of once per row:
+ * one `sql` step (one version) that replaces `hook_complete()` and has the ordering trigger
+ * `hook_order_finished` skip the completions the function makes.
+ *
+ * Before it, each ordered step wrote three versions of the occurrence's row after its insert (the
+ * trigger's release to `pending`, the hand-off's claim to `running`, `done`), each with an entry
+ * in every index of the table, and ran the trigger's PL/pgSQL (a lock and an update) once per
+ * finished row; now two (claimed `running` straight from `blocked`, `done`). The next occurrence
+ * of a key whose hook the worker does not run, or that is not due yet, becomes `pending` as
+ * before. Failures, cancellations, deletions and the transaction path of a database without the
+ * functions keep the trigger.
+ *
+ * Append it after {@link withHookFunctions} and `withHookOrdering` (it refuses a schema whose hook
+ * table has no ordering keys); the first-party modules append it last.
+ *
+ * @param builder The schema builder, after `withHookOrdering` and `withHookFunctions`.
+ * @returns The builder with the step added.
+ *
+ * @example A module schema whose ordered hooks hand their key on directly
+ * ```ts
+ * import { column, defineSchema } from "@app/fragment-cli/schema";
+ * import {
+ *   withHookFunctions,
+ *   withHookHandOff,
+ *   withHookOrdering,
+ *   withHookTable,
+ * } from "@app/fragment-cli/hooks";
+ *
+ * const schema = defineSchema("chats", (s) =>
+ *   withHookHandOff(withHookFunctions(withHookOrdering(
+ *     withHookTable(s.createTable("chats", { id: column.text().primaryKey() })),
+ *   ))));
+ * console.log(schema.version); // 10
+ * ```
+ */
+export function withHookHandOff<Tables extends TablesShape & HookTablesShape & HookOrderingShape>(
+  builder: SchemaBuilder<Tables>,
+): SchemaBuilder<Tables> {
+  const ordered = builder.steps.some((step) =>
+    step.kind === "addColumn" && step.table === HOOK_TABLE && step.column.name === "order_key"
+  );
+  if (!ordered) {
+    throw new TypeError(
+      "withHookHandOff() needs the hook table's ordering keys: append it after withHookOrdering()",
+    );
+  }
+  return builder.sql(({ namespace, qualify, quote }) => handOff(namespace, qualify, quote));
+}
+
+/** The statuses of an occurrence that holds its key (or waits for it), as the triggers name them. */
+const UNFINISHED = "('pending', 'running', 'blocked')";
+
+const CLAIMED = "id int8, name text, key text, payload jsonb, attempts int4, last_error text, " +
+  "order_key text";
+
+function handOff(
+  namespace: string,
+  qualify: (name: string) => string,
+  quote: (name: string) => string,
+): string[] {
+  const table = qualify(HOOK_TABLE);
+  const lockNamespace = `hashtext('${namespace.replaceAll("'", "''")}')`;
+  const lease = "clock_timestamp() + p_lease_ms * interval '1 millisecond'";
+  const done = (filter: string) =>
+    `UPDATE ${table} AS o
+      SET status = 'done', leased_by = NULL, updated_at = clock_timestamp(),
+          finished_at = clock_timestamp()
+      FROM unnest(p_ids, p_attempts, p_order_keys) AS held(id, attempts, order_key)
+      WHERE o.id = held.id AND o.attempts = held.attempts
+        AND o.status IS NOT DISTINCT FROM 'running'${filter}`;
+  return [
+    // The same signature, answers and locking rule as before (see withHookFunctions): the
+    // attempts still held become done; those of keys it could not lock are answered 'late'.
+    // Then each finished key's oldest blocked occurrence (the trigger's choice) is claimed for
+    // the claimant when it is due and of its hooks, else made pending, in one update each way.
+    // Both find their rows by primary key only: their other tests are written in forms no index
+    // answers (on a table without statistics PostgreSQL otherwise read every blocked row through
+    // the status and name indexes, milliseconds per call under the webhook load).
+    `CREATE OR REPLACE FUNCTION ${qualify("hook_complete")}(p_ids int8[], p_attempts int4[],
+  p_order_keys text[], p_names text[], p_lease_ms int8, p_worker text)
+RETURNS TABLE (outcome text, ${CLAIMED})
+LANGUAGE plpgsql SET enable_seqscan = off SET enable_sort = off SET jit = off
+SET ${HAND_OFF_SETTING} = 'on' AS $fn$
+#variable_conflict use_column
+DECLARE
+  v_keys text[];
+  v_locked text[];
+  v_done int8[];
+  v_finished text[];
+  v_next int8[];
+BEGIN
+  SELECT array_agg(DISTINCT k) INTO v_keys FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL;
+  IF v_keys IS NULL THEN
+    RETURN QUERY ${done("")}
+      RETURNING 'done'::text, o.id, NULL::text, NULL::text, NULL::jsonb, NULL::int4, NULL::text,
+        NULL::text;
+    RETURN;
+  END IF;
+  IF cardinality(v_keys) = 1 THEN
+    PERFORM pg_advisory_xact_lock(${lockNamespace}, hashtext(v_keys[1]));
+    v_locked := v_keys;
+  ELSE
+    SELECT COALESCE(array_agg(k), '{}') INTO v_locked FROM unnest(v_keys) AS k
+    WHERE pg_try_advisory_xact_lock(${lockNamespace}, hashtext(k));
+  END IF;
+  WITH finished AS (${
+      done("\n        AND (held.order_key IS NULL OR held.order_key = ANY(v_locked))")
+    }
+    RETURNING o.id, o.order_key)
+  SELECT array_agg(f.id), array_agg(f.order_key) FILTER (WHERE f.order_key IS NOT NULL)
+  INTO v_done, v_finished FROM finished AS f;
+  RETURN QUERY SELECT 'done'::text, d.id, NULL::text, NULL::text, NULL::jsonb, NULL::int4,
+    NULL::text, NULL::text
+  FROM unnest(v_done) AS d(id);
+  RETURN QUERY SELECT 'late'::text, held.id, NULL::text, NULL::text, NULL::jsonb, NULL::int4,
+    NULL::text, NULL::text
+  FROM unnest(p_ids, p_order_keys) AS held(id, order_key)
+  WHERE held.order_key IS NOT NULL AND NOT (held.order_key = ANY(v_locked));
+  IF v_finished IS NULL THEN
+    RETURN;
+  END IF;
+  -- Each key's oldest blocked occurrence, among the key's unfinished ones (the ordering index;
+  -- OFFSET 0 keeps min() from becoming a walk of the primary key in id order, which read every
+  -- finished occurrence older than the key's next one: thousands per key on deep chains).
+  SELECT array_agg(n.id) INTO v_next FROM unnest(v_finished) AS f(k)
+  CROSS JOIN LATERAL (SELECT min(b.id) AS id FROM (
+    SELECT h.id FROM ${table} AS h
+    WHERE h.order_key = f.k AND h.status IN ${UNFINISHED} AND h.status = 'blocked' OFFSET 0) AS b
+  ) AS n
+  WHERE n.id IS NOT NULL;
+  IF v_next IS NULL THEN
+    RETURN;
+  END IF;
+  IF cardinality(p_names) > 0 THEN
+    RETURN QUERY UPDATE ${table} AS o
+      SET status = 'running', attempts = o.attempts + 1, due_at = ${lease},
+        leased_by = p_worker, updated_at = clock_timestamp()
+      FROM unnest(v_next) AS n(id)
+      WHERE o.id = n.id AND o.status IS NOT DISTINCT FROM 'blocked'
+        AND o.due_at <= clock_timestamp() AND (o.name = ANY(p_names)) IS TRUE
+      RETURNING 'claimed'::text, o.id, o.name, o.key, o.payload, o.attempts, o.last_error,
+        o.order_key;
+  END IF;
+  UPDATE ${table} AS o SET status = 'pending', updated_at = clock_timestamp()
+  FROM unnest(v_next) AS n(id)
+  WHERE o.id = n.id AND o.status IS NOT DISTINCT FROM 'blocked';
+END
+$fn$`,
+    // Enqueues a batch of occurrences of hook p_name, in the order given: each ordering key's
+    // lock taken once (in lock-id order, waiting: the order every writer of several keys takes
+    // them in), then, in a statement of its own (a fresh snapshot, which sees every finish
+    // committed before the locks were granted), the keys that have an unfinished occurrence;
+    // the batch's occurrences of those keys, and all but the first of each other key, are
+    // stored blocked. The ordering trigger is skipped meanwhile (it would take the lock and look
+    // again per row). An occurrence not inserted ((name, key) existed) may have been the one its
+    // key's later ones of the batch were blocked behind: such a key with blocked occurrences and
+    // none pending or running has its oldest released. Answers how many were inserted. Its
+    // lookups go by the ordering-key index, one probe per key (LATERAL … LIMIT 1, no sequential
+    // scans: on a table without statistics PostgreSQL read the whole table, then every
+    // unfinished occurrence into a hash, for the busy keys: 2.5 – 3 ms per call under load).
+    `CREATE FUNCTION ${qualify("hook_enqueue_ordered")}(p_name text, p_keys text[],
+  p_payloads jsonb[], p_due_at timestamptz, p_order_keys text[]) RETURNS int8
+LANGUAGE plpgsql SET enable_seqscan = off SET jit = off SET ${HAND_OFF_SETTING} = 'on' AS $fn$
+DECLARE
+  v_busy text[];
+  v_count int8;
+BEGIN
+  IF cardinality(p_keys) IS NULL THEN
+    RETURN 0;
+  END IF;
+  PERFORM pg_advisory_xact_lock(${lockNamespace}, l.id)
+  FROM (SELECT DISTINCT hashtext(k) AS id FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL) AS l
+  ORDER BY l.id;
+  SELECT COALESCE(array_agg(b.k), '{}') INTO v_busy
+  FROM (SELECT DISTINCT k FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL) AS b(k)
+  CROSS JOIN LATERAL (SELECT 1 FROM ${table} AS h
+    WHERE h.order_key = b.k AND h.status IN ${UNFINISHED} LIMIT 1) AS busy;
+  WITH inserted AS (
+    INSERT INTO ${table} (name, key, payload, due_at, order_key, status)
+    SELECT p_name, i.key, i.payload, COALESCE(p_due_at, now()), i.order_key,
+      CASE WHEN i.order_key IS NOT NULL AND (i.order_key = ANY(v_busy)
+          OR row_number() OVER (PARTITION BY i.order_key ORDER BY i.n) > 1)
+        THEN 'blocked' ELSE 'pending' END
+    FROM unnest(p_keys, p_payloads, p_order_keys) WITH ORDINALITY AS i(key, payload, order_key, n)
+    ORDER BY i.n
+    ON CONFLICT (name, key) DO NOTHING RETURNING 1)
+  SELECT count(*) INTO v_count FROM inserted;
+  IF v_count < cardinality(p_keys) THEN
+    UPDATE ${table} AS o SET status = 'pending', updated_at = clock_timestamp()
+    WHERE o.id IN (
+      SELECT (SELECT h.id FROM ${table} AS h
+              WHERE h.order_key = k.k AND h.status IN ${UNFINISHED} AND h.status = 'blocked'
+              ORDER BY h.order_key, h.id LIMIT 1)
+      FROM (SELECT DISTINCT k FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL) AS k(k)
+      WHERE NOT EXISTS (SELECT 1 FROM ${table} AS h
+                        WHERE h.order_key = k.k AND h.status IN ('pending', 'running')));
+  END IF;
+  RETURN v_count;
+END
+$fn$`,
+    `DROP TRIGGER ${quote("hook_order_enqueued")} ON ${table}`,
+    // As withHookOrdering created it, except while hook_enqueue_ordered() runs.
+    `CREATE TRIGGER ${quote("hook_order_enqueued")} BEFORE INSERT ON ${table} FOR EACH ROW
+WHEN (NEW.order_key IS NOT NULL AND NEW.status = 'pending'
+      AND current_setting('${HAND_OFF_SETTING}', true) IS DISTINCT FROM 'on')
+EXECUTE FUNCTION ${qualify("hook_order_enter")}()`,
+    `DROP TRIGGER ${quote("hook_order_finished")} ON ${table}`,
+    // As withHookOrdering created it, except while hook_complete() runs (it releases the keys).
+    `CREATE TRIGGER ${quote("hook_order_finished")} AFTER UPDATE OF status ON ${table} FOR EACH ROW
+WHEN (OLD.order_key IS NOT NULL AND OLD.status IN ('pending', 'running')
+      AND NEW.status IN ('done', 'failed', 'cancelled')
+      AND current_setting('${HAND_OFF_SETTING}', true) IS DISTINCT FROM 'on')
+EXECUTE FUNCTION ${qualify("hook_order_leave")}()`,
+  ];
+}
