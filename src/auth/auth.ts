@@ -171,7 +171,7 @@ export function auth(options: AuthOptions): AuthModule {
     limits,
     onUserCreated: organizations?.onUserCreated,
   });
-  const me = meReader(db, tables, organizations !== null);
+  const me = meReader(db, tables, organizations?.options.permissions ?? null);
   const lifecycle = accountLifecycle({
     db,
     tables,

@@ -14,3 +14,4 @@ export * from "./me/me_operations.ts";
 export * from "./organizations/organization_operations.ts";
 export * from "./organizations/member_operations.ts";
 export * from "./organizations/invitation_operations.ts";
+export * from "./organizations/team_operations.ts";

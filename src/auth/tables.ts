@@ -17,6 +17,7 @@ export interface AuthTableNames {
   readonly emailVerifications: string;
   readonly rateLimits: string;
   readonly accountTokens: string;
+  readonly auditLog: string;
 }
 
 /** The quoted table names for a namespace. */
@@ -30,5 +31,6 @@ export function authTableNames(namespace: string): AuthTableNames {
     emailVerifications: quoteQualified(namespace, "email_verifications"),
     rateLimits: quoteQualified(namespace, "rate_limits"),
     accountTokens: quoteQualified(namespace, "account_tokens"),
+    auditLog: quoteQualified(namespace, "organization_audit_log"),
   });
 }

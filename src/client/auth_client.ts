@@ -145,6 +145,19 @@ export interface AuthOrganizationsClient {
   getActive(): Promise<AuthResult<AuthOrganizationEntry | null>>;
   /** `POST /organizations/active`: sets (or, with `null`, clears) the active organization. */
   setActive(organizationId: string | null): Promise<AuthResult<AuthOrganizationEntry | null>>;
+  /**
+   * `POST /organizations/:organizationId/transfer-ownership` (owners): `memberId` becomes owner,
+   * the caller keeps `organizations.previousOwnerRoles`.
+   */
+  transferOwnership(
+    organizationId: string,
+    memberId: string,
+  ): Promise<AuthResult<AuthContract["transferOwnership"]["response"]>>;
+  /** `GET /organizations/:organizationId/audit-log` (`audit:read`): newest first. */
+  auditLog(
+    organizationId: string,
+    page?: AuthPageOptions,
+  ): Promise<AuthResult<AuthContract["listAuditLog"]["response"]>>;
 }
 
 /**
@@ -355,6 +368,10 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
       getActive: () => send(operations.getActiveOrganization),
       setActive: (organizationId) =>
         send(operations.setActiveOrganization, {}, { body: { organizationId } }),
+      transferOwnership: (organizationId, memberId) =>
+        send(operations.transferOwnership, { organizationId }, { body: { memberId } }),
+      auditLog: (organizationId, query) =>
+        send(operations.listAuditLog, { organizationId }, { query }),
     },
     members: {
       list: (organizationId, query) => send(operations.listMembers, { organizationId }, { query }),

@@ -41,6 +41,7 @@ describe("auth operations", () => {
     );
     const lists = documented.filter((op) => op.parameters?.some((p) => p.name === "pageSize"));
     assert.deepEqual(lists.map((op) => op.operationId).sort(), [
+      "listAuditLog",
       "listInvitations",
       "listMembers",
       "listMyInvitations",

@@ -15,6 +15,7 @@ import type { AuthInvitationEntry, AuthOrganizationEntry } from "../organization
 import { findEntry, toEntry } from "../organizations/organization_store.ts";
 import type { AuthTableNames } from "../tables.ts";
 import type { AuthUser } from "../account/user.ts";
+import type { PermissionModel } from "../organizations/permissions.ts";
 import { meEntriesReader } from "./organization_entries.ts";
 import { type MeInvitations, meInvitationsReader } from "./pending_invitations.ts";
 
@@ -65,9 +66,9 @@ const NO_INVITATIONS: MeInvitations = Object.freeze({ json: "[]", hasMore: false
 export function meReader(
   db: SqlQuerier,
   tables: AuthTableNames,
-  organizations: boolean,
+  permissions: PermissionModel | null,
 ): MeReader {
-  if (!organizations) {
+  if (!permissions) {
     return (actor) =>
       Promise.resolve(JSON.stringify(
         {
@@ -80,7 +81,7 @@ export function meReader(
         } satisfies AuthMe,
       ));
   }
-  const entriesReader = meEntriesReader(db, tables);
+  const entriesReader = meEntriesReader(db, tables, permissions);
   const invitationsReader = meInvitationsReader(db, tables);
   return async ({ user, session }) => {
     const [entries, invitations] = await Promise.all([
@@ -93,7 +94,7 @@ export function meReader(
     if (active !== null && activeEntry === undefined && entries.hasMore) {
       // Beyond the listed ones: one more query, only for users with that many organizations.
       const entry = await findEntry(db, tables, active, user.id);
-      if (entry) activeEntry = JSON.stringify(toEntry(entry));
+      if (entry) activeEntry = JSON.stringify(toEntry(entry, permissions));
     }
     return `{"user":${JSON.stringify(user)},` +
       `"organizations":[${entries.listJson}],` +

@@ -1,4 +1,4 @@
--- fragment-cli migration of schema "auth" in namespace "auth": version 0 to 34
+-- fragment-cli migration of schema "auth" in namespace "auth": version 0 to 37
 -- Generated from the schema definition; do not edit.
 -- One transaction: apply with psql -v ON_ERROR_STOP=1 -f <file>, or with fragment-cli db migrate.
 
@@ -362,6 +362,26 @@ CREATE TABLE "auth"."account_tokens" (
 -- Step 34: addIndex "account_tokens_user_purpose_idx" on "account_tokens"
 CREATE INDEX "account_tokens_user_purpose_idx" ON "auth"."account_tokens" ("user_id", "purpose");
 
+-- Step 35: createTable "organization_audit_log"
+CREATE TABLE "auth"."organization_audit_log" (
+  "id" uuid NOT NULL DEFAULT gen_random_uuid(),
+  "organization_id" uuid NOT NULL,
+  "action" text NOT NULL,
+  "actor_user_id" uuid,
+  "target_type" text NOT NULL,
+  "target_id" uuid NOT NULL,
+  "data" jsonb NOT NULL DEFAULT '{}'::jsonb,
+  "created_at" timestamptz NOT NULL DEFAULT now(),
+  CONSTRAINT "organization_audit_log_pkey" PRIMARY KEY ("id"),
+  CONSTRAINT "organization_audit_log_organization_id_fkey" FOREIGN KEY ("organization_id") REFERENCES "auth"."organizations" ("id") ON DELETE CASCADE
+);
+
+-- Step 36: addIndex "organization_audit_log_page_idx" on "organization_audit_log"
+CREATE INDEX "organization_audit_log_page_idx" ON "auth"."organization_audit_log" ("organization_id", "created_at", "id");
+
+-- Step 37: addIndex "organization_audit_log_created_idx" on "organization_audit_log"
+CREATE INDEX "organization_audit_log_created_idx" ON "auth"."organization_audit_log" ("created_at");
+
 -- Version bookkeeping
 INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "fingerprint", "description") VALUES
   ('auth', 1, '79c09e44a3e57a15393130c2b309fc6f15127238f02fcc642f1eec5f03cb4cb2', 'createTable "users"'),
@@ -397,10 +417,13 @@ INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "finger
   ('auth', 31, '6a4d552878e167ae3bc31f9c3387f2ba1dbcd94319fa8e549327d4ebd92a38f8', 'addColumn "sessions"."user_agent"'),
   ('auth', 32, 'b3b5ba6948a376dde814bb1502594b94c3ed9674e57c4a132057e4b4c3e648b3', 'addColumn "users"."deleted_at"'),
   ('auth', 33, '333d0d1acb036a299c0dccdbb1a0f0afef3e660ba8ff2c28d97553c2fe31df2e', 'createTable "account_tokens"'),
-  ('auth', 34, 'f4cef41c24483ac8391560970ebf2d679048d910c0f034ead44a022d844ad6a0', 'addIndex "account_tokens_user_purpose_idx" on "account_tokens"')
+  ('auth', 34, 'f4cef41c24483ac8391560970ebf2d679048d910c0f034ead44a022d844ad6a0', 'addIndex "account_tokens_user_purpose_idx" on "account_tokens"'),
+  ('auth', 35, '18b2c6e05b9dad467a110cefb2b794a70537765ee013c327741d0e032d27136b', 'createTable "organization_audit_log"'),
+  ('auth', 36, '47dc2fd1a7c386316075fa91f424eb9252cf126a393a40387d27ed379faa0adc', 'addIndex "organization_audit_log_page_idx" on "organization_audit_log"'),
+  ('auth', 37, '5bbce33b21f27c87e5a651ff53a48f994653bba873357ce6a3821b9e00919879', 'addIndex "organization_audit_log_created_idx" on "organization_audit_log"')
 ON CONFLICT ("namespace", "version") DO UPDATE SET "fingerprint" = EXCLUDED."fingerprint", "description" = EXCLUDED."description", "applied_at" = now();
 
-INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('auth', 'auth', 34)
+INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('auth', 'auth', 37)
 ON CONFLICT ("namespace") DO UPDATE SET "version" = EXCLUDED."version", "schema_name" = EXCLUDED."schema_name", "updated_at" = now();
 
 COMMIT;
