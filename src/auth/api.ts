@@ -204,7 +204,7 @@ export interface AuthApi extends AuthOperationMethods {
    */
   addMember(input: AuthAddMemberInput): Promise<AuthMember>;
   /**
-   * `POST /organizations/:organizationId/members` as `actor`: an owner or admin, with the
+   * `POST /organizations/:organizationId/members` as `actor`: a member with `member:create`, with the
    * `canAddMember` policy's consent (403 `DIRECT_ADD_NOT_ALLOWED` otherwise), exactly as over
    * HTTP.
    */

@@ -134,7 +134,7 @@ export interface AuthOrganizationsClient {
   ): Promise<AuthResult<AuthContract["listOrganizations"]["response"]>>;
   /** `GET /organizations/:organizationId`: one organization with the caller's membership. */
   get(organizationId: string): Promise<AuthResult<AuthOrganizationEntry>>;
-  /** `PATCH /organizations/:organizationId` (owners and admins). */
+  /** `PATCH /organizations/:organizationId` (`organization:update`). */
   update(
     organizationId: string,
     body: AuthUpdateOrganizationBody,
@@ -211,7 +211,7 @@ export interface AuthMembersClient {
  * ```
  */
 export interface AuthInvitationsClient {
-  /** `GET /organizations/:organizationId/invitations` (owners and admins). */
+  /** `GET /organizations/:organizationId/invitations` (`invitation:list`). */
   list(
     organizationId: string,
     page?: AuthPageOptions,
@@ -235,7 +235,7 @@ export interface AuthInvitationsClient {
     invitationId: string,
     body: InvitationTokenInput,
   ): Promise<AuthResult<{ invitation: AuthInvitation }>>;
-  /** Cancels an invitation (its inviter, owners and admins). */
+  /** Cancels an invitation (its inviter, or `invitation:cancel`). */
   cancel(
     invitationId: string,
     body: InvitationTokenInput,

@@ -41,7 +41,7 @@ export interface AutoCreateOrganizationOptions {
 }
 
 /**
- * What {@link AuthOrganizationsOptions.canAddMember} decides on: an owner or admin of
+ * What {@link AuthOrganizationsOptions.canAddMember} decides on: a member (with `member:create`) of
  * `organization` (`actor`) asks to add `user` directly, with `roles`.
  *
  * @example
@@ -53,7 +53,7 @@ export interface AutoCreateOrganizationOptions {
  * ```
  */
 export interface CanAddMemberContext {
-  /** The signed-in caller (already checked to be an owner or admin of the organization). */
+  /** The signed-in caller (already checked to hold `member:create` and the permissions of `roles`). */
   actor: AuthUser;
   /** The organization the user would join. */
   organization: AuthOrganization;
@@ -146,7 +146,7 @@ export interface AuthOrganizationsOptions {
   retention?: HookRetention;
   /**
    * Whether `POST /organizations/:organizationId/members` may add a user without their consent.
-   * Called after the caller's own rights are checked (an owner or admin of the organization, an
+   * Called after the caller's own rights are checked (`member:create` and the permissions of the roles, an
    * owner to grant `owner`); only `true` allows the add. Unset, every direct add is refused with
    * 403 `DIRECT_ADD_NOT_ALLOWED` (global admins included): users join through invitations they
    * accept, or through `module.api.addMember()` on the server.
