@@ -21,6 +21,7 @@ __export(operations_exports, {
   getActiveOrganization: () => getActiveOrganization,
   getOrganization: () => getOrganization,
   getSession: () => getSession,
+  listAuditLog: () => listAuditLog,
   listInvitations: () => listInvitations,
   listMembers: () => listMembers,
   listMyInvitations: () => listMyInvitations,
@@ -37,6 +38,7 @@ __export(operations_exports, {
   signIn: () => signIn,
   signOut: () => signOut,
   signUp: () => signUp,
+  transferOwnership: () => transferOwnership,
   updateMemberRoles: () => updateMemberRoles,
   updateOrganization: () => updateOrganization,
   verifyEmail: () => verifyEmail
@@ -21521,6 +21523,22 @@ var revokeSession = {
 // src/auth/http/responses.ts
 var timestamp2 = external_exports.iso.datetime().describe("ISO 8601 UTC timestamp, e.g. 2026-11-21T15:05:58.123Z");
 
+// src/auth/organizations/event_types.ts
+var ORGANIZATION_EVENT_NAMES = Object.freeze([
+  "organizationCreated",
+  "organizationUpdated",
+  "organizationDeleted",
+  "memberAdded",
+  "memberRemoved",
+  "memberRolesChanged",
+  "ownershipTransferred",
+  "invitationCreated",
+  "invitationAccepted",
+  "invitationRejected",
+  "invitationCanceled",
+  "invitationExpired"
+]);
+
 // src/auth/organizations/responses.ts
 var jsonValue = external_exports.json();
 var organizationResponse = exactSchema()(external_exports.object({
@@ -21563,7 +21581,8 @@ var invitationResponse = exactSchema()(external_exports.object({
 }));
 var organizationEntryResponse = exactSchema()(external_exports.object({
   organization: organizationResponse,
-  member: memberResponse
+  member: memberResponse,
+  permissions: external_exports.array(external_exports.string()).describe("The caller's effective permissions in the organization (resource:action), sorted")
 }));
 var invitationEntryResponse = exactSchema()(external_exports.object({
   invitation: invitationResponse,
@@ -21614,6 +21633,29 @@ var invitationActionResponse = external_exports.union([
   acceptedInvitationResponse,
   respondedInvitationResponse
 ]);
+var auditEntryResponse = exactSchema()(external_exports.object({
+  id: external_exports.string(),
+  action: external_exports.enum(ORGANIZATION_EVENT_NAMES),
+  actorUserId: external_exports.string().nullable().describe("Who acted; null for the server or an expiry"),
+  target: external_exports.object({
+    type: external_exports.enum([
+      "organization",
+      "member",
+      "invitation"
+    ]),
+    id: external_exports.string()
+  }),
+  data: external_exports.record(external_exports.string(), jsonValue).describe("The action's details; never a token"),
+  createdAt: timestamp2
+}));
+var auditLogPageResponse = exactSchema()(external_exports.object({
+  entries: external_exports.array(auditEntryResponse),
+  ...pageFields
+}));
+var ownershipTransferResponse = exactSchema()(external_exports.object({
+  member: memberResponse,
+  previousOwner: memberResponse
+}));
 
 // src/auth/me/me_response.ts
 var meResponse = exactSchema()(external_exports.object({
@@ -21841,6 +21883,9 @@ var respondToInvitationBody = exactSchema()(external_exports.object({
     });
   }
 }));
+var transferOwnershipBody = exactSchema()(external_exports.object({
+  memberId: external_exports.string().max(100)
+}));
 
 // src/auth/organizations/organization_operations.ts
 var createOrganization = {
@@ -21927,7 +21972,7 @@ var getOrganization = {
 var updateOrganization = {
   method: "PATCH",
   path: "/organizations/:organizationId",
-  summary: "Change the name, slug, logo or metadata (owner, admin)",
+  summary: "Change the name, slug, logo or metadata (organization:update)",
   guard: "signedIn",
   feature: "organizations",
   params: organizationParams,
@@ -21951,7 +21996,7 @@ var updateOrganization = {
 var deleteOrganization = {
   method: "DELETE",
   path: "/organizations/:organizationId",
-  summary: "Soft-delete the organization and cancel its pending invitations (owner)",
+  summary: "Soft-delete the organization and cancel its pending invitations (organization:delete)",
   guard: "signedIn",
   feature: "organizations",
   params: organizationParams,
@@ -21992,7 +22037,7 @@ var listMembers = {
 var addMember = {
   method: "POST",
   path: "/organizations/:organizationId/members",
-  summary: "Add a user directly (owner, admin; needs the canAddMember policy's consent)",
+  summary: "Add a user directly (member:create; needs the canAddMember policy's consent)",
   guard: "signedIn",
   feature: "organizations",
   params: organizationParams,
@@ -22024,7 +22069,7 @@ var addMember = {
 var updateMemberRoles = {
   method: "PATCH",
   path: "/organizations/:organizationId/members/:memberId",
-  summary: "Replace a member's roles (owner, admin)",
+  summary: "Replace a member's roles (member:update; no role whose permissions the caller lacks)",
   guard: "signedIn",
   feature: "organizations",
   params: memberParams,
@@ -22117,7 +22162,7 @@ var respondToInvitation = {
 var listInvitations = {
   method: "GET",
   path: "/organizations/:organizationId/invitations",
-  summary: "The organization's invitations, a page at a time (owner, admin)",
+  summary: "The organization's invitations, a page at a time (invitation:list)",
   guard: "signedIn",
   feature: "organizations",
   params: organizationParams,
@@ -22139,7 +22184,7 @@ var listInvitations = {
 var createInvitation = {
   method: "POST",
   path: "/organizations/:organizationId/invitations",
-  summary: "Invite an email address, or re-send a pending invitation (200) (owner, admin)",
+  summary: "Invite an email address, or re-send a pending invitation (200) (invitation:create)",
   guard: "signedIn",
   feature: "organizations",
   params: organizationParams,
@@ -22166,6 +22211,55 @@ var createInvitation = {
   }, {
     status: rotated ? 200 : 201
   })
+};
+
+// src/auth/organizations/team_operations.ts
+var listAuditLog = {
+  method: "GET",
+  path: "/organizations/:organizationId/audit-log",
+  summary: "The organization's audit log, newest first, a page at a time (audit:read)",
+  guard: "signedIn",
+  feature: "organizations",
+  params: organizationParams,
+  query: pageQuery,
+  responses: {
+    200: auditLogPageResponse
+  },
+  errors: {
+    ...PAGE_ERRORS,
+    403: [
+      "FORBIDDEN"
+    ],
+    404: [
+      "NOT_FOUND"
+    ]
+  },
+  call: (services, input2, actor) => services.organizations.team.auditLog(actor, input2)
+};
+var transferOwnership = {
+  method: "POST",
+  path: "/organizations/:organizationId/transfer-ownership",
+  summary: "Hand ownership over to a verified member (owners)",
+  guard: "signedIn",
+  feature: "organizations",
+  params: organizationParams,
+  body: transferOwnershipBody,
+  responses: {
+    200: ownershipTransferResponse
+  },
+  errors: {
+    403: [
+      "FORBIDDEN"
+    ],
+    404: [
+      "NOT_FOUND"
+    ],
+    409: [
+      "ALREADY_OWNER",
+      "MEMBER_NOT_VERIFIED"
+    ]
+  },
+  call: (services, input2, actor) => services.organizations.team.transferOwnership(actor, input2)
 };
 
 // src/client/transport.ts
@@ -22363,6 +22457,18 @@ function createAuthClient(options) {
         body: {
           organizationId
         }
+      }),
+      transferOwnership: (organizationId, memberId) => send(transferOwnership, {
+        organizationId
+      }, {
+        body: {
+          memberId
+        }
+      }),
+      auditLog: (organizationId, query) => send(listAuditLog, {
+        organizationId
+      }, {
+        query
       })
     },
     members: {

@@ -9,55 +9,17 @@
  */
 import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { type ServeProcess, startServe, tempDir } from "../helpers/cli_process.ts";
 import { launchChromium, NO_BROWSER } from "../helpers/browser.ts";
+import { credentials, newPage, printedLink, startTaskArgs, WAIT } from "../helpers/spa_browser.ts";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const screenshot = fileURLToPath(new URL("../../docs/images/account.png", import.meta.url));
 const slow = { timeout: 240_000, skip: NO_BROWSER };
 const PASSWORD = "correct horse battery";
-const WAIT = { timeout: 30_000 };
-
-/** What `deno task start` runs after `serve`, the repository's paths made absolute. */
-function startTaskArgs(): string[] {
-  const task: string = JSON.parse(readFileSync(join(root, "deno.json"), "utf8")).tasks.start;
-  const words = task.split(/\s+/);
-  const args = words.slice(words.indexOf("serve") + 1);
-  return args.map((arg) => (existsSync(join(root, arg)) ? join(root, arg) : arg));
-}
-
-/** Waits for the server to print a link of `kind` for `email`; returns it. */
-async function printedLink(server: ServeProcess, kind: string, email: string): Promise<string> {
-  const pattern = new RegExp(`\\[auth\\] ${kind} link for ${email.replaceAll(".", "\\.")}: (\\S+)`);
-  const deadline = Date.now() + WAIT.timeout;
-  for (;;) {
-    const matches = [...server.stdout().matchAll(new RegExp(pattern, "g"))];
-    if (matches.length > 0) return matches.at(-1)![1];
-    if (Date.now() > deadline) assert.fail(`no ${kind} link for ${email} in:\n${server.stdout()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 900, height: 1400 } });
-  const page = await context.newPage();
-  page.on("pageerror", (error) => console.error(`page error: ${error.message}`));
-  return { context, page };
-}
-
-/** Signs up or in on the sign-in screen, by role and name. */
-async function credentials(page: Page, email: string, password: string, action: string) {
-  const form = page.locator("#credentials");
-  await form.waitFor({ state: "visible", ...WAIT });
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: action, exact: true }).click();
-  await page.getByText(`Signed in as ${email}`).waitFor(WAIT);
-}
 
 describe("the example SPA's account journeys in a real browser", () => {
   const dir = tempDir();
