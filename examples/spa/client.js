@@ -21523,22 +21523,6 @@ var revokeSession = {
 // src/auth/http/responses.ts
 var timestamp2 = external_exports.iso.datetime().describe("ISO 8601 UTC timestamp, e.g. 2026-11-21T15:05:58.123Z");
 
-// src/auth/organizations/event_types.ts
-var ORGANIZATION_EVENT_NAMES = Object.freeze([
-  "organizationCreated",
-  "organizationUpdated",
-  "organizationDeleted",
-  "memberAdded",
-  "memberRemoved",
-  "memberRolesChanged",
-  "ownershipTransferred",
-  "invitationCreated",
-  "invitationAccepted",
-  "invitationRejected",
-  "invitationCanceled",
-  "invitationExpired"
-]);
-
 // src/auth/organizations/responses.ts
 var jsonValue = external_exports.json();
 var organizationResponse = exactSchema()(external_exports.object({
@@ -21635,7 +21619,22 @@ var invitationActionResponse = external_exports.union([
 ]);
 var auditEntryResponse = exactSchema()(external_exports.object({
   id: external_exports.string(),
-  action: external_exports.enum(ORGANIZATION_EVENT_NAMES),
+  // The event names, written out: the browser client bundles this file, not event_types.ts
+  // (exactSchema fails to type-check when this list and OrganizationEventName differ).
+  action: external_exports.enum([
+    "organizationCreated",
+    "organizationUpdated",
+    "organizationDeleted",
+    "memberAdded",
+    "memberRemoved",
+    "memberRolesChanged",
+    "ownershipTransferred",
+    "invitationCreated",
+    "invitationAccepted",
+    "invitationRejected",
+    "invitationCanceled",
+    "invitationExpired"
+  ]),
   actorUserId: external_exports.string().nullable().describe("Who acted; null for the server or an expiry"),
   target: external_exports.object({
     type: external_exports.enum([
