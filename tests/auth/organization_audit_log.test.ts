@@ -7,6 +7,9 @@
 import { before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { AuthModule } from "../../src/auth/mod.ts";
+import { AUDIT_LOG_PURGE_HOOK, auditLogPurgeHook } from "../../src/auth/organizations/audit_log.ts";
+import { authTableNames } from "../../src/auth/tables.ts";
+import { durableHooks } from "../../src/hooks/mod.ts";
 import { forEachAdapter } from "../helpers/databases.ts";
 import { assertError, call } from "./helpers/http.ts";
 import {
@@ -310,16 +313,18 @@ forEachAdapter((name, getAdapter) => {
          WHERE organization_id = $1 AND data->>'name' = 'Recent'`,
         [id],
       );
-      const hooks = purging.api.hooks!;
-      // The slot's occurrence, as the worker inserts it when the daily schedule comes due.
-      await db.transaction((tx) =>
-        hooks.enqueue(tx, {
-          name: "organizationAuditLogPurge",
-          key: "cron:2026-11-27T03:17Z",
-          payload: { scheduledFor: "2026-11-27T03:17:00.000Z" },
-        })
-      );
-      assert.equal((await hooks.drain()).done >= 1, true);
+      // Registered on the module's worker.
+      assert.ok(purging.api.hooks!.names.includes(AUDIT_LOG_PURGE_HOOK));
+      // The hook's schedule, run by a worker whose clock reads 20 s past a daily slot (03:17
+      // UTC): the slot comes due, its occurrence is inserted and runs the purge.
+      const worker = durableHooks({
+        adapter: db,
+        namespace: NAMESPACE,
+        hooks: { [AUDIT_LOG_PURGE_HOOK]: auditLogPurgeHook(db, authTableNames(NAMESPACE), 30) },
+        now: () => new Date("2026-01-05T03:17:20.000Z"), // in the past: the slot is due
+      });
+      assert.equal((await worker.drain()).done, 1);
+      assert.ok(await worker.find(AUDIT_LOG_PURGE_HOOK, "cron:2026-01-05T03:17Z"));
       const left = await db.query<{ action: string; name: string | null }>(
         `SELECT action, data->>'name' AS name FROM ${TABLE} WHERE organization_id = $1
          ORDER BY created_at`,

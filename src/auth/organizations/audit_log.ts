@@ -13,6 +13,7 @@ import {
   type Page,
   type PageRequest,
 } from "../../pagination/mod.ts";
+import type { HookDefinition, ScheduledHookPayload } from "../../hooks/mod.ts";
 import type { JsonValue } from "../../schema/mod.ts";
 import type { SqlQuerier } from "../../sql/mod.ts";
 import type { AuthTableNames } from "../tables.ts";
@@ -246,6 +247,31 @@ export async function pageAuditLog(
     }),
   });
 }
+
+/**
+ * The internal scheduled hook that purges the entries older than
+ * `organizations.auditLogRetentionDays`: every day at 03:17 UTC (a slot missed by more than a
+ * minute is skipped: the next day's purge takes what it left). Running a slot twice deletes
+ * nothing more, so it does not bound the events' `retention` (`rerunSafe`).
+ */
+export function auditLogPurgeHook(
+  db: SqlQuerier,
+  tables: AuthTableNames,
+  days: number,
+): HookDefinition<ScheduledHookPayload> {
+  return {
+    schedule: AUDIT_LOG_PURGE_SCHEDULE,
+    rerunSafe: true,
+    handler: async () => {
+      await purgeAuditLog(db, tables, days);
+    },
+  };
+}
+
+/** The name of {@link auditLogPurgeHook} among the module's hooks. */
+export const AUDIT_LOG_PURGE_HOOK = "organizationAuditLogPurge";
+/** When {@link auditLogPurgeHook} runs: daily at 03:17 UTC. */
+export const AUDIT_LOG_PURGE_SCHEDULE = "17 3 * * *";
 
 /** The most entries one purge deletes; the next run takes the rest. */
 const PURGE_BATCH = 10_000;

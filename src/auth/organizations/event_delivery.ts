@@ -23,7 +23,7 @@ import type {
   OrganizationEventPayloads,
 } from "./event_types.ts";
 import { createSealer } from "./sealing.ts";
-import { insertAuditEntry, purgeAuditLog } from "./audit_log.ts";
+import { AUDIT_LOG_PURGE_HOOK, auditLogPurgeHook, insertAuditEntry } from "./audit_log.ts";
 import { newToken } from "../sessions/tokens.ts";
 import { expireInvitations, rotateInvitationToken } from "./invitation_store.ts";
 import { type AuthInvitation, toInvitation } from "./resources.ts";
@@ -35,15 +35,6 @@ import {
 
 /** The internal hook that marks an invitation expired at its expiry. */
 const EXPIRY_HOOK = "invitationExpiryCheck";
-
-/**
- * The internal scheduled hook that purges the audit log entries older than
- * `organizations.auditLogRetentionDays`: every day at 03:17 UTC (a slot a worker missed by more
- * than a minute is skipped: the next day's purge takes what it left).
- */
-export const AUDIT_LOG_PURGE_HOOK = "organizationAuditLogPurge";
-/** When {@link AUDIT_LOG_PURGE_HOOK} runs. */
-export const AUDIT_LOG_PURGE_SCHEDULE = "17 3 * * *";
 
 /** Records events in transactions and wakes the worker after commits. */
 export interface Notifications {
@@ -97,13 +88,7 @@ export function createNotifications(options: {
   // deno-lint-ignore no-explicit-any
   const registered: Record<string, HookHandler<any> | HookDefinition<any>> = {
     ...options.extraHooks,
-    [AUDIT_LOG_PURGE_HOOK]: {
-      schedule: AUDIT_LOG_PURGE_SCHEDULE,
-      rerunSafe: true,
-      handler: async () => {
-        await purgeAuditLog(db, tables, options.auditLogRetentionDays);
-      },
-    },
+    [AUDIT_LOG_PURGE_HOOK]: auditLogPurgeHook(db, tables, options.auditLogRetentionDays),
   };
   for (const [name, handler] of Object.entries(handlers)) {
     if (!handler) continue;
