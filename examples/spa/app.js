@@ -1,7 +1,8 @@
 // The example single-page app: every screen comes from the typed auth client (client.js is
 // src/client/ bundled for browsers by `deno task spa:client`). On load it asks one thing, GET /me:
 // the user, their organizations, the active one and their invitations; the active organization's
-// members and pending invitations follow from it. Text from the server is only ever set as
+// members, pending invitations and audit log follow from it, each shown only when the member's
+// permissions (the entry's `permissions`) allow it. Text from the server is only ever set as
 // textContent, never parsed as HTML.
 import { createAuthClient } from "./client.js";
 import { API_BASE_URL } from "./config.js";
@@ -72,30 +73,54 @@ async function showSignedIn(me) {
   $("active").hidden = activeId === null;
   if (activeId === null) return;
   $("active-name").textContent = me.activeOrganization.organization.name;
-  // Only owners and admins see (and send) the organization's invitations.
-  const roles = me.activeOrganization.member.roles;
-  const manages = roles.includes("owner") || roles.includes("admin");
-  $("invite").hidden = !manages;
-  $("invitations-title").hidden = !manages;
-  $("invitations").hidden = !manages;
-  const [members, invitations] = await Promise.all([
+  // The UI shows only what the member may do: the entry carries their effective permissions.
+  const { member: self, permissions } = me.activeOrganization;
+  const may = (permission) => permissions.includes(permission);
+  const owner = self.roles.includes("owner");
+  $("invite").hidden = !may("invitation:create");
+  $("invitations-title").hidden = !may("invitation:list");
+  $("invitations").hidden = !may("invitation:list");
+  $("audit").hidden = !may("audit:read");
+  const none = (name) => Promise.resolve({ data: { [name]: [] }, error: null });
+  const [members, invitations, audit] = await Promise.all([
     client.members.list(activeId),
-    manages ? client.invitations.list(activeId) : { data: { invitations: [] }, error: null },
+    may("invitation:list") ? client.invitations.list(activeId) : none("invitations"),
+    may("audit:read") ? client.organizations.auditLog(activeId, { pageSize: 20 }) : none("entries"),
   ]);
   if (members.error) return say(members.error);
   if (invitations.error) return say(invitations.error);
+  if (audit.error) return say(audit.error);
+  const nameOf = (userId) => userId === me.user.id ? `${me.user.email} (you)` : userId;
   $("members").replaceChildren(
-    ...members.data.members.map((member) =>
-      item(
-        member.userId === me.user.id ? `${me.user.email} (you)` : member.userId,
-        member.roles.join(", "),
-      )
-    ),
+    ...members.data.members.map((member) => {
+      const li = item(nameOf(member.userId), member.roles.join(", "));
+      // Owners hand the organization over to another member (who must have verified their email).
+      if (owner && member.id !== self.id && !member.roles.includes("owner")) {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.textContent = "Transfer ownership";
+        button.setAttribute("aria-label", `Transfer ownership to ${member.userId}`);
+        button.addEventListener(
+          "click",
+          () => act(client.organizations.transferOwnership(activeId, member.id)),
+        );
+        li.append(button);
+      }
+      return li;
+    }),
   );
   $("invitations").replaceChildren(
     ...invitations.data.invitations
       .filter((invitation) => invitation.status === "pending")
       .map((invitation) => item(invitation.email, invitation.roles.join(", "))),
+  );
+  $("audit-log").replaceChildren(
+    ...audit.data.entries.map((entry) =>
+      item(
+        `${entry.action} by ${entry.actorUserId ? nameOf(entry.actorUserId) : "the server"}`,
+        `${entry.target.type} · ${new Date(entry.createdAt).toLocaleString()}`,
+      )
+    ),
   );
 }
 

@@ -22,6 +22,7 @@ __export(operation_routes_exports, {
   getOrganization: () => getOrganization,
   getSession: () => getSession,
   linkTelegram: () => linkTelegram,
+  listAuditLog: () => listAuditLog,
   listInvitations: () => listInvitations,
   listMembers: () => listMembers,
   listMyInvitations: () => listMyInvitations,
@@ -39,6 +40,7 @@ __export(operation_routes_exports, {
   signInWithTelegram: () => signInWithTelegram,
   signOut: () => signOut,
   signUp: () => signUp,
+  transferOwnership: () => transferOwnership,
   unlinkTelegram: () => unlinkTelegram,
   updateMemberRoles: () => updateMemberRoles,
   updateOrganization: () => updateOrganization,
@@ -99,6 +101,10 @@ var getSession = {
 var linkTelegram = {
   method: "POST",
   path: "/telegram/link"
+};
+var listAuditLog = {
+  method: "GET",
+  path: "/organizations/:organizationId/audit-log"
 };
 var listInvitations = {
   method: "GET",
@@ -167,6 +173,10 @@ var signOut = {
 var signUp = {
   method: "POST",
   path: "/sign-up"
+};
+var transferOwnership = {
+  method: "POST",
+  path: "/organizations/:organizationId/transfer-ownership"
 };
 var unlinkTelegram = {
   method: "DELETE",
@@ -387,6 +397,18 @@ function createAuthClient(options) {
         body: {
           organizationId
         }
+      }),
+      transferOwnership: (organizationId, memberId) => send(transferOwnership, {
+        organizationId
+      }, {
+        body: {
+          memberId
+        }
+      }),
+      auditLog: (organizationId, query) => send(listAuditLog, {
+        organizationId
+      }, {
+        query
       })
     },
     members: {

@@ -85,6 +85,43 @@ export interface AuthRequestContext {
 }
 
 /**
+ * What {@link AuthApi.hasPermission} and {@link AuthApi.requirePermission} ask about.
+ *
+ * @example
+ * ```ts
+ * import type { AuthPermissionQuery } from "@app/fragment-cli/auth";
+ *
+ * const query: AuthPermissionQuery = { organizationId: "0c7a5e1e-2f4b-4b8e-9d1a-6f3c2b1a0e9d", permission: "invoice:read" };
+ * ```
+ */
+export interface AuthPermissionQuery {
+  /** The organization. */
+  organizationId: string;
+  /** A `resource:action` permission (no wildcard): built-in or the application's. */
+  permission: string;
+}
+
+/**
+ * What {@link AuthApi.requirePermission} returns: the request's user and session, their
+ * membership and their effective permissions in the organization.
+ *
+ * @example
+ * ```ts
+ * import type { AuthPermissionContext } from "@app/fragment-cli/auth";
+ *
+ * function mayExport(context: AuthPermissionContext): boolean {
+ *   return context.permissions.includes("invoice:export");
+ * }
+ * ```
+ */
+export interface AuthPermissionContext extends AuthRequestContext {
+  /** The caller's membership in the organization. */
+  member: AuthMember;
+  /** The caller's effective permissions there, sorted. */
+  permissions: string[];
+}
+
+/**
  * Server-side operations an embedding application can call directly: no HTTP, no CSRF check,
  * otherwise the rules of the routes. Operations that a signed-in user performs take the actor
  * first ({@link AuthActor}: `{ userId }`, `{ token }` or a request's context), then the input of
@@ -124,6 +161,40 @@ export interface AuthApi extends AuthOperationMethods {
   setUserRole(userId: string, role: AuthUserRole): Promise<AuthUser>;
 
   /**
+   * Whether the actor holds `permission` (`resource:action`, e.g. `"invoice:read"`) in the
+   * organization, by the roles of their membership (`organizations.permissions`; `owner` holds
+   * every one). `false` for a non-member or a deleted organization. Throws `TypeError` for a
+   * malformed permission, `Error` with `organizations: false`.
+   *
+   * @example
+   * ```ts ignore
+   * if (await authModule.api.hasPermission({ userId }, { organizationId, permission: "invoice:read" })) {
+   *   // show the invoices
+   * }
+   * ```
+   */
+  hasPermission(actor: AuthActor, input: AuthPermissionQuery): Promise<boolean>;
+  /**
+   * For the application's own routes: the caller of `request` (cookie or Bearer credential) must
+   * hold `permission` in the organization. Throws the module's errors, which routes built with
+   * `route()` answer as JSON: 401 `UNAUTHENTICATED` (no valid credential), 404 `NOT_FOUND` (not a
+   * member: like every organization route, no enumeration), 403 `FORBIDDEN` (a member without
+   * the permission). Returns the caller with their membership and permissions.
+   *
+   * @example A route of the application gated on a permission of its own
+   * ```ts ignore
+   * route("GET", "/invoices/:organizationId", async (request, { params }) => {
+   *   await authModule.api.requirePermission(request, {
+   *     organizationId: params.organizationId,
+   *     permission: "invoice:read",
+   *   });
+   *   return Response.json(await invoicesOf(params.organizationId));
+   * });
+   * ```
+   */
+  requirePermission(request: Request, input: AuthPermissionQuery): Promise<AuthPermissionContext>;
+
+  /**
    * Adds a user to an organization on the server's say, without an invitation and without
    * asking `organizations.canAddMember` (the HTTP route needs its consent); `membershipLimit`
    * still applies. Emits `memberAdded` with `actorUserId: null`. Throws `HttpError` 404
@@ -138,7 +209,7 @@ export interface AuthApi extends AuthOperationMethods {
    */
   addMember(input: AuthAddMemberInput): Promise<AuthMember>;
   /**
-   * `POST /organizations/:organizationId/members` as `actor`: an owner or admin, with the
+   * `POST /organizations/:organizationId/members` as `actor`: a member with `member:create`, with the
    * `canAddMember` policy's consent (403 `DIRECT_ADD_NOT_ALLOWED` otherwise), exactly as over
    * HTTP.
    */

@@ -173,6 +173,7 @@ export function auth(options: AuthOptions): AuthModule {
     onUserCreated: organizations?.onUserCreated,
   });
   const events = createAccountEvents(resolved.accountHooks, hooks);
+  const permissions = organizations?.options.permissions ?? null;
   const telegram = resolved.telegram
     ? telegramService({
       db,
@@ -181,9 +182,10 @@ export function auth(options: AuthOptions): AuthModule {
       ttlSeconds: resolved.ttlSeconds,
       limits,
       events,
+      permissions,
     })
     : null;
-  const me = meReader(db, tables, organizations !== null, telegram !== null);
+  const me = meReader(db, tables, permissions, telegram !== null);
   const lifecycle = accountLifecycle({
     db,
     tables,

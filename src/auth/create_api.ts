@@ -9,12 +9,12 @@ import type { DurableHooks } from "../hooks/mod.ts";
 import type { SqlAdapter } from "../sql/mod.ts";
 import type { AccountService } from "./account/account_service.ts";
 import type { Actor, AuthActor } from "./actor.ts";
-import type { AuthApi, AuthUserRole } from "./api.ts";
+import type { AuthApi, AuthPermissionQuery, AuthUserRole } from "./api.ts";
 import type { AuthOrganizationRef } from "./api_inputs.ts";
 import type { Authenticator } from "./sessions/authenticator.ts";
 import type { AuthAddMemberBody } from "./organizations/bodies.ts";
 import { signUpBody } from "./account/credential_inputs.ts";
-import { authError } from "./errors.ts";
+import { authError, notFound } from "./errors.ts";
 import { operationApi } from "./http/operation_api.ts";
 import type { AuthServices } from "./http/operation.ts";
 import type { AccountLifecycle, EmailLinkBuilder } from "./account/mod.ts";
@@ -23,6 +23,9 @@ import type { MeReader } from "./me/mod.ts";
 import type { AuthAddMemberInput, OrganizationsFeature } from "./organizations/mod.ts";
 import type { AuthMember } from "./organizations/resources.ts";
 import { deleteUserSessions } from "./sessions/session_store.ts";
+import { type EntryRow, findEntry } from "./organizations/organization_store.ts";
+import { isPermission } from "./organizations/permissions.ts";
+import { toMember } from "./organizations/resources.ts";
 import type { AuthTableNames } from "./tables.ts";
 import type { TelegramService } from "./telegram/mod.ts";
 import { findUserById, isUuid, publicUser, updateUserRole } from "./account/user_store.ts";
@@ -112,8 +115,49 @@ export function createAuthApi(deps: AuthApiDeps): AuthApi {
     if (!deps.telegram) throw new Error(`${operation}(): the telegram feature is disabled`);
     return deps.telegram;
   };
+  /** The caller's entry in the organization, after checking the query (`null`: not a member). */
+  async function entryFor(
+    userId: string,
+    input: AuthPermissionQuery,
+    operation: string,
+  ): Promise<EntryRow | null> {
+    if (!feature) throw new Error(`${operation}(): the organizations feature is disabled`);
+    if (!isPermission(input?.permission)) {
+      throw new TypeError(
+        `${operation}(): permission must be "resource:action" (lower-case, no wildcard), got ` +
+          JSON.stringify(input?.permission),
+      );
+    }
+    if (typeof input.organizationId !== "string") {
+      throw new TypeError(`${operation}(): organizationId must be a string`);
+    }
+    return await findEntry(db, tables, input.organizationId, userId);
+  }
+
   const api: AuthApi = {
     ...operations,
+    async hasPermission(actor, input) {
+      const { user } = await resolveActor(actor, "hasPermission");
+      const entry = await entryFor(user.id, input, "hasPermission");
+      return entry !== null && options!.permissions.has(entry.m_roles, input.permission);
+    },
+    async requirePermission(request, input) {
+      const found = await authenticator.require(request);
+      const entry = await entryFor(found.user.id, input, "requirePermission");
+      if (!entry) throw notFound("Organization");
+      if (!options!.permissions.has(entry.m_roles, input.permission)) {
+        throw authError(
+          "FORBIDDEN",
+          `Your roles do not have the permission "${input.permission}"`,
+        );
+      }
+      return {
+        user: found.user,
+        session: found.session,
+        member: toMember(entry),
+        permissions: options!.permissions.of(entry.m_roles),
+      };
+    },
     hooks: deps.hooks,
     telegramAccount: async (telegramUserId) =>
       await telegram("telegramAccount").account(telegramUserId),

@@ -78,6 +78,10 @@ export const AUTH_ERROR_CODES: Readonly<{
   ALREADY_MEMBER: 409;
   /** 409: the change would leave the organization without an owner. */
   LAST_OWNER: 409;
+  /** 409: ownership cannot be handed to a member who already is an owner (the caller included). */
+  ALREADY_OWNER: 409;
+  /** 409: ownership cannot be handed to a member whose email address is not verified. */
+  MEMBER_NOT_VERIFIED: 409;
   /** 409: `POST /verify-email/resend` for an address already verified. */
   EMAIL_ALREADY_VERIFIED: 409;
   /**
@@ -131,6 +135,8 @@ export const AUTH_ERROR_CODES: Readonly<{
   SLUG_TAKEN: 409,
   ALREADY_MEMBER: 409,
   LAST_OWNER: 409,
+  ALREADY_OWNER: 409,
+  MEMBER_NOT_VERIFIED: 409,
   EMAIL_ALREADY_VERIFIED: 409,
   INVITATION_REVOKED: 409,
   INVITATION_NOT_PENDING: 409,

@@ -26,7 +26,14 @@
 
 export { auth, type AuthModule } from "./auth.ts";
 export type { AuthOptions } from "./options.ts";
-export type { AuthApi, AuthCreateUserInput, AuthRequestContext, AuthUserRole } from "./api.ts";
+export type {
+  AuthApi,
+  AuthCreateUserInput,
+  AuthPermissionContext,
+  AuthPermissionQuery,
+  AuthRequestContext,
+  AuthUserRole,
+} from "./api.ts";
 export type {
   AuthApiClient,
   AuthApiPage,
@@ -68,6 +75,7 @@ export { AUTH_SESSION_COOKIE } from "./sessions/cookies.ts";
 export {
   AUTH_RESERVED_SLUGS,
   type AuthAddMemberInput,
+  type AuthAuditEntry,
   type AuthInvitation,
   type AuthInvitationEntry,
   type AuthInvitationStatus,
@@ -75,7 +83,9 @@ export {
   type AuthOrganization,
   type AuthOrganizationEntry,
   type AuthOrganizationsOptions,
+  type AuthOwnershipTransfer,
   type AutoCreateOrganizationOptions,
+  BUILT_IN_PERMISSIONS,
   type CanAddMember,
   type CanAddMemberContext,
   ORGANIZATION_EVENT_NAMES,
@@ -98,6 +108,7 @@ export type {
   AuthCreateOrganizationBody,
   AuthRespondToInvitationBody,
   AuthSetActiveOrganizationBody,
+  AuthTransferOwnershipBody,
   AuthUpdateMemberRolesBody,
   AuthUpdateOrganizationBody,
 } from "./organizations/bodies.ts";

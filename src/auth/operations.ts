@@ -14,4 +14,5 @@ export * from "./me/me_operations.ts";
 export * from "./organizations/organization_operations.ts";
 export * from "./organizations/member_operations.ts";
 export * from "./organizations/invitation_operations.ts";
+export * from "./organizations/team_operations.ts";
 export * from "./telegram/telegram_operations.ts";

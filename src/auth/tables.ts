@@ -19,6 +19,7 @@ export interface AuthTableNames {
   readonly accountTokens: string;
   readonly telegramAccounts: string;
   readonly telegramLinkTokens: string;
+  readonly auditLog: string;
 }
 
 /** The quoted table names for a namespace. */
@@ -34,5 +35,6 @@ export function authTableNames(namespace: string): AuthTableNames {
     accountTokens: quoteQualified(namespace, "account_tokens"),
     telegramAccounts: quoteQualified(namespace, "telegram_accounts"),
     telegramLinkTokens: quoteQualified(namespace, "telegram_link_tokens"),
+    auditLog: quoteQualified(namespace, "organization_audit_log"),
   });
 }

@@ -135,7 +135,7 @@ export interface AuthOrganizationsClient {
   ): Promise<AuthResult<AuthContract["listOrganizations"]["response"]>>;
   /** `GET /organizations/:organizationId`: one organization with the caller's membership. */
   get(organizationId: string): Promise<AuthResult<AuthOrganizationEntry>>;
-  /** `PATCH /organizations/:organizationId` (owners and admins). */
+  /** `PATCH /organizations/:organizationId` (`organization:update`). */
   update(
     organizationId: string,
     body: AuthUpdateOrganizationBody,
@@ -146,6 +146,19 @@ export interface AuthOrganizationsClient {
   getActive(): Promise<AuthResult<AuthOrganizationEntry | null>>;
   /** `POST /organizations/active`: sets (or, with `null`, clears) the active organization. */
   setActive(organizationId: string | null): Promise<AuthResult<AuthOrganizationEntry | null>>;
+  /**
+   * `POST /organizations/:organizationId/transfer-ownership` (owners): `memberId` becomes owner,
+   * the caller keeps `organizations.previousOwnerRoles`.
+   */
+  transferOwnership(
+    organizationId: string,
+    memberId: string,
+  ): Promise<AuthResult<AuthContract["transferOwnership"]["response"]>>;
+  /** `GET /organizations/:organizationId/audit-log` (`audit:read`): newest first. */
+  auditLog(
+    organizationId: string,
+    page?: AuthPageOptions,
+  ): Promise<AuthResult<AuthContract["listAuditLog"]["response"]>>;
 }
 
 /**
@@ -199,7 +212,7 @@ export interface AuthMembersClient {
  * ```
  */
 export interface AuthInvitationsClient {
-  /** `GET /organizations/:organizationId/invitations` (owners and admins). */
+  /** `GET /organizations/:organizationId/invitations` (`invitation:list`). */
   list(
     organizationId: string,
     page?: AuthPageOptions,
@@ -223,7 +236,7 @@ export interface AuthInvitationsClient {
     invitationId: string,
     body: InvitationTokenInput,
   ): Promise<AuthResult<{ invitation: AuthInvitation }>>;
-  /** Cancels an invitation (its inviter, owners and admins). */
+  /** Cancels an invitation (its inviter, or `invitation:cancel`). */
   cancel(
     invitationId: string,
     body: InvitationTokenInput,
@@ -382,6 +395,9 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
       getActive: () => send(routes.getActiveOrganization),
       setActive: (organizationId) =>
         send(routes.setActiveOrganization, {}, { body: { organizationId } }),
+      transferOwnership: (organizationId, memberId) =>
+        send(routes.transferOwnership, { organizationId }, { body: { memberId } }),
+      auditLog: (organizationId, query) => send(routes.listAuditLog, { organizationId }, { query }),
     },
     members: {
       list: (organizationId, query) => send(routes.listMembers, { organizationId }, { query }),

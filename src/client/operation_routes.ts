@@ -44,6 +44,10 @@ export const getOrganization: OperationRoute = {
 };
 export const getSession: OperationRoute = { method: "GET", path: "/session" };
 export const linkTelegram: OperationRoute = { method: "POST", path: "/telegram/link" };
+export const listAuditLog: OperationRoute = {
+  method: "GET",
+  path: "/organizations/:organizationId/audit-log",
+};
 export const listInvitations: OperationRoute = {
   method: "GET",
   path: "/organizations/:organizationId/invitations",
@@ -85,6 +89,10 @@ export const signIn: OperationRoute = { method: "POST", path: "/sign-in" };
 export const signInWithTelegram: OperationRoute = { method: "POST", path: "/telegram/sign-in" };
 export const signOut: OperationRoute = { method: "POST", path: "/sign-out" };
 export const signUp: OperationRoute = { method: "POST", path: "/sign-up" };
+export const transferOwnership: OperationRoute = {
+  method: "POST",
+  path: "/organizations/:organizationId/transfer-ownership",
+};
 export const unlinkTelegram: OperationRoute = { method: "DELETE", path: "/telegram/link" };
 export const updateMemberRoles: OperationRoute = {
   method: "PATCH",

@@ -49,6 +49,7 @@ export interface HookScheduleInput {
   schedule?: string;
   timezone?: string;
   backfill?: string | number;
+  rerunSafe?: boolean;
 }
 
 /** A hook's schedule, checked. */
@@ -57,6 +58,8 @@ export interface ScheduledHook {
   schedule: CronSchedule;
   /** How far back, beyond the grace, a starting worker inserts missed slots. */
   backfillMs: number;
+  /** Whether a slot run twice is harmless (it does not bound `retention`). */
+  rerunSafe?: boolean;
 }
 
 /**
@@ -85,7 +88,7 @@ export function scheduledHook(name: string, input: HookScheduleInput): Scheduled
         JSON.stringify(input.backfill),
     );
   }
-  return { name, schedule, backfillMs };
+  return { name, schedule, backfillMs, rerunSafe: input.rerunSafe === true };
 }
 
 /**
@@ -137,9 +140,14 @@ export class HookScheduler {
     return this.#hooks.length === 0;
   }
 
-  /** The longest look-back of a starting worker: the grace plus the longest backfill. */
+  /**
+   * The longest look-back of a starting worker: the grace plus the longest backfill, over the
+   * hooks whose slots must not run twice (0 when every scheduled hook is `rerunSafe`).
+   */
   get longestCatchUpMs(): number {
-    return SCHEDULE_GRACE_MS + Math.max(0, ...this.#hooks.map((state) => state.hook.backfillMs));
+    const strict = this.#hooks.filter((state) => !state.hook.rerunSafe);
+    if (strict.length === 0) return 0;
+    return SCHEDULE_GRACE_MS + Math.max(0, ...strict.map((state) => state.hook.backfillMs));
   }
 
   /** Forgets what was inserted: the next tick looks back like a starting worker. */

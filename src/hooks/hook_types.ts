@@ -103,6 +103,13 @@ export interface HookDefinition<Payload = JsonValue> {
    * @default none: missed slots older than a minute are skipped
    */
   backfill?: string | number;
+  /**
+   * Whether running one slot twice is harmless (an idempotent clean-up, such as deleting rows
+   * older than a date). Such a hook does not count in the look-back that `retention` must cover:
+   * a purged slot a starting worker inserts and runs again does no harm.
+   * @default false
+   */
+  rerunSafe?: boolean;
 }
 
 /**

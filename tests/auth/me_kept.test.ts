@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import type { AuthModule } from "../../src/auth/mod.ts";
 import { meEntriesReader } from "../../src/auth/me/organization_entries.ts";
 import { authTableNames } from "../../src/auth/tables.ts";
+import { permissionModel } from "../../src/auth/organizations/permissions.ts";
 import type { SqlAdapter, SqlQuerier } from "../../src/sql/mod.ts";
 import { forEachAdapter } from "../helpers/databases.ts";
 import { call } from "./helpers/http.ts";
@@ -231,9 +232,11 @@ forEachAdapter((name, getAdapter) => {
           return db.query(sql, params);
         },
       };
-      const oneEntry = (await meEntriesReader(db, tables).read(a.user.id)).listJson.length;
+      const permissions = permissionModel(["owner", "admin", "member"], undefined);
+      const oneEntry = (await meEntriesReader(db, tables, permissions).read(a.user.id)).listJson
+        .length;
       // Room for one user of one entry (kept as its entry, the joined list and the validator).
-      const bounded = meEntriesReader(recording, tables, 2 * oneEntry + 100);
+      const bounded = meEntriesReader(recording, tables, permissions, 2 * oneEntry + 100);
       const held = async (user: TestUser) => {
         await bounded.read(user.user.id);
         return sent.at(-1) !== null;

@@ -39,6 +39,42 @@ describe("auth operations", () => {
     assert.ok(ids.includes("listMembers") && ids.includes("signIn"));
   });
 
+  it("documents the audit log, ownership transfer and the entries' permissions (issue 32)", async () => {
+    const response = await auth({ database, secret: SECRET, autoStart: false }).fetch(
+      new Request("http://localhost/api/auth/openapi.json"),
+    );
+    // deno-lint-ignore no-explicit-any
+    const document: any = await response.json();
+    const audit = document.paths["/organizations/{organizationId}/audit-log"]?.get;
+    assert.equal(audit?.operationId, "listAuditLog");
+    assert.deepEqual(
+      audit.parameters.map((p: { name: string }) => p.name).sort(),
+      ["cursor", "organizationId", "pageSize"],
+    );
+    const transfer = document.paths["/organizations/{organizationId}/transfer-ownership"]
+      ?.post;
+    assert.equal(transfer?.operationId, "transferOwnership");
+    assert.ok(transfer.responses["409"] && transfer.responses["403"] && transfer.responses["404"]);
+    const text = JSON.stringify(document);
+    assert.match(text, /ALREADY_OWNER/);
+    assert.match(text, /MEMBER_NOT_VERIFIED/);
+    // Each organization entry has its `permissions`: one schema, wherever it is referenced.
+    const resolve = (schema: { $ref?: string }) =>
+      schema.$ref ? document.components.schemas[schema.$ref.split("/").at(-1)!] : schema;
+    const entry = resolve(
+      document.paths["/organizations/{organizationId}"].get.responses["200"]
+        .content["application/json"].schema,
+    );
+    assert.deepEqual(entry.properties.permissions.type, "array");
+    assert.ok(entry.required.includes("permissions"));
+    const page = resolve(audit.responses["200"].content["application/json"].schema);
+    const item = resolve(page.properties.entries.items);
+    assert.deepEqual(
+      Object.keys(item.properties).sort(),
+      ["action", "actorUserId", "createdAt", "data", "id", "target"],
+    );
+  });
+
   it("types pageSize as an integer from 1 to 100, 20 by default", async () => {
     const documented = await documentOf(
       auth({ database, secret: SECRET, autoStart: false }),
@@ -46,6 +82,7 @@ describe("auth operations", () => {
     );
     const lists = documented.filter((op) => op.parameters?.some((p) => p.name === "pageSize"));
     assert.deepEqual(lists.map((op) => op.operationId).sort(), [
+      "listAuditLog",
       "listInvitations",
       "listMembers",
       "listMyInvitations",

@@ -42,8 +42,10 @@ forEachAdapter((name, getAdapter) => {
         },
       });
       assert.equal(result.status, 201);
-      const { organization, member } = result.body;
-      assert.deepEqual(Object.keys(result.body).sort(), ["member", "organization"]);
+      const { organization, member, permissions } = result.body;
+      // An entry (issue 32): the creator's effective permissions ride along (an owner: all).
+      assert.deepEqual(Object.keys(result.body).sort(), ["member", "organization", "permissions"]);
+      assert.ok(permissions.includes("organization:delete") && permissions.includes("audit:read"));
       assert.deepEqual(Object.keys(organization).sort(), [
         "createdAt",
         "createdBy",

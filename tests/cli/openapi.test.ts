@@ -36,6 +36,8 @@ describe("fragment-cli openapi", () => {
         const [path, method] of [
           ["/api/auth/sign-up", "post"],
           ["/api/auth/organizations/{organizationId}/members/{memberId}", "patch"],
+          ["/api/auth/organizations/{organizationId}/audit-log", "get"],
+          ["/api/auth/organizations/{organizationId}/transfer-ownership", "post"],
           ["/api/auth/openapi.json", "get"],
           ["/api/messenger/messenger/webhook", "post"],
           ["/api/messenger/openapi.json", "get"],

@@ -76,6 +76,27 @@ describe("scheduled hooks: definition", () => {
       })
     );
   });
+
+  it("a rerunSafe scheduled hook does not bound retention.done (running a slot twice is harmless)", () => {
+    assert.doesNotThrow(() =>
+      withHook({ schedule: "@daily", rerunSafe: true, backfill: "1h" }, {
+        retention: { done: "0s" },
+      })
+    );
+    // Another, strict, scheduled hook still does.
+    assert.throws(
+      () =>
+        durableHooks({
+          ...base,
+          retention: { done: "0s" },
+          hooks: {
+            purge: { handler: () => {}, schedule: "@daily", rerunSafe: true },
+            report: { handler: () => {}, schedule: "@daily" },
+          },
+        }),
+      /retention\.done \(0 ms\) must be at least the look-back of the scheduled hooks .*60000 ms/,
+    );
+  });
 });
 
 forEachAdapter((name, getAdapter) => {

@@ -9,5 +9,6 @@ import "./attacks/cors.ts";
 import "./attacks/rate_limits.ts";
 import "./attacks/invitations.ts";
 import "./attacks/membership.ts";
+import "./attacks/teams.ts";
 
 after(() => closeSharedDatabase());

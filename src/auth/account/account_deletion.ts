@@ -49,7 +49,7 @@ export function accountDeletion(context: LifecycleContext): DeleteAccount {
         throw authError(
           "SOLE_OWNER",
           `You are the only owner of "${blocking.organizationName}", which has other members: ` +
-            "hand ownership over to another member (make them an owner) or delete the " +
+            "hand ownership over (POST /organizations/:organizationId/transfer-ownership) or delete the " +
             "organization first",
         );
       }

@@ -1,5 +1,5 @@
 /**
- * Organization entries (`{ organization, member }`) read as text columns and written straight
+ * Organization entries (`{ organization, member, permissions }`) read as text columns and written straight
  * into JSON text, for answers that carry many of them (`GET /me`). The JSON is the same as
  * `JSON.stringify(toEntry(row))` once parsed (a test compares `/me` with `GET /organizations`).
  *
@@ -13,6 +13,7 @@
  */
 
 import { isoSql } from "../organizations/resources.ts";
+import type { PermissionModel } from "../organizations/permissions.ts";
 
 /** A row of {@link entryTextColumns}: every value as text. */
 export interface EntryTextRow {
@@ -63,7 +64,7 @@ export function entryTextColumnNames(from: string): string {
 }
 
 /** The entry of a row as JSON text (keys in the order of `toOrganization` and `toMember`). */
-export function entryJsonText(row: EntryTextRow): string {
+export function entryJsonText(row: EntryTextRow, permissions: PermissionModel): string {
   const id = row.e_organization_id;
   return `{"organization":{"id":"${id}","name":${text(row.e_name)},"slug":${text(row.e_slug)},` +
     `"logoUrl":${text(row.e_logo_url)},"metadata":${row.e_metadata ?? "null"},` +
@@ -71,7 +72,8 @@ export function entryJsonText(row: EntryTextRow): string {
     `"updatedAt":"${row.e_updated_at}","deletedAt":${text(row.e_deleted_at)}},` +
     `"member":{"id":"${row.e_member_id}","organizationId":"${id}",` +
     `"userId":"${row.e_user_id}","roles":${row.e_roles},` +
-    `"createdAt":"${row.e_member_created_at}","updatedAt":"${row.e_member_updated_at}"}}`;
+    `"createdAt":"${row.e_member_created_at}","updatedAt":"${row.e_member_updated_at}"},` +
+    `"permissions":${JSON.stringify(permissions.of(JSON.parse(row.e_roles)))}}`;
 }
 
 function text(value: string | null): string {

@@ -15,6 +15,7 @@ import type { AuthInvitationEntry, AuthOrganizationEntry } from "../organization
 import { findEntry, toEntry } from "../organizations/organization_store.ts";
 import type { AuthTableNames } from "../tables.ts";
 import type { AuthUser } from "../account/user.ts";
+import type { PermissionModel } from "../organizations/permissions.ts";
 import { meEntriesReader } from "./organization_entries.ts";
 import { type MeInvitations, meInvitationsReader } from "./pending_invitations.ts";
 import type { AuthTelegramAccount } from "../telegram/telegram_inputs.ts";
@@ -87,13 +88,13 @@ const NO_INVITATIONS: MeInvitations = Object.freeze({ json: "[]", hasMore: false
 export function meReader(
   db: SqlQuerier,
   tables: AuthTableNames,
-  organizations: boolean,
+  permissions: PermissionModel | null,
   telegram = false,
 ): MeReader {
   /** The user's Telegram account: one more query, only with the `telegram` option. */
   const telegramOf = (userId: string): Promise<AuthTelegramAccount | null> =>
     telegram ? telegramOfUser(db, tables, userId) : Promise.resolve(null);
-  if (!organizations) {
+  if (!permissions) {
     return async (actor) =>
       JSON.stringify(
         {
@@ -106,7 +107,7 @@ export function meReader(
         } satisfies AuthMe,
       );
   }
-  const entriesReader = meEntriesReader(db, tables);
+  const entriesReader = meEntriesReader(db, tables, permissions);
   const invitationsReader = meInvitationsReader(db, tables);
   return async ({ user, session }) => {
     const [entries, invitations, linked] = await Promise.all([
@@ -120,7 +121,7 @@ export function meReader(
     if (active !== null && activeEntry === undefined && entries.hasMore) {
       // Beyond the listed ones: one more query, only for users with that many organizations.
       const entry = await findEntry(db, tables, active, user.id);
-      if (entry) activeEntry = JSON.stringify(toEntry(entry));
+      if (entry) activeEntry = JSON.stringify(toEntry(entry, permissions));
     }
     return `{"user":${JSON.stringify({ ...user, telegram: linked })},` +
       `"organizations":[${entries.listJson}],` +

@@ -17,6 +17,7 @@ import {
   entryTextColumns,
   type EntryTextRow,
 } from "./entry_json.ts";
+import type { PermissionModel } from "../organizations/permissions.ts";
 import { type Built, type ValidatedReads, validatedReads } from "./validated_reads.ts";
 
 /**
@@ -48,9 +49,14 @@ type Row = { validator: string } & Partial<EntryTextRow>;
 export function meEntriesReader(
   db: SqlQuerier,
   tables: AuthTableNames,
+  permissions: PermissionModel,
   maxChars: number = ME_ENTRIES_KEPT_CHARS,
 ): ValidatedReads<MeEntries> {
-  return validatedReads<Row, MeEntries>(db, { sql: entriesSql(tables), build, maxChars });
+  return validatedReads<Row, MeEntries>(db, {
+    sql: entriesSql(tables),
+    build: (rows) => build(rows, permissions),
+    maxChars,
+  });
 }
 
 /**
@@ -80,7 +86,7 @@ function entriesSql(tables: AuthTableNames): string {
     ORDER BY e.sort_at, e.e_organization_id`;
 }
 
-function build(rows: Row[]): Built<MeEntries> {
+function build(rows: Row[], permissions: PermissionModel): Built<MeEntries> {
   const byOrganization = new Map<string, string>();
   const list: string[] = [];
   let chars = 0;
@@ -92,7 +98,7 @@ function build(rows: Row[]): Built<MeEntries> {
       hasMore = true;
       break;
     }
-    const json = entryJsonText(row as EntryTextRow);
+    const json = entryJsonText(row as EntryTextRow, permissions);
     byOrganization.set(row.e_organization_id, json);
     list.push(json);
     chars += json.length;

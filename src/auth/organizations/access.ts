@@ -1,7 +1,7 @@
 /**
  * Who may do what inside an organization. Non-members get 404 for everything inside an
  * organization (they cannot tell a missing organization from one they are not in); members
- * without the needed role get 403.
+ * without the needed permission (`organizations.permissions`) get 403.
  *
  * @module
  */
@@ -10,16 +10,12 @@ import type { SqlQuerier } from "../../sql/mod.ts";
 import { authError, notFound } from "../errors.ts";
 import type { AuthTableNames } from "../tables.ts";
 import { type EntryRow, findEntry } from "./organization_store.ts";
-import { ADMIN_ROLE, OWNER_ROLE } from "./options.ts";
+import { OWNER_ROLE } from "./options.ts";
+import type { PermissionModel } from "./permissions.ts";
 
 /** Whether a role list contains `owner`. */
 export function hasOwner(roles: readonly string[]): boolean {
   return roles.includes(OWNER_ROLE);
-}
-
-/** Whether a role list may manage the organization (owner or admin). */
-export function canManage(roles: readonly string[]): boolean {
-  return roles.includes(OWNER_ROLE) || roles.includes(ADMIN_ROLE);
 }
 
 /**
@@ -38,10 +34,34 @@ export async function requireEntry(
   return entry;
 }
 
-/** 403 `FORBIDDEN` unless the caller is an owner or an admin. */
-export function requireManager(entry: EntryRow, action: string): void {
-  if (!canManage(entry.m_roles)) {
-    throw authError("FORBIDDEN", `Only owners and admins may ${action}`);
+/** 403 `FORBIDDEN` unless the caller's roles hold `permission` (`organizations.permissions`). */
+export function requirePermission(
+  model: PermissionModel,
+  roles: readonly string[],
+  permission: string,
+): void {
+  if (!model.has(roles, permission)) {
+    throw authError("FORBIDDEN", `Your roles do not have the permission "${permission}"`);
+  }
+}
+
+/**
+ * 403 `FORBIDDEN` unless the caller's roles may grant `granted`: an owner for `owner`, and
+ * every permission of each granted role held by the caller (no escalation).
+ */
+export function requireGrant(
+  model: PermissionModel,
+  roles: readonly string[],
+  granted: readonly string[],
+): void {
+  if (hasOwner(granted) && !hasOwner(roles)) {
+    throw authError("FORBIDDEN", "Only owners may grant the owner role");
+  }
+  if (!model.mayGrant(roles, granted)) {
+    throw authError(
+      "FORBIDDEN",
+      "You may only grant roles whose every permission you hold yourself",
+    );
   }
 }
 
@@ -53,12 +73,13 @@ export function requireOwner(entry: EntryRow, action: string): void {
 /**
  * Whether an inviter whose current roles are `inviterRoles` (`null`: no longer a member) may still
  * grant `roles`: checked when an invitation is accepted, so an invitation dies with its inviter's
- * rights (an owner or admin, and an owner for an invitation granting `owner`).
+ * rights (`invitation:create`, every permission of the roles, an owner for `owner`).
  */
 export function mayStillGrant(
+  model: PermissionModel,
   inviterRoles: readonly string[] | null,
   roles: readonly string[],
 ): boolean {
-  if (inviterRoles === null || !canManage(inviterRoles)) return false;
-  return !hasOwner(roles) || hasOwner(inviterRoles);
+  if (inviterRoles === null || !model.has(inviterRoles, "invitation:create")) return false;
+  return model.mayGrant(inviterRoles, roles);
 }

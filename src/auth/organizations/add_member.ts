@@ -23,10 +23,11 @@ import { authError, notFound } from "../errors.ts";
 import type { AuthTableNames } from "../tables.ts";
 import type { AuthUser } from "../account/user.ts";
 import { findUserById, isUuid, publicUser } from "../account/user_store.ts";
-import { canManage, hasOwner, requireEntry } from "./access.ts";
+import { requireEntry, requireGrant, requirePermission } from "./access.ts";
+import { memberAddedAuditSql } from "./audit_log.ts";
 import type { OrganizationsContext } from "./context.ts";
+import type { PermissionModel } from "./permissions.ts";
 import { lockOrganization } from "./quotas.ts";
-import { ADMIN_ROLE, OWNER_ROLE } from "./options.ts";
 import {
   type AuthMember,
   memberColumns,
@@ -56,15 +57,21 @@ function userNotFound(): Error {
   return authError("USER_NOT_FOUND", "User not found");
 }
 
-/** 403 `FORBIDDEN` unless the caller's roles may add a member with `newRoles`. */
-function requireAdder(callerRoles: readonly string[], newRoles: readonly string[]): void {
-  if (!canManage(callerRoles)) {
-    throw authError("FORBIDDEN", "Only owners and admins may add members");
-  }
-  if (hasOwner(newRoles) && !hasOwner(callerRoles)) {
-    throw authError("FORBIDDEN", "Only owners may grant the owner role");
-  }
+/**
+ * 403 `FORBIDDEN` unless the caller's roles may add a member with `newRoles`: `member:create`,
+ * and every permission of the roles granted (an owner for `owner`).
+ */
+function requireAdder(
+  model: PermissionModel,
+  callerRoles: readonly string[],
+  newRoles: readonly string[],
+): void {
+  requirePermission(model, callerRoles, "member:create");
+  requireGrant(model, callerRoles, newRoles);
 }
+
+/** How often a direct add is retried when the caller's roles changed (still allowed) meanwhile. */
+const ROLE_CHANGE_RETRIES = 3;
 
 /**
  * Adds a user as a member, in the order of the checks: the caller's rights (404 for a
@@ -80,18 +87,22 @@ export async function addMember(
 ): Promise<AuthMember> {
   const { db, tables, options, notifications } = context;
   const { actor, roles } = input;
+  const model = options.permissions;
+  /** The caller's roles as checked: the statement inserts only while they are still these. */
+  let checkedRoles: readonly string[] | null = null;
   if (actor) {
     const policy = options.canAddMember;
     if (!policy) {
       const entry = await requireEntry(db, tables, input.organizationId, actor.id);
-      requireAdder(entry.m_roles, roles);
+      requireAdder(model, entry.m_roles, roles);
       throw directAddRefused();
     }
     const [entry, user] = await Promise.all([
       requireEntry(db, tables, input.organizationId, actor.id),
       findUserById(db, tables, input.userId),
     ]);
-    requireAdder(entry.m_roles, roles);
+    requireAdder(model, entry.m_roles, roles);
+    checkedRoles = entry.m_roles;
     if (!user) throw userNotFound();
     const allowed = await policy({
       actor,
@@ -108,27 +119,33 @@ export async function addMember(
     addMemberStatement(q, tables, {
       organizationId: input.organizationId,
       callerId: actor?.id ?? null,
+      callerRoles: checkedRoles,
       userId: input.userId,
       roles,
       limit,
       event: (payloadSql, firstParam) =>
         notifications.eventSql("memberAdded", { from: "inserted", payloadSql, firstParam }),
     });
-  const outcome = limit === null ? await statement(db) : await db.transaction(async (tx) => {
-    if (!(await lockOrganization(tx, tables, input.organizationId, "UPDATE"))) return null;
-    return await statement(tx);
-  });
-  if (outcome?.member) {
-    if (outcome.eventEnqueued) notifications.wake();
-    return toMember(outcome.member);
-  }
-  // Nothing was inserted: say why, in the order the checks apply.
-  if (!outcome || !outcome.organizationFound) throw notFound("Organization");
-  if (actor) {
-    // The caller's roles as the statement saw them (a demotion may have committed meanwhile).
+  let outcome: AddMemberOutcome | null = null;
+  for (let attempt = 1; attempt <= ROLE_CHANGE_RETRIES; attempt++) {
+    outcome = limit === null ? await statement(db) : await db.transaction(async (tx) => {
+      if (!(await lockOrganization(tx, tables, input.organizationId, "UPDATE"))) return null;
+      return await statement(tx);
+    });
+    if (outcome?.member) {
+      if (outcome.eventEnqueued) notifications.wake();
+      return toMember(outcome.member);
+    }
+    // Nothing was inserted: say why, in the order the checks apply.
+    if (!outcome || !outcome.organizationFound) throw notFound("Organization");
+    if (!actor) break;
+    // The caller's roles as the statement saw them (a role change may have committed meanwhile).
     if (!outcome.callerRoles) throw notFound("Organization");
-    requireAdder(outcome.callerRoles, roles);
+    requireAdder(model, outcome.callerRoles, roles);
+    if (JSON.stringify(outcome.callerRoles) === JSON.stringify(checkedRoles)) break;
+    checkedRoles = outcome.callerRoles; // changed, still allowed: try again with these
   }
+  if (!outcome) throw notFound("Organization");
   if (!outcome.userFound) throw userNotFound();
   if (!outcome.hasRoom) {
     throw authError(
@@ -156,9 +173,10 @@ interface AddMemberOutcome {
 }
 
 /**
- * Inserts the member when the organization is live, the caller (unless `callerId` is `null`) is
- * an owner or admin of it (an owner to grant `owner`), the user exists, the organization has
- * room and the user is not a member yet; reports what it found either way.
+ * Inserts the member, with its audit log entry, when the organization is live, the caller
+ * (unless `callerId` is `null`) is a member whose roles are still `callerRoles` (the ones the
+ * permissions were checked on), the user exists, the organization has room and the user is not
+ * a member yet; reports what it found either way.
  */
 async function addMemberStatement(
   db: SqlQuerier,
@@ -166,6 +184,7 @@ async function addMemberStatement(
   input: {
     organizationId: string;
     callerId: string | null;
+    callerRoles: readonly string[] | null;
     userId: string;
     roles: readonly string[];
     limit: number | null;
@@ -177,7 +196,7 @@ async function addMemberStatement(
     `json_build_object('member', ${
       memberJsonSql("inserted", "m_")
     }, 'via', 'added', 'actorUserId', $2::text)`,
-    9,
+    7,
   );
   const [row] = await db.query<
     MemberRow & {
@@ -194,18 +213,18 @@ async function addMemberStatement(
      ), target AS (
        SELECT id FROM ${tables.users} WHERE id = $3
      ), room AS (
-       SELECT $8::int IS NULL OR (
+       SELECT $6::int IS NULL OR (
          SELECT count(*) FROM ${tables.members} WHERE organization_id = $1 AND user_id <> $3
-       ) < $8::int AS ok
+       ) < $6::int AS ok
      ), inserted AS (
        INSERT INTO ${tables.members} AS m (organization_id, user_id, roles)
        SELECT org.id, target.id, $4::text::jsonb FROM org, target, room
-       WHERE room.ok AND ($2::uuid IS NULL OR (
-         (org.roles ? $5 OR org.roles ? $6) AND (NOT $7::bool OR org.roles ? $5)
-       ))
+       WHERE room.ok AND ($2::uuid IS NULL OR org.roles = $5::text::jsonb)
        ON CONFLICT (organization_id, user_id) DO NOTHING
        RETURNING ${memberColumns("m")}
-     )${event ? `, event AS (${event.sql})` : ""}
+     ), audited AS (${memberAddedAuditSql(tables, "inserted", "$2::uuid")})${
+      event ? `, event AS (${event.sql})` : ""
+    }
      SELECT EXISTS (SELECT 1 FROM org) AS organization_found,
             (SELECT roles FROM org) AS caller_roles,
             EXISTS (SELECT 1 FROM target) AS user_found,
@@ -216,9 +235,7 @@ async function addMemberStatement(
       input.callerId,
       isUuid(input.userId) ? input.userId : null,
       JSON.stringify(input.roles),
-      OWNER_ROLE,
-      ADMIN_ROLE,
-      input.roles.includes(OWNER_ROLE),
+      input.callerRoles === null ? null : JSON.stringify(input.callerRoles),
       input.limit,
       ...(event?.params ?? []),
     ],

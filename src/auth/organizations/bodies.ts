@@ -216,3 +216,25 @@ export const respondToInvitationBody: z.ZodType<
     }
   }),
 );
+
+/**
+ * The body of `POST /organizations/:organizationId/transfer-ownership`: the member (not user) id
+ * of the new owner.
+ *
+ * @example
+ * ```ts
+ * import type { AuthTransferOwnershipBody } from "@app/fragment-cli/auth";
+ *
+ * const body: AuthTransferOwnershipBody = { memberId: "9d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6" };
+ * ```
+ */
+export interface AuthTransferOwnershipBody {
+  /** The membership id of the member who becomes owner (`GET …/members` lists them). */
+  memberId: string;
+}
+
+/** The body of `POST /organizations/:organizationId/transfer-ownership`. */
+export const transferOwnershipBody: z.ZodType<
+  AuthTransferOwnershipBody,
+  AuthTransferOwnershipBody
+> = exactSchema<AuthTransferOwnershipBody>()(z.object({ memberId: z.string().max(100) }));

@@ -10,6 +10,7 @@ import {
   type DurableHooks,
   durableHooks,
   type EnqueueSql,
+  type HookDefinition,
   type HookHandler,
   type HookRetention,
 } from "../../hooks/mod.ts";
@@ -22,6 +23,7 @@ import type {
   OrganizationEventPayloads,
 } from "./event_types.ts";
 import { createSealer } from "./sealing.ts";
+import { AUDIT_LOG_PURGE_HOOK, auditLogPurgeHook, insertAuditEntry } from "./audit_log.ts";
 import { newToken } from "../sessions/tokens.ts";
 import { expireInvitations, rotateInvitationToken } from "./invitation_store.ts";
 import { type AuthInvitation, toInvitation } from "./resources.ts";
@@ -36,7 +38,10 @@ const EXPIRY_HOOK = "invitationExpiryCheck";
 
 /** Records events in transactions and wakes the worker after commits. */
 export interface Notifications {
-  /** Enqueues an event in `tx` (nothing when the application has no handler for it). */
+  /**
+   * Records an event in `tx`: its audit log entry always, and its delivery when the application
+   * has a handler for it.
+   */
   emit<Name extends OrganizationEventName>(
     tx: SqlQuerier,
     name: Name,
@@ -75,11 +80,16 @@ export function createNotifications(options: {
   retention?: HookRetention;
   /** Further hooks delivered by the same worker (the account events), by name. */
   extraHooks?: Record<string, HookHandler<JsonValue>>;
+  /** How many days audit log entries are kept (`organizations.auditLogRetentionDays`). */
+  auditLogRetentionDays: number;
 }): Notifications {
   const { db, namespace, tables, handlers } = options;
   const sealer = createSealer(options.secret, "auth:invitationCreated:token");
   // deno-lint-ignore no-explicit-any
-  const registered: Record<string, HookHandler<any>> = { ...options.extraHooks };
+  const registered: Record<string, HookHandler<any> | HookDefinition<any>> = {
+    ...options.extraHooks,
+    [AUDIT_LOG_PURGE_HOOK]: auditLogPurgeHook(db, tables, options.auditLogRetentionDays),
+  };
   for (const [name, handler] of Object.entries(handlers)) {
     if (!handler) continue;
     // deno-lint-ignore no-explicit-any
@@ -151,6 +161,7 @@ export function createNotifications(options: {
   const notifications: Notifications = {
     hooks,
     async emit(tx, name, payload, key) {
+      await insertAuditEntry(tx, tables, name, payload);
       if (!handlers[name]) return;
       await hooks.enqueue(tx, {
         name,

@@ -41,6 +41,16 @@ export interface OrganizationEventPayloads {
   /** A member's roles were replaced. */
   memberRolesChanged: { member: AuthMember; previousRoles: string[]; actorUserId: string };
   /**
+   * An owner handed ownership over: `member` (who had `previousRoles`) gained `owner`, and the
+   * previous owner (`previousOwner`, the actor) now has `organizations.previousOwnerRoles`.
+   */
+  ownershipTransferred: {
+    member: AuthMember;
+    previousRoles: string[];
+    previousOwner: AuthMember;
+    actorUserId: string;
+  };
+  /**
    * An invitation was created or re-sent (`rotated`: same invitation, new token and expiry). The
    * payload carries the token, to send the invitation email; the hook table keeps it sealed
    * (see `sealed_invitation_event.ts`).
@@ -95,6 +105,7 @@ export const ORGANIZATION_EVENT_NAMES: readonly OrganizationEventName[] = Object
   "memberAdded",
   "memberRemoved",
   "memberRolesChanged",
+  "ownershipTransferred",
   "invitationCreated",
   "invitationAccepted",
   "invitationRejected",

@@ -81,7 +81,7 @@ export const respondToInvitation: AuthOperation<{
   call: (services, input, actor) => services.organizations.invitations.respond(actor, input),
 };
 
-/** `GET /organizations/:organizationId/invitations` (owner, admin). */
+/** `GET /organizations/:organizationId/invitations` (`invitation:list`). */
 export const listInvitations: AuthOperation<{
   params: AuthOrganizationRef;
   query: PageRequest;
@@ -93,7 +93,7 @@ export const listInvitations: AuthOperation<{
 }> = {
   method: "GET",
   path: "/organizations/:organizationId/invitations",
-  summary: "The organization's invitations, a page at a time (owner, admin)",
+  summary: "The organization's invitations, a page at a time (invitation:list)",
   guard: "signedIn",
   feature: "organizations",
   params: organizationParams,
@@ -104,7 +104,7 @@ export const listInvitations: AuthOperation<{
 };
 
 /**
- * `POST /organizations/:organizationId/invitations` (owner, admin): the invitation with its
+ * `POST /organizations/:organizationId/invitations` (`invitation:create`): the invitation with its
  * token, and `rotated: true` when it re-sent a pending one (HTTP answers 200 instead of 201).
  */
 export const createInvitation: AuthOperation<{
@@ -119,7 +119,7 @@ export const createInvitation: AuthOperation<{
 }> = {
   method: "POST",
   path: "/organizations/:organizationId/invitations",
-  summary: "Invite an email address, or re-send a pending invitation (200) (owner, admin)",
+  summary: "Invite an email address, or re-send a pending invitation (200) (invitation:create)",
   guard: "signedIn",
   feature: "organizations",
   params: organizationParams,

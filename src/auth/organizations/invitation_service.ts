@@ -11,14 +11,7 @@ import type { Actor } from "../actor.ts";
 import { authError, notFound } from "../errors.ts";
 import { setActiveOrganizationIfNone } from "../sessions/session_store.ts";
 import { hashToken, newToken, secretsEqual } from "../sessions/tokens.ts";
-import {
-  canManage,
-  hasOwner,
-  mayStillGrant,
-  requireEntry,
-  requireManager,
-  requireOwner,
-} from "./access.ts";
+import { mayStillGrant, requireEntry, requireGrant, requirePermission } from "./access.ts";
 import type { AuthCreateInvitationBody, AuthRespondToInvitationBody } from "./bodies.ts";
 import { inLockedOrganization, inTransaction, type OrganizationsContext } from "./context.ts";
 import {
@@ -61,14 +54,15 @@ export type InvitationAnswer =
 
 /** The invitation operations of one module instance. */
 export interface InvitationService {
-  /** The organization's invitations, oldest first (owner, admin). */
+  /** The organization's invitations, oldest first (`invitation:list`). */
   list(
     actor: Actor,
     input: { organizationId: string } & PageRequest,
   ): Promise<PageOf<"invitations", AuthInvitation>>;
   /**
    * Invites an email address, or re-sends its pending invitation (`rotated: true`: same
-   * invitation, new token and expiry) (owner, admin; an owner to invite as owner).
+   * invitation, new token and expiry) (`invitation:create`, holding every permission of the
+   * roles granted; an owner to invite as owner).
    */
   create(
     actor: Actor,
@@ -100,12 +94,13 @@ export function invitationService(context: OrganizationsContext): InvitationServ
     const entry = await findEntry(db, tables, invitation.i_organization_id, user.id);
     if (action === "cancel") {
       const allowed = entry !== null &&
-        (canManage(entry.m_roles) || invitation.i_inviter_id === user.id);
+        (options.permissions.has(entry.m_roles, "invitation:cancel") ||
+          invitation.i_inviter_id === user.id);
       if (allowed) return;
       if (entry || invitee) {
         throw authError(
           "FORBIDDEN",
-          "Only the inviter, owners and admins may cancel an invitation",
+          'Only the inviter and members with "invitation:cancel" may cancel an invitation',
         );
       }
       throw notFound("Invitation");
@@ -135,7 +130,7 @@ export function invitationService(context: OrganizationsContext): InvitationServ
   return {
     async list({ user }, { organizationId, pageSize, cursor }) {
       const entry = await requireEntry(db, tables, organizationId, user.id);
-      requireManager(entry, "list invitations");
+      requirePermission(options.permissions, entry.m_roles, "invitation:list");
       const page = await pageOrganizationInvitations(
         db,
         tables,
@@ -147,9 +142,9 @@ export function invitationService(context: OrganizationsContext): InvitationServ
     },
     create({ user }, { organizationId, email, roles }) {
       return inLockedOrganization(context, organizationId, user.id, async (tx, entry) => {
-        requireManager(entry, "invite");
+        requirePermission(options.permissions, entry.m_roles, "invitation:create");
         const invitedRoles = roles ?? [...options.defaultMemberRoles];
-        if (hasOwner(invitedRoles)) requireOwner(entry, "invite as owner");
+        requireGrant(options.permissions, entry.m_roles, invitedRoles);
         if (await isMemberByEmail(tx, tables, entry.o_id, email)) {
           throw authError("ALREADY_MEMBER", "This email already belongs to a member");
         }
@@ -211,7 +206,7 @@ export function invitationService(context: OrganizationsContext): InvitationServ
           if (action === "accept") {
             // The invitation speaks for its inviter only while they may still grant its roles.
             const inviter = await findEntry(tx, tables, row.i_organization_id, row.i_inviter_id);
-            if (!mayStillGrant(inviter?.m_roles ?? null, row.i_roles)) {
+            if (!mayStillGrant(options.permissions, inviter?.m_roles ?? null, row.i_roles)) {
               // Thrown, so the transaction rolls back: the invitation stays pending.
               throw authError(
                 "INVITATION_REVOKED",

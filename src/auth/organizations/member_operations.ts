@@ -38,7 +38,7 @@ export const listMembers: AuthOperation<{
 };
 
 /**
- * `POST /organizations/:organizationId/members` as `actor`: an owner or admin, with the
+ * `POST /organizations/:organizationId/members` as `actor`: a member with `member:create`, with the
  * `canAddMember` policy's consent (403 `DIRECT_ADD_NOT_ALLOWED` otherwise), exactly as over HTTP.
  */
 export const addMember: AuthOperation<{
@@ -50,7 +50,7 @@ export const addMember: AuthOperation<{
 }> = {
   method: "POST",
   path: "/organizations/:organizationId/members",
-  summary: "Add a user directly (owner, admin; needs the canAddMember policy's consent)",
+  summary: "Add a user directly (member:create; needs the canAddMember policy's consent)",
   guard: "signedIn",
   feature: "organizations",
   params: organizationParams,
@@ -65,7 +65,7 @@ export const addMember: AuthOperation<{
   reply: (member) => Response.json({ member }, { status: 201 }),
 };
 
-/** `PATCH /organizations/:organizationId/members/:memberId` (owner, admin). */
+/** `PATCH /organizations/:organizationId/members/:memberId` (`member:update`). */
 export const updateMemberRoles: AuthOperation<{
   params: AuthMemberRef;
   body: AuthUpdateMemberRolesBody;
@@ -77,7 +77,7 @@ export const updateMemberRoles: AuthOperation<{
 }> = {
   method: "PATCH",
   path: "/organizations/:organizationId/members/:memberId",
-  summary: "Replace a member's roles (owner, admin)",
+  summary: "Replace a member's roles (member:update; no role whose permissions the caller lacks)",
   guard: "signedIn",
   feature: "organizations",
   params: memberParams,

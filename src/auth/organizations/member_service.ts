@@ -11,7 +11,7 @@
 import type { Actor } from "../actor.ts";
 import { authError, notFound } from "../errors.ts";
 import { clearActiveOrganization } from "../sessions/session_store.ts";
-import { hasOwner, requireEntry, requireManager, requireOwner } from "./access.ts";
+import { hasOwner, requireEntry, requireGrant, requireOwner, requirePermission } from "./access.ts";
 import { addMember } from "./add_member.ts";
 import type { AuthAddMemberBody, AuthUpdateMemberRolesBody } from "./bodies.ts";
 import { inLockedOrganization, type OrganizationsContext } from "./context.ts";
@@ -46,12 +46,15 @@ export interface MemberService {
     actor: Actor | null,
     input: { organizationId: string } & AuthAddMemberBody,
   ): Promise<AuthMember>;
-  /** Replaces a member's roles (owner, admin; owners alone for owners). */
+  /**
+   * Replaces a member's roles (`member:update`, holding every permission of the roles gained;
+   * owners alone for owners).
+   */
   updateRoles(
     actor: Actor,
     input: MemberRef & AuthUpdateMemberRolesBody,
   ): Promise<{ member: AuthMember }>;
-  /** Removes a member (owner, admin) or, for the actor's own membership, leaves. */
+  /** Removes a member (`member:delete`) or, for the actor's own membership, leaves. */
   remove(actor: Actor, input: MemberRef): Promise<void>;
 }
 
@@ -78,12 +81,15 @@ export function memberService(context: OrganizationsContext): MemberService {
     },
     updateRoles({ user }, { organizationId, memberId, roles }) {
       return inLockedOrganization(context, organizationId, user.id, async (tx, entry) => {
-        requireManager(entry, "change roles");
+        requirePermission(options.permissions, entry.m_roles, "member:update");
         const target = await findMember(tx, tables, entry.o_id, memberId);
         if (!target) throw notFound("Member");
         if (hasOwner(target.m_roles) || hasOwner(roles)) {
           requireOwner(entry, "grant, revoke or change the roles of an owner");
         }
+        // No escalation: every role the member gains, the caller could hold the rights of.
+        const gained = roles.filter((role) => !target.m_roles.includes(role));
+        requireGrant(options.permissions, entry.m_roles, gained);
         if (hasOwner(target.m_roles) && !hasOwner(roles)) {
           if (await countOtherOwners(tx, tables, entry.o_id, target.m_id) === 0) {
             throw lastOwner();
@@ -105,7 +111,7 @@ export function memberService(context: OrganizationsContext): MemberService {
         const target = await findMember(tx, tables, entry.o_id, memberId);
         if (!target) throw notFound("Member");
         const leaving = target.m_user_id === user.id;
-        if (!leaving) requireManager(entry, "remove members");
+        if (!leaving) requirePermission(options.permissions, entry.m_roles, "member:delete");
         if (hasOwner(target.m_roles)) {
           if (!leaving) requireOwner(entry, "remove an owner");
           if (await countOtherOwners(tx, tables, entry.o_id, target.m_id) === 0) {

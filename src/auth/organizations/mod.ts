@@ -40,6 +40,9 @@ export type {
   AuthOrganizationEntry,
 } from "./resources.ts";
 export { AUTH_RESERVED_SLUGS } from "./slug.ts";
+export type { AuthAuditEntry } from "./audit_log.ts";
+export type { AuthOwnershipTransfer } from "./team_service.ts";
+export { BUILT_IN_PERMISSIONS } from "./permissions.ts";
 
 /** The organizations feature of one module instance. */
 export interface OrganizationsFeature {
@@ -95,6 +98,7 @@ export function organizationsFeature(deps: {
     retention: deps.options.retention,
     secret: deps.secret,
     extraHooks: deps.extraHooks,
+    auditLogRetentionDays: deps.options.auditLogRetentionDays,
   });
   const context: OrganizationsContext = {
     db: deps.db,

@@ -10,6 +10,7 @@ import { hookRetentionMs } from "../../hooks/hook_duration.ts";
 import type { AuthUser } from "../account/user.ts";
 import { ORGANIZATION_EVENT_NAMES, type OrganizationEventHandlers } from "./event_types.ts";
 import type { AuthOrganization } from "./resources.ts";
+import { type PermissionModel, permissionModel } from "./permissions.ts";
 
 /**
  * Automatic creation of an organization for every new user, in the transaction that creates the
@@ -40,7 +41,7 @@ export interface AutoCreateOrganizationOptions {
 }
 
 /**
- * What {@link AuthOrganizationsOptions.canAddMember} decides on: an owner or admin of
+ * What {@link AuthOrganizationsOptions.canAddMember} decides on: a member (with `member:create`) of
  * `organization` (`actor`) asks to add `user` directly, with `roles`.
  *
  * @example
@@ -52,7 +53,7 @@ export interface AutoCreateOrganizationOptions {
  * ```
  */
 export interface CanAddMemberContext {
-  /** The signed-in caller (already checked to be an owner or admin of the organization). */
+  /** The signed-in caller (already checked to hold `member:create` and the permissions of `roles`). */
   actor: AuthUser;
   /** The organization the user would join. */
   organization: AuthOrganization;
@@ -93,12 +94,32 @@ export type CanAddMember = (context: CanAddMemberContext) => boolean | Promise<b
  */
 export interface AuthOrganizationsOptions {
   /**
-   * The role names members can have. `owner` is required (owners alone delete the organization
-   * and manage owners); `admin`, when present, manages the organization, its members and its
-   * invitations; any other role only grants membership (your application gives it meaning).
+   * The role names members can have. `owner` is required (owners hold every permission, manage
+   * owners and hand ownership over); what the others may do is {@link permissions}.
    * @default ["owner", "admin", "member"]
    */
   roles?: readonly string[];
+  /**
+   * The permissions of each role: `resource:action` strings (`"invoice:read"`, `"member:*"` for
+   * every action on a resource), the built-in ones (`BUILT_IN_PERMISSIONS`) checked by the
+   * module's routes, any other for your application (`authModule.api.hasPermission()`). A role
+   * listed here gets exactly its list; a role not listed keeps its default: `admin` every
+   * built-in permission but `organization:delete`, any other role none. `owner` holds every
+   * permission and cannot be listed. A member holds the union of their roles' permissions.
+   * @default {} (the defaults above)
+   */
+  permissions?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The roles an owner keeps after handing ownership over
+   * (`POST /organizations/:organizationId/transfer-ownership`); among `roles`, without `owner`.
+   * @default ["admin"] (`defaultMemberRoles` when `roles` has no `admin`)
+   */
+  previousOwnerRoles?: readonly string[];
+  /**
+   * How many days audit log entries are kept; older ones are purged by a scheduled hook (hourly).
+   * @default 365
+   */
+  auditLogRetentionDays?: number;
   /** Roles of an organization's creator; must include `owner`. @default ["owner"] */
   creatorRoles?: readonly string[];
   /** Roles of a member added or invited without explicit roles. @default ["member"] */
@@ -125,7 +146,7 @@ export interface AuthOrganizationsOptions {
   retention?: HookRetention;
   /**
    * Whether `POST /organizations/:organizationId/members` may add a user without their consent.
-   * Called after the caller's own rights are checked (an owner or admin of the organization, an
+   * Called after the caller's own rights are checked (`member:create` and the permissions of the roles, an
    * owner to grant `owner`); only `true` allows the add. Unset, every direct add is refused with
    * 403 `DIRECT_ADD_NOT_ALLOWED` (global admins included): users join through invitations they
    * accept, or through `module.api.addMember()` on the server.
@@ -157,6 +178,10 @@ export interface AuthOrganizationsOptions {
 /** The organizations options after defaults and validation. */
 export interface ResolvedOrganizationsOptions {
   roles: readonly string[];
+  /** The permissions of the roles. */
+  permissions: PermissionModel;
+  previousOwnerRoles: readonly string[];
+  auditLogRetentionDays: number;
   creatorRoles: readonly string[];
   defaultMemberRoles: readonly string[];
   autoCreateOrganization: Required<AutoCreateOrganizationOptions> | null;
@@ -293,11 +318,34 @@ export function resolveOrganizationsOptions(
       `expected a duration such as "7d", "12h", "30m" or "0s", got ${JSON.stringify(done)}`,
     );
   }
+  const permissions = permissionModel(roles, options.permissions);
+  const previousOwnerRoles = roleList(
+    "previousOwnerRoles",
+    options.previousOwnerRoles,
+    roles.includes(ADMIN_ROLE) ? [ADMIN_ROLE] : defaultMemberRoles,
+    roles,
+  );
+  if (previousOwnerRoles.includes(OWNER_ROLE)) {
+    fail("previousOwnerRoles", `must not include "${OWNER_ROLE}" (the owner hands it over)`);
+  }
+  const auditLogRetentionDays = options.auditLogRetentionDays ?? 365;
+  if (
+    typeof auditLogRetentionDays !== "number" || !Number.isInteger(auditLogRetentionDays) ||
+    auditLogRetentionDays < 1 || auditLogRetentionDays > 36500
+  ) {
+    fail(
+      "auditLogRetentionDays",
+      `expected a whole number of days from 1 to 36500, got ${String(auditLogRetentionDays)}`,
+    );
+  }
   if (options.canAddMember !== undefined && typeof options.canAddMember !== "function") {
     fail("canAddMember", "expected a function ({ actor, organization, user, roles }) => boolean");
   }
   return {
     roles,
+    permissions,
+    previousOwnerRoles,
+    auditLogRetentionDays,
     creatorRoles,
     defaultMemberRoles,
     autoCreateOrganization: autoCreate,

@@ -114,7 +114,7 @@ export const getOrganization: AuthOperation<{
   call: (services, input, actor) => services.organizations.organizations.get(actor, input),
 };
 
-/** `PATCH /organizations/:organizationId` (owner, admin). */
+/** `PATCH /organizations/:organizationId` (`organization:update`). */
 export const updateOrganization: AuthOperation<{
   params: AuthOrganizationRef;
   body: AuthUpdateOrganizationBody;
@@ -126,7 +126,7 @@ export const updateOrganization: AuthOperation<{
 }> = {
   method: "PATCH",
   path: "/organizations/:organizationId",
-  summary: "Change the name, slug, logo or metadata (owner, admin)",
+  summary: "Change the name, slug, logo or metadata (organization:update)",
   guard: "signedIn",
   feature: "organizations",
   params: organizationParams,
@@ -136,7 +136,7 @@ export const updateOrganization: AuthOperation<{
   call: (services, input, actor) => services.organizations.organizations.update(actor, input),
 };
 
-/** `DELETE /organizations/:organizationId` (owner). */
+/** `DELETE /organizations/:organizationId` (`organization:delete`). */
 export const deleteOrganization: AuthOperation<{
   params: AuthOrganizationRef;
   response: null;
@@ -145,7 +145,7 @@ export const deleteOrganization: AuthOperation<{
 }> = {
   method: "DELETE",
   path: "/organizations/:organizationId",
-  summary: "Soft-delete the organization and cancel its pending invitations (owner)",
+  summary: "Soft-delete the organization and cancel its pending invitations (organization:delete)",
   guard: "signedIn",
   feature: "organizations",
   params: organizationParams,

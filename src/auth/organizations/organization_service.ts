@@ -17,7 +17,7 @@ import {
   setActiveOrganization,
   setActiveOrganizationIfNone,
 } from "../sessions/session_store.ts";
-import { requireEntry, requireManager, requireOwner } from "./access.ts";
+import { requireEntry, requirePermission } from "./access.ts";
 import type { AuthCreateOrganizationBody, AuthUpdateOrganizationBody } from "./bodies.ts";
 import { inLockedOrganization, inTransaction, type OrganizationsContext } from "./context.ts";
 import { cancelPendingInvitations } from "./invitation_store.ts";
@@ -51,12 +51,12 @@ export interface OrganizationService {
   ): Promise<PageOf<"organizations", AuthOrganizationEntry>>;
   /** One organization with the actor's membership; 404 for a non-member. */
   get(actor: Actor, input: { organizationId: string }): Promise<AuthOrganizationEntry>;
-  /** Changes the given fields (owner, admin). */
+  /** Changes the given fields (`organization:update`). */
   update(
     actor: Actor,
     input: { organizationId: string } & AuthUpdateOrganizationBody,
   ): Promise<{ organization: AuthOrganization }>;
-  /** Soft-deletes it and cancels its pending invitations (owner). */
+  /** Soft-deletes it and cancels its pending invitations (`organization:delete`). */
   delete(actor: Actor, input: { organizationId: string }): Promise<void>;
   /** The credential's active organization, `null` when none (or no longer a member). */
   getActive(actor: Actor): Promise<AuthOrganizationEntry | null>;
@@ -88,6 +88,7 @@ function creationSlug(input: AuthCreateOrganizationBody): string {
 /** Builds the organization operations. */
 export function organizationService(context: OrganizationsContext): OrganizationService {
   const { db, tables, options, notifications } = context;
+  const permissions = options.permissions;
   return {
     async create({ user, session }, input) {
       const slug = creationSlug(input);
@@ -109,19 +110,19 @@ export function organizationService(context: OrganizationsContext): Organization
         if (session) await setActiveOrganizationIfNone(tx, tables, session.id, organization.o_id);
         const result = { organization: toOrganization(organization), member: toMember(member) };
         await notifications.emit(tx, "organizationCreated", { ...result, actorUserId: user.id });
-        return result;
+        return { ...result, permissions: options.permissions.of(member.m_roles) };
       });
     },
     async list({ user }, page) {
-      const found = await pageEntries(db, tables, user.id, page, context.secret);
+      const found = await pageEntries(db, tables, user.id, page, context.secret, permissions);
       return namedPage("organizations", found);
     },
     async get({ user }, { organizationId }) {
-      return toEntry(await requireEntry(db, tables, organizationId, user.id));
+      return toEntry(await requireEntry(db, tables, organizationId, user.id), permissions);
     },
     update({ user }, { organizationId, ...changes }) {
       return inLockedOrganization(context, organizationId, user.id, async (tx, entry) => {
-        requireManager(entry, "update the organization");
+        requirePermission(options.permissions, entry.m_roles, "organization:update");
         const updated = await updateOrganization(tx, tables, entry.o_id, changes);
         if (!updated) throw notFound("Organization");
         const organization = toOrganization(updated);
@@ -137,7 +138,7 @@ export function organizationService(context: OrganizationsContext): Organization
     },
     async delete({ user }, { organizationId }) {
       await inLockedOrganization(context, organizationId, user.id, async (tx, entry) => {
-        requireOwner(entry, "delete the organization");
+        requirePermission(options.permissions, entry.m_roles, "organization:delete");
         const deleted = await softDeleteOrganization(tx, tables, entry.o_id);
         if (!deleted) throw notFound("Organization");
         const canceled = await cancelPendingInvitations(tx, tables, entry.o_id);
@@ -159,7 +160,7 @@ export function organizationService(context: OrganizationsContext): Organization
       const active = requireSession(actor, "getActiveOrganization").activeOrganizationId;
       if (active === null) return null;
       const entry = await findEntry(db, tables, active, actor.user.id);
-      return entry ? toEntry(entry) : null;
+      return entry ? toEntry(entry, permissions) : null;
     },
     async setActive(actor, { organizationId }) {
       const session = requireSession(actor, "setActiveOrganization");
@@ -171,7 +172,7 @@ export function organizationService(context: OrganizationsContext): Organization
         // FOR SHARE: a concurrent deletion waits, so the pointer never lands on a deleted one.
         const entry = await requireEntry(tx, tables, organizationId, actor.user.id, "share");
         await setActiveOrganization(tx, tables, session.id, entry.o_id);
-        return toEntry(entry);
+        return toEntry(entry, permissions);
       });
     },
   };

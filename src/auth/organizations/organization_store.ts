@@ -13,6 +13,7 @@ import type { JsonValue } from "../../schema/mod.ts";
 import { authError } from "../errors.ts";
 import type { AuthTableNames } from "../tables.ts";
 import { isUuid } from "../account/user_store.ts";
+import type { PermissionModel } from "./permissions.ts";
 import {
   type AuthOrganizationEntry,
   memberColumns,
@@ -26,9 +27,13 @@ import {
 /** An organization with a membership in it, as rows. */
 export type EntryRow = OrganizationRow & MemberRow;
 
-/** The entry of a joined organization/member row. */
-export function toEntry(row: EntryRow): AuthOrganizationEntry {
-  return { organization: toOrganization(row), member: toMember(row) };
+/** The entry of a joined organization/member row, with the member's effective permissions. */
+export function toEntry(row: EntryRow, permissions: PermissionModel): AuthOrganizationEntry {
+  return {
+    organization: toOrganization(row),
+    member: toMember(row),
+    permissions: permissions.of(row.m_roles),
+  };
 }
 
 function slugTaken(error: unknown): boolean {
@@ -107,6 +112,7 @@ export async function pageEntries(
   userId: string,
   request: PageRequest,
   secret: string,
+  permissions: PermissionModel,
 ): Promise<Page<AuthOrganizationEntry>> {
   return await keysetList(db, {
     listId: `organizations:${userId}`,
@@ -120,7 +126,7 @@ export async function pageEntries(
      JOIN ${tables.organizations} o ON o.id = m.organization_id AND o.deleted_at IS NULL`,
     where: ["m.user_id = $1"],
     params: [userId],
-    map: toEntry,
+    map: (row: EntryRow) => toEntry(row, permissions),
   });
 }
 

@@ -79,6 +79,7 @@ export interface AuthMember {
  * const response = await fetch("/api/auth/organizations");
  * const { organizations }: { organizations: AuthOrganizationEntry[] } = await response.json();
  * const owned = organizations.filter(({ member }) => member.roles.includes("owner"));
+ * const canInvite = organizations.filter(({ permissions }) => permissions.includes("invitation:create"));
  * ```
  */
 export interface AuthOrganizationEntry {
@@ -86,6 +87,11 @@ export interface AuthOrganizationEntry {
   organization: AuthOrganization;
   /** The current user's membership in it. */
   member: AuthMember;
+  /**
+   * The current user's effective permissions there (`organizations.permissions`, the union of
+   * their roles'), sorted: gate the UI on them (`permissions.includes("invitation:create")`).
+   */
+  permissions: string[];
 }
 
 /**

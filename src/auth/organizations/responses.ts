@@ -17,6 +17,8 @@ import type {
   AuthOrganization,
   AuthOrganizationEntry,
 } from "./resources.ts";
+import type { AuthAuditEntry } from "./audit_log.ts";
+import type { AuthOwnershipTransfer } from "./team_service.ts";
 
 const jsonValue = z.json() as unknown as z.ZodType<JsonValue, JsonValue>;
 
@@ -74,7 +76,13 @@ export const invitationResponse: ResponseSchema<AuthInvitation> = exactSchema<Au
 /** An organization with the caller's membership: `GET /organizations/:organizationId`. */
 export const organizationEntryResponse: ResponseSchema<AuthOrganizationEntry> = exactSchema<
   AuthOrganizationEntry
->()(z.object({ organization: organizationResponse, member: memberResponse }));
+>()(z.object({
+  organization: organizationResponse,
+  member: memberResponse,
+  permissions: z.array(z.string()).describe(
+    "The caller's effective permissions in the organization (resource:action), sorted",
+  ),
+}));
 
 /** An invitation with its organization (the invitee's view). */
 export const invitationEntryResponse: ResponseSchema<AuthInvitationEntry> = exactSchema<
@@ -184,3 +192,45 @@ export const acceptedInvitationResponse: ResponseSchema<AuthAcceptedInvitation> 
 export const invitationActionResponse: ResponseSchema<
   AuthAcceptedInvitation | { invitation: AuthInvitation }
 > = z.union([acceptedInvitationResponse, respondedInvitationResponse]);
+
+/** An entry of the audit log. */
+export const auditEntryResponse: ResponseSchema<AuthAuditEntry> = exactSchema<AuthAuditEntry>()(
+  z.object({
+    id: z.string(),
+    // The event names, written out: the browser client bundles this file, not event_types.ts
+    // (exactSchema fails to type-check when this list and OrganizationEventName differ).
+    action: z.enum([
+      "organizationCreated",
+      "organizationUpdated",
+      "organizationDeleted",
+      "memberAdded",
+      "memberRemoved",
+      "memberRolesChanged",
+      "ownershipTransferred",
+      "invitationCreated",
+      "invitationAccepted",
+      "invitationRejected",
+      "invitationCanceled",
+      "invitationExpired",
+    ]),
+    actorUserId: z.string().nullable().describe("Who acted; null for the server or an expiry"),
+    target: z.object({
+      type: z.enum(["organization", "member", "invitation"]),
+      id: z.string(),
+    }),
+    data: z.record(z.string(), jsonValue).describe("The action's details; never a token"),
+    createdAt: timestamp,
+  }),
+);
+
+/** A page of the audit log: `GET /organizations/:organizationId/audit-log`. */
+export const auditLogPageResponse: ResponseSchema<PageOf<"entries", AuthAuditEntry>> = exactSchema<
+  { entries: AuthAuditEntry[]; cursor: string | null; hasNextPage: boolean }
+>()(
+  z.object({ entries: z.array(auditEntryResponse), ...pageFields }),
+);
+
+/** The answer of `POST /organizations/:organizationId/transfer-ownership`. */
+export const ownershipTransferResponse: ResponseSchema<AuthOwnershipTransfer> = exactSchema<
+  AuthOwnershipTransfer
+>()(z.object({ member: memberResponse, previousOwner: memberResponse }));

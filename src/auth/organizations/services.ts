@@ -9,12 +9,15 @@ import type { OrganizationsContext } from "./context.ts";
 import { type InvitationService, invitationService } from "./invitation_service.ts";
 import { type MemberService, memberService } from "./member_service.ts";
 import { type OrganizationService, organizationService } from "./organization_service.ts";
+import { type TeamService, teamService } from "./team_service.ts";
 
 /** The organizations feature's operations. */
 export interface OrganizationsServices {
   organizations: OrganizationService;
   members: MemberService;
   invitations: InvitationService;
+  /** The audit log and ownership transfers. */
+  team: TeamService;
 }
 
 /** Builds the operations of one module instance. */
@@ -23,5 +26,6 @@ export function organizationsServices(context: OrganizationsContext): Organizati
     organizations: organizationService(context),
     members: memberService(context),
     invitations: invitationService(context),
+    team: teamService(context),
   };
 }

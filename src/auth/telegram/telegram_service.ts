@@ -17,6 +17,7 @@ import type { Actor } from "../actor.ts";
 import { authError } from "../errors.ts";
 import type { AuthOrganizationEntry } from "../organizations/resources.ts";
 import { toEntry } from "../organizations/organization_store.ts";
+import type { PermissionModel } from "../organizations/permissions.ts";
 import { insertSession } from "../sessions/session_store.ts";
 import { hashToken, looksLikeToken, newToken } from "../sessions/tokens.ts";
 import type { AuthTableNames } from "../tables.ts";
@@ -121,6 +122,8 @@ export interface TelegramServiceOptions {
   ttlSeconds: number;
   limits: CredentialRateLimits;
   events: AccountEvents;
+  /** The organizations' permissions (an entry lists the caller's), `null` without organizations. */
+  permissions: PermissionModel | null;
 }
 
 const TELEGRAM_ID = /^[1-9][0-9]{0,18}$/;
@@ -138,7 +141,7 @@ function telegramId(value: unknown): string | null {
 
 /** Builds the Telegram operations of one module instance. */
 export function telegramService(deps: TelegramServiceOptions): TelegramService {
-  const { db, tables, options, limits, events } = deps;
+  const { db, tables, options, limits, events, permissions } = deps;
   const check = { botToken: options.botToken, maxAgeSeconds: options.maxAgeSeconds };
 
   return {
@@ -233,7 +236,9 @@ export function telegramService(deps: TelegramServiceOptions): TelegramService {
           ...publicUser(row),
           telegram: { id: row.telegramId, username: row.telegramUsername },
         },
-        activeOrganization: row.o_id === null ? null : toEntry(row),
+        activeOrganization: row.o_id === null || permissions === null
+          ? null
+          : toEntry(row, permissions),
       };
     },
     ofUser(userId) {

@@ -1,4 +1,4 @@
--- fragment-cli migration of schema "auth" in namespace "auth": version 0 to 38
+-- fragment-cli migration of schema "auth" in namespace "auth": version 0 to 41
 -- Generated from the schema definition; do not edit.
 -- One transaction: apply with psql -v ON_ERROR_STOP=1 -f <file>, or with fragment-cli db migrate.
 
@@ -527,6 +527,26 @@ WHEN (OLD.order_key IS NOT NULL AND OLD.status IN ('pending', 'running')
       AND current_setting('fragment.hook_hand_off', true) IS DISTINCT FROM 'on')
 EXECUTE FUNCTION "auth"."hook_order_leave"();
 
+-- Step 39: createTable "organization_audit_log"
+CREATE TABLE "auth"."organization_audit_log" (
+  "id" uuid NOT NULL DEFAULT gen_random_uuid(),
+  "organization_id" uuid NOT NULL,
+  "action" text NOT NULL,
+  "actor_user_id" uuid,
+  "target_type" text NOT NULL,
+  "target_id" uuid NOT NULL,
+  "data" jsonb NOT NULL DEFAULT '{}'::jsonb,
+  "created_at" timestamptz NOT NULL DEFAULT now(),
+  CONSTRAINT "organization_audit_log_pkey" PRIMARY KEY ("id"),
+  CONSTRAINT "organization_audit_log_organization_id_fkey" FOREIGN KEY ("organization_id") REFERENCES "auth"."organizations" ("id") ON DELETE CASCADE
+);
+
+-- Step 40: addIndex "organization_audit_log_page_idx" on "organization_audit_log"
+CREATE INDEX "organization_audit_log_page_idx" ON "auth"."organization_audit_log" ("organization_id", "created_at", "id");
+
+-- Step 41: addIndex "organization_audit_log_created_idx" on "organization_audit_log"
+CREATE INDEX "organization_audit_log_created_idx" ON "auth"."organization_audit_log" ("created_at");
+
 -- Version bookkeeping
 INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "fingerprint", "description") VALUES
   ('auth', 1, '79c09e44a3e57a15393130c2b309fc6f15127238f02fcc642f1eec5f03cb4cb2', 'createTable "users"'),
@@ -566,10 +586,13 @@ INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "finger
   ('auth', 35, '97d8ea117a4fdf7b94916a044b758f0fb3d031e1354925ba3770a5f8ba83525b', 'createTable "telegram_accounts"'),
   ('auth', 36, '7ab13a8a1bc76d59b49e484d5b3bbac239084a785b290d129bf459cdb8cf9e98', 'createTable "telegram_link_tokens"'),
   ('auth', 37, '3c40c956f3eb2ff2ae5af423bddd08e25b276fca4d084241b80b78e546dcf3f3', 'addIndex "telegram_link_tokens_user_idx" on "telegram_link_tokens"'),
-  ('auth', 38, '2a857da0e47451dcb52988c1cd9d7efa09eb41bf0be22b496c1fe23b3bd7e0c7', 'sql')
+  ('auth', 38, '2a857da0e47451dcb52988c1cd9d7efa09eb41bf0be22b496c1fe23b3bd7e0c7', 'sql'),
+  ('auth', 39, '18b2c6e05b9dad467a110cefb2b794a70537765ee013c327741d0e032d27136b', 'createTable "organization_audit_log"'),
+  ('auth', 40, '47dc2fd1a7c386316075fa91f424eb9252cf126a393a40387d27ed379faa0adc', 'addIndex "organization_audit_log_page_idx" on "organization_audit_log"'),
+  ('auth', 41, '5bbce33b21f27c87e5a651ff53a48f994653bba873357ce6a3821b9e00919879', 'addIndex "organization_audit_log_created_idx" on "organization_audit_log"')
 ON CONFLICT ("namespace", "version") DO UPDATE SET "fingerprint" = EXCLUDED."fingerprint", "description" = EXCLUDED."description", "applied_at" = now();
 
-INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('auth', 'auth', 38)
+INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('auth', 'auth', 41)
 ON CONFLICT ("namespace") DO UPDATE SET "version" = EXCLUDED."version", "schema_name" = EXCLUDED."schema_name", "updated_at" = now();
 
 COMMIT;
