@@ -1,5 +1,5 @@
 /**
- * `deno task spa:client`: rewrites `src/client/operation_routes.ts` (the operations' methods and
+ * `deno task spa:client`: rewrites `generated/client_routes.ts` (the operations' methods and
  * paths, from their declarations) and rebuilds `examples/spa/client.js`, the typed auth client of
  * `src/client/` bundled into one browser ES module (`deno bundle`), which the example SPA imports.
  * A browser cannot load the TypeScript sources, and the static server serves files as they are, so
@@ -37,7 +37,7 @@ export function bundleSpaClient(): string {
   return HEADER + result.stdout;
 }
 
-/** Writes src/client/operation_routes.ts from the declarations, formatted as `deno fmt` wants. */
+/** Writes generated/client_routes.ts from the declarations, formatted as `deno fmt` wants. */
 function writeClientRoutes(): void {
   writeFileSync(CLIENT_ROUTES_FILE, clientRoutesSource());
   const formatted = spawnSync(process.execPath, ["fmt", "--quiet", CLIENT_ROUTES_FILE], {

@@ -1,9 +1,9 @@
 /**
- * The text of `src/client/operation_routes.ts`: the method and path of each auth operation, read
+ * The text of `generated/client_routes.ts`: the method and path of each auth operation, read
  * from the declarations (`src/auth/operations.ts`). The client calls operations through this table
  * rather than the declarations themselves, so that a browser bundle of the client holds no zod
  * schema (the declarations carry theirs). `deno task spa:client` writes it (then formats it);
- * tests/client/operation_routes.test.ts fails while its entries differ from the declarations.
+ * tests/client/client_routes.test.ts fails while its entries differ from the declarations.
  *
  * @module
  */
@@ -13,7 +13,7 @@ import type { AuthOperation } from "../src/auth/http/operation.ts";
 
 /** The generated file. */
 export const CLIENT_ROUTES_FILE: string = fileURLToPath(
-  new URL("../src/client/operation_routes.ts", import.meta.url),
+  new URL("../generated/client_routes.ts", import.meta.url),
 );
 
 const HEADER =
@@ -21,7 +21,7 @@ const HEADER =
 /**
  * The method and path of each auth operation, as the client calls them. The declarations
  * (\`src/auth/operations.ts\`) are where each is written; this copy lets the browser client leave
- * their zod schemas out of its bundle. tests/client/operation_routes.test.ts keeps it current.
+ * their zod schemas out of its bundle. tests/client/client_routes.test.ts keeps it current.
  *
  * @module
  */

@@ -5,9 +5,9 @@ var __export = (target, all) => {
     __defProp(target, name, { get: all[name], enumerable: true });
 };
 
-// src/client/operation_routes.ts
-var operation_routes_exports = {};
-__export(operation_routes_exports, {
+// generated/client_routes.ts
+var client_routes_exports = {};
+__export(client_routes_exports, {
   addMember: () => addMember,
   changeEmail: () => changeEmail,
   changePassword: () => changePassword,
@@ -366,7 +366,7 @@ function createAuthClient(options) {
       body
     }),
     resendVerificationEmail: () => send(resendVerificationEmail),
-    ...accountCalls(send, operation_routes_exports),
+    ...accountCalls(send, client_routes_exports),
     telegram: {
       link: () => send(linkTelegram),
       unlink: () => send(unlinkTelegram),

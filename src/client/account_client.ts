@@ -1,7 +1,7 @@
 /**
  * The account lifecycle calls of the typed client: `client.password`, `client.sessions`,
  * `client.email` and `client.account`. Their methods and paths come from the operation
- * declarations, through the generated `operation_routes.ts`.
+ * declarations, through the generated `generated/client_routes.ts`.
  *
  * @module
  */
@@ -20,7 +20,7 @@ import type {
   AuthUser,
 } from "../auth/mod.ts";
 import type { AuthResult } from "./result.ts";
-import type * as Routes from "./operation_routes.ts";
+import type * as Routes from "../../generated/client_routes.ts";
 
 /**
  * The password calls: `client.password`.

@@ -30,7 +30,7 @@ import type {
   AuthUser,
   AuthVerifyEmailBody,
 } from "../auth/mod.ts";
-import * as routes from "./operation_routes.ts";
+import * as routes from "../../generated/client_routes.ts";
 import type { AuthResult } from "./result.ts";
 import { type AuthFetch, type CallInput, createTransport } from "./transport.ts";
 import {

@@ -18,6 +18,7 @@ import type {
   AuthOrganizationEntry,
 } from "./resources.ts";
 import type { AuthAuditEntry } from "./audit_log.ts";
+import { ORGANIZATION_EVENT_NAMES, type OrganizationEventName } from "./event_types.ts";
 import type { AuthOwnershipTransfer } from "./team_service.ts";
 
 const jsonValue = z.json() as unknown as z.ZodType<JsonValue, JsonValue>;
@@ -197,22 +198,7 @@ export const invitationActionResponse: ResponseSchema<
 export const auditEntryResponse: ResponseSchema<AuthAuditEntry> = exactSchema<AuthAuditEntry>()(
   z.object({
     id: z.string(),
-    // The event names, written out: the browser client bundles this file, not event_types.ts
-    // (exactSchema fails to type-check when this list and OrganizationEventName differ).
-    action: z.enum([
-      "organizationCreated",
-      "organizationUpdated",
-      "organizationDeleted",
-      "memberAdded",
-      "memberRemoved",
-      "memberRolesChanged",
-      "ownershipTransferred",
-      "invitationCreated",
-      "invitationAccepted",
-      "invitationRejected",
-      "invitationCanceled",
-      "invitationExpired",
-    ]),
+    action: z.enum(ORGANIZATION_EVENT_NAMES as [OrganizationEventName, ...OrganizationEventName[]]),
     actorUserId: z.string().nullable().describe("Who acted; null for the server or an expiry"),
     target: z.object({
       type: z.enum(["organization", "member", "invitation"]),

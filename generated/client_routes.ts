@@ -2,7 +2,7 @@
 /**
  * The method and path of each auth operation, as the client calls them. The declarations
  * (`src/auth/operations.ts`) are where each is written; this copy lets the browser client leave
- * their zod schemas out of its bundle. tests/client/operation_routes.test.ts keeps it current.
+ * their zod schemas out of its bundle. tests/client/client_routes.test.ts keeps it current.
  *
  * @module
  */

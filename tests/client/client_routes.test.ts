@@ -1,11 +1,11 @@
-// src/client/operation_routes.ts is generated from the auth operation declarations (`deno task
+// generated/client_routes.ts is generated from the auth operation declarations (`deno task
 // spa:client`): the client calls each operation at the method and path its declaration gives, and
 // knows every operation there is. A declaration added, removed or moved without regenerating fails
 // here, on every runtime.
 import assert from "node:assert/strict";
 import { it } from "node:test";
 import * as operations from "../../src/auth/operations.ts";
-import * as routes from "../../src/client/operation_routes.ts";
+import * as routes from "../../generated/client_routes.ts";
 
 function addresses(table: object): { [name: string]: string } {
   return Object.fromEntries(
@@ -15,7 +15,7 @@ function addresses(table: object): { [name: string]: string } {
   );
 }
 
-it("src/client/operation_routes.ts matches the declarations (run deno task spa:client)", () => {
+it("generated/client_routes.ts matches the declarations (run deno task spa:client)", () => {
   const declared = addresses(operations);
   assert.ok(Object.keys(declared).length > 20, "the declarations were read");
   assert.equal(declared.listMembers, "GET /organizations/:organizationId/members");
