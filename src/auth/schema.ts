@@ -138,6 +138,7 @@ export type AuthTables = HookTablesShape & HookErrorLogShape & HookOrderingShape
     target_id: { type: string; nullable: false; hasDefault: false };
     data: { type: JsonValue; nullable: false; hasDefault: true };
     created_at: { type: Date; nullable: false; hasDefault: true };
+    seq: { type: string; nullable: false; hasDefault: true };
   };
   invitations: {
     id: { type: string; nullable: false; hasDefault: true };
@@ -309,8 +310,8 @@ function withTelegramAccounts<Tables extends TablesShape>(builder: SchemaBuilder
 /**
  * ---- Organizations for real teams (issue 32): v39–41, one block. ----
  * v39: the audit log of the organizations, one row per committed change (written in the change's
- * transaction); `target_id` is the organization's, member's or invitation's id. v40: an
- * organization's entries, newest first (GET /organizations/:organizationId/audit-log). v41: the
+ * transaction); `target_id` is the organization's, member's or invitation's id; `seq` is the order
+ * the entries were written in. v40: an organization's entries, newest first (GET /organizations/:organizationId/audit-log). v41: the
  * purge of entries older than `organizations.auditLogRetentionDays`.
  */
 function withAuditLog<T extends TablesShape>(builder: SchemaBuilder<T>) {
@@ -324,11 +325,13 @@ function withAuditLog<T extends TablesShape>(builder: SchemaBuilder<T>) {
       target_id: column.uuid(),
       data: column.jsonb().default({}),
       created_at: column.timestamptz().defaultNow(),
+      // The order of the log: a clock can tie (PGlite's has millisecond steps, so two entries of
+      // one transaction often share a time); the sequence never does.
+      seq: column.bigint().identity(),
     })
     .addIndex("organization_audit_log", "organization_audit_log_page_idx", [
       "organization_id",
-      "created_at",
-      "id",
+      "seq",
     ])
     .addIndex("organization_audit_log", "organization_audit_log_created_idx", ["created_at"]);
 }

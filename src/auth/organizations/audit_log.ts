@@ -157,8 +157,9 @@ function invitationEntry(
 }
 
 /**
- * Writes the entry of an event in `tx` (the transaction of its change). `clock_timestamp()`
- * orders the entries of one transaction as they were written.
+ * Writes the entry of an event in `tx` (the transaction of its change). Its `seq` (an identity)
+ * orders the log; `clock_timestamp()` gives the entries of one transaction their own times where
+ * the clock is fine enough.
  */
 export async function insertAuditEntry<Name extends OrganizationEventName>(
   tx: SqlQuerier,
@@ -199,11 +200,11 @@ export function memberAddedAuditSql(
     FROM ${from}`;
 }
 
-/** Newest first, ties broken by id. */
-const NEWEST_FIRST: readonly KeysetColumn[] = [
-  { name: "created_at", type: "timestamptz" },
-  { name: "id", type: "uuid" },
-];
+/**
+ * Newest first: by the order of writing (`seq`), not by `created_at`, whose clock can tie
+ * (PGlite's advances by milliseconds, so the entries of one transaction often share a time).
+ */
+const NEWEST_FIRST: readonly KeysetColumn[] = [{ name: "seq", type: "int8" }];
 
 interface AuditRow {
   a_id: string;
