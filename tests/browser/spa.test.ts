@@ -4,23 +4,23 @@
  * organizations, list them and the members, invite, switch the active organization, reload (the
  * page starts from one GET /me) and sign out. Once from the API's own origin, once from a second
  * origin (another port serving the same files, configured with the API's absolute address) that
- * the API trusts, through CORS with the cookie. The signed-in page's screenshot is kept at
- * docs/images/spa.png (the README shows it).
+ * the API trusts, through CORS with the cookie. With `UPDATE_SCREENSHOTS=1` the signed-in page's screenshot
+ * is saved to docs/images/spa.png (the README shows it).
  */
 import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page, Request as PlaywrightRequest } from "playwright-core";
 import { staticFiles } from "../../src/core/static_files.ts";
 import { type ServeProcess, startServe, tempDir } from "../helpers/cli_process.ts";
-import { launchChromium, NO_BROWSER } from "../helpers/browser.ts";
+import { docsScreenshot, launchChromium, NO_BROWSER } from "../helpers/browser.ts";
 import { listenLocal, type LocalServer } from "../helpers/local_server.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const spa = join(root, "examples/spa");
-const screenshot = fileURLToPath(new URL("../../docs/images/spa.png", import.meta.url));
+const screenshot = docsScreenshot("spa.png");
 const slow = { timeout: 240_000, skip: NO_BROWSER };
 const PASSWORD = "correct horse battery";
 const WAIT = { timeout: 30_000 };
@@ -146,7 +146,6 @@ async function spaFlow(
   await page.getByRole("button", { name: "Invite", exact: true }).click();
   await waitItems(page, "#invitations", ["grace@example.com · member"]);
   if (options.screenshot) {
-    mkdirSync(dirname(options.screenshot), { recursive: true });
     await page.screenshot({ path: options.screenshot });
   }
 

@@ -17,10 +17,24 @@
  *
  * @module
  */
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { type Browser, chromium } from "playwright-core";
 import { CHROMIUM, NO_BROWSER } from "./chromium_path.ts";
 
 export { CHROMIUM, NO_BROWSER };
+
+/**
+ * Where a browser test saves the screenshot the docs show (`docs/images/<name>`), or `undefined`
+ * unless `UPDATE_SCREENSHOTS=1`: a test run leaves the worktree as it found it (a new PNG differs
+ * in bytes on every run even when the page does not).
+ */
+export function docsScreenshot(name: string): string | undefined {
+  if (process.env.UPDATE_SCREENSHOTS !== "1") return undefined;
+  const path = fileURLToPath(new URL(`../../docs/images/${name}`, import.meta.url));
+  mkdirSync(fileURLToPath(new URL("../../docs/images/", import.meta.url)), { recursive: true });
+  return path;
+}
 
 /**
  * Launches headless Chromium. The flags keep it off the network except for the pages a test
