@@ -435,6 +435,22 @@ forEachAdapter((name, getAdapter) => {
     ]);
   });
 
+  it(`${name}: the handler gets the exact body, handed over in memory, then read for a retry`, async () => {
+    const seen: string[] = [];
+    const bot = await freshBot({
+      onMessage: (event) => {
+        seen.push(event.raw);
+        if (seen.length === 1) throw new Error("first attempt fails");
+      },
+    });
+    const raw =
+      `{"message": {"text": "caf\\u00e9 \u{1F600}"},  "update_id": 9223372036854775806}\n`;
+    await post(bot, raw);
+    await bot.api.drain({ waitForScheduled: true });
+    assert.deepEqual(seen, [raw, raw]);
+    assert.equal((await bot.api.getUpdate("9223372036854775806"))?.status, "done");
+  });
+
   it(`${name}: bodies stored together in one statement each keep their exact text`, async () => {
     const bot = await freshBot();
     // What an array literal treats specially: braces, commas, quotes, backslashes, NULL, spaces.
