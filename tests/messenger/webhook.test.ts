@@ -17,6 +17,7 @@ import {
 import { migrate } from "../../src/migrate/mod.ts";
 import { pgliteAdapter, type SqlAdapter } from "../../src/sql/mod.ts";
 import { parseUpdate } from "../../src/messenger/update_payload.ts";
+import { secretMatcher } from "../../src/messenger/webhook_secret.ts";
 import { UPDATE_FIXTURES } from "../fixtures/messenger/updates.ts";
 import { forEachAdapter } from "../helpers/databases.ts";
 
@@ -47,6 +48,24 @@ async function expectError(response: Response, status: number, code: string): Pr
 }
 
 describe("parseUpdate()", () => {
+  it("secretMatcher() accepts the secret only: not a prefix, an extension or another case", () => {
+    const longest = "a".repeat(256);
+    for (const secret of ["s", "test_secret-0123456789", longest]) {
+      const matches = secretMatcher(secret);
+      assert.equal(matches(secret), true);
+      for (
+        const other of [null, "", secret.slice(0, -1), `${secret}a`, `${secret}\u0000`, "S", "t"]
+      ) {
+        if (other !== secret) assert.equal(matches(other), false, JSON.stringify(other));
+      }
+      assert.equal(matches(`${longest}a`), false);
+    }
+    fc.assert(fc.property(fc.string({ maxLength: 300 }), fc.string({ maxLength: 300 }), (a, b) => {
+      const secret = a.slice(0, 256) || "x";
+      assert.equal(secretMatcher(secret)(b), b === secret);
+    }));
+  });
+
   it("parseUpdate() reads update_id from the text: exact beyond 2^53, top level only", () => {
     const tricky = `{"message": {"update_id": 1, "text": "}\\"{[", "x": [{"update_id": 2}]},` +
       ` "update\\u005fid": 9007199254740993}`;
