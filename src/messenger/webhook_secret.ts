@@ -73,7 +73,8 @@ const MAX_SECRET_LENGTH = 256;
  * ```
  */
 export function secretMatcher(expected: string): (presented: string | null) => boolean {
-  // The secret's characters padded with zeros (no header character is 0: headers cannot hold NUL).
+  // The secret's characters, padded with zeros (the lengths are compared too: the secret followed
+  // by NULs does not match it).
   const codes = new Uint16Array(MAX_SECRET_LENGTH);
   for (let i = 0; i < expected.length && i < MAX_SECRET_LENGTH; i++) {
     codes[i] = expected.charCodeAt(i);
