@@ -76,14 +76,16 @@ export function webhookRoute(deps: WebhookRouteDeps): Route {
     },
     security: [WEBHOOK_SECURITY_SCHEME],
     handler: ({ request }) => {
-      const path = new URL(request.url).pathname;
+      // The path is parsed only when a span is recorded (an SDK is registered).
+      let path: string | undefined;
+      const pathOf = (): string => (path ??= new URL(request.url).pathname);
       return inSpan(
-        `POST ${path}`,
+        () => `POST ${pathOf()}`,
         (otel) => ({
           // A SERVER span of its own, unless the application's HTTP instrumentation already
           // started one for the request: then an INTERNAL span inside it.
           kind: otel.trace.getActiveSpan() ? SPAN_KIND.INTERNAL : SPAN_KIND.SERVER,
-          attributes: { "http.request.method": "POST", "http.route": path },
+          attributes: { "http.request.method": "POST", "http.route": pathOf() },
         }),
         (span) => traced(span, () => receive(request, span)),
       );

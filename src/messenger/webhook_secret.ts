@@ -4,8 +4,6 @@
  * @module
  */
 
-import { createHash, timingSafeEqual } from "node:crypto";
-
 /**
  * The header carrying the secret on every webhook request (unless the `secretHeader` option
  * names another).
@@ -52,10 +50,15 @@ export function webhookSecretProblem(secret: unknown): string | null {
   return null;
 }
 
+/** The longest secret {@link SECRET_PATTERN} allows. */
+const MAX_SECRET_LENGTH = 256;
+
 /**
- * A constant-time check of presented secrets against the configured one: both are hashed first,
- * so neither the content nor the length of the secret leaks through timing. The configured
- * secret's digest is computed once, here, not per request.
+ * A constant-time check of presented secrets against the configured one: every check walks the
+ * same {@link MAX_SECRET_LENGTH} characters, whatever the presented value and the secret are, and
+ * gathers their differences without branching on them, so neither the content nor the length of
+ * the secret leaks through timing. (A digest of both sides did the same at about 5 µs a request
+ * on Deno, through three `node:crypto` calls; this loop takes a fraction of a microsecond.)
  *
  * @param expected The configured secret.
  * @returns A function telling whether a header value (`null` when missing) is the secret.
@@ -70,10 +73,21 @@ export function webhookSecretProblem(secret: unknown): string | null {
  * ```
  */
 export function secretMatcher(expected: string): (presented: string | null) => boolean {
-  const digest = sha256(expected);
-  return (presented) => presented !== null && timingSafeEqual(digest, sha256(presented));
-}
-
-function sha256(text: string): Uint8Array {
-  return createHash("sha256").update(text).digest();
+  // The secret's characters, padded with zeros (the lengths are compared too: the secret followed
+  // by NULs does not match it).
+  const codes = new Uint16Array(MAX_SECRET_LENGTH);
+  for (let i = 0; i < expected.length && i < MAX_SECRET_LENGTH; i++) {
+    codes[i] = expected.charCodeAt(i);
+  }
+  const length = expected.length;
+  return (presented) => {
+    // Longer than any valid secret: refused on its own length, which says nothing of the secret.
+    if (presented === null || presented.length > MAX_SECRET_LENGTH) return false;
+    let difference = presented.length ^ length;
+    for (let i = 0; i < MAX_SECRET_LENGTH; i++) {
+      // `charCodeAt` past the end is NaN, which `|` and `^` read as 0.
+      difference |= presented.charCodeAt(i) ^ codes[i];
+    }
+    return difference === 0;
+  };
 }

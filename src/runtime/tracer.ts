@@ -71,13 +71,13 @@ const NOOP_SPAN: Span = Object.freeze({
  * Runs `fn` in a new active span of the package's tracer (so the spans `fn` starts are its
  * children), or with a no-op span while nothing is registered with the API. `fn` ends the span.
  *
- * @param name The span's name.
+ * @param name The span's name, or a function giving it (called only when a span is recorded).
  * @param options Its options, given the API (e.g. to look at the active span).
  * @param fn The work, given the span.
  * @returns What `fn` returns.
  */
 export function inSpan<T>(
-  name: string,
+  name: string | (() => string),
   options: (otel: typeof OtelApi) => SpanOptions,
   fn: (span: Span) => Promise<T>,
 ): Promise<T> {
@@ -85,7 +85,7 @@ export function inSpan<T>(
   if (found === undefined) return fn(NOOP_SPAN);
   const start = (otel: typeof OtelApi): Promise<T> => {
     tracer ??= otel.trace.getTracer(TRACER_NAME, VERSION);
-    return tracer.startActiveSpan(name, options(otel), fn);
+    return tracer.startActiveSpan(typeof name === "string" ? name : name(), options(otel), fn);
   };
   return found instanceof Promise ? found.then(start) : start(found);
 }

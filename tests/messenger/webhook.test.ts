@@ -17,6 +17,7 @@ import {
 import { migrate } from "../../src/migrate/mod.ts";
 import { pgliteAdapter, type SqlAdapter } from "../../src/sql/mod.ts";
 import { parseUpdate } from "../../src/messenger/update_payload.ts";
+import { secretMatcher } from "../../src/messenger/webhook_secret.ts";
 import { UPDATE_FIXTURES } from "../fixtures/messenger/updates.ts";
 import { forEachAdapter } from "../helpers/databases.ts";
 
@@ -47,6 +48,24 @@ async function expectError(response: Response, status: number, code: string): Pr
 }
 
 describe("parseUpdate()", () => {
+  it("secretMatcher() accepts the secret only: not a prefix, an extension or another case", () => {
+    const longest = "a".repeat(256);
+    for (const secret of ["s", "test_secret-0123456789", longest]) {
+      const matches = secretMatcher(secret);
+      assert.equal(matches(secret), true);
+      for (
+        const other of [null, "", secret.slice(0, -1), `${secret}a`, `${secret}\u0000`, "S", "t"]
+      ) {
+        if (other !== secret) assert.equal(matches(other), false, JSON.stringify(other));
+      }
+      assert.equal(matches(`${longest}a`), false);
+    }
+    fc.assert(fc.property(fc.string({ maxLength: 300 }), fc.string({ maxLength: 300 }), (a, b) => {
+      const secret = a.slice(0, 256) || "x";
+      assert.equal(secretMatcher(secret)(b), b === secret);
+    }));
+  });
+
   it("parseUpdate() reads update_id from the text: exact beyond 2^53, top level only", () => {
     const tricky = `{"message": {"update_id": 1, "text": "}\\"{[", "x": [{"update_id": 2}]},` +
       ` "update\\u005fid": 9007199254740993}`;
@@ -433,6 +452,22 @@ forEachAdapter((name, getAdapter) => {
       "9223372036854775807",
       "message",
     ]);
+  });
+
+  it(`${name}: the handler gets the exact body, handed over in memory, then read for a retry`, async () => {
+    const seen: string[] = [];
+    const bot = await freshBot({
+      onMessage: (event) => {
+        seen.push(event.raw);
+        if (seen.length === 1) throw new Error("first attempt fails");
+      },
+    });
+    const raw =
+      `{"message": {"text": "caf\\u00e9 \u{1F600}"},  "update_id": 9223372036854775806}\n`;
+    await post(bot, raw);
+    await bot.api.drain({ waitForScheduled: true });
+    assert.deepEqual(seen, [raw, raw]);
+    assert.equal((await bot.api.getUpdate("9223372036854775806"))?.status, "done");
   });
 
   it(`${name}: bodies stored together in one statement each keep their exact text`, async () => {
