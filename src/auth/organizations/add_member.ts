@@ -21,6 +21,7 @@
 
 import type { EnqueueSql } from "../../hooks/mod.ts";
 import type { SqlQuerier } from "../../sql/mod.ts";
+import { batchWhileBusy } from "../../sql/batch_while_busy.ts";
 import { authError, notFound } from "../errors.ts";
 import type { AuthTableNames } from "../tables.ts";
 import type { AuthUser } from "../account/user.ts";
@@ -101,13 +102,11 @@ export async function addMember(
       requireAdder(model, entry.m_roles, roles);
       throw directAddRefused();
     }
-    const { entry, user } = await findEntryAndUser(
-      db,
-      tables,
-      input.organizationId,
-      actor.id,
-      input.userId,
-    );
+    const { entry, user } = await findEntryAndUser(context, {
+      organizationId: input.organizationId,
+      callerId: actor.id,
+      userId: input.userId,
+    });
     if (!entry) throw notFound("Organization");
     requireAdder(model, entry.m_roles, roles);
     checkedRoles = entry.m_roles;
@@ -170,39 +169,77 @@ export async function addMember(
   throw authError("ALREADY_MEMBER", "The user is already a member");
 }
 
+/** What {@link findEntryAndUser} looks up: the caller's entry and the user to add. */
+interface EntryAndUserKey {
+  organizationId: string;
+  callerId: string;
+  userId: string;
+}
+
+/** The caller's entry (`null`: not a member of a live organization) and the user (`null`). */
+interface EntryAndUser {
+  entry: EntryRow | null;
+  user: AuthUser | null;
+}
+
+/** One batched reader per organizations context (its adapter and tables). */
+const entryAndUserReaders = new WeakMap<
+  OrganizationsContext,
+  (key: EntryAndUserKey) => Promise<EntryAndUser>
+>();
+
 /**
  * The caller's entry in the live organization and the user to add (`null` when missing or
- * deleted), read together by one statement: what the policy is asked about.
+ * deleted): what the policy is asked about. Read by one statement, which the adds that arrive
+ * together share (`batchWhileBusy`: one statement and one round trip for every lookup that queued
+ * while the previous one was in flight).
  */
-async function findEntryAndUser(
+function findEntryAndUser(
+  context: OrganizationsContext,
+  key: EntryAndUserKey,
+): Promise<EntryAndUser> {
+  if (!isUuid(key.organizationId)) return Promise.resolve({ entry: null, user: null });
+  let read = entryAndUserReaders.get(context);
+  if (!read) {
+    const { db, tables } = context;
+    read = batchWhileBusy((keys: EntryAndUserKey[]) => readEntriesAndUsers(db, tables, keys));
+    entryAndUserReaders.set(context, read);
+  }
+  return read(key);
+}
+
+async function readEntriesAndUsers(
   db: SqlQuerier,
   tables: AuthTableNames,
-  organizationId: string,
-  callerId: string,
-  userId: string,
-): Promise<{ entry: EntryRow | null; user: AuthUser | null }> {
-  if (!isUuid(organizationId)) return { entry: null, user: null };
-  const [row] = await db.query<
+  keys: readonly EntryAndUserKey[],
+): Promise<EntryAndUser[]> {
+  const rows = await db.query<
     EntryRow & { u_id: string | null; u_email: string; u_role: string; u_verified: boolean }
   >(
     `SELECT e.*, u.id AS u_id, u.email AS u_email, u.role AS u_role,
             (u.email_verified_at IS NOT NULL) AS u_verified
-     FROM (SELECT 1) AS one
-     LEFT JOIN (
+     FROM unnest($1::uuid[], $2::uuid[], $3::uuid[]) WITH ORDINALITY
+       AS k(organization_id, caller_id, user_id, i)
+     LEFT JOIN LATERAL (
        SELECT ${organizationColumns("o")}, ${memberColumns("m")}
        FROM ${tables.organizations} o
-       JOIN ${tables.members} m ON m.organization_id = o.id AND m.user_id = $2
-       WHERE o.id = $1 AND o.deleted_at IS NULL
+       JOIN ${tables.members} m ON m.organization_id = o.id AND m.user_id = k.caller_id
+       WHERE o.id = k.organization_id AND o.deleted_at IS NULL
      ) AS e ON true
-     LEFT JOIN ${tables.users} u ON u.id = $3 AND u.deleted_at IS NULL`,
-    [organizationId, callerId, isUuid(userId) ? userId : null],
+     LEFT JOIN ${tables.users} u ON u.id = k.user_id AND u.deleted_at IS NULL
+     ORDER BY k.i`,
+    [
+      keys.map((key) => key.organizationId),
+      keys.map((key) => key.callerId),
+      keys.map((key) => isUuid(key.userId) ? key.userId : null),
+    ],
   );
-  return {
+  return rows.map((row) => ({
     entry: row.o_id === null ? null : row,
     user: row.u_id === null
       ? null
       : { id: row.u_id, email: row.u_email, role: row.u_role, emailVerified: row.u_verified },
-  };
+  }));
 }
 
 /** What the statement found: the new member, or what stood in its way. */
