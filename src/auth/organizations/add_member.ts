@@ -198,7 +198,10 @@ function findEntryAndUser(
   context: OrganizationsContext,
   key: EntryAndUserKey,
 ): Promise<EntryAndUser> {
-  if (!isUuid(key.organizationId)) return Promise.resolve({ entry: null, user: null });
+  // Only UUIDs reach the shared statement: a malformed id must not fail the others' lookups.
+  if (!isUuid(key.organizationId) || !isUuid(key.callerId)) {
+    return Promise.resolve({ entry: null, user: null });
+  }
   let read = entryAndUserReaders.get(context);
   if (!read) {
     const { db, tables } = context;
