@@ -9,9 +9,9 @@
  * lock), about the caller's entry and the user read by one statement. The insert is then one
  * statement: it reads the caller's roles in the live organization, looks the user up, counts the
  * members against `membershipLimit`, inserts the member and enqueues its `memberAdded` event
- * together. Without a limit it runs alone, with no transaction
- * and no lock (adding a member removes no owner: a role change committed before it is seen, one
- * committed while it runs is ordered after it). With a limit it runs in a transaction right after
+ * together. Without a limit it runs alone, with no transaction and no lock (adding a member
+ * removes no owner: a role change committed before it is seen, one committed while it runs is
+ * ordered after it). With a limit it runs in a transaction right after
  * locking the organization row, so that of concurrent adds and acceptances each counts the
  * members the others committed (its snapshot is taken after the lock is granted). The lock and
  * the statement are sent together: the connection runs them in order, in one round trip.
