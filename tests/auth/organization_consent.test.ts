@@ -186,6 +186,49 @@ forEachAdapter((name, getAdapter) => {
     });
   });
 
+  describe(`${name}: adds sent together`, () => {
+    it("each is checked for its own caller, organization and user (the policy's reads are shared)", async () => {
+      const asked: CanAddMemberContext[] = [];
+      const module = await withOptions({
+        canAddMember: (context) => {
+          asked.push(context);
+          return true;
+        },
+      });
+      const [a, b, stranger] = await Promise.all(
+        ["a", "b", "stranger"].map((label) => newUser(module, label)),
+      );
+      const orgA = await createOrganization(module, a);
+      const orgB = await createOrganization(module, b);
+      const users = await Promise.all(Array.from({ length: 4 }, () => newUser(module)));
+      const results = await Promise.all([
+        addRequest(module, a, orgA.id, users[0].user.id),
+        addRequest(module, b, orgB.id, users[1].user.id),
+        addRequest(module, stranger, orgA.id, users[2].user.id),
+        addRequest(module, a, orgB.id, users[3].user.id),
+        addRequest(module, a, orgA.id, crypto.randomUUID()),
+        addRequest(module, b, orgB.id, "not-a-uuid"),
+        addRequest(module, b, "not-a-uuid", users[2].user.id),
+      ]);
+      assert.equal(results[0].status, 201);
+      assert.equal(results[1].status, 201);
+      assertError(results[2], 404, "NOT_FOUND");
+      assertError(results[3], 404, "NOT_FOUND");
+      assertError(results[4], 404, "USER_NOT_FOUND");
+      assertError(results[5], 404, "USER_NOT_FOUND");
+      assertError(results[6], 404, "NOT_FOUND");
+      assert.deepEqual(
+        asked.map((c) => [c.actor.id, c.organization.id, c.user.id, c.user.email]).sort(),
+        [
+          [a.user.id, orgA.id, users[0].user.id, users[0].user.email],
+          [b.user.id, orgB.id, users[1].user.id, users[1].user.email],
+        ].sort(),
+      );
+      assert.equal(results[0].body.member.userId, users[0].user.id);
+      assert.equal(results[1].body.member.organizationId, orgB.id);
+    });
+  });
+
   describe(`${name}: membershipLimit: false`, () => {
     it("adds in one statement, without a lock, with the same checks", async () => {
       const module = await withOptions({ membershipLimit: false, canAddMember: () => true });

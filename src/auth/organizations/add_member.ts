@@ -6,26 +6,30 @@
  * seen, and their organization then filled the victim's `/me`).
  *
  * The policy is asked first, outside any transaction (it may be slow and must not run under a
- * lock). The insert is then one statement: it reads the caller's roles in the live organization,
- * looks the user up, counts the members against `membershipLimit`, inserts the member and
- * enqueues its `memberAdded` event together. Without a limit it runs alone, with no transaction
- * and no lock (adding a member removes no owner: a role change committed before it is seen, one
- * committed while it runs is ordered after it). With a limit it runs in a transaction right after
+ * lock), about the caller's entry and the user read by one statement. The insert is then one
+ * statement: it reads the caller's roles in the live organization, looks the user up, counts the
+ * members against `membershipLimit`, inserts the member and enqueues its `memberAdded` event
+ * together. Without a limit it runs alone, with no transaction and no lock (adding a member
+ * removes no owner: a role change committed before it is seen, one committed while it runs is
+ * ordered after it). With a limit it runs in a transaction right after
  * locking the organization row, so that of concurrent adds and acceptances each counts the
- * members the others committed (its snapshot is taken after the lock is granted).
+ * members the others committed (its snapshot is taken after the lock is granted). The lock and
+ * the statement are sent together: the connection runs them in order, in one round trip.
  *
  * @module
  */
 
 import type { EnqueueSql } from "../../hooks/mod.ts";
 import type { SqlQuerier } from "../../sql/mod.ts";
+import { batchWhileBusy } from "../../sql/batch_while_busy.ts";
 import { authError, notFound } from "../errors.ts";
 import type { AuthTableNames } from "../tables.ts";
 import type { AuthUser } from "../account/user.ts";
-import { findUserById, isUuid, publicUser } from "../account/user_store.ts";
+import { isUuid, publicUser } from "../account/user_store.ts";
 import { requireEntry, requireGrant, requirePermission } from "./access.ts";
 import { memberAddedAuditSql } from "./audit_log.ts";
 import type { OrganizationsContext } from "./context.ts";
+import type { EntryRow } from "./organization_store.ts";
 import type { PermissionModel } from "./permissions.ts";
 import { lockOrganization } from "./quotas.ts";
 import {
@@ -33,6 +37,7 @@ import {
   memberColumns,
   memberJsonSql,
   type MemberRow,
+  organizationColumns,
   toMember,
   toOrganization,
 } from "./resources.ts";
@@ -97,10 +102,12 @@ export async function addMember(
       requireAdder(model, entry.m_roles, roles);
       throw directAddRefused();
     }
-    const [entry, user] = await Promise.all([
-      requireEntry(db, tables, input.organizationId, actor.id),
-      findUserById(db, tables, input.userId),
-    ]);
+    const { entry, user } = await findEntryAndUser(context, {
+      organizationId: input.organizationId,
+      callerId: actor.id,
+      userId: input.userId,
+    });
+    if (!entry) throw notFound("Organization");
     requireAdder(model, entry.m_roles, roles);
     checkedRoles = entry.m_roles;
     if (!user) throw userNotFound();
@@ -129,8 +136,14 @@ export async function addMember(
   let outcome: AddMemberOutcome | null = null;
   for (let attempt = 1; attempt <= ROLE_CHANGE_RETRIES; attempt++) {
     outcome = limit === null ? await statement(db) : await db.transaction(async (tx) => {
-      if (!(await lockOrganization(tx, tables, input.organizationId, "UPDATE"))) return null;
-      return await statement(tx);
+      // Both sent at once (pipelined on the transaction's connection): the server runs the
+      // statement once the lock is granted, so its snapshot sees every add that held the lock
+      // before. A deleted or missing organization locks nothing; the statement then finds none.
+      const [, result] = await Promise.all([
+        lockOrganization(tx, tables, input.organizationId, "UPDATE"),
+        statement(tx),
+      ]);
+      return result;
     });
     if (outcome?.member) {
       if (outcome.eventEnqueued) notifications.wake();
@@ -154,6 +167,82 @@ export async function addMember(
     );
   }
   throw authError("ALREADY_MEMBER", "The user is already a member");
+}
+
+/** What {@link findEntryAndUser} looks up: the caller's entry and the user to add. */
+interface EntryAndUserKey {
+  organizationId: string;
+  callerId: string;
+  userId: string;
+}
+
+/** The caller's entry (`null`: not a member of a live organization) and the user (`null`). */
+interface EntryAndUser {
+  entry: EntryRow | null;
+  user: AuthUser | null;
+}
+
+/** One batched reader per organizations context (its adapter and tables). */
+const entryAndUserReaders = new WeakMap<
+  OrganizationsContext,
+  (key: EntryAndUserKey) => Promise<EntryAndUser>
+>();
+
+/**
+ * The caller's entry in the live organization and the user to add (`null` when missing or
+ * deleted): what the policy is asked about. Read by one statement, which the adds that arrive
+ * together share (`batchWhileBusy`: one statement and one round trip for every lookup that queued
+ * while the previous one was in flight).
+ */
+function findEntryAndUser(
+  context: OrganizationsContext,
+  key: EntryAndUserKey,
+): Promise<EntryAndUser> {
+  // Only UUIDs reach the shared statement: a malformed id must not fail the others' lookups.
+  if (!isUuid(key.organizationId) || !isUuid(key.callerId)) {
+    return Promise.resolve({ entry: null, user: null });
+  }
+  let read = entryAndUserReaders.get(context);
+  if (!read) {
+    const { db, tables } = context;
+    read = batchWhileBusy((keys: EntryAndUserKey[]) => readEntriesAndUsers(db, tables, keys));
+    entryAndUserReaders.set(context, read);
+  }
+  return read(key);
+}
+
+async function readEntriesAndUsers(
+  db: SqlQuerier,
+  tables: AuthTableNames,
+  keys: readonly EntryAndUserKey[],
+): Promise<EntryAndUser[]> {
+  const rows = await db.query<
+    EntryRow & { u_id: string | null; u_email: string; u_role: string; u_verified: boolean }
+  >(
+    `SELECT e.*, u.id AS u_id, u.email AS u_email, u.role AS u_role,
+            (u.email_verified_at IS NOT NULL) AS u_verified
+     FROM unnest($1::uuid[], $2::uuid[], $3::uuid[]) WITH ORDINALITY
+       AS k(organization_id, caller_id, user_id, i)
+     LEFT JOIN LATERAL (
+       SELECT ${organizationColumns("o")}, ${memberColumns("m")}
+       FROM ${tables.organizations} o
+       JOIN ${tables.members} m ON m.organization_id = o.id AND m.user_id = k.caller_id
+       WHERE o.id = k.organization_id AND o.deleted_at IS NULL
+     ) AS e ON true
+     LEFT JOIN ${tables.users} u ON u.id = k.user_id AND u.deleted_at IS NULL
+     ORDER BY k.i`,
+    [
+      keys.map((key) => key.organizationId),
+      keys.map((key) => key.callerId),
+      keys.map((key) => isUuid(key.userId) ? key.userId : null),
+    ],
+  );
+  return rows.map((row) => ({
+    entry: row.o_id === null ? null : row,
+    user: row.u_id === null
+      ? null
+      : { id: row.u_id, email: row.u_email, role: row.u_role, emailVerified: row.u_verified },
+  }));
 }
 
 /** What the statement found: the new member, or what stood in its way. */
