@@ -183,6 +183,16 @@ forEachAdapter((name, getAdapter) => {
         plain.api.addMember({ organizationId: id, userId: user.user.id, roles: ["boss"] }),
         TypeError,
       );
+      // A deleted account is no user to add, on the server's path too.
+      const gone = await newUser(plain, "gone");
+      await plain.api.deleteAccount({ userId: gone.user.id }, {
+        password: "correct horse battery",
+      });
+      await rejectsWith(
+        plain.api.addMember({ organizationId: id, userId: gone.user.id }),
+        404,
+        "USER_NOT_FOUND",
+      );
     });
   });
 

@@ -253,7 +253,7 @@ interface AddMemberOutcome {
   organizationFound: boolean;
   /** The caller's roles in it, `null` when not a member (or no caller). */
   callerRoles: string[] | null;
-  /** Whether the user to add exists. */
+  /** Whether the user to add exists (a deleted account does not). */
   userFound: boolean;
   /** Whether the organization has fewer members than the limit (the user not counted). */
   hasRoom: boolean;
@@ -300,7 +300,7 @@ async function addMemberStatement(
        LEFT JOIN ${tables.members} m ON m.organization_id = o.id AND m.user_id = $2::uuid
        WHERE o.id = $1 AND o.deleted_at IS NULL
      ), target AS (
-       SELECT id FROM ${tables.users} WHERE id = $3
+       SELECT id FROM ${tables.users} WHERE id = $3 AND deleted_at IS NULL
      ), room AS (
        SELECT $6::int IS NULL OR (
          SELECT count(*) FROM ${tables.members} WHERE organization_id = $1 AND user_id <> $3
