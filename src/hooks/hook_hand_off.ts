@@ -85,7 +85,11 @@ type HandOffBody = Extract<SqlStepBody, (context: never) => unknown>;
  * Before it, the lookup read every unfinished occurrence of the key (the ordering index, then
  * the rows, to find the smallest id among the blocked ones), so a step of a deep key cost as
  * much as the key had occurrences left: on 20 keys of 500 occurrences, about 0.09 ms per key and
- * step at the start, most of a completion's time. Now one or two index entries per key.
+ * step at the start, most of a completion's time. Now one or two index entries per key. The new
+ * function also finds the held rows one primary-key probe each (the join of the previous one was
+ * planned as a walk of the whole primary key, each row compared with every attempt of the batch:
+ * 45 – 58 ms for 267 attempts on 2,000 keys) and only looks for `late` answers when a key's lock
+ * was busy.
  *
  * Append it after {@link withHookHandOff} (it refuses a schema without it).
  *
