@@ -9,7 +9,7 @@
  */
 
 import process from "node:process";
-import { clearTimeout, setTimeout } from "node:timers";
+import { clearTimeout, setImmediate, setTimeout } from "node:timers";
 import { HOOK_CHANNEL, HookEnqueueStore } from "./hook_enqueue_store.ts";
 import { HookOperatorStore } from "./hook_operator_store.ts";
 import { HookTableProbe } from "./hook_table_probe.ts";
@@ -296,7 +296,10 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
         if (!failing) onError(error);
         failing = true;
       }
-      await sleep(delay);
+      // More may be due: look again after this turn (a timer of 0 waits a millisecond or more,
+      // between every two claims of a backlog).
+      if (delay === 0) await new Promise((resolve) => setImmediate(resolve));
+      else await sleep(delay);
     }
   }
 

@@ -293,7 +293,9 @@ export class HookRunner {
         this.#inFlight.delete(running);
         this.#settled++;
         this.#startWaiting();
-        if (!handsOn) this.#look();
+        // Only when a claim could take something: with quick handlers, most ends leave more than
+        // half a batch waiting, and waking the loop for each cost it a turn per attempt.
+        if (!handsOn && this.free > 0) this.#look();
         this.#idleCheck();
       });
       this.#inFlight.add(running);
