@@ -11,7 +11,8 @@
  * `HOOK_DRAIN_SRC` (a checkout's `src` directory; default this checkout's): pointing it at another
  * checkout measures that code on the same script, database and machine. Unordered drains only
  * need `withHookTable`, so a checkout without ordering keys can be measured too; the worker's SQL
- * functions (`withHookFunctions`) are appended when the checkout has them.
+ * functions (`withHookFunctions`), the direct hand-off (`withHookHandOff`) and its index walk
+ * (`withHookHandOffLookup`) are appended when the checkout has them.
  *
  * @module
  */
@@ -48,9 +49,15 @@ const schema = db.defineSchema("drain_bench", (s: unknown) => {
   const functions = db.withHookFunctions ? db.withHookFunctions(ordered) : ordered;
   // The direct hand-off of ordering keys, in checkouts that have it (HOOK_DRAIN_HAND_OFF=0
   // leaves it out, for a comparison on the same code).
-  return keys > 0 && db.withHookHandOff && process.env.HOOK_DRAIN_HAND_OFF !== "0"
+  const handOff = keys > 0 && db.withHookHandOff && process.env.HOOK_DRAIN_HAND_OFF !== "0"
     ? db.withHookHandOff(functions)
     : functions;
+  // The hand-off's lookup by a walk of the ordering index, in checkouts that have it
+  // (HOOK_DRAIN_LOOKUP=0 leaves it out).
+  return handOff !== functions && db.withHookHandOffLookup &&
+      process.env.HOOK_DRAIN_LOOKUP !== "0"
+    ? db.withHookHandOffLookup(handOff)
+    : handOff;
 });
 const adapter = db.postgresAdapter(url, { max: 8 });
 const plan = db.planMigration(schema, { from: 0, namespace });

@@ -9,7 +9,7 @@
  */
 
 import process from "node:process";
-import { clearTimeout, setTimeout } from "node:timers";
+import { clearTimeout, setImmediate, setTimeout } from "node:timers";
 import { HOOK_CHANNEL, HookEnqueueStore } from "./hook_enqueue_store.ts";
 import { HookOperatorStore } from "./hook_operator_store.ts";
 import { HookTableProbe } from "./hook_table_probe.ts";
@@ -270,9 +270,12 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
         await subscribe();
         await purgeIfDue();
         await scheduler.tick(adapter);
-        const claimed = await runner.fill();
-        if (runner.free === 0) {
-          delay = settings.pollIntervalMs; // a finishing attempt wakes the loop
+        // Nothing to claim for (slots taken, enough claimed ahead): a finishing attempt wakes
+        // the loop. Read before the claim, not after: handlers that ended meanwhile would
+        // otherwise make a claim that took nothing look like an empty table.
+        const claimed = runner.free === 0 ? -1 : await runner.fill();
+        if (claimed < 0 || runner.free === 0) {
+          delay = settings.pollIntervalMs;
         } else if (claimed > 0) {
           delay = 0; // more may be due
         } else {
@@ -293,7 +296,10 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
         if (!failing) onError(error);
         failing = true;
       }
-      await sleep(delay);
+      // More may be due: look again after this turn (a timer of 0 waits a millisecond or more,
+      // between every two claims of a backlog).
+      if (delay === 0) await new Promise((resolve) => setImmediate(resolve));
+      else await sleep(delay);
     }
   }
 
@@ -356,14 +362,16 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
     async stop(): Promise<void> {
       if (!started) return;
       stopping = true;
-      // A stopping worker takes no more hand-offs (see HookRunner.handOff) and gives back what
-      // it claimed but did not start.
+      // A stopping worker takes no more hand-offs (see HookRunner.handOff), starts nothing more
+      // and gives back what it claimed but did not start.
       runner.handOff = false;
+      runner.starting = false;
       interrupt?.();
       await loopDone;
       await runner.releaseWaiting();
       await runner.settleAll();
       runner.handOff = true;
+      runner.starting = true;
       const stopListening = unlisten;
       unlisten = undefined;
       started = false;

@@ -42,7 +42,7 @@ export {
   withHookTable,
 } from "./hook_table.ts";
 export { withHookFunctions } from "./hook_functions.ts";
-export { withHookHandOff } from "./hook_hand_off.ts";
+export { withHookHandOff, withHookHandOffLookup } from "./hook_hand_off.ts";
 export { hookAdmin } from "./hook_admin.ts";
 export type {
   HookAdmin,
