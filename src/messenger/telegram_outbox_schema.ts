@@ -13,6 +13,7 @@ import {
   withHookErrorLog,
   withHookFunctions,
   withHookHandOff,
+  withHookHandOffLookup,
   withHookOrdering,
   withHookTable,
 } from "../hooks/mod.ts";
@@ -33,16 +34,19 @@ export type TelegramOutboxTables = HookTablesShape & HookErrorLogShape & HookOrd
  * The Telegram outbox's schema (namespace `telegram_outbox` unless the outbox is given another):
  * the durable hook table (v1–4), its error log (v5), ordering keys (v6–8: one chat's calls in
  * order), the worker's SQL functions (v9) and the direct hand-off of a chat's next call to the
- * worker that finished the one before (v10). Append-only.
+ * worker that finished the one before (v10), found by the ordering index (v11). Append-only.
  *
  * @example
  * ```ts ignore
  * import { telegramOutboxSchema } from "@app/fragment-cli/messenger";
  *
- * console.log(telegramOutboxSchema.version); // 10
+ * console.log(telegramOutboxSchema.version); // 11
  * ```
  */
 export const telegramOutboxSchema: Schema<TelegramOutboxTables> = defineSchema(
   "telegram_outbox",
-  (s) => withHookHandOff(withHookFunctions(withHookOrdering(withHookErrorLog(withHookTable(s))))),
+  (s) =>
+    withHookHandOffLookup(
+      withHookHandOff(withHookFunctions(withHookOrdering(withHookErrorLog(withHookTable(s))))),
+    ),
 );
