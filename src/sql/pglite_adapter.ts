@@ -21,8 +21,8 @@ import {
   saveTemplate,
   templateFile,
   templateTar,
-  writeTemplate,
 } from "./pglite_template.ts";
+import { extractTemplate } from "./pglite_template_extract.ts";
 import { mapDriverError, serializeJson, toParam } from "./driver_support.ts";
 import {
   assertOutsideOwnTransaction,
@@ -164,17 +164,18 @@ export function pgliteAdapter(optionsOrDataDir: PgliteAdapterOptions | string = 
       return await PGlite.create(dataDir, pgliteOptions);
     }
     const file = templateFile(cacheDir, version);
-    const template = loadTemplate(file);
-    if (template !== undefined && dataDir === undefined) {
-      try {
-        return await PGlite.create({ ...pgliteOptions, loadDataDir: new Blob([template.tar]) });
-      } catch {
-        // A template PGlite cannot start from: initdb below, and the template is rewritten.
+    if (dataDir === undefined) {
+      const template = loadTemplate(file);
+      if (template !== undefined) {
+        try {
+          return await PGlite.create({ ...pgliteOptions, loadDataDir: new Blob([template.tar]) });
+        } catch {
+          // A template PGlite cannot start from: initdb below, and the template is rewritten.
+        }
       }
-    } else if (template !== undefined && dataDir !== undefined) {
-      // Written with the file system directly: PGlite's own loadDataDir goes file by file
-      // through its emulated file system, about twice as slow.
-      writeTemplate(template, dataDir);
+    } else if (await extractTemplate(file, dataDir)) {
+      // Written with the file system directly, streamed (PGlite's own loadDataDir goes file by
+      // file through its emulated file system, about twice as slow, and needs the whole tar).
       try {
         return await PGlite.create(dataDir, pgliteOptions);
       } catch (error) {

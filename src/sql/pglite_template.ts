@@ -30,13 +30,13 @@ export const CACHE_DIR_ENV = "FRAGMENT_CLI_CACHE_DIR";
 const FORMAT = 1;
 
 /** The file whose presence marks a cluster (PGlite checks it too); written last. */
-const MARKER = "PG_VERSION";
+export const MARKER = "PG_VERSION";
 
 /**
  * Files of the directory that are not the cluster's: our lock (its owner's pid) and the running
  * server's pid file (PGlite dumps the directory while it runs).
  */
-const NOT_CLUSTER = new Set([LOCK_FILE, "postmaster.pid"]);
+export const NOT_CLUSTER: ReadonlySet<string> = new Set([LOCK_FILE, "postmaster.pid"]);
 
 const gzip = promisify(zlib.gzip);
 
@@ -143,6 +143,43 @@ export function loadTemplate(file: string): ClusterTemplate | undefined {
   }
 }
 
+/** One header of a ustar archive: a directory or a regular file, by its path in the cluster. */
+export interface TarHeader {
+  /** The path, relative, without `..`; `""` for the archive's root directory. */
+  name: string;
+  type: "file" | "dir";
+  /** The data's length; it is followed by zeros up to the next 512-byte block. */
+  size: number;
+}
+
+/**
+ * Reads one 512-byte block as a ustar header, its checksum verified.
+ * @returns `undefined` for a zero block (the archive's end).
+ * @throws {Error} On a damaged header, another entry type, or an unsafe path.
+ */
+export function parseTarHeader(header: Uint8Array): TarHeader | undefined {
+  if (header.every((b) => b === 0)) return undefined;
+  let sum = 0;
+  for (let i = 0; i < 512; i++) sum += i >= 148 && i < 156 ? 0x20 : header[i];
+  if (sum !== octal(header, 148, 8)) throw new Error("tar: bad header checksum");
+  const ustar = text(header, 257, 5) === "ustar";
+  const prefix = ustar ? text(header, 345, 155) : "";
+  const raw = prefix ? `${prefix}/${text(header, 0, 100)}` : text(header, 0, 100);
+  const flag = String.fromCharCode(header[156]);
+  const type = flag === "0" || flag === "\0" ? "file" : flag === "5" ? "dir" : undefined;
+  if (type === undefined) throw new Error(`tar: unsupported entry type "${flag}" (${raw})`);
+  const name = raw.replace(/^(\.?\/)+/, "").replace(/\/+$/, "");
+  if (name !== "" && name.split("/").some((part) => part === ".." || part === "")) {
+    throw new Error(`tar: unsafe path "${raw}"`);
+  }
+  return { name, type, size: octal(header, 124, 12) };
+}
+
+/** The bytes an entry of `size` bytes of data takes after its header (padded to 512). */
+export function paddedSize(size: number): number {
+  return Math.ceil(size / 512) * 512;
+}
+
 /**
  * Parses a ustar archive (what PGlite's `dumpDataDir` writes): regular files and directories,
  * each header's checksum verified, every path relative and without `..`.
@@ -153,30 +190,16 @@ export function parseTar(tar: Uint8Array): TemplateEntry[] {
   let offset = 0;
   while (true) {
     if (offset + 512 > tar.length) throw new Error("tar: truncated header");
-    const header = tar.subarray(offset, offset + 512);
-    if (header.every((b) => b === 0)) return entries;
-    let sum = 0;
-    for (let i = 0; i < 512; i++) sum += i >= 148 && i < 156 ? 0x20 : header[i];
-    if (sum !== octal(header, 148, 8)) throw new Error("tar: bad header checksum");
-    const ustar = text(header, 257, 5) === "ustar";
-    const prefix = ustar ? text(header, 345, 155) : "";
-    const raw = prefix ? `${prefix}/${text(header, 0, 100)}` : text(header, 0, 100);
-    const size = octal(header, 124, 12);
-    const flag = String.fromCharCode(header[156]);
-    const type = flag === "0" || flag === "\0" ? "file" : flag === "5" ? "dir" : undefined;
-    if (type === undefined) throw new Error(`tar: unsupported entry type "${flag}" (${raw})`);
+    const header = parseTarHeader(tar.subarray(offset, offset + 512));
+    if (header === undefined) return entries;
     const dataStart = offset + 512;
-    const end = dataStart + Math.ceil(size / 512) * 512;
+    const end = dataStart + paddedSize(header.size);
     if (end > tar.length) throw new Error("tar: truncated data");
-    const name = raw.replace(/^(\.?\/)+/, "").replace(/\/+$/, "");
-    if (name !== "" && name.split("/").some((part) => part === ".." || part === "")) {
-      throw new Error(`tar: unsafe path "${raw}"`);
-    }
-    if (name !== "") {
+    if (header.name !== "") {
       entries.push({
-        name,
-        type,
-        data: tar.subarray(dataStart, dataStart + size),
+        name: header.name,
+        type: header.type,
+        data: tar.subarray(dataStart, dataStart + header.size),
         start: offset,
         end,
       });
@@ -195,35 +218,6 @@ function octal(bytes: Uint8Array, start: number, length: number): number {
   const field = text(bytes, start, length).trim();
   if (!/^[0-7]*$/.test(field)) throw new Error("tar: bad number field");
   return field === "" ? 0 : Number.parseInt(field, 8);
-}
-
-/**
- * Writes the template's files into `dataDir` (which holds no cluster yet), `PG_VERSION` last:
- * a crash half-way leaves a directory that is still not a cluster, and the next start writes
- * the template again. The data directory's lock file is never touched.
- */
-export function writeTemplate(template: ClusterTemplate, dataDir: string): void {
-  const root = path.resolve(dataDir);
-  const files = template.entries.filter((e) => e.type === "file" && !NOT_CLUSTER.has(e.name));
-  // Each directory once (a thousand files live in a few dozen directories).
-  const made = new Set<string>();
-  const makeDir = (dir: string): void => {
-    if (made.has(dir)) return;
-    fs.mkdirSync(dir, { recursive: true });
-    made.add(dir);
-  };
-  for (const entry of template.entries) {
-    if (entry.type === "dir") makeDir(path.join(root, entry.name));
-  }
-  const ordered = [
-    ...files.filter((e) => e.name !== MARKER),
-    ...files.filter((e) => e.name === MARKER),
-  ];
-  for (const entry of ordered) {
-    const target = path.join(root, entry.name);
-    makeDir(path.dirname(target));
-    fs.writeFileSync(target, entry.data);
-  }
 }
 
 /** Whether `dataDir` already holds a cluster (then PGlite resumes it and no template is used). */

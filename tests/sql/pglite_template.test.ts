@@ -13,6 +13,7 @@ import {
   loadTemplate,
   parseTar,
 } from "../../src/sql/pglite_template.ts";
+import { extractTemplate } from "../../src/sql/pglite_template_extract.ts";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "fragment-pglite-template-"));
 after(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -149,6 +150,47 @@ describe("pgliteAdapter() fresh databases from the cached template", () => {
     assert.equal(loadTemplate(damaged), undefined);
     assert.throws(() => parseTar(tar), /checksum/);
   });
+
+  it(
+    "extractTemplate() writes the cluster piece by piece, PG_VERSION last; a damaged template leaves the directory as it was",
+    async () => {
+      const [name] = templatesIn(cache);
+      const valid = path.join(cache, name);
+      const tar = parseTar(new Uint8Array(zlib.gunzipSync(fs.readFileSync(valid))));
+      const files = tar.filter((e) => e.type === "file");
+
+      const dataDir = path.join(root, "extracted");
+      fs.mkdirSync(dataDir);
+      fs.writeFileSync(path.join(dataDir, "kept.txt"), "not the template's");
+      assert.equal(await extractTemplate(valid, dataDir), true);
+      for (const entry of files) {
+        assert.deepEqual(
+          new Uint8Array(fs.readFileSync(path.join(dataDir, entry.name))),
+          entry.data,
+          entry.name,
+        );
+      }
+      assert.equal(fs.readFileSync(path.join(dataDir, "kept.txt"), "utf8"), "not the template's");
+
+      // The whole tar is readable, only the gzip's CRC at its end is wrong: every file has been
+      // written by then, and all are removed again.
+      const packed = new Uint8Array(fs.readFileSync(valid));
+      packed[packed.length - 8] ^= 0xff;
+      const badCrc = path.join(root, "bad-crc.tar.gz");
+      fs.writeFileSync(badCrc, packed);
+      const second = path.join(root, "not-extracted");
+      fs.mkdirSync(second);
+      fs.writeFileSync(path.join(second, "kept.txt"), "not the template's");
+      assert.equal(await extractTemplate(badCrc, second), false);
+      assert.deepEqual(fs.readdirSync(second), ["kept.txt"]);
+
+      assert.equal(await extractTemplate(path.join(root, "missing.tar.gz"), second), false);
+      assert.deepEqual(fs.readdirSync(second), ["kept.txt"]);
+
+      // A directory that cannot be written is not the template's fault: the error is thrown.
+      await assert.rejects(extractTemplate(valid, path.join(second, "kept.txt", "db")));
+    },
+  );
 
   it("rejects paths leaving the directory", () => {
     const header = new Uint8Array(1536);
