@@ -302,8 +302,9 @@ function compare(
   const [bestName, best] = anchors.reduce((a, b) =>
     (measurement.better === "higher" ? b[1] > a[1] : b[1] < a[1]) ? b : a
   );
+  // Issue 34: the drains lead the faster anchor by 10 %; enqueues stay ahead, latency at most even.
   const target: Target = measurement.better === "higher"
-    ? { kind: "ratio-at-least", value: 1 }
+    ? { kind: "ratio-at-least", value: measurement.name.startsWith("drain") ? 1.1 : 1 }
     : { kind: "ratio-at-most", value: 1 };
   const digits = measurement.unit === "ms" ? 1 : 0;
   const all = [...figures].map(([name, value]) =>
