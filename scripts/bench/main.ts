@@ -3,7 +3,7 @@
  * same run, on the same machine, runtime and database) and prints one table: scenario, ours,
  * reference, ratio, target, result.
  *
- * Usage: deno task bench [--quick] [--json <file>] [--only <n,n…>]
+ * Usage: deno task bench [--quick] [--json <file>] [--only <n,n…>] [--help]
  *
  * - `--quick`: smoke mode (tiny counts, no warm-ups, the scenarios run side by side) that
  *   `deno task test` runs so the scripts cannot rot. Its figures mean nothing.
@@ -24,15 +24,47 @@ import { type BenchRow, renderNotes, renderTable } from "./report.ts";
 import type { BenchContext, Scenario } from "./scenario.ts";
 import { SCENARIOS } from "./scenarios.ts";
 
-const { values } = parseArgs({
-  args: process.argv.slice(2),
-  options: {
-    quick: { type: "boolean", default: false },
-    json: { type: "string" },
-    only: { type: "string" },
-  },
-});
+const USAGE = `Usage: deno task bench [--quick] [--json <file>] [--only <n,n…>]
+
+Runs the benchmark scenarios (each side of a comparison in the same run) and prints one table.
+
+  --quick          smoke mode: tiny counts, figures mean nothing (deno task test runs it)
+  --json <file>    also write the rows as JSON
+  --only <n,n…>    run only these scenarios (${SCENARIOS.map((s) => s.number).join(", ")})
+  -h, --help       show this help
+
+Scenarios:
+${SCENARIOS.map((s) => `  ${String(s.number).padStart(2)}  ${s.title}`).join("\n")}`;
+
+/** Stops with a one-line message and the usage (a bad option is not a crash). */
+function usageError(message: string): never {
+  console.error(`bench: ${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+let values: { quick?: boolean; json?: string; only?: string; help?: boolean };
+try {
+  ({ values } = parseArgs({
+    args: process.argv.slice(2),
+    options: {
+      quick: { type: "boolean", default: false },
+      json: { type: "string" },
+      only: { type: "string" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  }));
+} catch (error) {
+  usageError(error instanceof Error ? error.message : String(error));
+}
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const only = values.only?.split(",").map((n) => Number(n.trim()));
+const unknown = only?.filter((n) => !SCENARIOS.some((s) => s.number === n)) ?? [];
+if (unknown.length > 0 || only?.length === 0) {
+  usageError(`--only: no scenario ${unknown.join(", ") || "given"}`);
+}
 const selected: Scenario[] = SCENARIOS.filter((s) => !only || only.includes(s.number));
 
 const started = performance.now();

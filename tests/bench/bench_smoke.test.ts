@@ -87,4 +87,19 @@ describe("deno task bench --quick", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("--help lists the scenarios; a bad option or scenario number is a usage error, not a crash", {
+    timeout: 60_000,
+  }, async () => {
+    const help = await runBench(["--help"]);
+    assert.equal(help.code, 0);
+    assert.match(help.stdout, /^Usage: deno task bench/);
+    assert.match(help.stdout, /^ +11 +durable hook drain with ordering keys$/m);
+    for (const args of [["--bogus"], ["--only", "99"]]) {
+      const bad = await runBench(args);
+      assert.equal(bad.code, 2, args.join(" "));
+      assert.match(bad.stderr, /^bench: /m);
+      assert.doesNotMatch(bad.stderr, /Uncaught|\bat file:/);
+    }
+  });
 });
