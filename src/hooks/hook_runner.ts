@@ -10,7 +10,7 @@ import { inSpan, SPAN_KIND, SPAN_STATUS_ERROR } from "../runtime/tracer.ts";
 import type { SqlAdapter } from "../sql/adapter.ts";
 import type { Claimant, ClaimedOccurrence, HookWorkerStore } from "./hook_worker_store.ts";
 import { setImmediate } from "node:timers";
-import { batchWhileBusy } from "../sql/batch_while_busy.ts";
+import { answerGroup, batchWhileBusy, type WaitingKey } from "../sql/batch_while_busy.ts";
 import { hookRetryDelay, PermanentHookError } from "./hook_retry.ts";
 import type { DrainResult, HookContext, HookDefinition } from "./hook_types.ts";
 
@@ -67,7 +67,7 @@ const SMALL_ORDERED_GROUP = 32;
 
 /** A lane of {@link batchOrdered}. */
 interface Lane<K, V> {
-  queue: { key: K; resolve: (value: V) => void; reject: (error: unknown) => void }[];
+  queue: WaitingKey<K, V>[];
   /** The size of its group in flight, 0 for none. */
   flying: number;
   scheduled: boolean;
@@ -96,16 +96,10 @@ function batchOrdered<K, V>(
     const group = lane.queue;
     lane.queue = [];
     lane.flying = group.length;
-    Promise.resolve(group.map((entry) => entry.key))
-      .then(many)
-      .then(
-        (values) => group.forEach((entry, i) => entry.resolve(values[i])),
-        (error) => group.forEach((entry) => entry.reject(error)),
-      )
-      .finally(() => {
-        lane.flying = 0;
-        for (const each of lanes) schedule(each);
-      });
+    answerGroup(group, many).finally(() => {
+      lane.flying = 0;
+      for (const each of lanes) schedule(each);
+    });
   }
   function schedule(lane: Lane<K, V>): void {
     if (lane.scheduled || !mayGo(lane)) return;

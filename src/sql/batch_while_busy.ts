@@ -11,11 +11,35 @@
  */
 import { setImmediate } from "node:timers";
 
+/** A key waiting in a batcher's queue, with the settlement of its caller's promise. */
+export interface WaitingKey<K, V> {
+  key: K;
+  resolve: (value: V) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Runs `many` for a group of waiting keys and settles each caller with its own result (or every
+ * caller with the group's error). Through a promise, so a `many` that throws at once rejects the
+ * group instead of escaping. Resolves once every caller is settled.
+ */
+export function answerGroup<K, V>(
+  group: readonly WaitingKey<K, V>[],
+  many: (keys: K[]) => Promise<V[]>,
+): Promise<void> {
+  return Promise.resolve(group.map((entry) => entry.key))
+    .then(many)
+    .then(
+      (values) => group.forEach((entry, i) => entry.resolve(values[i])),
+      (error) => group.forEach((entry) => entry.reject(error)),
+    );
+}
+
 /** Runs `many` for groups of keys; `many` answers one result per key, in the keys' order. */
 export function batchWhileBusy<K, V>(
   many: (keys: K[]) => Promise<V[]>,
 ): (key: K) => Promise<V> {
-  let queue: { key: K; resolve: (value: V) => void; reject: (error: unknown) => void }[] = [];
+  let queue: WaitingKey<K, V>[] = [];
   /** A group is in flight, or scheduled to be sent at the end of this turn. */
   let busy = false;
 
@@ -23,18 +47,11 @@ export function batchWhileBusy<K, V>(
     const group = queue;
     queue = [];
     busy = true;
-    // Through a promise, so a function that throws at once rejects the group instead of
-    // leaving `busy` set for good.
-    Promise.resolve(group.map((entry) => entry.key))
-      .then(many)
-      .then(
-        (values) => group.forEach((entry, i) => entry.resolve(values[i])),
-        (error) => group.forEach((entry) => entry.reject(error)),
-      )
-      .finally(() => {
-        busy = false;
-        if (queue.length > 0) flush();
-      });
+    // answerGroup never rejects, so `busy` cannot stay set for good.
+    answerGroup(group, many).finally(() => {
+      busy = false;
+      if (queue.length > 0) flush();
+    });
   }
 
   return (key) =>
