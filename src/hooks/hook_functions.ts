@@ -7,7 +7,7 @@
  */
 
 import type { SchemaBuilder, TablesShape } from "../schema/schema.ts";
-import { HOOK_TABLE, type HookTablesShape } from "./hook_table.ts";
+import { HOOK_TABLE, type HookTablesShape, orderLockNamespace } from "./hook_table.ts";
 
 /**
  * Adds the worker's SQL functions to a schema with the hook table (after `withHookTable`): one
@@ -48,8 +48,12 @@ export function withHookFunctions<Tables extends TablesShape & HookTablesShape>(
  */
 const INDEX_PLANS = "SET enable_seqscan = off SET enable_sort = off SET jit = off";
 
+/** The lease of an occurrence a function claims (`p_lease_ms` from now). */
+export const CLAIM_LEASE = "clock_timestamp() + p_lease_ms * interval '1 millisecond'";
+
 /** The columns both functions answer (the claimed occurrence's; `order_key` or NULL). */
-const CLAIMED = "id int8, name text, key text, payload jsonb, attempts int4, last_error text, " +
+export const CLAIMED =
+  "id int8, name text, key text, payload jsonb, attempts int4, last_error text, " +
   "order_key text";
 
 /**
@@ -60,8 +64,8 @@ const CLAIMED = "id int8, name text, key text, payload jsonb, attempts int4, las
  */
 function hookFunctions(namespace: string, qualify: (name: string) => string): string[] {
   const table = qualify(HOOK_TABLE);
-  const lockNamespace = `hashtext('${namespace.replaceAll("'", "''")}')`;
-  const lease = "clock_timestamp() + p_lease_ms * interval '1 millisecond'";
+  const lockNamespace = orderLockNamespace(namespace);
+  const lease = CLAIM_LEASE;
   const claimSet = `SET status = 'running', attempts = o.attempts + 1, due_at = ${lease},
         leased_by = p_worker, updated_at = clock_timestamp()`;
   // The claim of hook_store's transaction path, statement for statement.

@@ -8,7 +8,13 @@
 
 import type { SchemaBuilder, TablesShape } from "../schema/schema.ts";
 import type { SqlStepBody } from "../schema/schema_step.ts";
-import { HOOK_TABLE, type HookOrderingShape, type HookTablesShape } from "./hook_table.ts";
+import { CLAIM_LEASE, CLAIMED } from "./hook_functions.ts";
+import {
+  HOOK_TABLE,
+  type HookOrderingShape,
+  type HookTablesShape,
+  orderLockNamespace,
+} from "./hook_table.ts";
 
 /**
  * The setting `hook_complete()` turns on for its own statements: the ordering trigger that
@@ -126,29 +132,17 @@ export function withHookHandOffLookup<
       "withHookHandOffLookup() replaces the function of withHookHandOff(): append it after it",
     );
   }
-  return builder.sql(({ namespace, qualify }) => {
-    const table = qualify(HOOK_TABLE);
-    const lockNamespace = `hashtext('${namespace.replaceAll("'", "''")}')`;
-    return [
-      completeFunction(
-        qualify,
-        table,
-        lockNamespace,
-        LEASE,
-        doneUpdate(table),
-        WALK_LOOKUP(table),
-        WALK_FINISH(table),
-        WALK_LATE,
-      ),
-    ];
-  });
+  return builder.sql(({ namespace, qualify }) => [
+    completeFunction(namespace, qualify, {
+      lookup: WALK_LOOKUP,
+      finish: WALK_FINISH,
+      late: WALK_LATE,
+    }),
+  ]);
 }
 
 /** The statuses of an occurrence that holds its key (or waits for it), as the triggers name them. */
 const UNFINISHED = "('pending', 'running', 'blocked')";
-
-const CLAIMED = "id int8, name text, key text, payload jsonb, attempts int4, last_error text, " +
-  "order_key text";
 
 function handOff(
   namespace: string,
@@ -156,9 +150,7 @@ function handOff(
   quote: (name: string) => string,
 ): string[] {
   const table = qualify(HOOK_TABLE);
-  const lockNamespace = `hashtext('${namespace.replaceAll("'", "''")}')`;
-  const lease = LEASE;
-  const done = doneUpdate(table);
+  const lockNamespace = orderLockNamespace(namespace);
   return [
     // The same signature, answers and locking rule as before (see withHookFunctions): the
     // attempts still held become done; those of keys it could not lock are answered 'late'.
@@ -167,7 +159,11 @@ function handOff(
     // Both find their rows by primary key only: their other tests are written in forms no index
     // answers (on a table without statistics PostgreSQL otherwise read every blocked row through
     // the status and name indexes, milliseconds per call under the webhook load).
-    completeFunction(qualify, table, lockNamespace, lease, done, FIRST_LOOKUP(table)),
+    completeFunction(namespace, qualify, {
+      lookup: FIRST_LOOKUP,
+      finish: FIRST_FINISH,
+      late: FIRST_LATE,
+    }),
     // Enqueues a batch of occurrences of hook p_name, in the order given: each ordering key's
     // lock taken once (in lock-id order, waiting: the order every writer of several keys takes
     // them in), then, in a statement of its own (a fresh snapshot, which sees every finish
@@ -236,9 +232,6 @@ EXECUTE FUNCTION ${qualify("hook_order_leave")}()`,
   ];
 }
 
-/** The lease of an occurrence claimed by `hook_complete()`. */
-const LEASE = "clock_timestamp() + p_lease_ms * interval '1 millisecond'";
-
 /** The update that marks the held attempts done, with `filter` appended to its WHERE. */
 function doneUpdate(table: string): (filter: string) => string {
   return (filter) =>
@@ -250,20 +243,28 @@ function doneUpdate(table: string): (filter: string) => string {
         AND o.status IS NOT DISTINCT FROM 'running'${filter}`;
 }
 
-/**
- * The `hook_complete()` of the hand-off, with `lookup`: the statement that sets `v_next` to the
- * oldest blocked occurrence of each finished key (`v_finished`).
- */
+/** The parts in which the two versions of the hand-off's `hook_complete()` differ. */
+interface CompleteParts {
+  /** Marks the held attempts done: sets `v_done` and `v_finished` (their keys). */
+  finish: (table: string) => string;
+  /** Answers `late` for the attempts of keys whose lock was busy. */
+  late: string;
+  /** Sets `v_next` to the oldest blocked occurrence of each finished key. */
+  lookup: (table: string) => string;
+}
+
+/** The `hook_complete()` of the hand-off, for one namespace, with its differing `parts`. */
 function completeFunction(
+  namespace: string,
   qualify: (name: string) => string,
-  table: string,
-  lockNamespace: string,
-  lease: string,
-  done: (filter: string) => string,
-  lookup: string,
-  finish = FIRST_FINISH(done),
-  late = FIRST_LATE,
+  parts: CompleteParts,
 ): string {
+  const table = qualify(HOOK_TABLE);
+  const lockNamespace = orderLockNamespace(namespace);
+  const done = doneUpdate(table);
+  const finish = parts.finish(table);
+  const late = parts.late;
+  const lookup = parts.lookup(table);
   return `CREATE OR REPLACE FUNCTION ${qualify("hook_complete")}(p_ids int8[], p_attempts int4[],
   p_order_keys text[], p_names text[], p_lease_ms int8, p_worker text)
 RETURNS TABLE (outcome text, ${CLAIMED})
@@ -302,7 +303,7 @@ ${lookup}  IF v_next IS NULL THEN
   END IF;
   IF cardinality(p_names) > 0 THEN
     RETURN QUERY UPDATE ${table} AS o
-      SET status = 'running', attempts = o.attempts + 1, due_at = ${lease},
+      SET status = 'running', attempts = o.attempts + 1, due_at = ${CLAIM_LEASE},
         leased_by = p_worker, updated_at = clock_timestamp()
       FROM unnest(v_next) AS n(id)
       WHERE o.id = n.id AND o.status IS NOT DISTINCT FROM 'blocked'
@@ -339,9 +340,9 @@ const WALK_LATE = `  IF cardinality(v_locked) < cardinality(v_keys) THEN
 `;
 
 /** The done update of {@link withHookHandOff}'s step (landed: its text must not change). */
-const FIRST_FINISH = (done: (filter: string) => string): string =>
+const FIRST_FINISH = (table: string): string =>
   `  WITH finished AS (${
-    done("\n        AND (held.order_key IS NULL OR held.order_key = ANY(v_locked))")
+    doneUpdate(table)("\n        AND (held.order_key IS NULL OR held.order_key = ANY(v_locked))")
   }
     RETURNING o.id, o.order_key)
   SELECT array_agg(f.id), array_agg(f.order_key) FILTER (WHERE f.order_key IS NOT NULL)

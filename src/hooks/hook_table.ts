@@ -251,7 +251,7 @@ function orderingTriggers(
   quote: (name: string) => string,
 ): string[] {
   const table = qualify(HOOK_TABLE);
-  const lockNamespace = `hashtext(${sqlText(namespace)})`;
+  const lockNamespace = orderLockNamespace(namespace);
   const enter = qualify("hook_order_enter");
   const leave = qualify("hook_order_leave");
   return [
@@ -292,6 +292,14 @@ WHEN (OLD.order_key IS NOT NULL AND OLD.status IN ('pending', 'running')
 WHEN (OLD.order_key IS NOT NULL AND OLD.status IN ('pending', 'running'))
 EXECUTE FUNCTION ${leave}()`,
   ];
+}
+
+/**
+ * The SQL of the first key of the ordering locks of a namespace's hooks (the second is
+ * `hashtext(order_key)`), shared by the triggers and the functions that take those locks.
+ */
+export function orderLockNamespace(namespace: string): string {
+  return `hashtext(${sqlText(namespace)})`;
 }
 
 /** An SQL string literal. */

@@ -168,7 +168,7 @@ export function pgliteAdapter(optionsOrDataDir: PgliteAdapterOptions | string = 
       const template = loadTemplate(file);
       if (template !== undefined) {
         try {
-          return await PGlite.create({ ...pgliteOptions, loadDataDir: new Blob([template.tar]) });
+          return await PGlite.create({ ...pgliteOptions, loadDataDir: new Blob([template]) });
         } catch {
           // A template PGlite cannot start from: initdb below, and the template is rewritten.
         }

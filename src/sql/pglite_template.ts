@@ -114,17 +114,13 @@ export interface TemplateEntry {
   end: number;
 }
 
-/** A checked template: the tar (for PGlite's `loadDataDir`) and its entries. */
-export interface ClusterTemplate {
-  tar: Uint8Array<ArrayBuffer>;
-  entries: TemplateEntry[];
-}
-
 /**
- * Reads and checks the template in `file`.
- * @returns `undefined` when it is missing, unreadable or corrupt (the caller rebuilds it).
+ * Reads and checks the template in `file`, whole (for PGlite's `loadDataDir`, a database held in
+ * memory; a data directory gets it streamed by `extractTemplate()`).
+ * @returns The tar, or `undefined` when it is missing, unreadable or corrupt (the caller
+ *   rebuilds it).
  */
-export function loadTemplate(file: string): ClusterTemplate | undefined {
+export function loadTemplate(file: string): Uint8Array<ArrayBuffer> | undefined {
   let packed: Uint8Array;
   try {
     packed = fs.readFileSync(file);
@@ -136,8 +132,7 @@ export function loadTemplate(file: string): ClusterTemplate | undefined {
     // gunzip's output is never a SharedArrayBuffer.
     const tar = zlib.gunzipSync(packed) as Uint8Array<ArrayBuffer>;
     const entries = parseTar(tar);
-    if (!entries.some((e) => e.name === MARKER && e.type === "file")) return undefined;
-    return { tar, entries };
+    return entries.some((e) => e.name === MARKER && e.type === "file") ? tar : undefined;
   } catch {
     return undefined;
   }

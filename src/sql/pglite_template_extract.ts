@@ -10,6 +10,7 @@
  * @module
  */
 
+import { Buffer } from "node:buffer";
 import fs from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -204,13 +205,7 @@ function clusterWriter(root: string): EntrySink & {
       if (marker === undefined) throw new Error(`tar: the template holds no ${MARKER}`);
     },
     finish(): void {
-      const bytes = new Uint8Array((marker ?? []).reduce((n, piece) => n + piece.length, 0));
-      let at = 0;
-      for (const piece of marker ?? []) {
-        bytes.set(piece, at);
-        at += piece.length;
-      }
-      writing(() => fs.writeFileSync(path.join(root, MARKER), bytes));
+      writing(() => fs.writeFileSync(path.join(root, MARKER), Buffer.concat(marker ?? [])));
     },
     undo(): void {
       try {
