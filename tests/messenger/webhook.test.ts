@@ -47,7 +47,7 @@ async function expectError(response: Response, status: number, code: string): Pr
   assert.equal(typeof body.error.message, "string");
 }
 
-describe("parseUpdate()", () => {
+describe("secretMatcher()", () => {
   it("secretMatcher() accepts the secret only: not a prefix, an extension or another case", () => {
     const longest = "a".repeat(256);
     for (const secret of ["s", "test_secret-0123456789", longest]) {
@@ -65,7 +65,9 @@ describe("parseUpdate()", () => {
       assert.equal(secretMatcher(secret)(b), b === secret);
     }));
   });
+});
 
+describe("parseUpdate()", () => {
   it("parseUpdate() reads update_id from the text: exact beyond 2^53, top level only", () => {
     const tricky = `{"message": {"update_id": 1, "text": "}\\"{[", "x": [{"update_id": 2}]},` +
       ` "update\\u005fid": 9007199254740993}`;
