@@ -453,6 +453,28 @@ forEachAdapter((adapterName, getAdapter) => {
       assert.equal(worker.running, false);
     });
 
+    it(`${name}: enqueue() outside a transaction notifies in its own statement`, async () => {
+      const namespace = await freshNamespace();
+      const ran = deferred<string>();
+      const worker = makeHooks(namespace, { ping: (p: JsonValue) => ran.resolve(String(p)) }, {
+        pollIntervalMs: 3_600_000,
+      });
+      const producer = makeHooks(namespace, { ping: () => {} });
+      await worker.start();
+      try {
+        await worker.drain();
+        const db = getAdapter();
+        // Autocommit: the insert's own statement carries the notification.
+        const first = await producer.enqueue(db, { name: "ping", key: "once", payload: "hi" });
+        assert.equal(first.duplicate, false);
+        assert.equal(await ran.promise, "hi");
+        const again = await producer.enqueue(db, { name: "ping", key: "once", payload: "hi" });
+        assert.deepEqual(again, { id: first.id, duplicate: true });
+      } finally {
+        await worker.stop();
+      }
+    });
+
     it(`${name}: enqueueSql() inserts the occurrence in the caller's statement, per row of its CTE`, async () => {
       const namespace = await freshNamespace();
       const db = getAdapter();
