@@ -273,12 +273,20 @@ export function durableHooks(options: DurableHooksOptions): DurableHooks {
         // Nothing to claim for (slots taken, enough claimed ahead): a finishing attempt wakes
         // the loop. Read before the claim, not after: handlers that ended meanwhile would
         // otherwise make a claim that took nothing look like an empty table.
-        const claimed = runner.free === 0 ? -1 : await runner.fill();
+        const asked = runner.free;
+        const claimed = asked === 0 ? -1 : await runner.fill();
         if (claimed < 0 || runner.free === 0) {
           delay = settings.pollIntervalMs;
-        } else if (claimed > 0) {
-          delay = 0; // more may be due
+        } else if (claimed >= asked || wakePending) {
+          // More may be due: a full claim, or a notification heard while it was out (the
+          // claim's snapshot may predate that commit). Not a look at the next due time first:
+          // at a steady trickle, that round trip delayed every occurrence enqueued meanwhile.
+          wakePending = false;
+          delay = 0;
         } else {
+          // A partial claim took everything due at its snapshot (or all that others had not
+          // locked): what comes later is announced, so ask when the next one is due instead
+          // of claiming again at once (the claim that found nothing cost a round trip per wake).
           const next = await runner.nextDueIn();
           if (next !== null) {
             delay = Math.min(settings.pollIntervalMs, next === 0 ? LOCKED_RETRY_MS : next);
