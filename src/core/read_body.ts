@@ -30,14 +30,20 @@ export async function readBodyText(
 ): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > limit) throw payloadTooLarge(limit);
-  if (!request.body) return "";
   // A declared length within the limit bounds what an HTTP server reads, so the body is read in
   // one piece, which runtimes do natively (on Deno about 10 µs less per request than a stream
   // reader). The size is checked again after: a Request built in code may declare less than it
-  // carries.
-  const bytes = Number.isFinite(declared)
-    ? new Uint8Array(await request.arrayBuffer())
-    : await readCounting(request.body, limit);
+  // carries. `request.body` is not touched on that path: on Deno, reading it makes the body a
+  // stream, which `arrayBuffer()` then collects chunk by chunk instead of reading it at once
+  // (its stream objects were about 5 % of the webhook's request path in a profile); a request
+  // without a body gives an empty buffer.
+  let bytes: Uint8Array;
+  if (Number.isFinite(declared)) {
+    bytes = new Uint8Array(await request.arrayBuffer());
+  } else {
+    if (!request.body) return "";
+    bytes = await readCounting(request.body, limit);
+  }
   if (bytes.byteLength > limit) throw payloadTooLarge(limit);
   try {
     return (options.keepByteOrderMark ? UTF8_KEEPING_BOM : UTF8).decode(bytes);

@@ -285,6 +285,8 @@ forEachAdapter((name, getAdapter) => {
     const cases: Array<[string, string]> = [
       ["{not json", "INVALID_JSON"],
       ["", "INVALID_JSON"],
+      // A control character unescaped in a string (U+001E separates a group's bodies when stored).
+      ['{"update_id": 7, "message": {"text": "a\u001eb"}}', "INVALID_JSON"],
       ["[1, 2]", "INVALID_UPDATE"],
       ['"text"', "INVALID_UPDATE"],
       ["null", "INVALID_UPDATE"],
@@ -474,8 +476,20 @@ forEachAdapter((name, getAdapter) => {
 
   it(`${name}: bodies stored together in one statement each keep their exact text`, async () => {
     const bot = await freshBot();
-    // What an array literal treats specially: braces, commas, quotes, backslashes, NULL, spaces.
-    const texts = ['"}, {"', 'a\\"b', "NULL", "  ", "{}", "\\", "\u0000", ",\n\t", "é\u2028😀"];
+    // What an array literal treats specially (braces, commas, quotes, backslashes, NULL, spaces)
+    // and the separator of the group's one body parameter, escaped as JSON has it (U+001E).
+    const texts = [
+      '"}, {"',
+      'a\\"b',
+      "NULL",
+      "  ",
+      "{}",
+      "\\",
+      "\u0000",
+      ",\n\t",
+      "é\u2028😀",
+      "\u001e",
+    ];
     const raws = texts.map((text, i) =>
       `{"update_id": ${500 + i}, "message": {"text": ${JSON.stringify(text)}}}${i % 2 ? " \n" : ""}`
     );
