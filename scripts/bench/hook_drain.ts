@@ -11,9 +11,8 @@
  * `HOOK_DRAIN_SRC` (a checkout's `src` directory; default this checkout's): pointing it at another
  * checkout measures that code on the same script, database and machine. Unordered drains only
  * need `withHookTable`, so a checkout without ordering keys can be measured too; the worker's SQL
- * functions (`withHookFunctions`), the direct hand-off (`withHookHandOff`), its index walk
- * (`withHookHandOffLookup`) and the completions by primary-key probes
- * (`withHookCompletionProbes`) are appended when the checkout has them.
+ * functions (`withHookFunctions`), the direct hand-off (`withHookHandOff`) and its index walk
+ * (`withHookHandOffLookup`) are appended when the checkout has them.
  *
  * @module
  */
@@ -55,16 +54,10 @@ const schema = db.defineSchema("drain_bench", (s: unknown) => {
     : functions;
   // The hand-off's lookup by a walk of the ordering index, in checkouts that have it
   // (HOOK_DRAIN_LOOKUP=0 leaves it out).
-  const lookup = handOff !== functions && db.withHookHandOffLookup &&
+  return handOff !== functions && db.withHookHandOffLookup &&
       process.env.HOOK_DRAIN_LOOKUP !== "0"
     ? db.withHookHandOffLookup(handOff)
     : handOff;
-  // Completions by primary-key probes, in checkouts that have them (HOOK_DRAIN_PROBES=0 leaves
-  // them out).
-  return functions !== ordered && db.withHookCompletionProbes &&
-      process.env.HOOK_DRAIN_PROBES !== "0"
-    ? db.withHookCompletionProbes(lookup)
-    : lookup;
 });
 const adapter = db.postgresAdapter(url, { max: 8 });
 const plan = db.planMigration(schema, { from: 0, namespace });

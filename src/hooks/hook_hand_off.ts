@@ -132,47 +132,13 @@ export function withHookHandOffLookup<
       "withHookHandOffLookup() replaces the function of withHookHandOff(): append it after it",
     );
   }
-  const body: HandOffBody = ({ namespace, qualify }) => [handOffComplete(namespace, qualify, true)];
-  LOOKUP_BODIES.add(body);
-  return builder.sql(body);
-}
-
-/** The step bodies of {@link withHookHandOffLookup}, so a later step can tell it is there. */
-const LOOKUP_BODIES = new WeakSet<HandOffBody>();
-
-/**
- * Which `hook_complete()` of this file a schema's steps end with (`null`: none, the one of
- * `withHookFunctions` or nothing): the index walk's ({@link withHookHandOffLookup}) or the first
- * hand-off's ({@link withHookHandOff}).
- */
-export function handOffVersion(
-  steps: readonly { kind: string; body?: unknown }[],
-): "lookup" | "first" | null {
-  const has = (bodies: WeakSet<HandOffBody>) =>
-    steps.some((step) =>
-      step.kind === "sql" && typeof step.body === "function" &&
-      bodies.has(step.body as HandOffBody)
-    );
-  return has(LOOKUP_BODIES) ? "lookup" : has(HAND_OFF_BODIES) ? "first" : null;
-}
-
-/**
- * The hand-off's `hook_complete()`, for one namespace: the index walk's (`lookup`) or the first
- * one's, with `unordered` (when given) as the done update of a batch without ordering keys.
- */
-export function handOffComplete(
-  namespace: string,
-  qualify: (name: string) => string,
-  lookup: boolean,
-  unordered?: string,
-): string {
-  return completeFunction(
-    namespace,
-    qualify,
-    lookup
-      ? { lookup: WALK_LOOKUP, finish: WALK_FINISH, late: WALK_LATE, unordered }
-      : { lookup: FIRST_LOOKUP, finish: FIRST_FINISH, late: FIRST_LATE, unordered },
-  );
+  return builder.sql(({ namespace, qualify }) => [
+    completeFunction(namespace, qualify, {
+      lookup: WALK_LOOKUP,
+      finish: WALK_FINISH,
+      late: WALK_LATE,
+    }),
+  ]);
 }
 
 /** The statuses of an occurrence that holds its key (or waits for it), as the triggers name them. */
@@ -193,7 +159,11 @@ function handOff(
     // Both find their rows by primary key only: their other tests are written in forms no index
     // answers (on a table without statistics PostgreSQL otherwise read every blocked row through
     // the status and name indexes, milliseconds per call under the webhook load).
-    handOffComplete(namespace, qualify, false),
+    completeFunction(namespace, qualify, {
+      lookup: FIRST_LOOKUP,
+      finish: FIRST_FINISH,
+      late: FIRST_LATE,
+    }),
     // Enqueues a batch of occurrences of hook p_name, in the order given: each ordering key's
     // lock taken once (in lock-id order, waiting: the order every writer of several keys takes
     // them in), then, in a statement of its own (a fresh snapshot, which sees every finish
@@ -281,8 +251,6 @@ interface CompleteParts {
   late: string;
   /** Sets `v_next` to the oldest blocked occurrence of each finished key. */
   lookup: (table: string) => string;
-  /** The done update of a batch without ordering keys (a `RETURN QUERY`); the join by default. */
-  unordered?: string;
 }
 
 /** The `hook_complete()` of the hand-off, for one namespace, with its differing `parts`. */
@@ -297,9 +265,6 @@ function completeFunction(
   const finish = parts.finish(table);
   const late = parts.late;
   const lookup = parts.lookup(table);
-  const unorderedJoin = `RETURN QUERY ${done("")}
-      RETURNING 'done'::text, o.id, NULL::text, NULL::text, NULL::jsonb, NULL::int4, NULL::text,
-        NULL::text;`;
   return `CREATE OR REPLACE FUNCTION ${qualify("hook_complete")}(p_ids int8[], p_attempts int4[],
   p_order_keys text[], p_names text[], p_lease_ms int8, p_worker text)
 RETURNS TABLE (outcome text, ${CLAIMED})
@@ -315,7 +280,9 @@ DECLARE
 BEGIN
   SELECT array_agg(DISTINCT k) INTO v_keys FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL;
   IF v_keys IS NULL THEN
-    ${parts.unordered ?? unorderedJoin}
+    RETURN QUERY ${done("")}
+      RETURNING 'done'::text, o.id, NULL::text, NULL::text, NULL::jsonb, NULL::int4, NULL::text,
+        NULL::text;
     RETURN;
   END IF;
   IF cardinality(v_keys) = 1 THEN

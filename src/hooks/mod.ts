@@ -43,7 +43,6 @@ export {
 } from "./hook_table.ts";
 export { withHookFunctions } from "./hook_functions.ts";
 export { withHookHandOff, withHookHandOffLookup } from "./hook_hand_off.ts";
-export { withHookCompletionProbes } from "./hook_complete_probes.ts";
 export { hookAdmin } from "./hook_admin.ts";
 export type {
   HookAdmin,

@@ -10,7 +10,6 @@ import {
   type HookErrorLogShape,
   type HookOrderingShape,
   type HookTablesShape,
-  withHookCompletionProbes,
   withHookErrorLog,
   withHookFunctions,
   withHookHandOff,
@@ -35,20 +34,19 @@ export type TelegramOutboxTables = HookTablesShape & HookErrorLogShape & HookOrd
  * The Telegram outbox's schema (namespace `telegram_outbox` unless the outbox is given another):
  * the durable hook table (v1–4), its error log (v5), ordering keys (v6–8: one chat's calls in
  * order), the worker's SQL functions (v9) and the direct hand-off of a chat's next call to the
- * worker that finished the one before (v10), found by the ordering index (v11), and completions
- * by primary-key probes (v12). Append-only.
+ * worker that finished the one before (v10), found by the ordering index (v11). Append-only.
  *
  * @example
  * ```ts ignore
  * import { telegramOutboxSchema } from "@app/fragment-cli/messenger";
  *
- * console.log(telegramOutboxSchema.version); // 12
+ * console.log(telegramOutboxSchema.version); // 11
  * ```
  */
 export const telegramOutboxSchema: Schema<TelegramOutboxTables> = defineSchema(
   "telegram_outbox",
   (s) =>
-    withHookCompletionProbes(withHookHandOffLookup(
+    withHookHandOffLookup(
       withHookHandOff(withHookFunctions(withHookOrdering(withHookErrorLog(withHookTable(s))))),
-    )),
+    ),
 );

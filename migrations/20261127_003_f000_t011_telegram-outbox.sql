@@ -1,4 +1,4 @@
--- fragment-cli migration of schema "telegram_outbox" in namespace "telegram_outbox": version 0 to 12
+-- fragment-cli migration of schema "telegram_outbox" in namespace "telegram_outbox": version 0 to 11
 -- Generated from the schema definition; do not edit.
 -- One transaction: apply with psql -v ON_ERROR_STOP=1 -f <file>, or with fragment-cli db migrate.
 
@@ -424,93 +424,6 @@ BEGIN
 END
 $fn$;
 
--- Step 12: sql
-CREATE OR REPLACE FUNCTION "telegram_outbox"."hook_complete"(p_ids int8[], p_attempts int4[],
-  p_order_keys text[], p_names text[], p_lease_ms int8, p_worker text)
-RETURNS TABLE (outcome text, id int8, name text, key text, payload jsonb, attempts int4, last_error text, order_key text)
-LANGUAGE plpgsql SET enable_seqscan = off SET enable_sort = off SET jit = off
-SET fragment.hook_hand_off = 'on' AS $fn$
-#variable_conflict use_column
-DECLARE
-  v_keys text[];
-  v_locked text[];
-  v_done int8[];
-  v_finished text[];
-  v_next int8[];
-BEGIN
-  SELECT array_agg(DISTINCT k) INTO v_keys FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL;
-  IF v_keys IS NULL THEN
-    RETURN QUERY UPDATE "telegram_outbox"."hook_occurrences" AS o
-      SET status = 'done', leased_by = NULL, updated_at = clock_timestamp(),
-          finished_at = clock_timestamp()
-      WHERE o.id = ANY(ARRAY(SELECT x.id
-        FROM unnest(p_ids, p_attempts, p_order_keys) AS held(id, attempts, order_key)
-        CROSS JOIN LATERAL (SELECT h.id FROM "telegram_outbox"."hook_occurrences" AS h
-          WHERE h.id = held.id AND h.attempts = held.attempts
-            AND h.status IS NOT DISTINCT FROM 'running' FOR UPDATE) AS x))
-      RETURNING 'done'::text, o.id, NULL::text, NULL::text, NULL::jsonb, NULL::int4, NULL::text,
-        NULL::text;
-    RETURN;
-  END IF;
-  IF cardinality(v_keys) = 1 THEN
-    PERFORM pg_advisory_xact_lock(hashtext('telegram_outbox'), hashtext(v_keys[1]));
-    v_locked := v_keys;
-  ELSE
-    SELECT COALESCE(array_agg(k), '{}') INTO v_locked FROM unnest(v_keys) AS k
-    WHERE pg_try_advisory_xact_lock(hashtext('telegram_outbox'), hashtext(k));
-  END IF;
-  SELECT array_agg(x.id) INTO v_done
-  FROM unnest(p_ids, p_attempts, p_order_keys) AS held(id, attempts, order_key)
-  CROSS JOIN LATERAL (SELECT o.id FROM "telegram_outbox"."hook_occurrences" AS o
-    WHERE o.id = held.id AND o.attempts = held.attempts
-      AND o.status IS NOT DISTINCT FROM 'running' FOR UPDATE) AS x
-  WHERE cardinality(v_locked) = cardinality(v_keys) OR held.order_key IS NULL
-    OR held.order_key = ANY(v_locked);
-  WITH finished AS (UPDATE "telegram_outbox"."hook_occurrences" AS o
-      SET status = 'done', leased_by = NULL, updated_at = clock_timestamp(),
-          finished_at = clock_timestamp()
-      WHERE o.id = ANY(v_done)
-    RETURNING o.order_key)
-  SELECT array_agg(f.order_key) FILTER (WHERE f.order_key IS NOT NULL)
-  INTO v_finished FROM finished AS f;
-  RETURN QUERY SELECT 'done'::text, d.id, NULL::text, NULL::text, NULL::jsonb, NULL::int4,
-    NULL::text, NULL::text
-  FROM unnest(v_done) AS d(id);
-  IF cardinality(v_locked) < cardinality(v_keys) THEN
-    RETURN QUERY SELECT 'late'::text, held.id, NULL::text, NULL::text, NULL::jsonb, NULL::int4,
-      NULL::text, NULL::text
-    FROM unnest(p_ids, p_order_keys) AS held(id, order_key)
-    WHERE held.order_key IS NOT NULL AND NOT (held.order_key = ANY(v_locked));
-  END IF;
-  IF v_finished IS NULL THEN
-    RETURN;
-  END IF;
-  -- Each key's oldest blocked occurrence: a walk of the ordering index from the key's start,
-  -- stopped at the first blocked one (the key compared by a range: see withHookHandOffLookup).
-  SELECT array_agg(n.id) INTO v_next FROM unnest(v_finished) AS f(k)
-  CROSS JOIN LATERAL (SELECT h.id FROM "telegram_outbox"."hook_occurrences" AS h
-    WHERE h.order_key >= f.k AND h.order_key <= f.k
-      AND h.status IN ('pending', 'running', 'blocked') AND h.status = 'blocked'
-    ORDER BY h.order_key, h.id LIMIT 1) AS n;
-  IF v_next IS NULL THEN
-    RETURN;
-  END IF;
-  IF cardinality(p_names) > 0 THEN
-    RETURN QUERY UPDATE "telegram_outbox"."hook_occurrences" AS o
-      SET status = 'running', attempts = o.attempts + 1, due_at = clock_timestamp() + p_lease_ms * interval '1 millisecond',
-        leased_by = p_worker, updated_at = clock_timestamp()
-      FROM unnest(v_next) AS n(id)
-      WHERE o.id = n.id AND o.status IS NOT DISTINCT FROM 'blocked'
-        AND o.due_at <= clock_timestamp() AND (o.name = ANY(p_names)) IS TRUE
-      RETURNING 'claimed'::text, o.id, o.name, o.key, o.payload, o.attempts, o.last_error,
-        o.order_key;
-  END IF;
-  UPDATE "telegram_outbox"."hook_occurrences" AS o SET status = 'pending', updated_at = clock_timestamp()
-  FROM unnest(v_next) AS n(id)
-  WHERE o.id = n.id AND o.status IS NOT DISTINCT FROM 'blocked';
-END
-$fn$;
-
 -- Version bookkeeping
 INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "fingerprint", "description") VALUES
   ('telegram_outbox', 1, 'b9804ced795763874cace55301353b9ac20d0bff2d3bee1ae8b42e06edfed5d8', 'createTable "hook_occurrences"'),
@@ -523,11 +436,10 @@ INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "finger
   ('telegram_outbox', 8, 'b0958ec4b5e9211e1df531db9fdad64b739eccdc3aa93e62c0c81649db29eb2e', 'sql'),
   ('telegram_outbox', 9, '7eb530ebe7feac5fd3d106254249239b49cc7da0603959fd4e94e95a1b436faf', 'sql'),
   ('telegram_outbox', 10, '337a481a669c0ab8a6e282400c276384a06f0be8be6679665f03d4ca994f09ec', 'sql'),
-  ('telegram_outbox', 11, 'cf2a28f3c39705ea081c1cb3970aaca3e78b80c680a02e81633791e55ebcc9bb', 'sql'),
-  ('telegram_outbox', 12, 'd688c84056e955f6cd23a373842d9214513fc94bc2609efad6773250362f8d07', 'sql')
+  ('telegram_outbox', 11, 'cf2a28f3c39705ea081c1cb3970aaca3e78b80c680a02e81633791e55ebcc9bb', 'sql')
 ON CONFLICT ("namespace", "version") DO UPDATE SET "fingerprint" = EXCLUDED."fingerprint", "description" = EXCLUDED."description", "applied_at" = now();
 
-INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('telegram_outbox', 'telegram_outbox', 12)
+INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('telegram_outbox', 'telegram_outbox', 11)
 ON CONFLICT ("namespace") DO UPDATE SET "version" = EXCLUDED."version", "schema_name" = EXCLUDED."schema_name", "updated_at" = now();
 
 COMMIT;

@@ -1,4 +1,4 @@
--- fragment-cli migration of schema "messenger" in namespace "messenger": version 0 to 13
+-- fragment-cli migration of schema "messenger" in namespace "messenger": version 0 to 12
 -- Generated from the schema definition; do not edit.
 -- One transaction: apply with psql -v ON_ERROR_STOP=1 -f <file>, or with fragment-cli db migrate.
 
@@ -433,93 +433,6 @@ BEGIN
 END
 $fn$;
 
--- Step 13: sql
-CREATE OR REPLACE FUNCTION "messenger"."hook_complete"(p_ids int8[], p_attempts int4[],
-  p_order_keys text[], p_names text[], p_lease_ms int8, p_worker text)
-RETURNS TABLE (outcome text, id int8, name text, key text, payload jsonb, attempts int4, last_error text, order_key text)
-LANGUAGE plpgsql SET enable_seqscan = off SET enable_sort = off SET jit = off
-SET fragment.hook_hand_off = 'on' AS $fn$
-#variable_conflict use_column
-DECLARE
-  v_keys text[];
-  v_locked text[];
-  v_done int8[];
-  v_finished text[];
-  v_next int8[];
-BEGIN
-  SELECT array_agg(DISTINCT k) INTO v_keys FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL;
-  IF v_keys IS NULL THEN
-    RETURN QUERY UPDATE "messenger"."hook_occurrences" AS o
-      SET status = 'done', leased_by = NULL, updated_at = clock_timestamp(),
-          finished_at = clock_timestamp()
-      WHERE o.id = ANY(ARRAY(SELECT x.id
-        FROM unnest(p_ids, p_attempts, p_order_keys) AS held(id, attempts, order_key)
-        CROSS JOIN LATERAL (SELECT h.id FROM "messenger"."hook_occurrences" AS h
-          WHERE h.id = held.id AND h.attempts = held.attempts
-            AND h.status IS NOT DISTINCT FROM 'running' FOR UPDATE) AS x))
-      RETURNING 'done'::text, o.id, NULL::text, NULL::text, NULL::jsonb, NULL::int4, NULL::text,
-        NULL::text;
-    RETURN;
-  END IF;
-  IF cardinality(v_keys) = 1 THEN
-    PERFORM pg_advisory_xact_lock(hashtext('messenger'), hashtext(v_keys[1]));
-    v_locked := v_keys;
-  ELSE
-    SELECT COALESCE(array_agg(k), '{}') INTO v_locked FROM unnest(v_keys) AS k
-    WHERE pg_try_advisory_xact_lock(hashtext('messenger'), hashtext(k));
-  END IF;
-  SELECT array_agg(x.id) INTO v_done
-  FROM unnest(p_ids, p_attempts, p_order_keys) AS held(id, attempts, order_key)
-  CROSS JOIN LATERAL (SELECT o.id FROM "messenger"."hook_occurrences" AS o
-    WHERE o.id = held.id AND o.attempts = held.attempts
-      AND o.status IS NOT DISTINCT FROM 'running' FOR UPDATE) AS x
-  WHERE cardinality(v_locked) = cardinality(v_keys) OR held.order_key IS NULL
-    OR held.order_key = ANY(v_locked);
-  WITH finished AS (UPDATE "messenger"."hook_occurrences" AS o
-      SET status = 'done', leased_by = NULL, updated_at = clock_timestamp(),
-          finished_at = clock_timestamp()
-      WHERE o.id = ANY(v_done)
-    RETURNING o.order_key)
-  SELECT array_agg(f.order_key) FILTER (WHERE f.order_key IS NOT NULL)
-  INTO v_finished FROM finished AS f;
-  RETURN QUERY SELECT 'done'::text, d.id, NULL::text, NULL::text, NULL::jsonb, NULL::int4,
-    NULL::text, NULL::text
-  FROM unnest(v_done) AS d(id);
-  IF cardinality(v_locked) < cardinality(v_keys) THEN
-    RETURN QUERY SELECT 'late'::text, held.id, NULL::text, NULL::text, NULL::jsonb, NULL::int4,
-      NULL::text, NULL::text
-    FROM unnest(p_ids, p_order_keys) AS held(id, order_key)
-    WHERE held.order_key IS NOT NULL AND NOT (held.order_key = ANY(v_locked));
-  END IF;
-  IF v_finished IS NULL THEN
-    RETURN;
-  END IF;
-  -- Each key's oldest blocked occurrence: a walk of the ordering index from the key's start,
-  -- stopped at the first blocked one (the key compared by a range: see withHookHandOffLookup).
-  SELECT array_agg(n.id) INTO v_next FROM unnest(v_finished) AS f(k)
-  CROSS JOIN LATERAL (SELECT h.id FROM "messenger"."hook_occurrences" AS h
-    WHERE h.order_key >= f.k AND h.order_key <= f.k
-      AND h.status IN ('pending', 'running', 'blocked') AND h.status = 'blocked'
-    ORDER BY h.order_key, h.id LIMIT 1) AS n;
-  IF v_next IS NULL THEN
-    RETURN;
-  END IF;
-  IF cardinality(p_names) > 0 THEN
-    RETURN QUERY UPDATE "messenger"."hook_occurrences" AS o
-      SET status = 'running', attempts = o.attempts + 1, due_at = clock_timestamp() + p_lease_ms * interval '1 millisecond',
-        leased_by = p_worker, updated_at = clock_timestamp()
-      FROM unnest(v_next) AS n(id)
-      WHERE o.id = n.id AND o.status IS NOT DISTINCT FROM 'blocked'
-        AND o.due_at <= clock_timestamp() AND (o.name = ANY(p_names)) IS TRUE
-      RETURNING 'claimed'::text, o.id, o.name, o.key, o.payload, o.attempts, o.last_error,
-        o.order_key;
-  END IF;
-  UPDATE "messenger"."hook_occurrences" AS o SET status = 'pending', updated_at = clock_timestamp()
-  FROM unnest(v_next) AS n(id)
-  WHERE o.id = n.id AND o.status IS NOT DISTINCT FROM 'blocked';
-END
-$fn$;
-
 -- Version bookkeeping
 INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "fingerprint", "description") VALUES
   ('messenger', 1, '3eadd40cd254428c6d13e7443f6e498ad29db1073d5186569c0059c0562479e3', 'createTable "updates"'),
@@ -533,11 +446,10 @@ INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "finger
   ('messenger', 9, '7f70852a966dba8d2f2758189b08b14cf47ba7251915823c74ea9bb8c8f8866f', 'sql'),
   ('messenger', 10, '6c7bd3ca857681e88b960ccf7b8be3683cd624006b1d2d513dc8e3e462c28820', 'sql'),
   ('messenger', 11, 'b6920099187270e4229c32dcee718b6bdd2bc61bf666e990d218d8a164d2d46f', 'sql'),
-  ('messenger', 12, '8ad0eb65ad264958bec4b7f0090810bb7afa16e75942eb409b8e5f18a68e5fd8', 'sql'),
-  ('messenger', 13, '87dd9e4b39c795ffa533bd9b28ad6821824df0a3673fe880d0da13ed2ac65b87', 'sql')
+  ('messenger', 12, '8ad0eb65ad264958bec4b7f0090810bb7afa16e75942eb409b8e5f18a68e5fd8', 'sql')
 ON CONFLICT ("namespace", "version") DO UPDATE SET "fingerprint" = EXCLUDED."fingerprint", "description" = EXCLUDED."description", "applied_at" = now();
 
-INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('messenger', 'messenger', 13)
+INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('messenger', 'messenger', 12)
 ON CONFLICT ("namespace") DO UPDATE SET "version" = EXCLUDED."version", "schema_name" = EXCLUDED."schema_name", "updated_at" = now();
 
 COMMIT;
