@@ -10,8 +10,8 @@
  * - drain: 20,000 jobs enqueued beforehand, run by one worker process and by two (each at
  *   concurrency 16), from `go` to the start of the last handler;
  * - latency: a producer process enqueues 500 jobs a second for 10 s while a worker process
- *   (concurrency 16) runs them; from the time each job was due to be enqueued to the start of its
- *   handler.
+ *   (concurrency 16) runs them; from the time the producer sent each job (its timer fired) to the
+ *   start of its handler.
  *
  * Each row compares ours with the faster anchor configuration; the note gives every figure.
  *
