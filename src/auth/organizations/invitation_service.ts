@@ -22,7 +22,7 @@ import {
   respondToInvitation,
   upsertInvitation,
 } from "./invitation_store.ts";
-import { admitMember, requireInvitationRoom } from "./quotas.ts";
+import { admitMember, lockOrganization, requireInvitationRoom } from "./quotas.ts";
 import { findEntry } from "./organization_store.ts";
 import { insertMember, isMemberByEmail } from "./member_store.ts";
 import { namedPage, type PageOf, type PageRequest } from "../../pagination/mod.ts";
@@ -200,7 +200,13 @@ export function invitationService(context: OrganizationsContext): InvitationServ
             // took); under a membershipLimit so do other joins, and a full organization refuses.
             const refused = await admitMember(tx, context, found.i_organization_id, user.id);
             if (refused) return { error: refused === "gone" ? notFound("Invitation") : refused };
+          } else if (!(await lockOrganization(tx, tables, found.i_organization_id, "KEY SHARE"))) {
+            return { error: notFound("Invitation") };
           }
+          // Every answer locks the organization before the invitation: a rejection that locked the
+          // invitation first and the organization second (its audit entry's foreign key) deadlocked
+          // with an acceptance holding the organization FOR UPDATE (a 500 for both under a
+          // membershipLimit; tests/reliability/processes/authorization_concurrency.test.ts).
           const row = await respondToInvitation(tx, tables, found.i_id, STATUS_OF[action]);
           if (!row) return { error: await notPending(tx, found.i_id) };
           if (action === "accept") {

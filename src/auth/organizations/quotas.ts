@@ -74,14 +74,15 @@ export async function admitMember(
 
 /**
  * Locks a live organization's row until the transaction ends: `FOR UPDATE` before counting its
- * members (every other join waits), `FOR SHARE` to keep only its deletion out. `false` when it does
- * not exist or is deleted.
+ * members (every other join waits), `FOR SHARE` to keep only its deletion out, `FOR KEY SHARE`
+ * (what a foreign key's check takes anyway) to take it before the rows that refer to it. `false`
+ * when it does not exist or is deleted.
  */
 export async function lockOrganization(
   tx: SqlQuerier,
   tables: AuthTableNames,
   organizationId: string,
-  mode: "UPDATE" | "SHARE",
+  mode: "UPDATE" | "SHARE" | "KEY SHARE",
 ): Promise<boolean> {
   const locked = await tx.query(
     `SELECT id FROM ${tables.organizations} WHERE id = $1 AND deleted_at IS NULL FOR ${mode}`,
