@@ -101,6 +101,15 @@ export function createNotifications(options: {
   }
 
   async function expire(tx: SqlQuerier, invitationId: string): Promise<void> {
+    // The organization before the invitation, as every answer to it takes them: the audit entry's
+    // foreign key locks the organization after the invitation's update, which deadlocked with an
+    // acceptance holding the organization FOR UPDATE while it waited for the invitation.
+    await tx.query(
+      `SELECT 1 FROM ${tables.organizations} o
+       JOIN ${tables.invitations} i ON i.organization_id = o.id
+       WHERE i.id = $1 FOR KEY SHARE OF o`,
+      [invitationId],
+    );
     const expired = await expireInvitations(tx, tables, { invitationId });
     for (const row of expired) {
       await notifications.emit(tx, "invitationExpired", {
