@@ -7,7 +7,7 @@
  */
 
 import { z } from "zod";
-import { emailSchema, lookupEmailSchema } from "./email.ts";
+import { emailSchema, MAX_EMAIL_LENGTH, normalizeEmail } from "./email.ts";
 import { exactSchema } from "../http/exact_schema.ts";
 import { newPasswordSchema, PASSWORD_LENGTH } from "./credential_inputs.ts";
 import { userResponse } from "./responses.ts";
@@ -31,10 +31,10 @@ export interface ForgotPasswordBody {
   email: string;
 }
 
-/** The body of `POST /password/forgot`: any address is looked up; only one with a NUL is refused. */
+/** The body of `POST /password/forgot`: any address is looked up, none is refused. */
 export const forgotPasswordBody: z.ZodType<ForgotPasswordBody, ForgotPasswordBody> = exactSchema<
   ForgotPasswordBody
->()(z.object({ email: lookupEmailSchema }));
+>()(z.object({ email: z.string().max(MAX_EMAIL_LENGTH * 4).transform(normalizeEmail) }));
 
 /**
  * The answer of `POST /password/forgot` (202), the same whether or not the address has an account.

@@ -6,7 +6,7 @@
  */
 
 import { z } from "zod";
-import { emailSchema, lookupEmailSchema } from "./email.ts";
+import { emailSchema, MAX_EMAIL_LENGTH, normalizeEmail } from "./email.ts";
 import { exactSchema } from "../http/exact_schema.ts";
 import { isWellFormedText } from "./well_formed.ts";
 
@@ -73,7 +73,7 @@ export const signUpBody: z.ZodType<AuthCredentialsBody, AuthCredentialsBody> = e
 export const signInBody: z.ZodType<AuthCredentialsBody, AuthCredentialsBody> = exactSchema<
   AuthCredentialsBody
 >()(z.object({
-  email: lookupEmailSchema,
+  email: z.string().max(MAX_EMAIL_LENGTH * 4).transform(normalizeEmail),
   password: passwordSchema(1),
 }));
 

@@ -24,15 +24,3 @@ export const emailSchema: z.ZodType<string, string> = z.string()
       `Must be at most ${MAX_EMAIL_LENGTH} characters`,
     ),
   );
-
-/**
- * A zod schema for an address that is only looked up (sign-in, a reset or a verification mail
- * asked for): any string up to four times the longest address, normalized, answered like an
- * unknown address when it is not one, so the answer tells nothing about the format. Except a NUL
- * character, refused with 400: PostgreSQL's text cannot hold one (the lookup failed with 500), and
- * no stored address has one, so the refusal tells nothing either.
- */
-export const lookupEmailSchema: z.ZodType<string, string> = z.string()
-  .max(MAX_EMAIL_LENGTH * 4)
-  .refine((email) => !email.includes("\u0000"), "Must not contain a NUL character")
-  .transform(normalizeEmail);
