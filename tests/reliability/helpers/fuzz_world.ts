@@ -157,7 +157,11 @@ export class FuzzWorld {
     } catch {
       return false;
     }
-    if (typeof email !== "string") return false;
+    // No stored address holds U+0000 or a lone surrogate, and PostgreSQL refuses them as a
+    // parameter (seed 113644726 sent {"email":"a\u0000b"}): the route answers "unknown" for them.
+    if (typeof email !== "string" || email.includes("\u0000") || !email.isWellFormed()) {
+      return false;
+    }
     const rows = await this.db.query(
       "SELECT 1 FROM auth.users WHERE lower(email) = lower(btrim($1)) AND deleted_at IS NULL",
       [email],
