@@ -431,18 +431,25 @@ forEachAdapter((adapterName, getAdapter) => {
       assert.equal(runs, 1);
     });
 
-    it(`${name}: the started worker runs occurrences woken by NOTIFY from another instance`, async () => {
+    /**
+     * A started worker gone idle, polling once an hour (only a notification wakes it in time),
+     * and a producer of the same namespace; `ran` settles with the first `ping` payload run.
+     */
+    async function idleWorkerAndProducer() {
       const namespace = await freshNamespace();
       const ran = deferred<string>();
-      // A poll interval of an hour: only the notification can wake this worker in time.
       const worker = makeHooks(namespace, { ping: (p: JsonValue) => ran.resolve(String(p)) }, {
         pollIntervalMs: 3_600_000,
       });
       const producer = makeHooks(namespace, { ping: () => {} });
       await worker.start();
+      await worker.drain();
+      return { worker, producer, ran };
+    }
+
+    it(`${name}: the started worker runs occurrences woken by NOTIFY from another instance`, async () => {
+      const { worker, producer, ran } = await idleWorkerAndProducer();
       try {
-        // Let the worker go idle before enqueueing.
-        await worker.drain();
         await getAdapter().transaction((tx) =>
           producer.enqueue(tx, { name: "ping", payload: "hi" })
         );
@@ -454,15 +461,8 @@ forEachAdapter((adapterName, getAdapter) => {
     });
 
     it(`${name}: enqueue() outside a transaction notifies in its own statement`, async () => {
-      const namespace = await freshNamespace();
-      const ran = deferred<string>();
-      const worker = makeHooks(namespace, { ping: (p: JsonValue) => ran.resolve(String(p)) }, {
-        pollIntervalMs: 3_600_000,
-      });
-      const producer = makeHooks(namespace, { ping: () => {} });
-      await worker.start();
+      const { worker, producer, ran } = await idleWorkerAndProducer();
       try {
-        await worker.drain();
         const db = getAdapter();
         // Autocommit: the insert's own statement carries the notification.
         const first = await producer.enqueue(db, { name: "ping", key: "once", payload: "hi" });
