@@ -14,5 +14,6 @@ export * from "./me/me_operations.ts";
 export * from "./organizations/organization_operations.ts";
 export * from "./organizations/member_operations.ts";
 export * from "./organizations/invitation_operations.ts";
-export * from "./organizations/team_operations.ts";
+export * from "./organizations/audit_log_operations.ts";
+export * from "./organizations/ownership_operations.ts";
 export * from "./telegram/telegram_operations.ts";

@@ -6,7 +6,7 @@
  */
 
 import { z } from "zod";
-import { emailSchema, MAX_EMAIL_LENGTH, normalizeEmail } from "./email.ts";
+import { emailSchema, MAX_EMAIL_LENGTH, normalizeEmail } from "./email_address.ts";
 import { exactSchema } from "../http/exact_schema.ts";
 import { isWellFormedText } from "./well_formed.ts";
 

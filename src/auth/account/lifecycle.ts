@@ -8,7 +8,7 @@ import { accountDeletion, type DeleteAccount } from "./account_deletion.ts";
 import { type EmailChangeService, emailChangeService } from "./email_change_service.ts";
 import type { LifecycleContext } from "./lifecycle_context.ts";
 import { type PasswordService, passwordService } from "./password_service.ts";
-import { type SessionService, sessionService } from "./session_service.ts";
+import { type SessionService, sessionService } from "./session_list_service.ts";
 
 /** The account lifecycle operations of one module instance. */
 export interface AccountLifecycle {

@@ -9,7 +9,7 @@
 
 import { z } from "zod";
 import type { JsonValue } from "../../schema/mod.ts";
-import { emailSchema } from "../account/email.ts";
+import { emailSchema } from "../account/email_address.ts";
 import { exactSchema } from "../http/exact_schema.ts";
 import { logoUrlSchema, metadataSchema, nameSchema, rolesSchema, slugSchema } from "./input.ts";
 

@@ -41,7 +41,7 @@ export type {
 } from "./resources.ts";
 export { AUTH_RESERVED_SLUGS } from "./slug.ts";
 export type { AuthAuditEntry } from "./audit_log.ts";
-export type { AuthOwnershipTransfer } from "./team_service.ts";
+export type { AuthOwnershipTransfer } from "./ownership_service.ts";
 export { BUILT_IN_PERMISSIONS } from "./permissions.ts";
 
 /** The organizations feature of one module instance. */

@@ -19,7 +19,7 @@ import type {
 } from "./resources.ts";
 import type { AuthAuditEntry } from "./audit_log.ts";
 import { ORGANIZATION_EVENT_NAMES, type OrganizationEventName } from "./event_types.ts";
-import type { AuthOwnershipTransfer } from "./team_service.ts";
+import type { AuthOwnershipTransfer } from "./ownership_service.ts";
 
 const jsonValue = z.json() as unknown as z.ZodType<JsonValue, JsonValue>;
 

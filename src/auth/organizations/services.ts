@@ -9,15 +9,16 @@ import type { OrganizationsContext } from "./context.ts";
 import { type InvitationService, invitationService } from "./invitation_service.ts";
 import { type MemberService, memberService } from "./member_service.ts";
 import { type OrganizationService, organizationService } from "./organization_service.ts";
-import { type TeamService, teamService } from "./team_service.ts";
+import { type AuditLogService, auditLogService } from "./audit_log_service.ts";
+import { type OwnershipService, ownershipService } from "./ownership_service.ts";
 
 /** The organizations feature's operations. */
 export interface OrganizationsServices {
   organizations: OrganizationService;
   members: MemberService;
   invitations: InvitationService;
-  /** The audit log and ownership transfers. */
-  team: TeamService;
+  auditLog: AuditLogService;
+  ownership: OwnershipService;
 }
 
 /** Builds the operations of one module instance. */
@@ -26,6 +27,7 @@ export function organizationsServices(context: OrganizationsContext): Organizati
     organizations: organizationService(context),
     members: memberService(context),
     invitations: invitationService(context),
-    team: teamService(context),
+    auditLog: auditLogService(context),
+    ownership: ownershipService(context),
   };
 }

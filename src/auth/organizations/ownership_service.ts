@@ -1,18 +1,16 @@
 /**
- * The operations of organizations run by teams: reading the audit log (`audit:read`) and handing
- * ownership over (owners). A transfer runs in one transaction under the organization's row lock:
- * the target gains `owner`, the caller's roles become `organizations.previousOwnerRoles`, and the
- * `ownershipTransferred` event and its audit entry are written with them.
+ * Handing an organization's ownership over (owners). A transfer runs in one transaction under the
+ * organization's row lock: the target gains `owner`, the caller's roles become
+ * `organizations.previousOwnerRoles`, and the `ownershipTransferred` event and its audit entry are
+ * written with them.
  *
  * @module
  */
 
-import { namedPage, type PageOf, type PageRequest } from "../../pagination/mod.ts";
 import type { Actor } from "../actor.ts";
 import { findUserById } from "../account/user_store.ts";
 import { authError, notFound } from "../errors.ts";
-import { hasOwner, requireEntry, requireOwner, requirePermission } from "./access.ts";
-import { type AuthAuditEntry, pageAuditLog } from "./audit_log.ts";
+import { hasOwner, requireOwner } from "./access.ts";
 import { inLockedOrganization, type OrganizationsContext } from "./context.ts";
 import { findMember, updateMemberRoles } from "./member_store.ts";
 import { OWNER_ROLE } from "./options.ts";
@@ -37,31 +35,20 @@ export interface AuthOwnershipTransfer {
   previousOwner: AuthMember;
 }
 
-/** The team operations of one module instance. */
-export interface TeamService {
-  /** The organization's audit log, newest first (`audit:read`). */
-  auditLog(
-    actor: Actor,
-    input: { organizationId: string } & PageRequest,
-  ): Promise<PageOf<"entries", AuthAuditEntry>>;
+/** Ownership transfers of one module instance. */
+export interface OwnershipService {
   /** Hands ownership over to a verified member (owners). */
-  transferOwnership(
+  transfer(
     actor: Actor,
     input: { organizationId: string; memberId: string },
   ): Promise<AuthOwnershipTransfer>;
 }
 
-/** Builds the team operations. */
-export function teamService(context: OrganizationsContext): TeamService {
-  const { db, tables, options, notifications } = context;
+/** Builds the ownership transfers. */
+export function ownershipService(context: OrganizationsContext): OwnershipService {
+  const { tables, options, notifications } = context;
   return {
-    async auditLog({ user }, { organizationId, pageSize, cursor }) {
-      const entry = await requireEntry(db, tables, organizationId, user.id);
-      requirePermission(options.permissions, entry.m_roles, "audit:read");
-      const page = await pageAuditLog(db, tables, entry.o_id, { pageSize, cursor }, context.secret);
-      return namedPage("entries", page);
-    },
-    transferOwnership({ user }, { organizationId, memberId }) {
+    transfer({ user }, { organizationId, memberId }) {
       return inLockedOrganization(context, organizationId, user.id, async (tx, entry) => {
         requireOwner(entry, "hand ownership over");
         const target = await findMember(tx, tables, entry.o_id, memberId);
