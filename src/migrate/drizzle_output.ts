@@ -10,6 +10,7 @@ import {
   type NamespacedSchema,
   type OrmNamespace,
   ormNamespaces,
+  type OrmRelation,
   pascalCase,
 } from "./orm_model.ts";
 import type { ColumnState, TableState } from "../schema/schema_state.ts";
@@ -88,6 +89,38 @@ function tableConst(ns: OrmNamespace, table: string): string {
   return `${camelCase(ns.namespace)}${pascalCase(table)}`;
 }
 
+/**
+ * Whether drizzle can find the foreign key of a one-to-one relation from the referenced table's
+ * side by itself: `one(table)` without a config takes the one relation of the referencing table
+ * that points back at this table, and throws at query time when there are several (two foreign
+ * keys between the pair, in either direction, or a self relation, where the foreign key's own
+ * side counts too).
+ */
+function inferable(ns: OrmNamespace, r: OrmRelation): boolean {
+  if (r.fromTable === r.toTable) return false;
+  return ns.relations.filter((o) =>
+    (o.fromTable === r.fromTable && o.toTable === r.toTable) ||
+    (o.fromTable === r.toTable && o.toTable === r.fromTable)
+  ).length === 1;
+}
+
+/**
+ * The relation on the referenced table's side of a foreign key. `many()` finds its foreign key by
+ * name. `one()` (drizzle-orm 0.x) takes either no config, where drizzle infers the foreign key
+ * (when it can, see {@linkcode inferable}), or `fields` and `references` read from this side; it
+ * then types the row as always present when `fields` are NOT NULL, which the referenced side's
+ * key always is, so the column type argument is widened to say the row may be absent (`| null`).
+ */
+function backRelation(ns: OrmNamespace, r: OrmRelation): string {
+  const from = tableConst(ns, r.fromTable);
+  const name = JSON.stringify(r.name);
+  if (!r.oneToOne) return `many(${from}, { relationName: ${name} })`;
+  if (inferable(ns, r)) return `one(${from})`;
+  const to = tableConst(ns, r.toTable);
+  return `one<typeof ${from}, [AnyColumn<{ tableName: ${JSON.stringify(r.toTable)} }>]>(${from}, ` +
+    `{ fields: [${to}.${r.toColumn}], references: [${from}.${r.fromColumn}], relationName: ${name} })`;
+}
+
 function renderNamespace(ns: OrmNamespace): string {
   const schemaConst = `${camelCase(ns.namespace)}Schema`;
   const out: string[] = [
@@ -95,7 +128,9 @@ function renderNamespace(ns: OrmNamespace): string {
     `export const ${schemaConst} = pgSchema(${JSON.stringify(ns.namespace)});`,
     `export const ${schemaConst}Version = ${ns.version};`,
   ];
+  const declared = new Set<string>();
   for (const table of orderTables(ns.state.tables)) {
+    declared.add(table.name);
     const pk = table.primaryKey;
     const lines = table.columns.map((c) =>
       `    ${c.name}: ${columnCode(c, pk.columns.length === 1 && pk.columns[0] === c.name)},`
@@ -125,9 +160,17 @@ function renderNamespace(ns: OrmNamespace): string {
       if (ref.onDelete !== "no action") code += `.onDelete(${JSON.stringify(ref.onDelete)})`;
       extras.push(code);
     }
+    // A foreign key to a table declared further down (two tables referencing each other) makes
+    // the two constants' types depend on each other: TypeScript gives up on inferring them
+    // (TS7022) unless this callback's return type is written out.
+    const ahead = table.columns.some((c) =>
+      c.references !== undefined && !declared.has(c.references.table)
+    );
     const extra = extras.length === 0
       ? ""
-      : `,\n  (table) => [\n${extras.map((e) => `    ${e},`).join("\n")}\n  ]`;
+      : `,\n  (table)${ahead ? ": PgTableExtraConfigValue[]" : ""} => [\n${
+        extras.map((e) => `    ${e},`).join("\n")
+      }\n  ]`;
     out.push(
       `export const ${tableConst(ns, table.name)} = ${schemaConst}.table(\n  ${
         JSON.stringify(table.name)
@@ -145,20 +188,12 @@ function renderNamespace(ns: OrmNamespace): string {
             `relationName: ${JSON.stringify(r.name)} }),`,
         );
       }
-      if (r.toTable === table.name) {
-        fields.push(
-          r.oneToOne
-            ? `  ${r.toField}: one(${tableConst(ns, r.fromTable)}, { relationName: ${
-              JSON.stringify(r.name)
-            } }),`
-            : `  ${r.toField}: many(${tableConst(ns, r.fromTable)}, { relationName: ${
-              JSON.stringify(r.name)
-            } }),`,
-        );
-      }
+      if (r.toTable === table.name) fields.push(`  ${r.toField}: ${backRelation(ns, r)},`);
     }
     if (fields.length === 0) continue;
-    const helpers = ["one", "many"].filter((h) => fields.some((f) => f.includes(`: ${h}(`)));
+    const helpers = ["one", "many"].filter((h) =>
+      fields.some((f) => new RegExp(`: ${h}[(<]`).test(f))
+    );
     const name = tableConst(ns, table.name);
     out.push(
       `export const ${name}Relations = relations(${name}, ({ ${helpers.join(", ")} }) => ({\n${
@@ -211,7 +246,10 @@ export function drizzleSchemaFile(schemas: readonly NamespacedSchema[]): string 
   ].filter(used);
   const usesBytea = used("bytea");
   if (usesBytea) core.push("customType");
+  if (code.includes(": PgTableExtraConfigValue[]")) core.push("type PgTableExtraConfigValue");
   const orm = ["relations", "sql"].filter((w) => w === "sql" ? /\bsql`/.test(code) : used(w));
+  if (code.includes("[AnyColumn<")) orm.unshift("type AnyColumn");
+  const bare = (name: string): string => name.replace(/^type /, "");
   const header = [
     "// Generated by fragment-cli from the module schemas; do not edit.",
     ...namespaces.map((n) =>
@@ -219,7 +257,9 @@ export function drizzleSchemaFile(schemas: readonly NamespacedSchema[]): string 
     ),
     "",
     ...(orm.length > 0 ? [`import { ${orm.join(", ")} } from "drizzle-orm";`] : []),
-    `import {\n${core.sort().map((c) => `  ${c},`).join("\n")}\n} from "drizzle-orm/pg-core";`,
+    `import {\n${
+      core.sort((a, b) => bare(a) < bare(b) ? -1 : 1).map((c) => `  ${c},`).join("\n")
+    }\n} from "drizzle-orm/pg-core";`,
   ];
   if (usesBytea) {
     header.push(
