@@ -81,6 +81,7 @@ export {
   SqlError,
   type SqlQuerier,
   type SqlTransaction,
+  StatementTimeoutError,
 } from "./src/sql/mod.ts";
 export {
   column,
