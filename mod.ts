@@ -81,7 +81,6 @@ export {
   SqlError,
   type SqlQuerier,
   type SqlTransaction,
-  StatementTimeoutError,
 } from "./src/sql/mod.ts";
 export {
   column,
