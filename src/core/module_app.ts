@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { DatabaseUnavailableError } from "../sql/mod.ts";
+import { DatabaseUnavailableError, StatementTimeoutError } from "../sql/mod.ts";
 import { PaginationError } from "../pagination/mod.ts";
 import { invalidHostResponse } from "./host_header.ts";
 import { errorResponse, HttpError, httpErrorResponse } from "./http_error.ts";
@@ -119,13 +119,28 @@ interface ConnectionBindings {
   remoteAddress: string | null;
 }
 
-/** Seconds a client should wait before retrying while the database is unreachable. */
+/**
+ * Seconds a client should wait before retrying while the database is unreachable, or busy enough
+ * that its pool has no free connection or a statement ran past its `statement_timeout`.
+ */
 const UNAVAILABLE_RETRY_AFTER = "5";
 
 function renderError(moduleName: string, error: unknown): Response {
   if (error instanceof HttpError) return httpErrorResponse(error);
   // Domain errors of the database layer, translated at this one boundary.
   if (error instanceof PaginationError) return errorResponse(400, error.code, error.message);
+  // A cancelled statement is an overload like an exhausted pool, answered the same way, but logged
+  // under its own name: the server is up, one statement ran too long.
+  if (error instanceof StatementTimeoutError) {
+    console.error(`[${moduleName}] StatementTimeoutError: ${error.message}`);
+    return errorResponse(
+      503,
+      "SERVICE_UNAVAILABLE",
+      "A database statement took too long and was cancelled; retry later",
+      {},
+      { "retry-after": UNAVAILABLE_RETRY_AFTER },
+    );
+  }
   if (error instanceof DatabaseUnavailableError) {
     console.error(`[${moduleName}] database unavailable: ${error.message}`);
     return errorResponse(

@@ -44,6 +44,7 @@ export interface SqlQuerier {
    * @param params The values of the placeholders, in order.
    * @returns The rows, mapped as described in the module documentation.
    * @throws {SqlError} When PostgreSQL rejects the statement (`code` is the SQLSTATE).
+   * @throws {StatementTimeoutError} When PostgreSQL cancels it (`statement_timeout`), a `SqlError`.
    * @throws {DatabaseUnavailableError} When the database cannot be reached.
    */
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;

@@ -80,8 +80,46 @@ export class SqlError extends Error {
 }
 
 /**
+ * PostgreSQL cancelled the statement (SQLSTATE 57014, `code` is `"57014"`): it ran longer than
+ * `statement_timeout` — the `statementTimeout` option of `postgresAdapter`, or a timeout set on
+ * the role or database — or an operator cancelled it (`pg_cancel_backend`); the message, the
+ * server's own, says which. The server is up and the connection stays usable: this statement
+ * (and the transaction it ran in) failed, nothing else. Module routes answer it 503
+ * `SERVICE_UNAVAILABLE` with `Retry-After`, as they answer an exhausted pool, and log it under
+ * this name.
+ *
+ * PGlite never raises it: its WebAssembly build has no timer to cancel a statement with, so a
+ * `statement_timeout` setting is accepted and has no effect.
+ *
+ * @example Tell a slow statement from an outage
+ * ```ts
+ * import { DatabaseUnavailableError, StatementTimeoutError } from "@app/fragment-cli/sql";
+ *
+ * function describe(error: unknown): string {
+ *   if (error instanceof StatementTimeoutError) return "a statement ran too long";
+ *   if (error instanceof DatabaseUnavailableError) return "the database is unreachable";
+ *   return "another error";
+ * }
+ * console.log(describe(new StatementTimeoutError("canceling statement due to statement timeout")));
+ * ```
+ */
+export class StatementTimeoutError extends SqlError {
+  /**
+   * Creates the error.
+   *
+   * @param message PostgreSQL's message.
+   * @param options The original error as `cause`.
+   */
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, { code: "57014" }, options);
+    this.name = "StatementTimeoutError";
+  }
+}
+
+/**
  * The database cannot be reached or used right now (server down, connection
- * lost, adapter closed, data directory locked). HTTP layers answer 503.
+ * lost, adapter closed, data directory locked, no connection of the pool free
+ * within `acquireTimeout`). HTTP layers answer 503.
  *
  * @example Map to an HTTP status
  * ```ts

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { DatabaseUnavailableError, SqlError } from "./adapter_errors.ts";
+import { DatabaseUnavailableError, SqlError, StatementTimeoutError } from "./adapter_errors.ts";
 
 const NETWORK_CODES = new Set([
   "ECONNREFUSED",
@@ -21,14 +21,17 @@ const NETWORK_CODES = new Set([
   "CONNECT_TIMEOUT",
 ]);
 
-/**
- * SQLSTATEs meaning the server cannot serve us now; 57014 is a statement cancelled by
- * `statement_timeout` (the adapter's `statementTimeout`): the database could not answer in time.
- */
+/** SQLSTATEs meaning the server cannot serve us now. */
 function isUnavailableSqlState(code: string): boolean {
   return code.startsWith("08") || code === "57P01" || code === "57P02" || code === "57P03" ||
-    code === "53300" || code === "3D000" || code === "57014";
+    code === "53300" || code === "3D000";
 }
+
+/**
+ * query_canceled: `statement_timeout` (or `pg_cancel_backend`) cancelled one statement. Not an
+ * outage: reporting it as one sent operators looking for a down server when one query was slow.
+ */
+const STATEMENT_CANCELLED = "57014";
 
 function field(error: Record<string, unknown>, ...names: string[]): string | undefined {
   for (const name of names) {
@@ -40,7 +43,8 @@ function field(error: Record<string, unknown>, ...names: string[]): string | und
 
 /**
  * Maps any error thrown by a driver to {@link SqlError} (PostgreSQL rejected the
- * statement) or {@link DatabaseUnavailableError} (cannot reach the database).
+ * statement; {@link StatementTimeoutError} when it cancelled it) or
+ * {@link DatabaseUnavailableError} (cannot reach the database).
  * Other errors (e.g. serialization bugs in caller values) pass through.
  */
 export function mapDriverError(error: unknown, target: string): unknown {
@@ -56,6 +60,7 @@ export function mapDriverError(error: unknown, target: string): unknown {
     });
   }
   if (code !== undefined && /^[0-9A-Z]{5}$/.test(code)) {
+    if (code === STATEMENT_CANCELLED) return new StatementTimeoutError(message, { cause: error });
     if (isUnavailableSqlState(code)) {
       return new DatabaseUnavailableError(`Database ${target} is unavailable: ${message}`, {
         cause: error,

@@ -24,6 +24,7 @@ export {
   DataDirectoryLockedError,
   SqlError,
   type SqlErrorDetails,
+  StatementTimeoutError,
   TransactionMisuseError,
 } from "./adapter_errors.ts";
 export {

@@ -92,10 +92,11 @@ export interface PostgresAdapterOptions {
   acquireTimeout?: number;
   /**
    * Milliseconds after which the server cancels a statement (PostgreSQL's `statement_timeout`,
-   * set when each connection opens); a cancelled statement fails with `DatabaseUnavailableError`
-   * (HTTP 503). Off by default. PgBouncer refuses connections that ask for it (`unsupported
-   * startup parameter`): behind one, set it on the role instead (`ALTER ROLE app SET
-   * statement_timeout = '5s'`).
+   * set when each connection opens); a cancelled statement fails with `StatementTimeoutError`
+   * (HTTP 503 with `Retry-After`), on the promise of the call that ran it. The adapter's own
+   * first statement (see {@link postgresAdapter}) is exempt. Off by default. PgBouncer refuses
+   * connections that ask for it (`unsupported startup parameter`): behind one, set it on the role
+   * instead (`ALTER ROLE app SET statement_timeout = '5s'`).
    * @default undefined (no limit)
    */
   statementTimeout?: number;
@@ -106,10 +107,13 @@ export interface PostgresAdapterOptions {
  * lazily; `close()` ends the pool so the process can exit. Server NOTICE
  * messages are silenced.
  *
- * The first statement of the pool runs alone, before any other: it completes postgres.js's fetch
- * of the server's array types (so an array parameter is always sent as an array literal, from the
- * very first request of a cold start) and detects a connection pooler (the pool then opens again
- * without prepared statements, and `listen()` goes to `directUrl`).
+ * The first statement of the pool runs alone, before any other, on the promise of the call that
+ * needed the pool: it looks up the server's array types (so an array parameter is always sent as
+ * an array literal, from the very first request of a cold start) and detects a connection pooler
+ * (the pool then opens again without prepared statements, and `listen()` goes to `directUrl`).
+ * The adapter runs no other statement of its own: whatever fails — a `statementTimeout`, an
+ * `acquireTimeout`, a connection terminated while the pool starts — rejects a caller's promise,
+ * never unhandled.
  *
  * @param url A connection URL, e.g. `postgres://user:pass@127.0.0.1:5432/app`.
  * @param options Pool settings.

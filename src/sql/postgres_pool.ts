@@ -8,6 +8,11 @@
 
 import { DatabaseUnavailableError } from "./adapter_errors.ts";
 import { mapDriverError } from "./driver_support.ts";
+import {
+  ARRAY_TYPES_QUERY,
+  type ArrayTypeRow,
+  registerArrayTypes,
+} from "./postgres_array_types.ts";
 
 // deno-lint-ignore no-explicit-any
 export type Sql = any;
@@ -41,23 +46,30 @@ export interface ReadyPool {
  * Opens a pool and runs its first statement before any other statement may use it.
  *
  * postgres.js serializes a JavaScript array parameter as a PostgreSQL array literal only with the
- * array types it fetches from the server (`fetch_types`) when a connection opens; an array bound
- * before that fetch completed reached the server as `a,b` (22P02 `malformed array literal`: the
- * cold-start 500 of issue 30). The fetch runs before a new connection's first statement and the
- * types it adds serve every connection of the pool, so once this first statement has answered,
- * every array parameter of every statement is serialized. The same statement compares the server
- * process id that answers (`pg_backend_pid()`) with the one announced at connection start
- * (BackendKeyData): a pooler announces its own key, so they differ behind one.
+ * array types it knows; an array bound before they were known reached the server as `a,b` (22P02
+ * `malformed array literal`: the cold-start 500 of issue 30). postgres.js's own lookup of them
+ * (`fetch_types`, a catalog query on every new connection) is off: when it failed — cancelled by
+ * `statement_timeout`, its connection terminated — its rejection was unhandled and ended the
+ * process (see postgres_array_types.ts). The first statement looks the types up instead, and
+ * registers them for every connection of the pool, so once it has answered every array parameter
+ * of every statement is serialized; its failure reaches the caller that waits for the pool.
+ *
+ * It runs as one simple-protocol message, an implicit transaction: `SET LOCAL statement_timeout =
+ * 0` first, so that neither the adapter's `statementTimeout` nor one set on the role cancels the
+ * adapter's own lookup (with `statementTimeout: 1` it was cancelled on every start). The same
+ * message compares the server process id that answers (`pg_backend_pid()`) with the one
+ * announced at connection start (BackendKeyData): a pooler announces its own key, so they differ
+ * behind one.
  *
  * Behind a pooler, unless `prepare` was chosen, the pool is opened again with postgres.js's own
  * `prepare: false` (and readied the same way). The option of the pool governs the statements
- * postgres.js sends by itself too — `commit`, `rollback`, `savepoint`, its type lookup — which it
- * prepares once per client connection; a per-statement `prepare: false` does not reach them. In
- * transaction mode the next transaction of that client connection runs on another server
- * connection, where the prepared `commit` does not exist: the failed Bind aborted the
- * transaction, postgres.js prepared the `commit` again, and the server answered the aborted
- * transaction's COMMIT with ROLLBACK — the transaction reported success and its writes were gone
- * (issue 30: lost sign-ups, hook claims and completions undone).
+ * postgres.js sends by itself too — `commit`, `rollback`, `savepoint` — which it prepares once per
+ * client connection; a per-statement `prepare: false` does not reach them. In transaction mode
+ * the next transaction of that client connection runs on another server connection, where the
+ * prepared `commit` does not exist: the failed Bind aborted the transaction, postgres.js prepared
+ * the `commit` again, and the server answered the aborted transaction's COMMIT with ROLLBACK — the
+ * transaction reported success and its writes were gone (issue 30: lost sign-ups, hook claims and
+ * completions undone).
  *
  * @param url The connection URL (already checked by {@link assertParsableUrl}).
  * @param options postgres.js options.
@@ -80,6 +92,10 @@ export async function openReadyPool(
   return { sql: again.sql, pooled: true };
 }
 
+/** The pool's first statement (see {@link openReadyPool}); three results, one per statement. */
+const FIRST_STATEMENT = "SET LOCAL statement_timeout = 0; SELECT pg_backend_pid() AS pid; " +
+  ARRAY_TYPES_QUERY;
+
 /** Opens a pool and runs its first statement alone (see {@link openReadyPool}). */
 async function readyPool(
   postgres: Driver,
@@ -87,11 +103,16 @@ async function readyPool(
   options: Record<string, unknown>,
   target: string,
 ): Promise<ReadyPool> {
-  const sql = openPool(postgres, url, options);
+  const sql = openPool(postgres, url, { ...options, fetch_types: false });
   try {
-    const result = await sql.unsafe("SELECT pg_backend_pid() AS pid");
-    const announced = (result as { state?: { pid?: number } }).state?.pid;
-    const answering = Number((result as Array<{ pid: number }>)[0]?.pid);
+    const [, pidResult, types] = await sql.unsafe(FIRST_STATEMENT) as [
+      unknown,
+      Array<{ pid: number }> & { state?: { pid?: number } },
+      ArrayTypeRow[],
+    ];
+    registerArrayTypes(sql.options, types);
+    const announced = pidResult.state?.pid;
+    const answering = Number(pidResult[0]?.pid);
     return { sql, pooled: announced !== undefined && announced !== answering };
   } catch (error) {
     await sql.end({ timeout: 0 }).catch(() => {});

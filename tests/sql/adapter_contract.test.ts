@@ -106,6 +106,57 @@ forEachAdapter((name, getAdapter, getUrl) => {
       assert.equal(micro.t, "2024-01-01 00:00:00.123456");
     });
 
+    it("query() reads and binds arrays identically: NULL, quoting, nesting, bounds", async () => {
+      const db = getAdapter();
+      const [read] = await db.query(
+        `SELECT ARRAY['a', NULL, 'NULL', 'x,"y\\z', '', ' {b} ']::text[] AS texts,
+                ARRAY[1, NULL]::int4[] AS ints, ARRAY[[1, 2], [3, 4]]::int8[] AS grid,
+                '[0:1]={5,6}'::int4[] AS bounded, ARRAY[true, NULL, false] AS flags,
+                ARRAY['2024-01-01T00:00:00Z'::timestamptz] AS times,
+                ARRAY['{"a":[1,"\\""]}'::jsonb, 'null'::jsonb] AS docs, '{}'::text[] AS empty,
+                ARRAY['\\x0102'::bytea] AS bins, ARRAY[1.50]::numeric[] AS amounts,
+                ARRAY[box '((0,0),(1,1))', box '((2,2),(3,3))'] AS boxes`,
+      );
+      assert.deepEqual(read, {
+        texts: ["a", null, "NULL", 'x,"y\\z', "", " {b} "],
+        ints: [1, null],
+        grid: [["1", "2"], ["3", "4"]],
+        bounded: [5, 6],
+        flags: [true, null, false],
+        times: [new Date("2024-01-01T00:00:00Z")],
+        docs: [{ a: [1, '"'] }, null],
+        empty: [],
+        bins: [new Uint8Array([1, 2])],
+        amounts: ["1.50"],
+        boxes: ["(1,1),(0,0)", "(3,3),(2,2)"],
+      });
+      const texts = ["a", null, "NULL", 'x,"y\\z', "", " {b} "];
+      const [bound] = await db.query(
+        `SELECT $1::text[] AS texts, $2::int8[] AS bigs, $3::jsonb[] AS docs,
+                $4::timestamptz[] AS times, $5::int4[] AS grid, $6::float8[] AS empty,
+                array_length($1::text[], 1) AS n, $7::jsonb AS doc`,
+        [
+          texts,
+          ["9007199254740993", null],
+          [{ a: "x,y" }, [1]],
+          ["2020-01-02T03:04:05.678Z"],
+          [[1, 2], [3, 4]],
+          [],
+          [1, "two"],
+        ],
+      );
+      assert.deepEqual(bound, {
+        texts,
+        bigs: ["9007199254740993", null],
+        docs: [{ a: "x,y" }, [1]],
+        times: [new Date("2020-01-02T03:04:05.678Z")],
+        grid: [[1, 2], [3, 4]],
+        empty: [],
+        n: 6,
+        doc: [1, "two"],
+      });
+    });
+
     it("query() rejects an undefined parameter instead of storing NULL", async () => {
       await assert.rejects(getAdapter().query("SELECT $1::text", [undefined]), TypeError);
     });
