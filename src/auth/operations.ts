@@ -16,3 +16,4 @@ export * from "./organizations/member_operations.ts";
 export * from "./organizations/invitation_operations.ts";
 export * from "./organizations/team_operations.ts";
 export * from "./telegram/telegram_operations.ts";
+export * from "./email_link/email_link_operations.ts";
