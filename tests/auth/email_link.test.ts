@@ -7,7 +7,13 @@
 // the pre-hijacked unverified account, the rate limits, CSRF and auth.api.
 import { before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import type { AuthModule, AuthOptions, SignInEmail } from "../../src/auth/mod.ts";
+import {
+  type AuthModule,
+  type AuthOptions,
+  scryptDerive,
+  scryptPasswordHasher,
+  type SignInEmail,
+} from "../../src/auth/mod.ts";
 import { hashToken } from "../../src/auth/sessions/tokens.ts";
 import type { SqlAdapter } from "../../src/sql/mod.ts";
 import { forEachAdapter } from "../helpers/databases.ts";
@@ -134,6 +140,39 @@ forEachAdapter((name, getAdapter) => {
       );
       await linkFor(signed.user.email);
       assert.equal(mails.length, before + 1);
+    });
+
+    it("prints the link by default, like the other development mailers; a failing mailer is logged without the token", async () => {
+      const lines: string[] = [];
+      const original = { log: console.log, error: console.error };
+      console.log = (...args: unknown[]) => void lines.push(args.map(String).join(" "));
+      console.error = console.log;
+      try {
+        const printing = await linkModule({ sendSignInEmail: undefined });
+        const signed = await signUp(printing.module, uniqueEmail("printed"));
+        await ask(signed.user.email, {}, printing.module);
+        await waitForMail(lines, 1);
+        assert.match(
+          lines[0],
+          new RegExp(
+            `^\\[auth\\] Sign-in link for ${
+              signed.user.email.replaceAll(".", "\\.")
+            }: https://app\\.example\\.com/#sign-in-link\\?token=[A-Za-z0-9_-]{43} `,
+          ),
+        );
+        const failing = await linkModule({
+          sendSignInEmail: () => {
+            throw new Error("mail server down");
+          },
+        });
+        const user = await signUp(failing.module, uniqueEmail("failing"));
+        assert.equal((await ask(user.user.email, {}, failing.module)).status, 202);
+        await waitForMail(lines, 2);
+        assert.match(lines[1], /sendSignInEmail failed: mail server down/);
+        assert.ok(!/[A-Za-z0-9_-]{43}/.test(lines[1]), lines[1]);
+      } finally {
+        Object.assign(console, original);
+      }
     });
 
     it("is rate-limited per client address and per address asked about (the same 429 for an unknown one)", async () => {
@@ -361,7 +400,14 @@ forEachAdapter((name, getAdapter) => {
     });
 
     it("on: an unknown address gets a link (user null) that creates its account, verified, without a password", async () => {
-      const open = await linkModule({ emailLinkSignUp: true });
+      let derivations = 0;
+      const open = await linkModule({
+        emailLinkSignUp: true,
+        passwordHasher: scryptPasswordHasher({
+          params: { ln: 4 },
+          derive: (...args) => (derivations++, scryptDerive(...args)),
+        }),
+      });
       const email = uniqueEmail("newcomer");
       const answer = await ask(email.toUpperCase(), { redirectTo: "/welcome" }, open.module);
       assert.equal(answer.status, 202);
@@ -382,12 +428,16 @@ forEachAdapter((name, getAdapter) => {
       const me = await call(open.module, "GET", "/me", { token: result.body.token });
       assert.equal(me.status, 200);
       assert.equal(me.body.user.id, result.body.user.id);
-      // No password works for it; a second link signs in to the same account.
+      // No password works for it, and trying one costs a hash like any unknown address (a fast
+      // refusal would tell which addresses have a password-less account); a second link signs in
+      // to the same account.
+      derivations = 0;
       assertError(
-        await call(open.module, "POST", "/sign-in", { body: { email, password: "" + PASSWORD } }),
+        await call(open.module, "POST", "/sign-in", { body: { email, password: PASSWORD } }),
         401,
         "INVALID_CREDENTIALS",
       );
+      assert.equal(derivations, 1, "one hash, as for an unknown address");
       assertError(await verify(mail.token, open.module), 400, "INVALID_SIGN_IN_LINK");
       await ask(email, {}, open.module);
       const again = await waitForMail(open.mails, 2);
