@@ -120,7 +120,7 @@ export interface AuthOptions {
    * Where each kind of mailed link points (an SPA hosted elsewhere), and where
    * `GET /verify-email` redirects once done. Links are absolute: `publicOrigin`, else the address
    * `serve()` listens at. See {@link EmailLinksOptions}.
-   * @default { verifyEmail: "<mountRoute>/verify-email", resetPassword: "/#reset-password", confirmEmailChange: "/#confirm-email", afterVerifyEmail: "/" }
+   * @default { verifyEmail: "<mountRoute>/verify-email", resetPassword: "/#reset-password", confirmEmailChange: "/#confirm-email", signIn: "/#sign-in-link", afterVerifyEmail: "/" }
    */
   emailLinks?: EmailLinksOptions;
   /**

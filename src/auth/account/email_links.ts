@@ -29,6 +29,7 @@ import { ModuleConfigError } from "../../core/mod.ts";
  *     verifyEmail: "https://app.example.com/verify-email",
  *     resetPassword: "https://app.example.com/reset-password",
  *     confirmEmailChange: "https://app.example.com/confirm-email",
+ *     signIn: "https://app.example.com/sign-in", // the token goes after #
  *     afterVerifyEmail: "https://app.example.com/",
  *   },
  * });
