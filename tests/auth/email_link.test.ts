@@ -7,7 +7,9 @@
 // the pre-hijacked unverified account, the rate limits, CSRF and auth.api.
 import { before, describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { ModuleConfigError } from "../../src/core/mod.ts";
 import {
+  auth,
   type AuthModule,
   type AuthOptions,
   scryptDerive,
@@ -444,6 +446,27 @@ forEachAdapter((name, getAdapter) => {
       assert.deepEqual(again.user, result.body.user);
       const second = await verify(again.token, open.module);
       assert.equal(second.body.user.id, result.body.user.id);
+    });
+  });
+
+  describe(`${name}: options`, () => {
+    it("a bad sendSignInEmail, emailLinkSignUp or emailLinks.signIn is a configuration error", () => {
+      for (
+        const options of [
+          { sendSignInEmail: "console" },
+          { emailLinkSignUp: "yes" },
+          { emailLinks: { signIn: "javascript:alert(1)" } },
+          { emailLinks: { signIn: "//evil.example/sign-in" } },
+        ] as any[]
+      ) {
+        assert.throws(
+          () => auth({ database: db, ...options }),
+          (error: unknown) =>
+            error instanceof ModuleConfigError &&
+            /sendSignInEmail|emailLinkSignUp|emailLinks\.signIn/.test(error.message),
+          JSON.stringify(options),
+        );
+      }
     });
   });
 
