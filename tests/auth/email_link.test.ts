@@ -109,6 +109,29 @@ forEachAdapter((name, getAdapter) => {
       assert.equal(new URL(spaMail.url).search, "");
     });
 
+    it("builds the link from publicOrigin, never from a Host a client chose", async () => {
+      const bare = await linkModule({ publicOrigin: undefined });
+      const signed = await signUp(bare.module, uniqueEmail("host"));
+      const askFrom = async (base: string) => {
+        const response = await bare.module.fetch(
+          new Request(`${base}/api/auth/sign-in/email-link`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ email: signed.user.email }),
+          }),
+        );
+        assert.equal(response.status, 202);
+        await response.body?.cancel();
+      };
+      await askFrom("http://attacker.example");
+      const foreign = await waitForMail(bare.mails, 1);
+      assert.ok(!foreign.url.includes("attacker.example"), foreign.url);
+      assert.equal(foreign.url, `/#sign-in-link?token=${foreign.token}`);
+      await askFrom("http://localhost:8000");
+      const local = await waitForMail(bare.mails, 2);
+      assert.equal(local.url, `http://localhost:8000/#sign-in-link?token=${local.token}`);
+    });
+
     it("stores only the SHA-256 of the token, expiring after 15 minutes", async () => {
       const signed = await signUp(module, uniqueEmail("stored"));
       const mail = await linkFor(signed.user.email);
