@@ -81,11 +81,16 @@ export const revokeOtherSessions: OperationRoute = {
   path: "/sessions/revoke-others",
 };
 export const revokeSession: OperationRoute = { method: "DELETE", path: "/sessions/:sessionId" };
+export const sendEmailLink: OperationRoute = { method: "POST", path: "/sign-in/email-link" };
 export const setActiveOrganization: OperationRoute = {
   method: "POST",
   path: "/organizations/active",
 };
 export const signIn: OperationRoute = { method: "POST", path: "/sign-in" };
+export const signInWithEmailLink: OperationRoute = {
+  method: "POST",
+  path: "/sign-in/email-link/verify",
+};
 export const signInWithTelegram: OperationRoute = { method: "POST", path: "/telegram/sign-in" };
 export const signOut: OperationRoute = { method: "POST", path: "/sign-out" };
 export const signUp: OperationRoute = { method: "POST", path: "/sign-up" };

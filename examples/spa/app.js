@@ -8,6 +8,7 @@ import { createAuthClient } from "./client.js";
 import { API_BASE_URL } from "./config.js";
 import { setupAccount } from "./account.js";
 import { setupTelegram } from "./telegram.js";
+import { setupEmailLink } from "./email_link.js";
 import { byId, detachHiddenScreens } from "./screens.js";
 
 const client = createAuthClient({ baseUrl: API_BASE_URL });
@@ -28,11 +29,13 @@ function say(error) {
 const account = setupAccount({ client, $, say, act, showSignedOut, start });
 // The Telegram link (telegram.js).
 const telegram = setupTelegram({ client, $, say, start });
+// Passwordless sign-in by email link (email_link.js).
+const emailLink = setupEmailLink({ client, $, say, inform: account.inform, start });
 
 /** Loads the signed-in state from one GET /me and renders it; signed out on 401. */
 async function start() {
   // A page a mailed link opened (reset password, confirm email) shows alone.
-  if (account.openLinkPage()) return;
+  if (account.openLinkPage() || emailLink.openLinkPage()) return;
   const { data, error } = await client.me();
   $("loading").hidden = true;
   if (error) {
@@ -45,6 +48,7 @@ async function start() {
 
 function showSignedOut() {
   account.showSignIn();
+  $("link-view").hidden = true;
   $("reset-view").hidden = true;
   $("confirm-view").hidden = true;
   $("signed-out").hidden = false;
@@ -59,6 +63,7 @@ async function showSignedIn(me) {
   $("signed-in").hidden = false;
   $("who").hidden = false;
   $("sign-out").hidden = false;
+  $("link-view").hidden = true;
   $("user-email").textContent = me.user.email;
   $("reset-view").hidden = true;
   $("confirm-view").hidden = true;

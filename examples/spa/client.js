@@ -35,8 +35,10 @@ __export(client_routes_exports, {
   respondToInvitation: () => respondToInvitation,
   revokeOtherSessions: () => revokeOtherSessions,
   revokeSession: () => revokeSession,
+  sendEmailLink: () => sendEmailLink,
   setActiveOrganization: () => setActiveOrganization,
   signIn: () => signIn,
+  signInWithEmailLink: () => signInWithEmailLink,
   signInWithTelegram: () => signInWithTelegram,
   signOut: () => signOut,
   signUp: () => signUp,
@@ -154,6 +156,10 @@ var revokeSession = {
   method: "DELETE",
   path: "/sessions/:sessionId"
 };
+var sendEmailLink = {
+  method: "POST",
+  path: "/sign-in/email-link"
+};
 var setActiveOrganization = {
   method: "POST",
   path: "/organizations/active"
@@ -161,6 +167,10 @@ var setActiveOrganization = {
 var signIn = {
   method: "POST",
   path: "/sign-in"
+};
+var signInWithEmailLink = {
+  method: "POST",
+  path: "/sign-in/email-link/verify"
 };
 var signInWithTelegram = {
   method: "POST",
@@ -325,6 +335,18 @@ function accountCalls(send, routes) {
   };
 }
 
+// src/client/email_link_client.ts
+function emailLinkCalls(send, routes) {
+  return {
+    send: (body) => send(routes.sendEmailLink, {}, {
+      body
+    }),
+    verify: (body) => send(routes.signInWithEmailLink, {}, {
+      body
+    })
+  };
+}
+
 // src/client/auth_client.ts
 function pathOf(operation, params = {}) {
   return operation.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name) => encodeURIComponent(params[name]));
@@ -367,6 +389,7 @@ function createAuthClient(options) {
     }),
     resendVerificationEmail: () => send(resendVerificationEmail),
     ...accountCalls(send, client_routes_exports),
+    emailLink: emailLinkCalls(send, client_routes_exports),
     telegram: {
       link: () => send(linkTelegram),
       unlink: () => send(unlinkTelegram),

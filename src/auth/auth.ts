@@ -22,6 +22,7 @@ import { organizationsFeature } from "./organizations/mod.ts";
 import { authSchema } from "./schema.ts";
 import { authTableNames } from "./tables.ts";
 import { telegramService } from "./telegram/mod.ts";
+import { emailLinkService } from "./email_link/mod.ts";
 import { createEmailVerification } from "./account/email_verification.ts";
 import { verificationLinkOpener } from "./account/verification_link.ts";
 import { durableHooks } from "../hooks/mod.ts";
@@ -86,6 +87,7 @@ function signingSecret(secret: string | null): string {
 
 // Once per process: a test suite instantiates many modules.
 let warnedRelativeLinks = false;
+let warnedPrintedSignInLinks = false;
 
 /**
  * Instantiates the auth module: users, credentials (cookie `service_auth` or Bearer token),
@@ -145,6 +147,14 @@ export function auth(options: AuthOptions): AuthModule {
         "listens at (or a localhost request's); set publicOrigin to the address users reach",
     );
   }
+  if (mailsOutside && resolved.logsSignInEmail && !warnedPrintedSignInLinks) {
+    // A printed sign-in link is a session for whoever reads the log: say so where mail is real.
+    warnedPrintedSignInLinks = true;
+    console.warn(
+      "[auth] sendVerificationEmail is set but sendSignInEmail is not: the sign-in links of " +
+        "POST /sign-in/email-link are printed to the console; set sendSignInEmail to mail them",
+    );
+  }
   const links = emailLinkBuilder({
     links: resolved.emailLinks,
     publicOrigin: resolved.publicOrigin,
@@ -185,6 +195,17 @@ export function auth(options: AuthOptions): AuthModule {
       permissions,
     })
     : null;
+  const emailLink = emailLinkService({
+    db,
+    tables,
+    limits,
+    links,
+    sendSignInEmail: resolved.sendSignInEmail,
+    signUp: resolved.emailLinkSignUp,
+    ttlSeconds: resolved.ttlSeconds,
+    origins: { publicOrigin: resolved.publicOrigin, trustedOrigins: resolved.trustedOrigins },
+    onUserCreated: organizations?.onUserCreated,
+  });
   const me = meReader(db, tables, permissions, telegram !== null);
   const lifecycle = accountLifecycle({
     db,
@@ -210,6 +231,7 @@ export function auth(options: AuthOptions): AuthModule {
         lifecycle,
         verificationLink: verificationLinkOpener(accounts, links),
         telegram: telegram as AuthServices["telegram"],
+        emailLink,
       },
       bodyOptions: organizations?.options ?? null,
       telegram: telegram !== null,
@@ -232,6 +254,7 @@ export function auth(options: AuthOptions): AuthModule {
     lifecycle,
     links,
     telegram,
+    emailLink,
   });
   // The trusted origins may read the answers too (CORS), not only send unsafe requests.
   return Object.freeze({

@@ -28,6 +28,7 @@ import { isPermission } from "./organizations/permissions.ts";
 import { toMember } from "./organizations/resources.ts";
 import type { AuthTableNames } from "./tables.ts";
 import type { TelegramService } from "./telegram/mod.ts";
+import type { EmailLinkService } from "./email_link/mod.ts";
 import { findUserById, isUuid, publicUser, updateUserRole } from "./account/user_store.ts";
 
 /** What the API needs from its module instance. */
@@ -46,6 +47,8 @@ export interface AuthApiDeps {
   links: EmailLinkBuilder;
   /** Telegram accounts, `null` without the `telegram` option. */
   telegram: TelegramService | null;
+  /** Passwordless sign-in by email link. */
+  emailLink: EmailLinkService;
 }
 
 const ROLES: readonly AuthUserRole[] = ["user", "admin"];
@@ -84,6 +87,7 @@ export function createAuthApi(deps: AuthApiDeps): AuthApi {
     lifecycle: deps.lifecycle,
     verificationLink: verificationLinkOpener(accounts, deps.links),
     telegram: deps.telegram as TelegramService,
+    emailLink: deps.emailLink,
   };
   const operations = operationApi({
     services,

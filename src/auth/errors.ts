@@ -33,6 +33,13 @@ export const AUTH_ERROR_CODES: Readonly<{
   INVALID_RESET_TOKEN: 400;
   /** 400: the email change token is unknown, used, or replaced by a newer request. */
   INVALID_EMAIL_CHANGE_TOKEN: 400;
+  /**
+   * 400: the sign-in link's token is unknown, used, or replaced by a newer link, or its account is
+   * gone or no longer has the address it was mailed to.
+   */
+  INVALID_SIGN_IN_LINK: 400;
+  /** 400: `redirectTo` is neither a path nor a URL of `publicOrigin` or a trusted origin. */
+  INVALID_REDIRECT: 400;
   /** 401: no credential, or an unknown, expired or signed-out one (`WWW-Authenticate: Bearer`). */
   UNAUTHENTICATED: 401;
   /** 401: wrong email or password (one message for both). */
@@ -104,6 +111,8 @@ export const AUTH_ERROR_CODES: Readonly<{
   RESET_TOKEN_EXPIRED: 410;
   /** 410: the email change token expired: ask for another. */
   EMAIL_CHANGE_TOKEN_EXPIRED: 410;
+  /** 410: the sign-in link expired (15 minutes): ask for another. */
+  SIGN_IN_LINK_EXPIRED: 410;
   /** 429: too many attempts from one client address or on one account (`Retry-After`). */
   RATE_LIMITED: 429;
   /** 503: too many passwords are being hashed; retry after `Retry-After` seconds. */
@@ -117,6 +126,8 @@ export const AUTH_ERROR_CODES: Readonly<{
   INVALID_VERIFICATION_TOKEN: 400,
   INVALID_RESET_TOKEN: 400,
   INVALID_EMAIL_CHANGE_TOKEN: 400,
+  INVALID_SIGN_IN_LINK: 400,
+  INVALID_REDIRECT: 400,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   TELEGRAM_NOT_LINKED: 401,
@@ -145,6 +156,7 @@ export const AUTH_ERROR_CODES: Readonly<{
   VERIFICATION_TOKEN_EXPIRED: 410,
   RESET_TOKEN_EXPIRED: 410,
   EMAIL_CHANGE_TOKEN_EXPIRED: 410,
+  SIGN_IN_LINK_EXPIRED: 410,
   RATE_LIMITED: 429,
   SERVICE_BUSY: 503,
   SERVICE_UNAVAILABLE: 503,

@@ -54,6 +54,14 @@ export type {
   AuthTelegramSignInBody,
   AuthTelegramUser,
 } from "./telegram/mod.ts";
+export type {
+  AuthEmailLinkCredential,
+  AuthEmailLinkSent,
+  AuthSendEmailLinkBody,
+  AuthVerifyEmailLinkBody,
+  SendSignInEmail,
+  SignInEmail,
+} from "./email_link/mod.ts";
 export type { AuthUser } from "./account/user.ts";
 export type { SendVerificationEmail, VerificationEmail } from "./account/email_verification.ts";
 export type { AuthSession } from "./sessions/session.ts";

@@ -17,3 +17,4 @@ export * from "./organizations/invitation_operations.ts";
 export * from "./organizations/audit_log_operations.ts";
 export * from "./organizations/ownership_operations.ts";
 export * from "./telegram/telegram_operations.ts";
+export * from "./email_link/email_link_operations.ts";

@@ -17,6 +17,7 @@ import {
 } from "./telegram/telegram_options.ts";
 import { type PasswordHasher, scryptPasswordHasher } from "./sessions/password_hasher.ts";
 import { logVerificationEmail, type SendVerificationEmail } from "./account/email_verification.ts";
+import { logSignInEmail, type SendSignInEmail } from "./email_link/mod.ts";
 import {
   type RateLimitOptions,
   type ResolvedRateLimit,
@@ -119,7 +120,7 @@ export interface AuthOptions {
    * Where each kind of mailed link points (an SPA hosted elsewhere), and where
    * `GET /verify-email` redirects once done. Links are absolute: `publicOrigin`, else the address
    * `serve()` listens at. See {@link EmailLinksOptions}.
-   * @default { verifyEmail: "<mountRoute>/verify-email", resetPassword: "/#reset-password", confirmEmailChange: "/#confirm-email", afterVerifyEmail: "/" }
+   * @default { verifyEmail: "<mountRoute>/verify-email", resetPassword: "/#reset-password", confirmEmailChange: "/#confirm-email", signIn: "/#sign-in-link", afterVerifyEmail: "/" }
    */
   emailLinks?: EmailLinksOptions;
   /**
@@ -139,6 +140,19 @@ export interface AuthOptions {
   sendEmailChangeEmail?: SendEmailChangeEmail;
   /** How long an email change token works, in hours. @default 24 */
   emailChangeTtlHours?: number;
+  /**
+   * Delivers the sign-in link of `POST /sign-in/email-link` (`{ email, url, token, user }`);
+   * called after the answer (which must not tell whether the address has an account), a failure
+   * is logged. The default logs the link to the console: set it in production.
+   * @default logs the link with console.log
+   */
+  sendSignInEmail?: SendSignInEmail;
+  /**
+   * Whether a sign-in link may go to an address without an account, creating the account (its
+   * address verified, no password) when the link is used. Off: such an address gets no mail.
+   * @default false
+   */
+  emailLinkSignUp?: boolean;
   /**
    * The account events (`passwordReset`, `passwordChanged`, `emailChanged`, `sessionRevoked`,
    * `accountDeleted`): handlers run after the change committed, with retries, by the module's
@@ -197,6 +211,10 @@ export interface ResolvedAuthOptions {
   passwordResetTtlSeconds: number;
   sendEmailChangeEmail: SendEmailChangeEmail;
   emailChangeTtlSeconds: number;
+  sendSignInEmail: SendSignInEmail;
+  /** Whether `sendSignInEmail` is the console default. */
+  logsSignInEmail: boolean;
+  emailLinkSignUp: boolean;
   accountHooks: AccountEventHandlers;
   /** `null` when `rateLimit: false`. */
   rateLimit: ResolvedRateLimit | null;
@@ -284,6 +302,10 @@ export function resolveAuthOptions(options: AuthOptions): ResolvedAuthOptions {
   ) {
     fail("emailChangeTtlHours: expected a number of hours greater than 0 and at most 720");
   }
+  const sendSignIn = options.sendSignInEmail ?? logSignInEmail;
+  if (typeof sendSignIn !== "function") fail("sendSignInEmail: expected a function");
+  const emailLinkSignUp = options.emailLinkSignUp ?? false;
+  if (typeof emailLinkSignUp !== "boolean") fail("emailLinkSignUp: expected a boolean");
   const accountHooks = options.account?.hooks ?? {};
   if (typeof accountHooks !== "object" || accountHooks === null) {
     fail("account.hooks: expected an object of handlers");
@@ -314,6 +336,9 @@ export function resolveAuthOptions(options: AuthOptions): ResolvedAuthOptions {
     passwordResetTtlSeconds: resetMinutes * 60,
     sendEmailChangeEmail: sendChange,
     emailChangeTtlSeconds: changeHours * 60 * 60,
+    sendSignInEmail: sendSignIn,
+    logsSignInEmail: options.sendSignInEmail === undefined,
+    emailLinkSignUp,
     accountHooks,
     rateLimit: resolveRateLimit(options.rateLimit),
     trustProxy: resolveTrustProxy(options.trustProxy),

@@ -18,6 +18,7 @@
  * - 38: the direct hand-off of ordering keys (`withHookHandOff`).
  * - 39–41: the organizations' audit log (issue 32, `withAuditLog`).
  * - 42: the hand-off finds a key's next occurrence by the ordering index (`withHookHandOffLookup`).
+ * - 43–45: email links, passwordless sign-in (issue 40): the single-use sign-in link tokens.
  *
  * @module
  */
@@ -77,6 +78,16 @@ export type AuthTables = HookTablesShape & HookErrorLogShape & HookOrderingShape
     expires_at: { type: Date; nullable: false; hasDefault: false };
     used_at: { type: Date; nullable: true; hasDefault: false };
     used_by: { type: string; nullable: true; hasDefault: false };
+    created_at: { type: Date; nullable: false; hasDefault: true };
+  };
+  email_link_tokens: {
+    id: { type: string; nullable: false; hasDefault: true };
+    email: { type: string; nullable: false; hasDefault: false };
+    user_id: { type: string; nullable: true; hasDefault: false };
+    token_hash: { type: string; nullable: false; hasDefault: false };
+    redirect_to: { type: string; nullable: true; hasDefault: false };
+    expires_at: { type: Date; nullable: false; hasDefault: false };
+    used_at: { type: Date; nullable: true; hasDefault: false };
     created_at: { type: Date; nullable: false; hasDefault: true };
   };
   account_tokens: {
@@ -385,7 +396,26 @@ const authSchemaValue: Schema<AuthTables> = defineSchema("auth", (s) =>
         ),
       ),
     ),
-  ));
+  )
+    // ---- Email links, passwordless sign-in (issue 40): v43–45, one block. ----
+    // v43: single-use, expiring sign-in link tokens; only their SHA-256 is kept. `email` is the
+    // address the link was mailed to; `user_id` the account it signs in to, or NULL for an address
+    // without an account (`emailLinkSignUp`: the account is created when the link is used);
+    // `redirect_to` the checked page the app goes to afterwards.
+    .createTable("email_link_tokens", {
+      id: column.uuid().primaryKey().defaultRandom(),
+      email: column.text(),
+      user_id: column.uuid().nullable().references("users", "id", { onDelete: "cascade" }),
+      token_hash: column.text().unique(),
+      redirect_to: column.text().nullable(),
+      expires_at: column.timestamptz(),
+      used_at: column.timestamptz().nullable(),
+      created_at: column.timestamptz().defaultNow(),
+    })
+    // v44: an address's links (a newer link voids the older ones).
+    .addIndex("email_link_tokens", "email_link_tokens_email_idx", ["email"])
+    // v45: the purge of expired links.
+    .addIndex("email_link_tokens", "email_link_tokens_expires_idx", ["expires_at"]));
 
 /**
  * The auth module's schema (namespace `auth` unless the module is given another). Apply it with

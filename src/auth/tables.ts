@@ -20,6 +20,7 @@ export interface AuthTableNames {
   readonly telegramAccounts: string;
   readonly telegramLinkTokens: string;
   readonly auditLog: string;
+  readonly emailLinkTokens: string;
 }
 
 /** The quoted table names for a namespace. */
@@ -36,5 +37,6 @@ export function authTableNames(namespace: string): AuthTableNames {
     telegramAccounts: quoteQualified(namespace, "telegram_accounts"),
     telegramLinkTokens: quoteQualified(namespace, "telegram_link_tokens"),
     auditLog: quoteQualified(namespace, "organization_audit_log"),
+    emailLinkTokens: quoteQualified(namespace, "email_link_tokens"),
   });
 }

@@ -40,6 +40,7 @@ import {
   type AuthPasswordClient,
   type AuthSessionsClient,
 } from "./account_client.ts";
+import { type AuthEmailLinkClient, emailLinkCalls } from "./email_link_client.ts";
 
 /**
  * `pageSize` and `cursor` of a list call; `pageSize` may be given as a number.
@@ -308,6 +309,8 @@ export interface AuthClient {
   readonly account: AuthAccountClient;
   /** Linking a Telegram account, and signing in with Telegram. */
   readonly telegram: AuthTelegramClient;
+  /** Passwordless sign-in: mailing a sign-in link, and signing in with its token. */
+  readonly emailLink: AuthEmailLinkClient;
 }
 
 /** `path` with each `:name` replaced by the encoded value of `params[name]`. */
@@ -380,6 +383,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     verifyEmail: (body) => send(routes.verifyEmail, {}, { body }),
     resendVerificationEmail: () => send(routes.resendVerificationEmail),
     ...accountCalls(send, routes),
+    emailLink: emailLinkCalls(send, routes),
     telegram: {
       link: () => send(routes.linkTelegram),
       unlink: () => send(routes.unlinkTelegram),

@@ -38,6 +38,7 @@ export type {
   AuthPasswordClient,
   AuthSessionsClient,
 } from "./account_client.ts";
+export type { AuthEmailLinkClient } from "./email_link_client.ts";
 export type { AuthClientError, AuthClientErrorCode, AuthResult } from "./result.ts";
 export type { AuthFetch } from "./transport.ts";
 // The auth module's types that the client's signatures name, so that a client needs no import
@@ -56,6 +57,8 @@ export type {
   AuthCredentialsBody,
   AuthDeleteAccountBody,
   AuthDeletedAccount,
+  AuthEmailLinkCredential,
+  AuthEmailLinkSent,
   AuthErrorCode,
   AuthForgotPasswordBody,
   AuthForgotPasswordResponse,
@@ -71,6 +74,7 @@ export type {
   AuthResetPasswordBody,
   AuthRespondToInvitationBody,
   AuthRevokedSessions,
+  AuthSendEmailLinkBody,
   AuthSessionResponse,
   AuthTelegramAccount,
   AuthTelegramLink,
@@ -79,4 +83,5 @@ export type {
   AuthUpdateOrganizationBody,
   AuthUser,
   AuthVerifyEmailBody,
+  AuthVerifyEmailLinkBody,
 } from "../auth/mod.ts";

@@ -35,6 +35,8 @@ describe("fragment-cli openapi", () => {
       for (
         const [path, method] of [
           ["/api/auth/sign-up", "post"],
+          ["/api/auth/sign-in/email-link", "post"],
+          ["/api/auth/sign-in/email-link/verify", "post"],
           ["/api/auth/organizations/{organizationId}/members/{memberId}", "patch"],
           ["/api/auth/organizations/{organizationId}/audit-log", "get"],
           ["/api/auth/organizations/{organizationId}/transfer-ownership", "post"],

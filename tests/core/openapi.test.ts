@@ -10,6 +10,7 @@ import { zodOf, type ZodSchema } from "../../src/core/zod_schema.ts";
 import { auth, authSchema, scryptPasswordHasher } from "../../src/auth/mod.ts";
 import * as responses from "../helpers/auth_responses.ts";
 import * as account from "../../src/auth/account/account_inputs.ts";
+import * as emailLink from "../../src/auth/email_link/email_link_inputs.ts";
 import {
   composeModules,
   createModule,
@@ -241,6 +242,9 @@ describe("GET <mount>/openapi.json of the example app's modules", () => {
         ["POST", "/email/change", 202, account.changeEmailResponse],
         ["POST", "/email/change/confirm", 200, account.userAnswerResponse],
         ["POST", "/account/delete", 200, account.deleteAccountResponse],
+        // Email links (issue 40).
+        ["POST", "/sign-in/email-link", 202, emailLink.emailLinkSentResponse],
+        ["POST", "/sign-in/email-link/verify", 200, emailLink.emailLinkCredentialResponse],
       ];
       const authModule = modules[0];
       for (const [method, path, status, schema] of answers) {

@@ -29,6 +29,7 @@ import { ModuleConfigError } from "../../core/mod.ts";
  *     verifyEmail: "https://app.example.com/verify-email",
  *     resetPassword: "https://app.example.com/reset-password",
  *     confirmEmailChange: "https://app.example.com/confirm-email",
+ *     signIn: "https://app.example.com/sign-in", // the token goes after #
  *     afterVerifyEmail: "https://app.example.com/",
  *   },
  * });
@@ -52,6 +53,12 @@ export interface EmailLinksOptions {
    */
   confirmEmailChange?: string;
   /**
+   * The sign-in link of `POST /sign-in/email-link`: a page of the app that posts the token to
+   * `POST /sign-in/email-link/verify`. Its token is always in the fragment (`#token=…` added when
+   * the value has none), which a browser never sends to a server. @default "/#sign-in-link"
+   */
+  signIn?: string;
+  /**
    * Where `GET /verify-email` redirects (303) once done, with `emailVerified=true` or
    * `emailVerification=invalid|expired|rate-limited` added to its query. @default "/"
    */
@@ -59,13 +66,14 @@ export interface EmailLinksOptions {
 }
 
 /** The kinds of mailed links. */
-export type MailedLinkKind = "verifyEmail" | "resetPassword" | "confirmEmailChange";
+export type MailedLinkKind = "verifyEmail" | "resetPassword" | "confirmEmailChange" | "signIn";
 
 /** The links after defaults. */
 export interface ResolvedEmailLinks {
   verifyEmail: string | null;
   resetPassword: string;
   confirmEmailChange: string;
+  signIn: string;
   afterVerifyEmail: string;
 }
 
@@ -75,7 +83,13 @@ export function resolveEmailLinks(option: EmailLinksOptions | undefined): Resolv
     throw new ModuleConfigError("auth", "emailLinks: expected an object of links");
   }
   const given = option ?? {};
-  const known = ["verifyEmail", "resetPassword", "confirmEmailChange", "afterVerifyEmail"];
+  const known = [
+    "verifyEmail",
+    "resetPassword",
+    "confirmEmailChange",
+    "signIn",
+    "afterVerifyEmail",
+  ];
   for (const [name, value] of Object.entries(given)) {
     if (!known.includes(name)) {
       throw new ModuleConfigError(
@@ -96,6 +110,7 @@ export function resolveEmailLinks(option: EmailLinksOptions | undefined): Resolv
     verifyEmail: given.verifyEmail ?? null,
     resetPassword: given.resetPassword ?? "/#reset-password",
     confirmEmailChange: given.confirmEmailChange ?? "/#confirm-email",
+    signIn: given.signIn ?? "/#sign-in-link",
     afterVerifyEmail: given.afterVerifyEmail ?? "/",
   };
 }
@@ -157,6 +172,11 @@ export function emailLinkBuilder(options: {
         ? links.verifyEmail ?? `${mountRoute}/verify-email`
         : links[kind];
       const absolute = base.startsWith("/") ? `${origin(request)}${base}` : base;
+      // A sign-in link keeps its token out of every query: a mail scanner fetching the page, or
+      // the page's server, never sees it.
+      if (kind === "signIn" && !absolute.includes("#")) {
+        return `${absolute}#token=${encodeURIComponent(token)}`;
+      }
       return withParam(absolute, "token", token);
     },
     afterVerification(outcome) {

@@ -23,6 +23,7 @@ import type { Actor } from "../actor.ts";
 import type { MeReader } from "../me/mod.ts";
 import type { OrganizationsServices } from "../organizations/services.ts";
 import type { TelegramService } from "../telegram/telegram_service.ts";
+import type { EmailLinkService } from "../email_link/email_link_service.ts";
 
 /**
  * The types of one operation, given as the type argument of its {@link AuthOperation}: what the
@@ -73,6 +74,8 @@ export interface AuthServices {
   verificationLink: VerificationLinkOpener;
   /** Telegram accounts (only operations with `feature: "telegram"` read it). */
   telegram: TelegramService;
+  /** Passwordless sign-in by email link. */
+  emailLink: EmailLinkService;
 }
 
 /** The options body schemas may depend on (the organizations feature's configuration). */

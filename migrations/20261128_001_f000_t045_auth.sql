@@ -1,4 +1,4 @@
--- fragment-cli migration of schema "auth" in namespace "auth": version 0 to 42
+-- fragment-cli migration of schema "auth" in namespace "auth": version 0 to 45
 -- Generated from the schema definition; do not edit.
 -- One transaction: apply with psql -v ON_ERROR_STOP=1 -f <file>, or with fragment-cli db migrate.
 
@@ -633,6 +633,27 @@ BEGIN
 END
 $fn$;
 
+-- Step 43: createTable "email_link_tokens"
+CREATE TABLE "auth"."email_link_tokens" (
+  "id" uuid NOT NULL DEFAULT gen_random_uuid(),
+  "email" text NOT NULL,
+  "user_id" uuid,
+  "token_hash" text NOT NULL,
+  "redirect_to" text,
+  "expires_at" timestamptz NOT NULL,
+  "used_at" timestamptz,
+  "created_at" timestamptz NOT NULL DEFAULT now(),
+  CONSTRAINT "email_link_tokens_pkey" PRIMARY KEY ("id"),
+  CONSTRAINT "email_link_tokens_token_hash_key" UNIQUE ("token_hash"),
+  CONSTRAINT "email_link_tokens_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "auth"."users" ("id") ON DELETE CASCADE
+);
+
+-- Step 44: addIndex "email_link_tokens_email_idx" on "email_link_tokens"
+CREATE INDEX "email_link_tokens_email_idx" ON "auth"."email_link_tokens" ("email");
+
+-- Step 45: addIndex "email_link_tokens_expires_idx" on "email_link_tokens"
+CREATE INDEX "email_link_tokens_expires_idx" ON "auth"."email_link_tokens" ("expires_at");
+
 -- Version bookkeeping
 INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "fingerprint", "description") VALUES
   ('auth', 1, '79c09e44a3e57a15393130c2b309fc6f15127238f02fcc642f1eec5f03cb4cb2', 'createTable "users"'),
@@ -676,10 +697,13 @@ INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "finger
   ('auth', 39, '1f32fc59209641b81b57425fc843c149122f9dee9de623d3840262391e7402dc', 'createTable "organization_audit_log"'),
   ('auth', 40, '270c3ee1099bfc336c0684917df182b68c2b07d48d354f4f18beead176c52cae', 'addIndex "organization_audit_log_page_idx" on "organization_audit_log"'),
   ('auth', 41, '5bbce33b21f27c87e5a651ff53a48f994653bba873357ce6a3821b9e00919879', 'addIndex "organization_audit_log_created_idx" on "organization_audit_log"'),
-  ('auth', 42, '41c84c566f9913c3e314a91b6f19dce12d873ab39fc82ab5a96ddd02c7651fae', 'sql')
+  ('auth', 42, '41c84c566f9913c3e314a91b6f19dce12d873ab39fc82ab5a96ddd02c7651fae', 'sql'),
+  ('auth', 43, '6cc2825cb6c098064494f38b33ed7b70ced58e40ff47397d1775b72d79041d79', 'createTable "email_link_tokens"'),
+  ('auth', 44, '79042a6282a75e21c09119afee7268bf7adfc3e4050f4d7b5c11a3780c48577e', 'addIndex "email_link_tokens_email_idx" on "email_link_tokens"'),
+  ('auth', 45, '1611d46097e83a52e261a4cc00f979741449eefab043b2e1aaac4a8e16998fb0', 'addIndex "email_link_tokens_expires_idx" on "email_link_tokens"')
 ON CONFLICT ("namespace", "version") DO UPDATE SET "fingerprint" = EXCLUDED."fingerprint", "description" = EXCLUDED."description", "applied_at" = now();
 
-INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('auth', 'auth', 42)
+INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('auth', 'auth', 45)
 ON CONFLICT ("namespace") DO UPDATE SET "version" = EXCLUDED."version", "schema_name" = EXCLUDED."schema_name", "updated_at" = now();
 
 COMMIT;
