@@ -20,8 +20,8 @@ import { HOOK_TABLE, type HookTablesShape } from "./hook_table.ts";
  * The done update reads the rows of the batch by the primary key (`id = ANY(p_ids)`, one index
  * scan) and tests each row's attempt number against the batch's, looked up by id in a `jsonb`
  * object built once per call; the hand-off's updates of the keys' next occurrences read them by
- * `id = ANY(…)` too. Each statement reads one table and none joins it with anything, so the
- * primary key is the only plan PostgreSQL can choose (sequential scans are off in the function).
+ * `id = ANY(…)` too. Each statement reads one table and none joins it with anything, so PostgreSQL
+ * has no way to the rows but the primary key (sequential scans are off in the function).
  *
  * Before it, those statements joined the table with the unnested batch (`UPDATE … FROM
  * unnest(…)`). With statistics taken while no occurrence was running (after a backlog was
