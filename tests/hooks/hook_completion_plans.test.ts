@@ -9,8 +9,9 @@
 // The plans of the function's own statements are read with auto_explain (nested statements, sent
 // to this session as notices), with custom and with generic plans: every scan of the hook table
 // must be bounded by an index condition on its index's leading column and read at most a few rows
-// per attempt. Runs under Deno only: it is PostgreSQL's planner that is tested, and filling the
-// table is most of its time.
+// per attempt (auto_explain ships with PostgreSQL's contrib; the test loads it as the superuser the
+// test server is used as). Runs under Deno only: it is PostgreSQL's planner that is tested, and
+// filling the table is most of its time.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import postgres from "postgres";
@@ -134,19 +135,19 @@ describe("hook_complete() plans on up to 1,000,000 done occurrences (PostgreSQL)
           );
           await sql.unsafe(`ANALYZE ${table}`);
           for (const mode of ["force_custom_plan", "force_generic_plan"]) {
-            const batches = [
+            const batches: [number, boolean][] = [
               [1, false],
               [2_000, false],
-              ...(withKeys ? [[1, true], [2_000, true]] : []),
+              ...(withKeys ? [[1, true], [2_000, true]] as [number, boolean][] : []),
             ];
             for (const [batch, ordered] of batches) {
               const where = `${size} done, ${mode}, batch of ${batch}${ordered ? " ordered" : ""}`;
               const statements = await completeExplained(
                 database.url,
                 namespace,
-                mode as string,
-                batch as number,
-                ordered as boolean,
+                mode,
+                batch,
+                ordered,
               );
               assert.ok(
                 statements.some((s) => /UPDATE/i.test(s.text)),
@@ -154,7 +155,7 @@ describe("hook_complete() plans on up to 1,000,000 done occurrences (PostgreSQL)
               );
               for (const statement of statements) {
                 for (const scan of tableScans(statement.plan, namespace)) {
-                  const problem = scanProblem(scan, leading, batch as number);
+                  const problem = scanProblem(scan, leading, batch);
                   if (problem !== null) {
                     violations.push(
                       `${where}: ${scan["Node Type"]} on ${scan["Index Name"] ?? "the table"} in ${
