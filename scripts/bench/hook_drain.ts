@@ -11,8 +11,9 @@
  * `HOOK_DRAIN_SRC` (a checkout's `src` directory; default this checkout's): pointing it at another
  * checkout measures that code on the same script, database and machine. Unordered drains only
  * need `withHookTable`, so a checkout without ordering keys can be measured too; the worker's SQL
- * functions (`withHookFunctions`), the direct hand-off (`withHookHandOff`) and its index walk
- * (`withHookHandOffLookup`) are appended when the checkout has them.
+ * functions (`withHookFunctions`), the direct hand-off (`withHookHandOff`), its index walk
+ * (`withHookHandOffLookup`) and the completion by id (`withHookCompletionById`) are appended when
+ * the checkout has them.
  *
  * @module
  */
@@ -54,10 +55,15 @@ const schema = db.defineSchema("drain_bench", (s: unknown) => {
     : functions;
   // The hand-off's lookup by a walk of the ordering index, in checkouts that have it
   // (HOOK_DRAIN_LOOKUP=0 leaves it out).
-  return handOff !== functions && db.withHookHandOffLookup &&
+  const lookup = handOff !== functions && db.withHookHandOffLookup &&
       process.env.HOOK_DRAIN_LOOKUP !== "0"
     ? db.withHookHandOffLookup(handOff)
     : handOff;
+  // The completion that finds its rows by id, in checkouts that have it (HOOK_DRAIN_BY_ID=0
+  // leaves it out).
+  return functions !== ordered && db.withHookCompletionById && process.env.HOOK_DRAIN_BY_ID !== "0"
+    ? db.withHookCompletionById(lookup)
+    : lookup;
 });
 const adapter = db.postgresAdapter(url, { max: 8 });
 const plan = db.planMigration(schema, { from: 0, namespace });

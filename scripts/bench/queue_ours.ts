@@ -1,9 +1,9 @@
 /**
  * Scenario 10, our side: durable hooks on postgres.js, under Deno, with the worker's SQL functions
- * (`withHookFunctions`, as the first-party modules have them). One configuration: the
- * defaults (a pool of 10 connections, 2 s polling with NOTIFY wake-ups), with `concurrency` set by
- * the measurement; single jobs through `enqueue()` on the adapter, batches through
- * `enqueueMany()`.
+ * (`withHookFunctions` and `withHookCompletionById`, as the first-party modules have them). One
+ * configuration: the defaults (a pool of 10 connections, 2 s polling with NOTIFY wake-ups), with
+ * `concurrency` set by the measurement; single jobs through `enqueue()` on the adapter, batches
+ * through `enqueueMany()`.
  *
  * @module
  */
@@ -11,6 +11,7 @@ import { column, defineSchema } from "../../src/schema/mod.ts";
 import {
   type DurableHooks,
   durableHooks,
+  withHookCompletionById,
   withHookFunctions,
   withHookTable,
 } from "../../src/hooks/mod.ts";
@@ -21,9 +22,9 @@ import type { JobData, QueueSide } from "./queue_side.ts";
 const schema = defineSchema(
   "queue_bench",
   (s) =>
-    withHookFunctions(
+    withHookCompletionById(withHookFunctions(
       withHookTable(s.createTable("marker", { id: column.integer().primaryKey() })),
-    ),
+    )),
 );
 
 /** Our side of the comparison. */

@@ -7,6 +7,7 @@
  */
 
 import type { SchemaBuilder, TablesShape } from "../schema/schema.ts";
+import type { SqlStepBody } from "../schema/schema_step.ts";
 import { HOOK_TABLE, type HookTablesShape, orderLockNamespace } from "./hook_table.ts";
 
 /**
@@ -39,8 +40,15 @@ import { HOOK_TABLE, type HookTablesShape, orderLockNamespace } from "./hook_tab
 export function withHookFunctions<Tables extends TablesShape & HookTablesShape>(
   builder: SchemaBuilder<Tables>,
 ): SchemaBuilder<Tables> {
-  return builder.sql(({ namespace, qualify }) => hookFunctions(namespace, qualify));
+  const body: FunctionsBody = ({ namespace, qualify }) => hookFunctions(namespace, qualify);
+  FUNCTIONS_BODIES.add(body);
+  return builder.sql(body);
 }
+
+type FunctionsBody = Extract<SqlStepBody, (context: never) => unknown>;
+
+/** The step bodies of {@link withHookFunctions}, so a later step can tell it is there. */
+export const FUNCTIONS_BODIES: WeakSet<FunctionsBody> = new WeakSet<FunctionsBody>();
 
 /**
  * The settings both functions run with: see `withIndexPlans` in hook_worker_store.ts (JIT off
@@ -64,14 +72,10 @@ export const CLAIMED =
  */
 function hookFunctions(namespace: string, qualify: (name: string) => string): string[] {
   const table = qualify(HOOK_TABLE);
-  const lockNamespace = orderLockNamespace(namespace);
-  const lease = CLAIM_LEASE;
-  const claimSet = `SET status = 'running', attempts = o.attempts + 1, due_at = ${lease},
-        leased_by = p_worker, updated_at = clock_timestamp()`;
   // The claim of hook_store's transaction path, statement for statement.
   const claim = (orderKey: string) =>
     `RETURN QUERY UPDATE ${table} AS o
-      ${claimSet}
+      ${CLAIM_SET}
       WHERE o.id = ANY(ARRAY(
         SELECT h.id FROM ${table} AS h
         WHERE h.status IN ('pending', 'running') AND h.due_at <= clock_timestamp()
@@ -80,15 +84,6 @@ function hookFunctions(namespace: string, qualify: (name: string) => string): st
         LIMIT p_limit
         FOR UPDATE SKIP LOCKED))
       RETURNING o.id, o.name, o.key, o.payload, o.attempts, o.last_error, ${orderKey};`;
-  const complete = (filter: string) =>
-    `RETURN QUERY UPDATE ${table} AS o
-      SET status = 'done', leased_by = NULL, updated_at = clock_timestamp(),
-          finished_at = clock_timestamp()
-      FROM unnest(p_ids, p_attempts, p_order_keys) AS held(id, attempts, order_key)
-      WHERE o.id = held.id AND o.attempts = held.attempts
-        AND o.status IS NOT DISTINCT FROM 'running'${filter}
-      RETURNING 'done'::text, o.id, NULL::text, NULL::text, NULL::jsonb, NULL::int4, NULL::text,
-        NULL::text;`;
   return [
     `CREATE FUNCTION ${qualify("hook_claim")}(p_names text[], p_limit int4, p_lease_ms int8,
   p_worker text, p_ordered boolean) RETURNS TABLE (${CLAIMED})
@@ -102,26 +97,63 @@ BEGIN
   END IF;
 END
 $fn$`,
-    // Completes the attempts (p_ids, p_attempts) still held, in one statement. With ordering keys
-    // (p_order_keys, one per attempt, NULL for none), it first takes the keys' locks, which the
-    // trigger that releases each key's next occurrence takes too: waiting for the lock when the
-    // batch has one key, only trying them when it has several (a transaction holding several
-    // keys must never wait for another: an enqueuing one may hold it and wait for one of ours);
-    // the attempts of keys it could not lock are answered 'late', for a call of their own. Then,
-    // for a claimant (p_names not empty), it claims the pending occurrence each locked key now
-    // has (the one the trigger released), due now, of those hooks: the hand-off.
-    `CREATE FUNCTION ${qualify("hook_complete")}(p_ids int8[], p_attempts int4[],
+    completeFunction(namespace, qualify, "CREATE", { done: joinDone(table) }),
+  ];
+}
+
+/** The fields a claim sets, in the claim and in the hand-off of a completion. */
+const CLAIM_SET = `SET status = 'running', attempts = o.attempts + 1, due_at = ${CLAIM_LEASE},
+        leased_by = p_worker, updated_at = clock_timestamp()`;
+
+/** The parts in which the versions of {@link completeFunction} differ. */
+export interface FunctionsCompleteParts {
+  /** The done update, a `RETURN QUERY` (`ordered`: the attempts of keys not locked left out). */
+  done: (ordered: boolean) => string;
+  /** Variables declared besides the function's own (each line starting with a newline). */
+  declare?: string;
+  /** Statements run first (each line indented, ending with a newline). */
+  prepare?: string;
+  /**
+   * How the hand-off's claim tests a row's key and status (the pending occurrence of a locked
+   * key, `v_locked`); `h.order_key = ANY(v_locked) AND h.status = 'pending'` by default.
+   */
+  nextPending?: string;
+}
+
+/**
+ * The `hook_complete()` of {@link withHookFunctions}, for one namespace, created with `create`
+ * (`CREATE` in its own step, `CREATE OR REPLACE` in a later one), with its differing `parts`.
+ *
+ * Completes the attempts (p_ids, p_attempts) still held, in one statement. With ordering keys
+ * (p_order_keys, one per attempt, NULL for none), it first takes the keys' locks, which the
+ * trigger that releases each key's next occurrence takes too: waiting for the lock when the
+ * batch has one key, only trying them when it has several (a transaction holding several
+ * keys must never wait for another: an enqueuing one may hold it and wait for one of ours);
+ * the attempts of keys it could not lock are answered 'late', for a call of their own. Then,
+ * for a claimant (p_names not empty), it claims the pending occurrence each locked key now
+ * has (the one the trigger released), due now, of those hooks: the hand-off.
+ */
+export function completeFunction(
+  namespace: string,
+  qualify: (name: string) => string,
+  create: "CREATE" | "CREATE OR REPLACE",
+  parts: FunctionsCompleteParts,
+): string {
+  const table = qualify(HOOK_TABLE);
+  const lockNamespace = orderLockNamespace(namespace);
+  const prepare = parts.prepare ?? "";
+  return `${create} FUNCTION ${qualify("hook_complete")}(p_ids int8[], p_attempts int4[],
   p_order_keys text[], p_names text[], p_lease_ms int8, p_worker text)
 RETURNS TABLE (outcome text, ${CLAIMED})
 LANGUAGE plpgsql ${INDEX_PLANS} AS $fn$
 #variable_conflict use_column
 DECLARE
   v_keys text[];
-  v_locked text[];
+  v_locked text[];${parts.declare ?? ""}
 BEGIN
-  SELECT array_agg(DISTINCT k) INTO v_keys FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL;
+${prepare}  SELECT array_agg(DISTINCT k) INTO v_keys FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL;
   IF v_keys IS NULL THEN
-    ${complete("")}
+    ${parts.done(false)}
     RETURN;
   END IF;
   IF cardinality(v_keys) = 1 THEN
@@ -131,23 +163,37 @@ BEGIN
     SELECT COALESCE(array_agg(k), '{}') INTO v_locked FROM unnest(v_keys) AS k
     WHERE pg_try_advisory_xact_lock(${lockNamespace}, hashtext(k));
   END IF;
-  ${complete("\n        AND (held.order_key IS NULL OR held.order_key = ANY(v_locked))")}
+  ${parts.done(true)}
   RETURN QUERY SELECT 'late'::text, held.id, NULL::text, NULL::text, NULL::jsonb, NULL::int4,
     NULL::text, NULL::text
   FROM unnest(p_ids, p_order_keys) AS held(id, order_key)
   WHERE held.order_key IS NOT NULL AND NOT (held.order_key = ANY(v_locked));
   IF cardinality(p_names) > 0 AND cardinality(v_locked) > 0 THEN
     RETURN QUERY UPDATE ${table} AS o
-      ${claimSet}
+      ${CLAIM_SET}
       WHERE o.id = ANY(ARRAY(
         SELECT h.id FROM ${table} AS h
-        WHERE h.order_key = ANY(v_locked) AND h.status = 'pending'
+        WHERE ${parts.nextPending ?? "h.order_key = ANY(v_locked) AND h.status = 'pending'"}
           AND h.due_at <= clock_timestamp() AND h.name = ANY(p_names)
         FOR UPDATE SKIP LOCKED))
       RETURNING 'claimed'::text, o.id, o.name, o.key, o.payload, o.attempts, o.last_error,
         o.order_key;
   END IF;
 END
-$fn$`,
-  ];
+$fn$`;
+}
+
+/** The done update of {@link withHookFunctions}'s step (landed: its text must not change). */
+function joinDone(table: string): (ordered: boolean) => string {
+  return (ordered) =>
+    `RETURN QUERY UPDATE ${table} AS o
+      SET status = 'done', leased_by = NULL, updated_at = clock_timestamp(),
+          finished_at = clock_timestamp()
+      FROM unnest(p_ids, p_attempts, p_order_keys) AS held(id, attempts, order_key)
+      WHERE o.id = held.id AND o.attempts = held.attempts
+        AND o.status IS NOT DISTINCT FROM 'running'${
+      ordered ? "\n        AND (held.order_key IS NULL OR held.order_key = ANY(v_locked))" : ""
+    }
+      RETURNING 'done'::text, o.id, NULL::text, NULL::text, NULL::jsonb, NULL::int4, NULL::text,
+        NULL::text;`;
 }

@@ -132,13 +132,46 @@ export function withHookHandOffLookup<
       "withHookHandOffLookup() replaces the function of withHookHandOff(): append it after it",
     );
   }
-  return builder.sql(({ namespace, qualify }) => [
-    completeFunction(namespace, qualify, {
-      lookup: WALK_LOOKUP,
-      finish: WALK_FINISH,
-      late: WALK_LATE,
-    }),
-  ]);
+  const body: HandOffBody = ({ namespace, qualify }) => [handOffComplete(namespace, qualify, true)];
+  LOOKUP_BODIES.add(body);
+  return builder.sql(body);
+}
+
+/** The step bodies of {@link withHookHandOffLookup}, so a later step can tell it is there. */
+const LOOKUP_BODIES = new WeakSet<HandOffBody>();
+
+/**
+ * Which `hook_complete()` of this file a schema's steps end with: the index walk's
+ * ({@link withHookHandOffLookup}), the first hand-off's ({@link withHookHandOff}), or `null` (none
+ * of them: the one of `withHookFunctions`, or no function).
+ */
+export function handOffVersion(
+  steps: readonly { kind: string; body?: unknown }[],
+): "lookup" | "first" | null {
+  const has = (bodies: WeakSet<HandOffBody>) =>
+    steps.some((step) =>
+      step.kind === "sql" && typeof step.body === "function" &&
+      bodies.has(step.body as HandOffBody)
+    );
+  return has(LOOKUP_BODIES) ? "lookup" : has(HAND_OFF_BODIES) ? "first" : null;
+}
+
+/**
+ * The hand-off's `hook_complete()`, for one namespace: the index walk's (`lookup`) or the first
+ * one's, with `replaced` (when given) instead of the statements that join the table with the batch.
+ */
+export function handOffComplete(
+  namespace: string,
+  qualify: (name: string) => string,
+  lookup: boolean,
+  replaced?: Partial<HandOffParts>,
+): string {
+  return completeFunction(namespace, qualify, {
+    ...(lookup
+      ? { lookup: WALK_LOOKUP, finish: WALK_FINISH, late: WALK_LATE }
+      : { lookup: FIRST_LOOKUP, finish: FIRST_FINISH, late: FIRST_LATE }),
+    ...replaced,
+  });
 }
 
 /** The statuses of an occurrence that holds its key (or waits for it), as the triggers name them. */
@@ -159,11 +192,7 @@ function handOff(
     // Both find their rows by primary key only: their other tests are written in forms no index
     // answers (on a table without statistics PostgreSQL otherwise read every blocked row through
     // the status and name indexes, milliseconds per call under the webhook load).
-    completeFunction(namespace, qualify, {
-      lookup: FIRST_LOOKUP,
-      finish: FIRST_FINISH,
-      late: FIRST_LATE,
-    }),
+    handOffComplete(namespace, qualify, false),
     // Enqueues a batch of occurrences of hook p_name, in the order given: each ordering key's
     // lock taken once (in lock-id order, waiting: the order every writer of several keys takes
     // them in), then, in a statement of its own (a fresh snapshot, which sees every finish
@@ -243,21 +272,35 @@ function doneUpdate(table: string): (filter: string) => string {
         AND o.status IS NOT DISTINCT FROM 'running'${filter}`;
 }
 
-/** The parts in which the two versions of the hand-off's `hook_complete()` differ. */
-interface CompleteParts {
-  /** Marks the held attempts done: sets `v_done` and `v_finished` (their keys). */
+/**
+ * The parts in which the versions of the hand-off's `hook_complete()` differ; the optional ones
+ * are the statements of the steps that landed when not given.
+ */
+export interface HandOffParts {
+  /** Marks the held attempts done (those of locked keys): sets `v_done` and `v_finished`. */
   finish: (table: string) => string;
   /** Answers `late` for the attempts of keys whose lock was busy. */
   late: string;
   /** Sets `v_next` to the oldest blocked occurrence of each finished key. */
   lookup: (table: string) => string;
+  /** Variables declared besides the function's own (each line starting with a newline). */
+  declare?: string;
+  /** Statements run first (each line indented, ending with a newline). */
+  prepare?: string;
+  /** The done update of a batch without ordering keys, a `RETURN QUERY`. */
+  unordered?: (table: string) => string;
+  /**
+   * How the claim and the update to pending find the rows of the next occurrences (`v_next`):
+   * the `FROM` and `WHERE` of an `UPDATE … AS o` (a further line starts with `indent`).
+   */
+  next?: (indent: string) => string;
 }
 
 /** The `hook_complete()` of the hand-off, for one namespace, with its differing `parts`. */
 function completeFunction(
   namespace: string,
   qualify: (name: string) => string,
-  parts: CompleteParts,
+  parts: HandOffParts,
 ): string {
   const table = qualify(HOOK_TABLE);
   const lockNamespace = orderLockNamespace(namespace);
@@ -265,6 +308,13 @@ function completeFunction(
   const finish = parts.finish(table);
   const late = parts.late;
   const lookup = parts.lookup(table);
+  const prepare = parts.prepare ?? "";
+  const unordered = parts.unordered?.(table) ?? `RETURN QUERY ${done("")}
+      RETURNING 'done'::text, o.id, NULL::text, NULL::text, NULL::jsonb, NULL::int4, NULL::text,
+        NULL::text;`;
+  // The next occurrences' rows in the claim and in the update to pending.
+  const next = parts.next ??
+    ((indent: string) => `FROM unnest(v_next) AS n(id)\n${indent}WHERE o.id = n.id`);
   return `CREATE OR REPLACE FUNCTION ${qualify("hook_complete")}(p_ids int8[], p_attempts int4[],
   p_order_keys text[], p_names text[], p_lease_ms int8, p_worker text)
 RETURNS TABLE (outcome text, ${CLAIMED})
@@ -276,13 +326,11 @@ DECLARE
   v_locked text[];
   v_done int8[];
   v_finished text[];
-  v_next int8[];
+  v_next int8[];${parts.declare ?? ""}
 BEGIN
-  SELECT array_agg(DISTINCT k) INTO v_keys FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL;
+${prepare}  SELECT array_agg(DISTINCT k) INTO v_keys FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL;
   IF v_keys IS NULL THEN
-    RETURN QUERY ${done("")}
-      RETURNING 'done'::text, o.id, NULL::text, NULL::text, NULL::jsonb, NULL::int4, NULL::text,
-        NULL::text;
+    ${unordered}
     RETURN;
   END IF;
   IF cardinality(v_keys) = 1 THEN
@@ -305,15 +353,13 @@ ${lookup}  IF v_next IS NULL THEN
     RETURN QUERY UPDATE ${table} AS o
       SET status = 'running', attempts = o.attempts + 1, due_at = ${CLAIM_LEASE},
         leased_by = p_worker, updated_at = clock_timestamp()
-      FROM unnest(v_next) AS n(id)
-      WHERE o.id = n.id AND o.status IS NOT DISTINCT FROM 'blocked'
+      ${next("      ")} AND o.status IS NOT DISTINCT FROM 'blocked'
         AND o.due_at <= clock_timestamp() AND (o.name = ANY(p_names)) IS TRUE
       RETURNING 'claimed'::text, o.id, o.name, o.key, o.payload, o.attempts, o.last_error,
         o.order_key;
   END IF;
   UPDATE ${table} AS o SET status = 'pending', updated_at = clock_timestamp()
-  FROM unnest(v_next) AS n(id)
-  WHERE o.id = n.id AND o.status IS NOT DISTINCT FROM 'blocked';
+  ${next("  ")} AND o.status IS NOT DISTINCT FROM 'blocked';
 END
 $fn$`;
 }

@@ -43,6 +43,7 @@ export {
 } from "./hook_table.ts";
 export { withHookFunctions } from "./hook_functions.ts";
 export { withHookHandOff, withHookHandOffLookup } from "./hook_hand_off.ts";
+export { withHookCompletionById } from "./hook_completion_by_id.ts";
 export { hookAdmin } from "./hook_admin.ts";
 export type {
   HookAdmin,

@@ -6,6 +6,7 @@
 
 import { column, defineSchema, type Schema } from "../schema/mod.ts";
 import {
+  withHookCompletionById,
   withHookErrorLog,
   withHookFunctions,
   withHookHandOff,
@@ -41,8 +42,8 @@ export type MessengerTables = HookTablesShape & HookErrorLogShape & HookOrdering
  * verbatim in `raw`: unknown fields, key order, whitespace and 64-bit integers unchanged) and the
  * durable hook table that processes them, with its error log (v6) and ordering keys (v7–9: the
  * updates of one chat are processed in order), the hook worker's SQL functions (v10) and the direct
- * hand-off of a chat to its next update (v11), found by the ordering index (v12). Versions 1 … 12;
- * append-only.
+ * hand-off of a chat to its next update (v11), found by the ordering index (v12), and a completion
+ * that finds its rows by id only (v13). Versions 1 … 13; append-only.
  *
  * The body is kept as `text`, not `jsonb`: `jsonb` would reorder keys, drop duplicates and refuse
  * `\u0000` escapes. Query it as JSON with `raw::jsonb` when needed.
@@ -51,30 +52,34 @@ export type MessengerTables = HookTablesShape & HookErrorLogShape & HookOrdering
  * ```ts ignore
  * import { messengerSchema } from "@app/fragment-cli/messenger";
  *
- * console.log(messengerSchema.version); // 12
+ * console.log(messengerSchema.version); // 13
  * // SELECT update_id, raw::jsonb -> 'message' ->> 'text' FROM messenger.updates;
  * ```
  */
 export const messengerSchema: Schema<MessengerTables> = defineSchema(
   "messenger",
   (s) =>
-    // v12: the completion finds a chat's next update by the ordering index and marks attempts done
-    // by primary-key probes (withHookHandOffLookup).
-    withHookHandOffLookup(
-      // v11: a finished chat's next update goes from blocked to running for the completing worker
-      // in the completion's statement (one row version less per update, no per-row trigger).
-      withHookHandOff(
-        // v10: the hook worker's SQL functions (a claim and a completion in one round trip each).
-        withHookFunctions(
-          // v7–9: ordering keys of the processing hooks (one chat's updates are processed in order).
-          withHookOrdering(
-            // v6: the error log of the processing hooks (every failed attempt's error, with its time).
-            withHookErrorLog(withHookTable(s.createTable("updates", {
-              update_id: column.bigint().primaryKey(),
-              kind: column.text(),
-              raw: column.text(),
-              received_at: column.timestamptz().defaultNow(),
-            }))),
+    // v13: the completion finds the hook table's rows by id only, whatever the statistics say
+    // (withHookCompletionById).
+    withHookCompletionById(
+      // v12: the completion finds a chat's next update by the ordering index and marks attempts done
+      // by primary-key probes (withHookHandOffLookup).
+      withHookHandOffLookup(
+        // v11: a finished chat's next update goes from blocked to running for the completing worker
+        // in the completion's statement (one row version less per update, no per-row trigger).
+        withHookHandOff(
+          // v10: the hook worker's SQL functions (a claim and a completion in one round trip each).
+          withHookFunctions(
+            // v7–9: ordering keys of the processing hooks (one chat's updates are processed in order).
+            withHookOrdering(
+              // v6: the error log of the processing hooks (every failed attempt's error, with its time).
+              withHookErrorLog(withHookTable(s.createTable("updates", {
+                update_id: column.bigint().primaryKey(),
+                kind: column.text(),
+                raw: column.text(),
+                received_at: column.timestamptz().defaultNow(),
+              }))),
+            ),
           ),
         ),
       ),

@@ -10,6 +10,7 @@ import {
   type HookErrorLogShape,
   type HookOrderingShape,
   type HookTablesShape,
+  withHookCompletionById,
   withHookErrorLog,
   withHookFunctions,
   withHookHandOff,
@@ -34,19 +35,21 @@ export type TelegramOutboxTables = HookTablesShape & HookErrorLogShape & HookOrd
  * The Telegram outbox's schema (namespace `telegram_outbox` unless the outbox is given another):
  * the durable hook table (v1–4), its error log (v5), ordering keys (v6–8: one chat's calls in
  * order), the worker's SQL functions (v9) and the direct hand-off of a chat's next call to the
- * worker that finished the one before (v10), found by the ordering index (v11). Append-only.
+ * worker that finished the one before (v10), found by the ordering index (v11), and a completion
+ * that finds its rows by id only (v12). Append-only.
  *
  * @example
  * ```ts ignore
  * import { telegramOutboxSchema } from "@app/fragment-cli/messenger";
  *
- * console.log(telegramOutboxSchema.version); // 11
+ * console.log(telegramOutboxSchema.version); // 12
  * ```
  */
 export const telegramOutboxSchema: Schema<TelegramOutboxTables> = defineSchema(
   "telegram_outbox",
   (s) =>
-    withHookHandOffLookup(
+    // v12: the completion finds the hook table's rows by id only (withHookCompletionById).
+    withHookCompletionById(withHookHandOffLookup(
       withHookHandOff(withHookFunctions(withHookOrdering(withHookErrorLog(withHookTable(s))))),
-    ),
+    )),
 );

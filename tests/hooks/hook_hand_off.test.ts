@@ -2,14 +2,16 @@
 // the finished key's next occurrence from blocked straight to running for the same worker (one
 // row version less per ordered step, no per-row trigger), keeps each key in enqueue order, makes
 // the next occurrence pending when the worker does not run its hook, and leaves failures to the
-// ordering trigger. Every case runs twice: with withHookHandOff's completion function, and with
-// the one of withHookHandOffLookup (the next occurrence found by a walk of the ordering index).
+// ordering trigger. Every case runs four times: with withHookHandOff's completion function, with
+// the one of withHookHandOffLookup (the next occurrence found by a walk of the ordering index),
+// and with each of them after withHookCompletionById (every row found by id).
 import { it } from "node:test";
 import assert from "node:assert/strict";
 import { column, defineSchema } from "../../src/schema/mod.ts";
 import {
   durableHooks,
   type DurableHooksOptions,
+  withHookCompletionById,
   withHookFunctions,
   withHookHandOff,
   withHookHandOffLookup,
@@ -19,23 +21,35 @@ import {
 import { migrate } from "../../src/migrate/mod.ts";
 import { forEachAdapter } from "../helpers/databases.ts";
 
-const schema = defineSchema(
-  "hand_off_test",
-  (s) =>
-    withHookHandOff(withHookFunctions(withHookOrdering(
-      withHookTable(s.createTable("items", { id: column.integer().primaryKey() })),
-    ))),
-);
+type Builder = Parameters<Parameters<typeof defineSchema>[1]>[0];
+
+const handOffSteps = (s: Builder) =>
+  withHookHandOff(withHookFunctions(withHookOrdering(
+    withHookTable(s.createTable("items", { id: column.integer().primaryKey() })),
+  )));
+
+const schema = defineSchema("hand_off_test", handOffSteps);
 
 const walkSchema = defineSchema(
   "hand_off_walk_test",
-  (s) =>
-    withHookHandOffLookup(withHookHandOff(withHookFunctions(withHookOrdering(
-      withHookTable(s.createTable("items", { id: column.integer().primaryKey() })),
-    )))),
+  (s) => withHookHandOffLookup(handOffSteps(s)),
 );
 
-const VARIANTS = [["hand-off", schema], ["index walk", walkSchema]] as const;
+const VARIANTS = [
+  ["hand-off", schema],
+  ["index walk", walkSchema],
+  [
+    "hand-off by id",
+    defineSchema("hand_off_test", (s) => withHookCompletionById(handOffSteps(s))),
+  ],
+  [
+    "index walk by id",
+    defineSchema(
+      "hand_off_walk_test",
+      (s) => withHookCompletionById(withHookHandOffLookup(handOffSteps(s))),
+    ),
+  ],
+] as const;
 
 it("withHookHandOffLookup refuses a schema without withHookHandOff", () => {
   assert.throws(
@@ -59,13 +73,12 @@ it("withHookHandOff refuses a hook table without ordering keys", () => {
 for (const [variant, variantSchema] of VARIANTS) {
   forEachAdapter((adapterName, getAdapter) => {
     const name = `${adapterName}, ${variant}`;
+    const prefix = variant.replaceAll(" ", "_").replace("-", "_");
     let count = 0;
 
     /** A migrated namespace whose status changes are logged (old → new, per occurrence). */
     async function setUp() {
-      const namespace = `hand_off_${adapterName}_${
-        variant === "hand-off" ? "" : "walk_"
-      }${++count}`;
+      const namespace = `hand_off_${adapterName}_${prefix}_${++count}`;
       const db = getAdapter();
       await migrate(db, variantSchema, { namespace });
       const table = `"${namespace}"."hook_occurrences"`;

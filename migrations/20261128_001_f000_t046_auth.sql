@@ -1,4 +1,4 @@
--- fragment-cli migration of schema "auth" in namespace "auth": version 0 to 45
+-- fragment-cli migration of schema "auth" in namespace "auth": version 0 to 46
 -- Generated from the schema definition; do not edit.
 -- One transaction: apply with psql -v ON_ERROR_STOP=1 -f <file>, or with fragment-cli db migrate.
 
@@ -633,7 +633,87 @@ BEGIN
 END
 $fn$;
 
--- Step 43: createTable "email_link_tokens"
+-- Step 43: sql
+CREATE OR REPLACE FUNCTION "auth"."hook_complete"(p_ids int8[], p_attempts int4[],
+  p_order_keys text[], p_names text[], p_lease_ms int8, p_worker text)
+RETURNS TABLE (outcome text, id int8, name text, key text, payload jsonb, attempts int4, last_error text, order_key text)
+LANGUAGE plpgsql SET enable_seqscan = off SET enable_sort = off SET jit = off
+SET fragment.hook_hand_off = 'on' AS $fn$
+#variable_conflict use_column
+DECLARE
+  v_keys text[];
+  v_locked text[];
+  v_done int8[];
+  v_finished text[];
+  v_next int8[];
+  v_held jsonb;
+BEGIN
+  v_held := jsonb_object(p_ids::text[], p_attempts::text[]);
+  SELECT array_agg(DISTINCT k) INTO v_keys FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL;
+  IF v_keys IS NULL THEN
+    RETURN QUERY UPDATE "auth"."hook_occurrences" AS o
+      SET status = 'done', leased_by = NULL, updated_at = clock_timestamp(),
+          finished_at = clock_timestamp()
+      WHERE o.id = ANY(p_ids) AND o.status IS NOT DISTINCT FROM 'running'
+        AND o.attempts = (v_held ->> o.id::text)::int4
+      RETURNING 'done'::text, o.id, NULL::text, NULL::text, NULL::jsonb, NULL::int4, NULL::text,
+        NULL::text;
+    RETURN;
+  END IF;
+  IF cardinality(v_keys) = 1 THEN
+    PERFORM pg_advisory_xact_lock(hashtext('auth'), hashtext(v_keys[1]));
+    v_locked := v_keys;
+  ELSE
+    SELECT COALESCE(array_agg(k), '{}') INTO v_locked FROM unnest(v_keys) AS k
+    WHERE pg_try_advisory_xact_lock(hashtext('auth'), hashtext(k));
+  END IF;
+  WITH finished AS (UPDATE "auth"."hook_occurrences" AS o
+      SET status = 'done', leased_by = NULL, updated_at = clock_timestamp(),
+          finished_at = clock_timestamp()
+      WHERE o.id = ANY(p_ids) AND o.status IS NOT DISTINCT FROM 'running'
+        AND o.attempts = (v_held ->> o.id::text)::int4
+        AND (cardinality(v_locked) = cardinality(v_keys) OR o.order_key IS NULL
+          OR o.order_key = ANY(v_locked))
+    RETURNING o.id, o.order_key)
+  SELECT array_agg(f.id), array_agg(f.order_key) FILTER (WHERE f.order_key IS NOT NULL)
+  INTO v_done, v_finished FROM finished AS f;
+  RETURN QUERY SELECT 'done'::text, d.id, NULL::text, NULL::text, NULL::jsonb, NULL::int4,
+    NULL::text, NULL::text
+  FROM unnest(v_done) AS d(id);
+  IF cardinality(v_locked) < cardinality(v_keys) THEN
+    RETURN QUERY SELECT 'late'::text, held.id, NULL::text, NULL::text, NULL::jsonb, NULL::int4,
+      NULL::text, NULL::text
+    FROM unnest(p_ids, p_order_keys) AS held(id, order_key)
+    WHERE held.order_key IS NOT NULL AND NOT (held.order_key = ANY(v_locked));
+  END IF;
+  IF v_finished IS NULL THEN
+    RETURN;
+  END IF;
+  -- Each key's oldest blocked occurrence: a walk of the ordering index from the key's start,
+  -- stopped at the first blocked one (the key compared by a range: see withHookHandOffLookup).
+  SELECT array_agg(n.id) INTO v_next FROM unnest(v_finished) AS f(k)
+  CROSS JOIN LATERAL (SELECT h.id FROM "auth"."hook_occurrences" AS h
+    WHERE h.order_key >= f.k AND h.order_key <= f.k
+      AND h.status IN ('pending', 'running', 'blocked') AND h.status = 'blocked'
+    ORDER BY h.order_key, h.id LIMIT 1) AS n;
+  IF v_next IS NULL THEN
+    RETURN;
+  END IF;
+  IF cardinality(p_names) > 0 THEN
+    RETURN QUERY UPDATE "auth"."hook_occurrences" AS o
+      SET status = 'running', attempts = o.attempts + 1, due_at = clock_timestamp() + p_lease_ms * interval '1 millisecond',
+        leased_by = p_worker, updated_at = clock_timestamp()
+      WHERE o.id = ANY(v_next) AND o.status IS NOT DISTINCT FROM 'blocked'
+        AND o.due_at <= clock_timestamp() AND (o.name = ANY(p_names)) IS TRUE
+      RETURNING 'claimed'::text, o.id, o.name, o.key, o.payload, o.attempts, o.last_error,
+        o.order_key;
+  END IF;
+  UPDATE "auth"."hook_occurrences" AS o SET status = 'pending', updated_at = clock_timestamp()
+  WHERE o.id = ANY(v_next) AND o.status IS NOT DISTINCT FROM 'blocked';
+END
+$fn$;
+
+-- Step 44: createTable "email_link_tokens"
 CREATE TABLE "auth"."email_link_tokens" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
   "email" text NOT NULL,
@@ -648,10 +728,10 @@ CREATE TABLE "auth"."email_link_tokens" (
   CONSTRAINT "email_link_tokens_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "auth"."users" ("id") ON DELETE CASCADE
 );
 
--- Step 44: addIndex "email_link_tokens_email_idx" on "email_link_tokens"
+-- Step 45: addIndex "email_link_tokens_email_idx" on "email_link_tokens"
 CREATE INDEX "email_link_tokens_email_idx" ON "auth"."email_link_tokens" ("email");
 
--- Step 45: addIndex "email_link_tokens_expires_idx" on "email_link_tokens"
+-- Step 46: addIndex "email_link_tokens_expires_idx" on "email_link_tokens"
 CREATE INDEX "email_link_tokens_expires_idx" ON "auth"."email_link_tokens" ("expires_at");
 
 -- Version bookkeeping
@@ -698,12 +778,13 @@ INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "finger
   ('auth', 40, '270c3ee1099bfc336c0684917df182b68c2b07d48d354f4f18beead176c52cae', 'addIndex "organization_audit_log_page_idx" on "organization_audit_log"'),
   ('auth', 41, '5bbce33b21f27c87e5a651ff53a48f994653bba873357ce6a3821b9e00919879', 'addIndex "organization_audit_log_created_idx" on "organization_audit_log"'),
   ('auth', 42, '41c84c566f9913c3e314a91b6f19dce12d873ab39fc82ab5a96ddd02c7651fae', 'sql'),
-  ('auth', 43, '6cc2825cb6c098064494f38b33ed7b70ced58e40ff47397d1775b72d79041d79', 'createTable "email_link_tokens"'),
-  ('auth', 44, '79042a6282a75e21c09119afee7268bf7adfc3e4050f4d7b5c11a3780c48577e', 'addIndex "email_link_tokens_email_idx" on "email_link_tokens"'),
-  ('auth', 45, '1611d46097e83a52e261a4cc00f979741449eefab043b2e1aaac4a8e16998fb0', 'addIndex "email_link_tokens_expires_idx" on "email_link_tokens"')
+  ('auth', 43, '8692826efc0ea0358d1c503193424eb7cd1c3060422f5dc879174f03b7d80c5e', 'sql'),
+  ('auth', 44, '6cc2825cb6c098064494f38b33ed7b70ced58e40ff47397d1775b72d79041d79', 'createTable "email_link_tokens"'),
+  ('auth', 45, '79042a6282a75e21c09119afee7268bf7adfc3e4050f4d7b5c11a3780c48577e', 'addIndex "email_link_tokens_email_idx" on "email_link_tokens"'),
+  ('auth', 46, '1611d46097e83a52e261a4cc00f979741449eefab043b2e1aaac4a8e16998fb0', 'addIndex "email_link_tokens_expires_idx" on "email_link_tokens"')
 ON CONFLICT ("namespace", "version") DO UPDATE SET "fingerprint" = EXCLUDED."fingerprint", "description" = EXCLUDED."description", "applied_at" = now();
 
-INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('auth', 'auth', 45)
+INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('auth', 'auth', 46)
 ON CONFLICT ("namespace") DO UPDATE SET "version" = EXCLUDED."version", "schema_name" = EXCLUDED."schema_name", "updated_at" = now();
 
 COMMIT;
