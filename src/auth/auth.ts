@@ -22,6 +22,7 @@ import { organizationsFeature } from "./organizations/mod.ts";
 import { authSchema } from "./schema.ts";
 import { authTableNames } from "./tables.ts";
 import { telegramService } from "./telegram/mod.ts";
+import { identityService, oauthService } from "./oauth/mod.ts";
 import { createEmailVerification } from "./account/email_verification.ts";
 import { verificationLinkOpener } from "./account/verification_link.ts";
 import { durableHooks } from "../hooks/mod.ts";
@@ -185,6 +186,29 @@ export function auth(options: AuthOptions): AuthModule {
       permissions,
     })
     : null;
+  const identities = resolved.oauth
+    ? identityService({
+      db,
+      tables,
+      ttlSeconds: resolved.ttlSeconds,
+      events,
+      onUserCreated: organizations?.onUserCreated,
+      providers: [...resolved.oauth.providers.keys()],
+    })
+    : null;
+  const oauth = resolved.oauth && identities
+    ? oauthService({
+      db,
+      tables,
+      options: resolved.oauth,
+      mountRoute,
+      limits,
+      authenticator,
+      identities,
+      publicOrigin: resolved.publicOrigin,
+      trustedOrigins: resolved.trustedOrigins,
+    })
+    : null;
   const me = meReader(db, tables, permissions, telegram !== null);
   const lifecycle = accountLifecycle({
     db,
@@ -210,9 +234,12 @@ export function auth(options: AuthOptions): AuthModule {
         lifecycle,
         verificationLink: verificationLinkOpener(accounts, links),
         telegram: telegram as AuthServices["telegram"],
+        oauth: oauth as AuthServices["oauth"],
+        identities: identities as AuthServices["identities"],
       },
       bodyOptions: organizations?.options ?? null,
       telegram: telegram !== null,
+      oauth: oauth !== null,
     }),
     mountRoute: resolved.mountRoute,
     bodyLimit: resolved.bodyLimit,
@@ -232,6 +259,8 @@ export function auth(options: AuthOptions): AuthModule {
     lifecycle,
     links,
     telegram,
+    oauth,
+    identities,
   });
   // The trusted origins may read the answers too (CORS), not only send unsafe requests.
   return Object.freeze({

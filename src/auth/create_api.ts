@@ -28,6 +28,7 @@ import { isPermission } from "./organizations/permissions.ts";
 import { toMember } from "./organizations/resources.ts";
 import type { AuthTableNames } from "./tables.ts";
 import type { TelegramService } from "./telegram/mod.ts";
+import type { IdentityService, OAuthService } from "./oauth/mod.ts";
 import { findUserById, isUuid, publicUser, updateUserRole } from "./account/user_store.ts";
 
 /** What the API needs from its module instance. */
@@ -46,6 +47,10 @@ export interface AuthApiDeps {
   links: EmailLinkBuilder;
   /** Telegram accounts, `null` without the `telegram` option. */
   telegram: TelegramService | null;
+  /** The sign-in flow with providers, `null` without the `oauth` option. */
+  oauth: OAuthService | null;
+  /** Connected provider accounts, `null` without the `oauth` option. */
+  identities: IdentityService | null;
 }
 
 const ROLES: readonly AuthUserRole[] = ["user", "admin"];
@@ -84,11 +89,14 @@ export function createAuthApi(deps: AuthApiDeps): AuthApi {
     lifecycle: deps.lifecycle,
     verificationLink: verificationLinkOpener(accounts, deps.links),
     telegram: deps.telegram as TelegramService,
+    oauth: deps.oauth as OAuthService,
+    identities: deps.identities as IdentityService,
   };
   const operations = operationApi({
     services,
     bodyOptions: options ?? null,
     telegram: deps.telegram !== null,
+    oauth: deps.oauth !== null,
     resolveActor,
   }) as unknown as
     & Omit<

@@ -16,3 +16,4 @@ export * from "./organizations/member_operations.ts";
 export * from "./organizations/invitation_operations.ts";
 export * from "./organizations/team_operations.ts";
 export * from "./telegram/telegram_operations.ts";
+export * from "./oauth/oauth_operations.ts";

@@ -18,6 +18,8 @@
  * - 38: the direct hand-off of ordering keys (`withHookHandOff`).
  * - 39–41: the organizations' audit log (issue 32, `withAuditLog`).
  * - 42: the hand-off finds a key's next occurrence by the ordering index (`withHookHandOffLookup`).
+ * - 43–47: sign-in with providers (issue 40): connected identities and the flows in progress
+ *   (`withOAuthIdentities`).
  *
  * @module
  */
@@ -69,6 +71,29 @@ export type AuthTables = HookTablesShape & HookErrorLogShape & HookOrderingShape
     user_id: { type: string; nullable: false; hasDefault: false };
     username: { type: string; nullable: true; hasDefault: false };
     linked_at: { type: Date; nullable: false; hasDefault: true };
+  };
+  identities: {
+    id: { type: string; nullable: false; hasDefault: true };
+    user_id: { type: string; nullable: false; hasDefault: false };
+    provider: { type: string; nullable: false; hasDefault: false };
+    subject: { type: string; nullable: false; hasDefault: false };
+    email: { type: string; nullable: true; hasDefault: false };
+    email_verified: { type: boolean; nullable: false; hasDefault: true };
+    created_at: { type: Date; nullable: false; hasDefault: true };
+  };
+  oauth_states: {
+    id: { type: string; nullable: false; hasDefault: true };
+    state_hash: { type: string; nullable: false; hasDefault: false };
+    verifier_hash: { type: string; nullable: false; hasDefault: false };
+    provider: { type: string; nullable: false; hasDefault: false };
+    nonce: { type: string; nullable: true; hasDefault: false };
+    redirect_uri: { type: string; nullable: false; hasDefault: false };
+    redirect_to: { type: string; nullable: false; hasDefault: false };
+    purpose: { type: string; nullable: false; hasDefault: false };
+    user_id: { type: string; nullable: true; hasDefault: false };
+    session_id: { type: string; nullable: true; hasDefault: false };
+    expires_at: { type: Date; nullable: false; hasDefault: false };
+    created_at: { type: Date; nullable: false; hasDefault: true };
   };
   telegram_link_tokens: {
     id: { type: string; nullable: false; hasDefault: true };
@@ -339,7 +364,51 @@ function withAuditLog<T extends TablesShape>(builder: SchemaBuilder<T>) {
     .addIndex("organization_audit_log", "organization_audit_log_created_idx", ["created_at"]);
 }
 
+/**
+ * ---- Sign-in with providers (issue 40): v43–47, one block. ----
+ * v43: an account at a provider (its id in `oauth.providers` and its stable `subject`) linked to a
+ * user; `email` and `email_verified` are what the provider said at the last sign-in.
+ * v44: one provider account belongs to one user. v45: a user's identities (GET /identities).
+ * v46: the flows in progress: the SHA-256 of the `state` and of the PKCE verifier the browser's
+ * cookie holds (never the verifier), the `nonce`, the exact `redirect_uri` sent, where the
+ * browser goes afterwards, and for a connection the user and the session that asked; deleted by
+ * the callback that uses it (single use). v47: expired flows are deleted oldest first.
+ */
+function withOAuthIdentities<T extends TablesShape>(builder: SchemaBuilder<T>) {
+  return builder
+    .createTable("identities", {
+      id: column.uuid().primaryKey().defaultRandom(),
+      user_id: column.uuid().references("users", "id", { onDelete: "cascade" }),
+      provider: column.text(),
+      subject: column.text(),
+      email: column.text().nullable(),
+      email_verified: column.boolean().default(false),
+      created_at: column.timestamptz().defaultNow(),
+    })
+    .addIndex("identities", "identities_provider_subject_key", ["provider", "subject"], {
+      unique: true,
+    })
+    .addIndex("identities", "identities_user_idx", ["user_id"])
+    .createTable("oauth_states", {
+      id: column.uuid().primaryKey().defaultRandom(),
+      state_hash: column.text().unique(),
+      verifier_hash: column.text(),
+      provider: column.text(),
+      nonce: column.text().nullable(),
+      redirect_uri: column.text(),
+      redirect_to: column.text(),
+      purpose: column.text(),
+      user_id: column.uuid().nullable().references("users", "id", { onDelete: "cascade" }),
+      session_id: column.uuid().nullable().references("sessions", "id", { onDelete: "cascade" }),
+      expires_at: column.timestamptz(),
+      created_at: column.timestamptz().defaultNow(),
+    })
+    .addIndex("oauth_states", "oauth_states_expires_idx", ["expires_at"]);
+}
+
 const authSchemaValue: Schema<AuthTables> = defineSchema("auth", (s) =>
+  // ---- Sign-in with providers (issue 40): v43–47 (withOAuthIdentities). ----
+  withOAuthIdentities(
   // v42: the completion finds a key's next occurrence by the ordering index and marks attempts
   // done by primary-key probes (withHookHandOffLookup).
   withHookHandOffLookup(
@@ -385,7 +454,7 @@ const authSchemaValue: Schema<AuthTables> = defineSchema("auth", (s) =>
         ),
       ),
     ),
-  ));
+  )));
 
 /**
  * The auth module's schema (namespace `auth` unless the module is given another). Apply it with

@@ -20,6 +20,8 @@ export interface AuthTableNames {
   readonly telegramAccounts: string;
   readonly telegramLinkTokens: string;
   readonly auditLog: string;
+  readonly identities: string;
+  readonly oauthStates: string;
 }
 
 /** The quoted table names for a namespace. */
@@ -36,5 +38,7 @@ export function authTableNames(namespace: string): AuthTableNames {
     telegramAccounts: quoteQualified(namespace, "telegram_accounts"),
     telegramLinkTokens: quoteQualified(namespace, "telegram_link_tokens"),
     auditLog: quoteQualified(namespace, "organization_audit_log"),
+    identities: quoteQualified(namespace, "identities"),
+    oauthStates: quoteQualified(namespace, "oauth_states"),
   });
 }

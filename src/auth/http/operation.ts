@@ -23,6 +23,8 @@ import type { Actor } from "../actor.ts";
 import type { MeReader } from "../me/mod.ts";
 import type { OrganizationsServices } from "../organizations/services.ts";
 import type { TelegramService } from "../telegram/telegram_service.ts";
+import type { IdentityService } from "../oauth/identity_service.ts";
+import type { OAuthService } from "../oauth/oauth_service.ts";
 
 /**
  * The types of one operation, given as the type argument of its {@link AuthOperation}: what the
@@ -73,6 +75,10 @@ export interface AuthServices {
   verificationLink: VerificationLinkOpener;
   /** Telegram accounts (only operations with `feature: "telegram"` read it). */
   telegram: TelegramService;
+  /** The sign-in flow with providers (only operations with `feature: "oauth"` read it). */
+  oauth: OAuthService;
+  /** Connected provider accounts (only operations with `feature: "oauth"` read it). */
+  identities: IdentityService;
 }
 
 /** The options body schemas may depend on (the organizations feature's configuration). */
@@ -83,8 +89,11 @@ export interface AuthBodyOptions {
   maxMetadataBytes: number;
 }
 
-/** An optional part of the module: `organizations` (on by default), `telegram` (off by default). */
-export type AuthFeature = "organizations" | "telegram";
+/**
+ * An optional part of the module: `organizations` (on by default), `telegram` and `oauth` (off
+ * by default).
+ */
+export type AuthFeature = "organizations" | "telegram" | "oauth";
 
 /** The features a module instance has. */
 export interface EnabledFeatures {
@@ -92,12 +101,15 @@ export interface EnabledFeatures {
   bodyOptions: AuthBodyOptions | null;
   /** Whether `telegram` is configured. */
   telegram: boolean;
+  /** Whether `oauth` is configured. */
+  oauth: boolean;
 }
 
 /** Whether an operation's feature is enabled. */
 export function featureEnabled(operation: AuthOperation, features: EnabledFeatures): boolean {
   if (operation.feature === "organizations") return features.bodyOptions !== null;
   if (operation.feature === "telegram") return features.telegram;
+  if (operation.feature === "oauth") return features.oauth;
   return true;
 }
 
@@ -128,7 +140,7 @@ export interface AuthOperation<T extends AuthOperationTypes = AuthOperationTypes
   readonly guard: GuardOf<T>;
   /**
    * The feature it belongs to: absent from the routes and refused by `api` when disabled
-   * (`organizations: false`; `telegram` unset).
+   * (`organizations: false`; `telegram` or `oauth` unset).
    */
   readonly feature?: AuthFeature;
   /** The schema of the path parameters. */
