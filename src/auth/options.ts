@@ -337,7 +337,8 @@ export function resolveAuthOptions(options: AuthOptions): ResolvedAuthOptions {
     oauth: resolveOAuthOptions(
       options.oauth,
       fail,
-      (target) => allowedRedirect(target, { publicOrigin, trustedOrigins: new Set(trusted) }, null) !== null,
+      (target) =>
+        allowedRedirect(target, { publicOrigin, trustedOrigins: new Set(trusted) }, null) !== null,
     ),
   };
 }

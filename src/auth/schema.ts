@@ -409,52 +409,56 @@ function withOAuthIdentities<T extends TablesShape>(builder: SchemaBuilder<T>) {
 const authSchemaValue: Schema<AuthTables> = defineSchema("auth", (s) =>
   // ---- Sign-in with providers (issue 40): v43–47 (withOAuthIdentities). ----
   withOAuthIdentities(
-  // v42: the completion finds a key's next occurrence by the ordering index and marks attempts
-  // done by primary-key probes (withHookHandOffLookup).
-  withHookHandOffLookup(
-    // ---- Organizations for real teams (issue 32): v39–41 (withAuditLog). ----
-    withAuditLog(
-      // ---- Hook hand-off (issue 34): v38, one block. ----
-      // v38: an ordering key's next occurrence goes from blocked to running for the worker that
-      // finished the one before it, in the completion's statement (withHookHandOff).
-      withHookHandOff(
-        // ---- Telegram accounts (issue 33): v35–37 (withTelegramAccounts). ----
-        withTelegramAccounts(
-          // v29: the hook worker's SQL functions (a claim and a completion in one round trip each).
-          withHookFunctions(
-            // v26–28: ordering keys of the hook table (occurrences of one key run one at a time, in order).
-            withHookOrdering(
-              // v25: the error log of the hook table (every failed delivery's error, with its time).
-              withHookErrorLog(stepsToV24(s)),
-            ),
-          )
-            // ---- Account lifecycle (issue 31): v30–34, one block. ----
-            // v30: when the credential was last used (written at most once a minute per session).
-            .addColumn("sessions", "last_used_at", column.timestamptz().nullable())
-            // v31: the User-Agent of the sign-in that issued it (at most 512 characters), for GET /sessions.
-            .addColumn("sessions", "user_agent", column.text().nullable())
-            // v32: a deleted account keeps its row (organizations it created point at it) under a
-            // tombstone address, with no password, session, membership or pending invitation left.
-            .addColumn("users", "deleted_at", column.timestamptz().nullable())
-            // v33: single-use, expiring account tokens (purpose `password_reset` or `email_change`); only
-            // their SHA-256 is kept. `email` is the address the token was mailed to (the new address of
-            // an email change), so a reset mailed before an address change proves nothing afterwards.
-            .createTable("account_tokens", {
-              id: column.uuid().primaryKey().defaultRandom(),
-              user_id: column.uuid().references("users", "id", { onDelete: "cascade" }),
-              purpose: column.text(),
-              email: column.text(),
-              token_hash: column.text().unique(),
-              expires_at: column.timestamptz(),
-              used_at: column.timestamptz().nullable(),
-              created_at: column.timestamptz().defaultNow(),
-            })
-            // v34: a user's tokens of one purpose (a newer request voids the older ones).
-            .addIndex("account_tokens", "account_tokens_user_purpose_idx", ["user_id", "purpose"]),
+    // v42: the completion finds a key's next occurrence by the ordering index and marks attempts
+    // done by primary-key probes (withHookHandOffLookup).
+    withHookHandOffLookup(
+      // ---- Organizations for real teams (issue 32): v39–41 (withAuditLog). ----
+      withAuditLog(
+        // ---- Hook hand-off (issue 34): v38, one block. ----
+        // v38: an ordering key's next occurrence goes from blocked to running for the worker that
+        // finished the one before it, in the completion's statement (withHookHandOff).
+        withHookHandOff(
+          // ---- Telegram accounts (issue 33): v35–37 (withTelegramAccounts). ----
+          withTelegramAccounts(
+            // v29: the hook worker's SQL functions (a claim and a completion in one round trip each).
+            withHookFunctions(
+              // v26–28: ordering keys of the hook table (occurrences of one key run one at a time, in order).
+              withHookOrdering(
+                // v25: the error log of the hook table (every failed delivery's error, with its time).
+                withHookErrorLog(stepsToV24(s)),
+              ),
+            )
+              // ---- Account lifecycle (issue 31): v30–34, one block. ----
+              // v30: when the credential was last used (written at most once a minute per session).
+              .addColumn("sessions", "last_used_at", column.timestamptz().nullable())
+              // v31: the User-Agent of the sign-in that issued it (at most 512 characters), for GET /sessions.
+              .addColumn("sessions", "user_agent", column.text().nullable())
+              // v32: a deleted account keeps its row (organizations it created point at it) under a
+              // tombstone address, with no password, session, membership or pending invitation left.
+              .addColumn("users", "deleted_at", column.timestamptz().nullable())
+              // v33: single-use, expiring account tokens (purpose `password_reset` or `email_change`); only
+              // their SHA-256 is kept. `email` is the address the token was mailed to (the new address of
+              // an email change), so a reset mailed before an address change proves nothing afterwards.
+              .createTable("account_tokens", {
+                id: column.uuid().primaryKey().defaultRandom(),
+                user_id: column.uuid().references("users", "id", { onDelete: "cascade" }),
+                purpose: column.text(),
+                email: column.text(),
+                token_hash: column.text().unique(),
+                expires_at: column.timestamptz(),
+                used_at: column.timestamptz().nullable(),
+                created_at: column.timestamptz().defaultNow(),
+              })
+              // v34: a user's tokens of one purpose (a newer request voids the older ones).
+              .addIndex("account_tokens", "account_tokens_user_purpose_idx", [
+                "user_id",
+                "purpose",
+              ]),
+          ),
         ),
       ),
     ),
-  )));
+  ));
 
 /**
  * The auth module's schema (namespace `auth` unless the module is given another). Apply it with

@@ -30,8 +30,16 @@ export interface Answer {
 export interface HttpBrowser {
   /** The cookies kept for a host (`127.0.0.1`, `app.localhost`), by name. */
   cookiesOf(host: string): Map<string, string>;
-  /** One request, cookies sent and kept, no redirect followed. */
-  request(method: string, url: string, form?: Record<string, string>): Promise<Answer>;
+  /**
+   * One request, cookies sent and kept, no redirect followed; a form or a JSON body. Unsafe
+   * methods carry the target's own `Origin` (a page of that origin sent them).
+   */
+  request(
+    method: string,
+    url: string,
+    form?: Record<string, string>,
+    json?: unknown,
+  ): Promise<Answer>;
   /** GETs `url` and follows redirects until `stop(url)` or an answer that is not a redirect. */
   follow(url: string, stop?: (next: string) => boolean): Promise<Answer>;
 }
@@ -49,7 +57,7 @@ export function httpBrowser(app: {
   };
   const browser: HttpBrowser = {
     cookiesOf: jarOf,
-    async request(method, url, form) {
+    async request(method, url, form, json) {
       const target = new URL(url);
       const jar = jarOf(target.hostname);
       const headers = new Headers({ "user-agent": "http-browser/1.0 (test)" });
@@ -57,10 +65,13 @@ export function httpBrowser(app: {
         headers.set("cookie", [...jar].map(([name, value]) => `${name}=${value}`).join("; "));
       }
       let body: string | undefined;
+      if (method !== "GET" && method !== "HEAD") headers.set("origin", target.origin);
       if (form) {
         headers.set("content-type", "application/x-www-form-urlencoded");
-        headers.set("origin", target.origin);
         body = new URLSearchParams(form).toString();
+      } else if (json !== undefined) {
+        headers.set("content-type", "application/json");
+        body = JSON.stringify(json);
       }
       const init: RequestInit = { method, headers, body, redirect: "manual" };
       const response = target.origin === app.origin
@@ -118,7 +129,11 @@ export async function loginAt(
   let answer = await browser.follow(authorizeUrl, isCallback);
   for (let step = 0; step < 4; step++) {
     if (answer.location !== null && isCallback(answer.location)) return answer.location;
-    assert.equal(answer.status, 200, `${answer.url}: ${answer.status} ${answer.text.slice(0, 300)}`);
+    assert.equal(
+      answer.status,
+      200,
+      `${answer.url}: ${answer.status} ${answer.text.slice(0, 300)}`,
+    );
     const consent = answer.text.includes('name="prompt" value="consent"');
     const form: Record<string, string> = consent
       ? { prompt: "consent" }

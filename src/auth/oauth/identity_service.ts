@@ -55,7 +55,11 @@ export interface IdentityServiceOptions {
 /** The account side of the providers. */
 export interface IdentityService {
   /** Signs in (or up) with a provider's account; the new credential. */
-  signIn(provider: string, profile: ProviderProfile, userAgent: string | null): Promise<IssuedCredential>;
+  signIn(
+    provider: string,
+    profile: ProviderProfile,
+    userAgent: string | null,
+  ): Promise<IssuedCredential>;
   /** Connects a provider's account to `userId`. */
   link(userId: string, provider: string, profile: ProviderProfile): Promise<void>;
   /** The actor's identities. */
@@ -103,7 +107,10 @@ export function identityService(deps: IdentityServiceOptions): IdentityService {
       emailVerified: profile.emailVerified,
     });
     if (identity === null) {
-      throw authError("IDENTITY_TAKEN", "This account at the provider is connected to another user");
+      throw authError(
+        "IDENTITY_TAKEN",
+        "This account at the provider is connected to another user",
+      );
     }
     await events.emit(tx, "identityLinked", {
       user,
@@ -165,7 +172,13 @@ export function identityService(deps: IdentityServiceOptions): IdentityService {
     async signIn(provider, profile, userAgent) {
       const found = await findIdentityUser(db, tables, provider, profile.subject);
       if (found !== null) {
-        await updateIdentityEmail(db, tables, found.identityId, profile.email, profile.emailVerified);
+        await updateIdentityEmail(
+          db,
+          tables,
+          found.identityId,
+          profile.email,
+          profile.emailVerified,
+        );
         return await issue(db, publicUser(found.user), null, userAgent);
       }
       if (profile.email === null) {
@@ -182,15 +195,26 @@ export function identityService(deps: IdentityServiceOptions): IdentityService {
       await db.transaction(async (tx) => {
         const found = await findIdentityUser(tx, tables, provider, profile.subject);
         if (found !== null && found.user.id !== userId) {
-          throw authError("IDENTITY_TAKEN", "This account at the provider is connected to another user");
+          throw authError(
+            "IDENTITY_TAKEN",
+            "This account at the provider is connected to another user",
+          );
         }
         if (found !== null) {
           // Connected already: keep it, with the address the provider gives now.
-          await updateIdentityEmail(tx, tables, found.identityId, profile.email, profile.emailVerified);
+          await updateIdentityEmail(
+            tx,
+            tables,
+            found.identityId,
+            profile.email,
+            profile.emailVerified,
+          );
           return;
         }
         const owner = await findUserById(tx, tables, userId);
-        if (owner === null) throw authError("LINK_SESSION_MISMATCH", "The account that started this is gone");
+        if (owner === null) {
+          throw authError("LINK_SESSION_MISMATCH", "The account that started this is gone");
+        }
         await linkIn(tx, publicUser(owner), provider, profile);
       });
       events.wake();

@@ -15,7 +15,12 @@ const IDENTITY_COLUMNS = `id, provider, email, created_at AS "createdAt"`;
 type IdentityRow = Omit<AuthIdentity, "createdAt"> & { createdAt: Date };
 
 function toIdentity(row: IdentityRow): AuthIdentity {
-  return { id: row.id, provider: row.provider, email: row.email, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    provider: row.provider,
+    email: row.email,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 /** The live user a provider account is linked to, with the identity's id; `null` when none. */

@@ -102,14 +102,15 @@ export interface AuthOAuthCallbackQuery {
 const parameter = z.string().max(4096).optional();
 
 /** The query of `GET /oauth/:provider/callback` (providers add others: they are ignored). */
-export const callbackQuery: z.ZodType<AuthOAuthCallbackQuery, AuthOAuthCallbackQuery> =
-  exactSchema<AuthOAuthCallbackQuery>()(z.object({
-    code: parameter,
-    state: parameter,
-    iss: parameter,
-    error: parameter,
-    error_description: parameter,
-  }));
+export const callbackQuery: z.ZodType<AuthOAuthCallbackQuery, AuthOAuthCallbackQuery> = exactSchema<
+  AuthOAuthCallbackQuery
+>()(z.object({
+  code: parameter,
+  state: parameter,
+  iss: parameter,
+  error: parameter,
+  error_description: parameter,
+}));
 
 /**
  * Where the authorize and callback routes send the browser, as `authModule.api` answers it: the

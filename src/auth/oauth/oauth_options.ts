@@ -157,7 +157,9 @@ function checkProvider(
   if (provider.type === "microsoft") {
     tenant = provider.tenant ?? "common";
     if (typeof tenant !== "string" || !TENANT.test(tenant)) {
-      fail(`${at}.tenant: expected "common", "organizations", "consumers" or a tenant id or domain`);
+      fail(
+        `${at}.tenant: expected "common", "organizations", "consumers" or a tenant id or domain`,
+      );
     }
     issuer = provider.issuer ?? `https://login.microsoftonline.com/${tenant}/v2.0`;
   } else {

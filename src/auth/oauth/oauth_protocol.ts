@@ -77,13 +77,18 @@ const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Whether an error is a network failure or a timeout (not an answer the provider gave). */
 function unreachable(error: unknown): boolean {
-  if (error instanceof DOMException) return error.name === "TimeoutError" || error.name === "AbortError";
-  return error instanceof TypeError && !String((error as { code?: unknown }).code ?? "").startsWith("ERR_");
+  if (error instanceof DOMException) {
+    return error.name === "TimeoutError" || error.name === "AbortError";
+  }
+  return error instanceof TypeError &&
+    !String((error as { code?: unknown }).code ?? "").startsWith("ERR_");
 }
 
 /** Logs why a provider step failed (the operator's clue; never a token or a secret). */
 function logFailure(provider: ResolvedOAuthProvider, step: string, error: unknown): void {
-  const detail = error instanceof Error ? error.message : String(error);
+  const said = (error as { error?: unknown })?.error;
+  const detail = (typeof said === "string" ? `${said}: ` : "") +
+    (error instanceof Error ? error.message : String(error));
   console.warn(`[auth] oauth provider "${provider.id}": ${step} failed: ${detail.slice(0, 300)}`);
 }
 
@@ -128,7 +133,11 @@ function requestOptions(lib: OAuthLibrary, provider: ResolvedOAuthProvider) {
   };
 }
 
-function clientAuth(lib: OAuthLibrary, provider: ResolvedOAuthProvider, as: OAuth.AuthorizationServer) {
+function clientAuth(
+  lib: OAuthLibrary,
+  provider: ResolvedOAuthProvider,
+  as: OAuth.AuthorizationServer,
+) {
   // RFC 8414 / OpenID Connect Discovery: absent means client_secret_basic.
   const methods = as.token_endpoint_auth_methods_supported ?? ["client_secret_basic"];
   return methods.includes("client_secret_basic")
@@ -188,7 +197,8 @@ function oidcProtocol(provider: ResolvedOAuthProvider): ProviderProtocol {
       // the URL they are discovered at: the `{tenantid}` template or the tenant's id.
       const published = (await response.clone().json().catch(() => ({})))?.issuer;
       const origin = new URL(issuer).origin;
-      const pattern = /^\/(\{tenantid\}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/v2\.0$/;
+      const pattern =
+        /^\/(\{tenantid\}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/v2\.0$/;
       if (typeof published === "string" && URL.canParse(published)) {
         const url = new URL(published);
         if (url.origin === origin && pattern.test(decodeURIComponent(url.pathname))) expected = url;
@@ -249,7 +259,7 @@ function oidcProtocol(provider: ResolvedOAuthProvider): ProviderProtocol {
       }
       const params = await checkResponse(lib, as, client, check);
       const options = requestOptions(lib, provider);
-      let step = "token request";
+      let step = "code exchange";
       try {
         const response = await lib.authorizationCodeGrantRequest(
           as,
@@ -260,12 +270,12 @@ function oidcProtocol(provider: ResolvedOAuthProvider): ProviderProtocol {
           check.codeVerifier,
           options,
         );
-        step = "ID token";
         const checked = await issuerFor(as, response);
         const tokens = await lib.processAuthorizationCodeResponse(checked, client, response, {
           expectedNonce: check.nonce ?? lib.expectNoNonce,
           requireIdToken: true,
         });
+        step = "ID token signature";
         // Over TLS the token endpoint vouches for the ID token; its signature is checked anyway,
         // with the provider's published keys (a forged or `alg: none` token never passes).
         await lib.validateApplicationLevelSignature(checked, response, {
@@ -333,7 +343,7 @@ function githubProtocol(provider: ResolvedOAuthProvider): ProviderProtocol {
     async finish(check) {
       const lib = await oauthLibrary();
       const params = await checkResponse(lib, as, client, check);
-      let step = "token request";
+      let step = "code exchange";
       try {
         // GitHub answers a refused code with 200 and an `error` member: the library refuses it
         // (no access_token), and reads JSON because it asks for it (Accept: application/json).

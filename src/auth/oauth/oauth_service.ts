@@ -31,7 +31,7 @@ import type {
   AuthOAuthRedirect,
 } from "./oauth_inputs.ts";
 import type { ResolvedOAuthOptions } from "./oauth_options.ts";
-import { oauthLibrary, providerProtocol, type ProviderProtocol } from "./oauth_protocol.ts";
+import { oauthLibrary, type ProviderProtocol, providerProtocol } from "./oauth_protocol.ts";
 import { insertOAuthState, takeOAuthState } from "./oauth_state_store.ts";
 import { allowedRedirect, callbackOrigin, type RedirectPolicy } from "./redirect_target.ts";
 
@@ -253,7 +253,12 @@ export function oauthService(deps: OAuthServiceOptions): OAuthService {
           countOnlyFailures: false,
           run: () => complete(input.provider, input, client, (found) => (redirectTo = found)),
         });
-        return { status: 303, location: redirectTo, setCookies: [cleared, ...cookies], error: null };
+        return {
+          status: 303,
+          location: redirectTo,
+          setCookies: [cleared, ...cookies],
+          error: null,
+        };
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
         const location = withParam(redirectTo, "error", error.code);

@@ -69,7 +69,10 @@ export function allowedRedirect(
  * the request's own origin when it is a loopback one; `null` otherwise (a deployment reached on a
  * public name must set `publicOrigin`).
  */
-export function callbackOrigin(publicOrigin: string | null, request: Request | null): string | null {
+export function callbackOrigin(
+  publicOrigin: string | null,
+  request: Request | null,
+): string | null {
   if (publicOrigin !== null) return publicOrigin;
   if (request === null) return null;
   const url = new URL(request.url);
