@@ -1,4 +1,3 @@
-// deno-lint-ignore-file no-explicit-any
 // The abuse cases of the sign-in flow with a provider (issue 40), against a real OpenID Provider
 // (`oidc-provider` on 127.0.0.1): a callback without a state, with a state already used, or from
 // another browser than the one that started the flow; a replayed code; a code redeemed with

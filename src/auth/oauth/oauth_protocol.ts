@@ -94,12 +94,11 @@ function logFailure(provider: ResolvedOAuthProvider, step: string, error: unknow
 
 /** The `OAUTH_*` refusal of a failed step. */
 function refusal(provider: ResolvedOAuthProvider, step: string, error: unknown): Error {
+  logFailure(provider, step, error);
   if (error instanceof HttpError) return error;
   if (unreachable(error)) {
-    logFailure(provider, step, error);
     return authError("OAUTH_UNAVAILABLE", `The provider could not be reached (${step})`);
   }
-  logFailure(provider, step, error);
   return authError("OAUTH_FAILED", `The provider's answer was refused (${step})`);
 }
 
@@ -164,12 +163,12 @@ function authorizationUrl(
 }
 
 /** Checks the authorization response: `state`, RFC 9207's `iss`, and the provider's error. */
-async function checkResponse(
+function checkResponse(
   lib: OAuthLibrary,
   as: OAuth.AuthorizationServer,
   client: OAuth.Client,
   check: CallbackCheck,
-): Promise<URLSearchParams> {
+): URLSearchParams {
   try {
     return lib.validateAuthResponse(as, client, check.params, check.state);
   } catch (error) {
@@ -257,7 +256,7 @@ function oidcProtocol(provider: ResolvedOAuthProvider): ProviderProtocol {
         logFailure(provider, "discovery", error);
         throw authError("OAUTH_UNAVAILABLE", "The provider could not be reached (discovery)");
       }
-      const params = await checkResponse(lib, as, client, check);
+      const params = checkResponse(lib, as, client, check);
       const options = requestOptions(lib, provider);
       let step = "code exchange";
       try {
@@ -342,7 +341,7 @@ function githubProtocol(provider: ResolvedOAuthProvider): ProviderProtocol {
     },
     async finish(check) {
       const lib = await oauthLibrary();
-      const params = await checkResponse(lib, as, client, check);
+      const params = checkResponse(lib, as, client, check);
       let step = "code exchange";
       try {
         // GitHub answers a refused code with 200 and an `error` member: the library refuses it
