@@ -40,6 +40,7 @@ import {
   type AuthPasswordClient,
   type AuthSessionsClient,
 } from "./account_client.ts";
+import { type AuthIdentitiesClient, type AuthOAuthClient, oauthCalls } from "./oauth_client.ts";
 
 /**
  * `pageSize` and `cursor` of a list call; `pageSize` may be given as a number.
@@ -308,6 +309,10 @@ export interface AuthClient {
   readonly account: AuthAccountClient;
   /** Linking a Telegram account, and signing in with Telegram. */
   readonly telegram: AuthTelegramClient;
+  /** Signing in with a provider, and connecting one to the account. */
+  readonly oauth: AuthOAuthClient;
+  /** The account's connected provider accounts. */
+  readonly identities: AuthIdentitiesClient;
 }
 
 /** `path` with each `:name` replaced by the encoded value of `params[name]`. */
@@ -380,6 +385,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     verifyEmail: (body) => send(routes.verifyEmail, {}, { body }),
     resendVerificationEmail: () => send(routes.resendVerificationEmail),
     ...accountCalls(send, routes),
+    ...oauthCalls(send, routes, options.baseUrl),
     telegram: {
       link: () => send(routes.linkTelegram),
       unlink: () => send(routes.unlinkTelegram),

@@ -40,6 +40,8 @@ export interface HttpBrowser {
     form?: Record<string, string>,
     json?: unknown,
   ): Promise<Answer>;
+  /** A `fetch` in this browser (its cookies), for a client such as `createAuthClient`. */
+  fetch(url: string, init: RequestInit): Promise<Response>;
   /** GETs `url` and follows redirects until `stop(url)` or an answer that is not a redirect. */
   follow(url: string, stop?: (next: string) => boolean): Promise<Answer>;
 }
@@ -94,6 +96,15 @@ export function httpBrowser(app: {
         text: await response.text(),
         location: location === null ? null : new URL(location, url).href,
       };
+    },
+    async fetch(url, init) {
+      const method = init.method ?? "GET";
+      const body = typeof init.body === "string" ? JSON.parse(init.body) : undefined;
+      const answer = await browser.request(method, url, undefined, body);
+      return new Response(answer.text || null, {
+        status: answer.status,
+        headers: answer.headers,
+      });
     },
     async follow(url, stop = () => false) {
       let answer = await browser.request("GET", url);

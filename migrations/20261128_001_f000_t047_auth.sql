@@ -1,4 +1,4 @@
--- fragment-cli migration of schema "auth" in namespace "auth": version 0 to 42
+-- fragment-cli migration of schema "auth" in namespace "auth": version 0 to 47
 -- Generated from the schema definition; do not edit.
 -- One transaction: apply with psql -v ON_ERROR_STOP=1 -f <file>, or with fragment-cli db migrate.
 
@@ -633,6 +633,48 @@ BEGIN
 END
 $fn$;
 
+-- Step 43: createTable "identities"
+CREATE TABLE "auth"."identities" (
+  "id" uuid NOT NULL DEFAULT gen_random_uuid(),
+  "user_id" uuid NOT NULL,
+  "provider" text NOT NULL,
+  "subject" text NOT NULL,
+  "email" text,
+  "email_verified" boolean NOT NULL DEFAULT false,
+  "created_at" timestamptz NOT NULL DEFAULT now(),
+  CONSTRAINT "identities_pkey" PRIMARY KEY ("id"),
+  CONSTRAINT "identities_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "auth"."users" ("id") ON DELETE CASCADE
+);
+
+-- Step 44: addIndex "identities_provider_subject_key" on "identities"
+CREATE UNIQUE INDEX "identities_provider_subject_key" ON "auth"."identities" ("provider", "subject");
+
+-- Step 45: addIndex "identities_user_idx" on "identities"
+CREATE INDEX "identities_user_idx" ON "auth"."identities" ("user_id");
+
+-- Step 46: createTable "oauth_states"
+CREATE TABLE "auth"."oauth_states" (
+  "id" uuid NOT NULL DEFAULT gen_random_uuid(),
+  "state_hash" text NOT NULL,
+  "verifier_hash" text NOT NULL,
+  "provider" text NOT NULL,
+  "nonce" text,
+  "redirect_uri" text NOT NULL,
+  "redirect_to" text NOT NULL,
+  "purpose" text NOT NULL,
+  "user_id" uuid,
+  "session_id" uuid,
+  "expires_at" timestamptz NOT NULL,
+  "created_at" timestamptz NOT NULL DEFAULT now(),
+  CONSTRAINT "oauth_states_pkey" PRIMARY KEY ("id"),
+  CONSTRAINT "oauth_states_state_hash_key" UNIQUE ("state_hash"),
+  CONSTRAINT "oauth_states_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "auth"."users" ("id") ON DELETE CASCADE,
+  CONSTRAINT "oauth_states_session_id_fkey" FOREIGN KEY ("session_id") REFERENCES "auth"."sessions" ("id") ON DELETE CASCADE
+);
+
+-- Step 47: addIndex "oauth_states_expires_idx" on "oauth_states"
+CREATE INDEX "oauth_states_expires_idx" ON "auth"."oauth_states" ("expires_at");
+
 -- Version bookkeeping
 INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "fingerprint", "description") VALUES
   ('auth', 1, '79c09e44a3e57a15393130c2b309fc6f15127238f02fcc642f1eec5f03cb4cb2', 'createTable "users"'),
@@ -676,10 +718,15 @@ INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "finger
   ('auth', 39, '1f32fc59209641b81b57425fc843c149122f9dee9de623d3840262391e7402dc', 'createTable "organization_audit_log"'),
   ('auth', 40, '270c3ee1099bfc336c0684917df182b68c2b07d48d354f4f18beead176c52cae', 'addIndex "organization_audit_log_page_idx" on "organization_audit_log"'),
   ('auth', 41, '5bbce33b21f27c87e5a651ff53a48f994653bba873357ce6a3821b9e00919879', 'addIndex "organization_audit_log_created_idx" on "organization_audit_log"'),
-  ('auth', 42, '41c84c566f9913c3e314a91b6f19dce12d873ab39fc82ab5a96ddd02c7651fae', 'sql')
+  ('auth', 42, '41c84c566f9913c3e314a91b6f19dce12d873ab39fc82ab5a96ddd02c7651fae', 'sql'),
+  ('auth', 43, '56eadcb9124650f424a38136074d4cdcaa354e9e9a39c80526bb5fcd719f0b0b', 'createTable "identities"'),
+  ('auth', 44, '8d897e5357f9eacb987b9297b33922cd7c0931968f9e595574adb5fd69c804a1', 'addIndex "identities_provider_subject_key" on "identities"'),
+  ('auth', 45, '8fa494c9b1e4584b38039dd8bf04afba161d49d95e2c9f269df4db36cbd4a37f', 'addIndex "identities_user_idx" on "identities"'),
+  ('auth', 46, '2fbc75b42ffef4d2e57f2110b930c81643d64a3cb97e9dfcdbcfaa03868271b4', 'createTable "oauth_states"'),
+  ('auth', 47, 'a4330cdc0f4dd4c15ab31d31bfec2ebe65ff2e4b5cf58a7419df10466aa7c46c', 'addIndex "oauth_states_expires_idx" on "oauth_states"')
 ON CONFLICT ("namespace", "version") DO UPDATE SET "fingerprint" = EXCLUDED."fingerprint", "description" = EXCLUDED."description", "applied_at" = now();
 
-INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('auth', 'auth', 42)
+INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('auth', 'auth', 47)
 ON CONFLICT ("namespace") DO UPDATE SET "version" = EXCLUDED."version", "schema_name" = EXCLUDED."schema_name", "updated_at" = now();
 
 COMMIT;
