@@ -8,6 +8,7 @@ import { createAuthClient } from "./client.js";
 import { API_BASE_URL } from "./config.js";
 import { setupAccount } from "./account.js";
 import { setupTelegram } from "./telegram.js";
+import { setupProviders } from "./providers.js";
 import { byId, detachHiddenScreens } from "./screens.js";
 
 const client = createAuthClient({ baseUrl: API_BASE_URL });
@@ -28,6 +29,9 @@ function say(error) {
 const account = setupAccount({ client, $, say, act, showSignedOut, start });
 // The Telegram link (telegram.js).
 const telegram = setupTelegram({ client, $, say, start });
+// Sign-in providers and connected accounts (providers.js).
+const providers = setupProviders({ client, $, say, start });
+providers.showOutcome();
 
 /** Loads the signed-in state from one GET /me and renders it; signed out on 401. */
 async function start() {
@@ -45,6 +49,7 @@ async function start() {
 
 function showSignedOut() {
   account.showSignIn();
+  providers.renderSignIn();
   $("reset-view").hidden = true;
   $("confirm-view").hidden = true;
   $("signed-out").hidden = false;
@@ -64,6 +69,7 @@ async function showSignedIn(me) {
   $("confirm-view").hidden = true;
   telegram.render(me);
   await account.renderAccount(me);
+  await providers.renderAccount();
 
   activeId = me.activeOrganization?.organization.id ?? null;
   const list = $("organizations");

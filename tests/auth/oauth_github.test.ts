@@ -10,97 +10,23 @@ import assert from "node:assert/strict";
 import { githubProvider } from "../../src/auth/mod.ts";
 import { pgliteAdapter } from "../../src/sql/pglite_adapter.ts";
 import { httpBrowser } from "../helpers/http_browser.ts";
-import { listenLocal, type LocalServer } from "../helpers/local_server.ts";
+import { type GitHubStandIn, startGitHubStandIn } from "../helpers/github_stand_in.ts";
 import { accountModule } from "./helpers/account.ts";
 import { uniqueEmail } from "./helpers/http.ts";
 import { APP, errorOf, jsonIn, meOf } from "./helpers/oauth.ts";
 
-const CLIENT_ID = "Iv1.fragmenttest01";
-const CLIENT_SECRET = "github-stand-in-secret-0123456789abcdef";
 const db = pgliteAdapter();
-let github: LocalServer;
+let github: GitHubStandIn;
 let module: Awaited<ReturnType<typeof accountModule>>["module"];
 
-/** What the stand-in answers for the next sign-in, and what it saw. */
-const account = {
-  id: 1000 as number,
-  emails: [] as { email: string; primary: boolean; verified: boolean }[],
-  userStatus: 200,
-};
-const seen: { tokenRequests: { accept: string | null; form: URLSearchParams }[] } = {
-  tokenRequests: [],
-};
-const codes = new Map<string, { challenge: string; redirectUri: string }>();
-const tokens = new Set<string>();
-
-async function sha256(text: string): Promise<string> {
-  const digest = new Uint8Array(
-    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)),
-  );
-  return btoa(String.fromCharCode(...digest)).replaceAll("+", "-").replaceAll("/", "_")
-    .replace(/=+$/, "");
-}
-
 before(async () => {
-  github = await listenLocal(async (request) => {
-    const url = new URL(request.url);
-    if (url.pathname === "/login/oauth/authorize") {
-      const q = url.searchParams;
-      if (q.get("client_id") !== CLIENT_ID) return new Response("unknown client", { status: 404 });
-      const code = crypto.randomUUID().replaceAll("-", "");
-      codes.set(code, { challenge: q.get("code_challenge")!, redirectUri: q.get("redirect_uri")! });
-      const back = new URL(q.get("redirect_uri")!);
-      back.searchParams.set("code", code);
-      back.searchParams.set("state", q.get("state")!);
-      return new Response(null, { status: 302, headers: { location: back.href } });
-    }
-    if (url.pathname === "/login/oauth/access_token" && request.method === "POST") {
-      const form = new URLSearchParams(await request.text());
-      seen.tokenRequests.push({ accept: request.headers.get("accept"), form });
-      const issued = codes.get(form.get("code") ?? "");
-      codes.delete(form.get("code") ?? "");
-      const ok = issued !== undefined && form.get("client_id") === CLIENT_ID &&
-        form.get("client_secret") === CLIENT_SECRET &&
-        form.get("redirect_uri") === issued.redirectUri &&
-        await sha256(form.get("code_verifier") ?? "") === issued.challenge;
-      const body: Record<string, string> = ok
-        ? {
-          access_token: `gho_${crypto.randomUUID()}`,
-          token_type: "bearer",
-          scope: "read:user,user:email",
-        }
-        : {
-          error: "bad_verification_code",
-          error_description: "The code passed is incorrect or expired.",
-        };
-      if (ok) tokens.add(body.access_token);
-      // GitHub's documented behaviour: 200 either way; JSON only when asked for.
-      return request.headers.get("accept")?.includes("application/json")
-        ? Response.json(body)
-        : new Response(new URLSearchParams(body).toString(), {
-          headers: { "content-type": "application/x-www-form-urlencoded" },
-        });
-    }
-    const token = request.headers.get("authorization")?.replace(/^Bearer /, "") ?? "";
-    if (url.pathname.startsWith("/api/v3/") && !tokens.has(token)) {
-      return Response.json({ message: "Bad credentials" }, { status: 401 });
-    }
-    if (url.pathname === "/api/v3/user") {
-      if (account.userStatus !== 200) return new Response("oops", { status: account.userStatus });
-      return Response.json({ id: account.id, login: `octo${account.id}`, email: null });
-    }
-    if (url.pathname === "/api/v3/user/emails") {
-      return Response.json(account.emails.map((e) => ({ ...e, visibility: null })));
-    }
-    return Response.json({ message: "Not Found" }, { status: 404 });
-  });
+  github = await startGitHubStandIn();
   ({ module } = await accountModule(db, {
     secret: "oauth-tests-secret-0123456789-abcdefgh",
     oauth: {
       providers: {
         github: githubProvider({
-          clientId: CLIENT_ID,
-          clientSecret: CLIENT_SECRET,
+          ...github.client,
           webOrigin: github.url,
           apiOrigin: `${github.url}/api/v3`,
         }),
@@ -134,9 +60,9 @@ async function signIn() {
 
 describe("githubProvider against a stand-in for GitHub's endpoints", () => {
   it("signs up with the verified primary address; GitHub's numeric id is the account", async () => {
-    account.id = 4100;
+    github.account.id = 4100;
     const email = uniqueEmail("octo");
-    account.emails = [
+    github.account.emails = [
       { email: uniqueEmail("secondary"), primary: false, verified: true },
       { email, primary: true, verified: true },
     ];
@@ -152,31 +78,35 @@ describe("githubProvider against a stand-in for GitHub's endpoints", () => {
     );
     assert.deepEqual(identity, { provider: "github", subject: "4100", email });
     // The token request: client_secret_post, the PKCE verifier, and JSON asked for.
-    const request = seen.tokenRequests.at(-1)!;
+    const request = github.tokenRequests.at(-1)!;
     assert.match(request.accept ?? "", /application\/json/);
-    assert.equal(request.form.get("client_secret"), CLIENT_SECRET);
+    assert.equal(request.form.get("client_secret"), github.client.clientSecret);
     assert.match(request.form.get("code_verifier") ?? "", /^[A-Za-z0-9_-]{43}$/);
     // Again: the same account, even after the address changed at GitHub.
-    account.emails = [{ email: uniqueEmail("renamed"), primary: true, verified: true }];
+    github.account.emails = [{ email: uniqueEmail("renamed"), primary: true, verified: true }];
     const again = await signIn();
     assert.equal(errorOf(again.answer), null);
     assert.equal((await meOf(again.browser)).body.user.id, me.body.user.id);
     const listed = (await jsonIn(again.browser, "GET", "/identities")).body.identities;
-    assert.equal(listed[0].email, account.emails[0].email, "the identity keeps the latest address");
+    assert.equal(
+      listed[0].email,
+      github.account.emails[0].email,
+      "the identity keeps the latest address",
+    );
   });
 
   it("an unverified primary address makes an unverified account", async () => {
-    account.id = 4200;
+    github.account.id = 4200;
     const email = uniqueEmail("unverified-octo");
-    account.emails = [{ email, primary: true, verified: false }];
+    github.account.emails = [{ email, primary: true, verified: false }];
     const { browser, answer } = await signIn();
     assert.equal(errorOf(answer), null);
     assert.equal((await meOf(browser)).body.user.emailVerified, false);
   });
 
   it("no primary address: OAUTH_EMAIL_MISSING, nothing created", async () => {
-    account.id = 4300;
-    account.emails = [{ email: uniqueEmail("not-primary"), primary: false, verified: true }];
+    github.account.id = 4300;
+    github.account.emails = [{ email: uniqueEmail("not-primary"), primary: false, verified: true }];
     const before = await counts();
     const { answer } = await signIn();
     assert.equal(errorOf(answer), "OAUTH_EMAIL_MISSING");
@@ -184,8 +114,8 @@ describe("githubProvider against a stand-in for GitHub's endpoints", () => {
   });
 
   it("a replayed code: GitHub's 200 with an error is refused (OAUTH_FAILED)", async () => {
-    account.id = 4400;
-    account.emails = [{ email: uniqueEmail("replayed"), primary: true, verified: true }];
+    github.account.id = 4400;
+    github.account.emails = [{ email: uniqueEmail("replayed"), primary: true, verified: true }];
     const first = await signIn();
     assert.equal(errorOf(first.answer), null);
     // A new flow in the same browser, the old code under its state.
@@ -204,15 +134,15 @@ describe("githubProvider against a stand-in for GitHub's endpoints", () => {
   });
 
   it("a failing /user: OAUTH_FAILED, nothing created", async () => {
-    account.id = 4500;
-    account.emails = [{ email: uniqueEmail("down"), primary: true, verified: true }];
-    account.userStatus = 502;
+    github.account.id = 4500;
+    github.account.emails = [{ email: uniqueEmail("down"), primary: true, verified: true }];
+    github.account.userStatus = 502;
     const before = await counts();
     try {
       const { answer } = await signIn();
       assert.equal(errorOf(answer), "OAUTH_FAILED");
     } finally {
-      account.userStatus = 200;
+      github.account.userStatus = 200;
     }
     assert.deepEqual(await counts(), before);
   });

@@ -72,11 +72,14 @@ describe("auth({ oauth })", () => {
 
   it("the presets' defaults: names, issuers, tenant", () => {
     assert.deepEqual(googleProvider(client), {
-      name: "Google",
       ...client,
       type: "oidc",
+      name: "Google",
       issuer: "https://accounts.google.com",
     });
+    // An unset environment variable (undefined) keeps the default.
+    assert.equal(googleProvider({ ...client, name: undefined }).name, "Google");
+    assert.equal(microsoftProvider({ ...client, tenant: undefined }).tenant, "common");
     assert.equal(gitlabProvider(client).issuer, "https://gitlab.com");
     assert.equal(
       gitlabProvider({ ...client, issuer: "https://git.acme.example" }).issuer,

@@ -191,9 +191,9 @@ export interface PresetProviderOptions extends AuthOAuthClientOptions {
  */
 export function googleProvider(options: PresetProviderOptions): AuthOidcProvider {
   return {
-    name: "Google",
     ...options,
     type: "oidc",
+    name: options.name ?? "Google",
     issuer: options.issuer ?? "https://accounts.google.com",
   };
 }
@@ -218,9 +218,9 @@ export function googleProvider(options: PresetProviderOptions): AuthOidcProvider
  */
 export function gitlabProvider(options: PresetProviderOptions): AuthOidcProvider {
   return {
-    name: "GitLab",
     ...options,
     type: "oidc",
+    name: options.name ?? "GitLab",
     issuer: options.issuer ?? "https://gitlab.com",
   };
 }
@@ -269,7 +269,12 @@ export interface MicrosoftProviderOptions extends PresetProviderOptions {
  * ```
  */
 export function microsoftProvider(options: MicrosoftProviderOptions): AuthMicrosoftProvider {
-  return { name: "Microsoft", tenant: "common", ...options, type: "microsoft" };
+  return {
+    ...options,
+    type: "microsoft",
+    name: options.name ?? "Microsoft",
+    tenant: options.tenant ?? "common",
+  };
 }
 
 /**
@@ -313,5 +318,5 @@ export interface GitHubProviderOptions extends AuthOAuthClientOptions {
  * ```
  */
 export function githubProvider(options: GitHubProviderOptions): AuthGitHubProvider {
-  return { name: "GitHub", ...options, type: "github" };
+  return { ...options, type: "github", name: options.name ?? "GitHub" };
 }
