@@ -184,6 +184,7 @@ export function auth(options: AuthOptions): AuthModule {
       limits,
       events,
       permissions,
+      signInProviders: [...(resolved.oauth?.providers.keys() ?? [])],
     })
     : null;
   const identities = resolved.oauth

@@ -215,7 +215,7 @@ describe("disconnecting (DELETE /identities/:identityId)", () => {
     assert.equal((await jsonIn(browser, "DELETE", `/identities/${identity.id}`)).status, 204);
   });
 
-  it("a linked Telegram account counts", async () => {
+  it("a linked Telegram account counts, and then is the last way in itself", async () => {
     const { browser } = await signInAs(world, uniqueEmail("telegram"));
     const [identity] = await identitiesOf(browser);
     const link = await jsonIn(browser, "POST", "/telegram/link");
@@ -223,6 +223,10 @@ describe("disconnecting (DELETE /identities/:identityId)", () => {
     const linked = await world.module.api.confirmTelegramLink(token, { id: 6_100_000_001 });
     assert.equal(linked.ok, true);
     assert.equal((await jsonIn(browser, "DELETE", `/identities/${identity.id}`)).status, 204);
+    const unlink = await jsonIn(browser, "DELETE", "/telegram/link");
+    assert.equal(unlink.status, 409);
+    assert.equal(unlink.body.error.code, "LAST_SIGN_IN_METHOD");
+    assert.ok((await meOf(browser)).body.user.telegram, "still linked");
   });
 
   it("another user's identity, or an id that is none, is 404", async () => {
