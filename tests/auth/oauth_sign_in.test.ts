@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { hashToken } from "../../src/auth/sessions/tokens.ts";
 import { loginAt } from "../helpers/http_browser.ts";
 import { signUp, uniqueEmail } from "./helpers/http.ts";
-import { send } from "./helpers/account.ts";
+import { send, tokenOf, waitForMail } from "./helpers/account.ts";
 import { verifyEmail } from "./helpers/verification.ts";
 import {
   APP,
@@ -163,6 +163,35 @@ describe("no takeover through a provider's address (ACCOUNT_EXISTS)", () => {
   it("a verified provider address naming an account whose address is not verified", async () => {
     const squatter = await signUp(world.module, uniqueEmail("squatted"));
     await refused(squatter.user.email, squatter.user.email);
+  });
+
+  it("an account a provider made from an unverified address: the mailbox's password reset drops its provider accounts", async () => {
+    const email = uniqueEmail("prehijacked");
+    // The squatter signs up at a provider that does not verify, with the victim's address …
+    const squatter = await signInAs(world, `unverified.${email}`);
+    assert.equal(errorOf(squatter.answer), null);
+    // … and the victim takes the account back with the forgotten-password mail.
+    const mails = world.outbox.resets.length;
+    assert.equal(
+      (await send(world.module, "POST", "/password/forgot", { body: { email } })).status,
+      202,
+    );
+    const mail = await waitForMail(world.outbox.resets, mails + 1);
+    const reset = await send(world.module, "POST", "/password/reset", {
+      body: { token: tokenOf(mail.url), password: "the victim's own password" },
+    });
+    assert.equal(reset.status, 200, JSON.stringify(reset.body));
+    assert.equal(reset.body.user.emailVerified, true);
+    assert.equal((await meOf(squatter.browser)).status, 401, "the squatter's session ended");
+    // The squatter's provider account no longer opens it.
+    const again = await signInAs(world, `unverified.${email}`);
+    assert.equal(errorOf(again.answer), "ACCOUNT_EXISTS");
+    await world.module.api.hooks!.drain();
+    assert.ok(
+      world.outbox.events.some((e) =>
+        e.name === "identityUnlinked" && e.payload.user.email === email
+      ),
+    );
   });
 
   it("a verified provider address joins the account whose address is verified", async () => {

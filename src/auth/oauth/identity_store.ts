@@ -134,3 +134,16 @@ export async function deleteIdentity(
   );
   return row ? toIdentity(row) : null;
 }
+
+/** Deletes every identity of a user; answers them. */
+export async function deleteUserIdentities(
+  tx: SqlQuerier,
+  tables: AuthTableNames,
+  userId: string,
+): Promise<AuthIdentity[]> {
+  const rows = await tx.query<IdentityRow>(
+    `DELETE FROM ${tables.identities} WHERE user_id = $1 RETURNING ${IDENTITY_COLUMNS}`,
+    [userId],
+  );
+  return rows.map(toIdentity);
+}
