@@ -90,12 +90,29 @@ export const oauthLinkResponse: ResponseSchema<AuthOAuthLink> = exactSchema<Auth
   z.object({ url: z.string().describe("The provider's authorization URL: navigate to it") }),
 );
 
-/** What the provider sends back to `GET /oauth/:provider/callback` (RFC 6749, 4.1.2; RFC 9207). */
+/**
+ * What the provider sends back to `GET /oauth/:provider/callback` (RFC 6749, 4.1.2; RFC 9207).
+ *
+ * @example Finish a sign-in from a route of your own
+ * ```ts
+ * import type { AuthModule, AuthOAuthCallbackQuery } from "@app/fragment-cli/auth";
+ *
+ * async function finish(authModule: AuthModule, request: Request) {
+ *   const query: AuthOAuthCallbackQuery = Object.fromEntries(new URL(request.url).searchParams);
+ *   return await authModule.api.completeOAuth({ provider: "google", ...query }, { request });
+ * }
+ * ```
+ */
 export interface AuthOAuthCallbackQuery {
+  /** The authorization code. */
   code?: string | undefined;
+  /** The `state` the flow was started with. */
   state?: string | undefined;
+  /** The issuer that answered (RFC 9207), when the provider sends it. */
   iss?: string | undefined;
+  /** The provider's refusal (`access_denied`, …) instead of a code. */
   error?: string | undefined;
+  /** The provider's words about its refusal. */
   error_description?: string | undefined;
 }
 
@@ -154,6 +171,7 @@ export interface AuthOAuthRedirect {
  * ```
  */
 export interface AuthIdentity {
+  /** The identity's id (`DELETE /identities/:identityId`). */
   id: string;
   /** The provider's id in `oauth.providers`. */
   provider: string;

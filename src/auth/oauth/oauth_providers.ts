@@ -7,7 +7,20 @@
  * @module
  */
 
-/** The settings every provider takes. */
+/**
+ * The settings every provider takes: the client the provider registered for this application.
+ *
+ * @example
+ * ```ts
+ * import type { AuthOAuthClientOptions } from "@app/fragment-cli/auth";
+ *
+ * const client: AuthOAuthClientOptions = {
+ *   clientId: "1234-abc.apps.googleusercontent.com",
+ *   clientSecret: "…",
+ *   name: "Google Workspace",
+ * };
+ * ```
+ */
 export interface AuthOAuthClientOptions {
   /** The client id the provider issued to this application. */
   clientId: string;
@@ -165,7 +178,20 @@ export function oidcProvider(options: OidcProviderOptions): AuthOidcProvider {
   return { ...options, type: "oidc" };
 }
 
-/** Options of the OpenID Connect presets: the client's credentials, an issuer override. */
+/**
+ * Options of the OpenID Connect presets: the client's credentials, an issuer override.
+ *
+ * @example A self-managed GitLab
+ * ```ts
+ * import type { PresetProviderOptions } from "@app/fragment-cli/auth";
+ *
+ * const options: PresetProviderOptions = {
+ *   clientId: "3f1e…",
+ *   clientSecret: "…",
+ *   issuer: "https://gitlab.acme.example",
+ * };
+ * ```
+ */
 export interface PresetProviderOptions extends AuthOAuthClientOptions {
   /** Overrides the provider's issuer (a self-hosted instance, a test stand-in). */
   issuer?: string;

@@ -35,7 +35,17 @@ import { oauthLibrary, type ProviderProtocol, providerProtocol } from "./oauth_p
 import { insertOAuthState, takeOAuthState } from "./oauth_state_store.ts";
 import { allowedRedirect, callbackOrigin, type RedirectPolicy } from "./redirect_target.ts";
 
-/** The cookie holding a flow's PKCE verifier (only its SHA-256 is stored). */
+/**
+ * The cookie holding a flow's PKCE verifier, which binds it to the browser (only its SHA-256 is
+ * stored): `HttpOnly; SameSite=Lax; Path=<mountRoute>/oauth; Max-Age=600`.
+ *
+ * @example
+ * ```ts
+ * import { OAUTH_FLOW_COOKIE } from "@app/fragment-cli/auth";
+ *
+ * console.log(OAUTH_FLOW_COOKIE); // "service_oauth"
+ * ```
+ */
 export const OAUTH_FLOW_COOKIE = "service_oauth";
 /** How long a flow may take, from the redirect to the provider to the callback: 10 minutes. */
 export const OAUTH_STATE_TTL_SECONDS = 600;
