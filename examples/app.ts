@@ -15,6 +15,14 @@
  */
 import process from "node:process";
 import { auth, databaseFromEnv, messenger, type MessengerEvent, telegramOutbox } from "../mod.ts";
+import {
+  type AuthOAuthOptions,
+  type AuthOAuthProvider,
+  githubProvider,
+  googleProvider,
+  microsoftProvider,
+  oidcProvider,
+} from "../src/auth/mod.ts";
 
 /** One database for every module; each keeps its tables in its own namespace. */
 const database = databaseFromEnv();
@@ -27,6 +35,7 @@ const database = databaseFromEnv();
  * the per-address rate limits: set it only behind a proxy that overwrites that header.
  * `TRUSTED_ORIGINS` (comma-separated, e.g. `http://localhost:5173`) lists the other origins whose
  * pages may call the API with the user's cookie: a single-page app hosted apart from the API.
+ * The sign-in providers come from the environment too (see {@link signInProviders}).
  */
 export const authModule = auth({
   database,
@@ -34,7 +43,52 @@ export const authModule = auth({
   trustedOrigins: commaList(process.env.TRUSTED_ORIGINS),
   trustProxy: process.env.TRUST_PROXY || false,
   telegram: telegramBot(),
+  oauth: signInProviders(),
 });
+
+/**
+ * "Continue with …" providers, each when its settings are set: any OpenID Connect provider from
+ * `OIDC_ISSUER`, `OIDC_CLIENT_ID`, `OIDC_CLIENT_SECRET` (and `OIDC_NAME`, the button's name; id
+ * `oidc`), and Google, Microsoft (`MICROSOFT_TENANT`, default `common`) and GitHub from
+ * `<NAME>_CLIENT_ID` and `<NAME>_CLIENT_SECRET`. Register
+ * `<PUBLIC_ORIGIN>/api/auth/oauth/<id>/callback` as the redirect URL at each (docs/auth.md,
+ * "Sign-in methods"); none set, the provider routes are absent.
+ */
+function signInProviders(): AuthOAuthOptions | undefined {
+  const env = process.env;
+  const providers: Record<string, AuthOAuthProvider> = {};
+  if (env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET) {
+    providers.oidc = oidcProvider({
+      issuer: env.OIDC_ISSUER,
+      clientId: env.OIDC_CLIENT_ID,
+      clientSecret: env.OIDC_CLIENT_SECRET,
+      name: env.OIDC_NAME || undefined,
+    });
+  }
+  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
+    providers.google = googleProvider({
+      clientId: env.GOOGLE_CLIENT_ID,
+      clientSecret: env.GOOGLE_CLIENT_SECRET,
+    });
+  }
+  if (env.MICROSOFT_CLIENT_ID && env.MICROSOFT_CLIENT_SECRET) {
+    providers.microsoft = microsoftProvider({
+      clientId: env.MICROSOFT_CLIENT_ID,
+      clientSecret: env.MICROSOFT_CLIENT_SECRET,
+      tenant: env.MICROSOFT_TENANT || undefined,
+    });
+  }
+  if (env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET) {
+    providers.github = githubProvider({
+      clientId: env.GITHUB_CLIENT_ID,
+      clientSecret: env.GITHUB_CLIENT_SECRET,
+      // A GitHub Enterprise Server, or the tests' stand-in.
+      webOrigin: env.GITHUB_WEB_ORIGIN || undefined,
+      apiOrigin: env.GITHUB_API_ORIGIN || undefined,
+    });
+  }
+  return Object.keys(providers).length > 0 ? { providers } : undefined;
+}
 
 /**
  * The Telegram bot, when `TELEGRAM_BOT_TOKEN` and `TELEGRAM_BOT_USERNAME` are set: users link

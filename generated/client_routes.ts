@@ -21,6 +21,7 @@ export const addMember: OperationRoute = {
 };
 export const changeEmail: OperationRoute = { method: "POST", path: "/email/change" };
 export const changePassword: OperationRoute = { method: "POST", path: "/password/change" };
+export const completeOAuth: OperationRoute = { method: "GET", path: "/oauth/:provider/callback" };
 export const confirmEmailChange: OperationRoute = { method: "POST", path: "/email/change/confirm" };
 export const createInvitation: OperationRoute = {
   method: "POST",
@@ -43,11 +44,13 @@ export const getOrganization: OperationRoute = {
   path: "/organizations/:organizationId",
 };
 export const getSession: OperationRoute = { method: "GET", path: "/session" };
+export const linkOAuthProvider: OperationRoute = { method: "POST", path: "/oauth/:provider/link" };
 export const linkTelegram: OperationRoute = { method: "POST", path: "/telegram/link" };
 export const listAuditLog: OperationRoute = {
   method: "GET",
   path: "/organizations/:organizationId/audit-log",
 };
+export const listIdentities: OperationRoute = { method: "GET", path: "/identities" };
 export const listInvitations: OperationRoute = {
   method: "GET",
   path: "/organizations/:organizationId/invitations",
@@ -60,6 +63,7 @@ export const listMyInvitations: OperationRoute = {
   method: "GET",
   path: "/organizations/invitations",
 };
+export const listOAuthProviders: OperationRoute = { method: "GET", path: "/oauth/providers" };
 export const listOrganizations: OperationRoute = { method: "GET", path: "/organizations" };
 export const listSessions: OperationRoute = { method: "GET", path: "/sessions" };
 export const me: OperationRoute = { method: "GET", path: "/me" };
@@ -94,10 +98,15 @@ export const signInWithEmailLink: OperationRoute = {
 export const signInWithTelegram: OperationRoute = { method: "POST", path: "/telegram/sign-in" };
 export const signOut: OperationRoute = { method: "POST", path: "/sign-out" };
 export const signUp: OperationRoute = { method: "POST", path: "/sign-up" };
+export const startOAuthSignIn: OperationRoute = {
+  method: "GET",
+  path: "/oauth/:provider/authorize",
+};
 export const transferOwnership: OperationRoute = {
   method: "POST",
   path: "/organizations/:organizationId/transfer-ownership",
 };
+export const unlinkIdentity: OperationRoute = { method: "DELETE", path: "/identities/:identityId" };
 export const unlinkTelegram: OperationRoute = { method: "DELETE", path: "/telegram/link" };
 export const updateMemberRoles: OperationRoute = {
   method: "PATCH",

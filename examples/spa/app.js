@@ -9,6 +9,7 @@ import { API_BASE_URL } from "./config.js";
 import { setupAccount } from "./account.js";
 import { setupTelegram } from "./telegram.js";
 import { setupEmailLink } from "./email_link.js";
+import { setupProviders } from "./providers.js";
 import { byId, detachHiddenScreens } from "./screens.js";
 
 const client = createAuthClient({ baseUrl: API_BASE_URL });
@@ -31,6 +32,9 @@ const account = setupAccount({ client, $, say, act, showSignedOut, start });
 const telegram = setupTelegram({ client, $, say, start });
 // Passwordless sign-in by email link (email_link.js).
 const emailLink = setupEmailLink({ client, $, say, inform: account.inform, start });
+// Sign-in providers and connected accounts (providers.js).
+const providers = setupProviders({ client, $, say, start });
+providers.showOutcome();
 
 /** Loads the signed-in state from one GET /me and renders it; signed out on 401. */
 async function start() {
@@ -49,6 +53,7 @@ async function start() {
 function showSignedOut() {
   account.showSignIn();
   $("link-view").hidden = true;
+  providers.renderSignIn();
   $("reset-view").hidden = true;
   $("confirm-view").hidden = true;
   $("signed-out").hidden = false;
@@ -69,6 +74,7 @@ async function showSignedIn(me) {
   $("confirm-view").hidden = true;
   telegram.render(me);
   await account.renderAccount(me);
+  await providers.renderAccount();
 
   activeId = me.activeOrganization?.organization.id ?? null;
   const list = $("organizations");

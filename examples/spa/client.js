@@ -11,6 +11,7 @@ __export(client_routes_exports, {
   addMember: () => addMember,
   changeEmail: () => changeEmail,
   changePassword: () => changePassword,
+  completeOAuth: () => completeOAuth,
   confirmEmailChange: () => confirmEmailChange,
   createInvitation: () => createInvitation,
   createOrganization: () => createOrganization,
@@ -21,11 +22,14 @@ __export(client_routes_exports, {
   getActiveOrganization: () => getActiveOrganization,
   getOrganization: () => getOrganization,
   getSession: () => getSession,
+  linkOAuthProvider: () => linkOAuthProvider,
   linkTelegram: () => linkTelegram,
   listAuditLog: () => listAuditLog,
+  listIdentities: () => listIdentities,
   listInvitations: () => listInvitations,
   listMembers: () => listMembers,
   listMyInvitations: () => listMyInvitations,
+  listOAuthProviders: () => listOAuthProviders,
   listOrganizations: () => listOrganizations,
   listSessions: () => listSessions,
   me: () => me,
@@ -42,7 +46,9 @@ __export(client_routes_exports, {
   signInWithTelegram: () => signInWithTelegram,
   signOut: () => signOut,
   signUp: () => signUp,
+  startOAuthSignIn: () => startOAuthSignIn,
   transferOwnership: () => transferOwnership,
+  unlinkIdentity: () => unlinkIdentity,
   unlinkTelegram: () => unlinkTelegram,
   updateMemberRoles: () => updateMemberRoles,
   updateOrganization: () => updateOrganization,
@@ -59,6 +65,10 @@ var changeEmail = {
 var changePassword = {
   method: "POST",
   path: "/password/change"
+};
+var completeOAuth = {
+  method: "GET",
+  path: "/oauth/:provider/callback"
 };
 var confirmEmailChange = {
   method: "POST",
@@ -100,6 +110,10 @@ var getSession = {
   method: "GET",
   path: "/session"
 };
+var linkOAuthProvider = {
+  method: "POST",
+  path: "/oauth/:provider/link"
+};
 var linkTelegram = {
   method: "POST",
   path: "/telegram/link"
@@ -107,6 +121,10 @@ var linkTelegram = {
 var listAuditLog = {
   method: "GET",
   path: "/organizations/:organizationId/audit-log"
+};
+var listIdentities = {
+  method: "GET",
+  path: "/identities"
 };
 var listInvitations = {
   method: "GET",
@@ -119,6 +137,10 @@ var listMembers = {
 var listMyInvitations = {
   method: "GET",
   path: "/organizations/invitations"
+};
+var listOAuthProviders = {
+  method: "GET",
+  path: "/oauth/providers"
 };
 var listOrganizations = {
   method: "GET",
@@ -184,9 +206,17 @@ var signUp = {
   method: "POST",
   path: "/sign-up"
 };
+var startOAuthSignIn = {
+  method: "GET",
+  path: "/oauth/:provider/authorize"
+};
 var transferOwnership = {
   method: "POST",
   path: "/organizations/:organizationId/transfer-ownership"
+};
+var unlinkIdentity = {
+  method: "DELETE",
+  path: "/identities/:identityId"
 };
 var unlinkTelegram = {
   method: "DELETE",
@@ -347,6 +377,36 @@ function emailLinkCalls(send, routes) {
   };
 }
 
+// src/client/oauth_client.ts
+function oauthCalls(send, routes, baseUrl) {
+  const base = baseUrl.replace(/\/+$/, "");
+  const pathOf2 = (route, provider) => route.path.replace(":provider", encodeURIComponent(provider));
+  return {
+    oauth: {
+      providers: () => send(routes.listOAuthProviders),
+      authorizeUrl(provider, options = {}) {
+        const query = options.redirectTo === void 0 ? "" : `?${new URLSearchParams({
+          redirectTo: options.redirectTo
+        })}`;
+        return `${base}${pathOf2(routes.startOAuthSignIn, provider)}${query}`;
+      },
+      link: (provider, options = {}) => send(routes.linkOAuthProvider, {
+        provider
+      }, {
+        body: {
+          ...options
+        }
+      })
+    },
+    identities: {
+      list: () => send(routes.listIdentities),
+      unlink: (identityId) => send(routes.unlinkIdentity, {
+        identityId
+      })
+    }
+  };
+}
+
 // src/client/auth_client.ts
 function pathOf(operation, params = {}) {
   return operation.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name) => encodeURIComponent(params[name]));
@@ -390,6 +450,7 @@ function createAuthClient(options) {
     resendVerificationEmail: () => send(resendVerificationEmail),
     ...accountCalls(send, client_routes_exports),
     emailLink: emailLinkCalls(send, client_routes_exports),
+    ...oauthCalls(send, client_routes_exports, options.baseUrl),
     telegram: {
       link: () => send(linkTelegram),
       unlink: () => send(unlinkTelegram),

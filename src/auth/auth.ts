@@ -23,6 +23,7 @@ import { authSchema } from "./schema.ts";
 import { authTableNames } from "./tables.ts";
 import { telegramService } from "./telegram/mod.ts";
 import { emailLinkService } from "./email_link/mod.ts";
+import { identityService, oauthService } from "./oauth/mod.ts";
 import { createEmailVerification } from "./account/email_verification.ts";
 import { verificationLinkOpener } from "./account/verification_link.ts";
 import { durableHooks } from "../hooks/mod.ts";
@@ -193,6 +194,30 @@ export function auth(options: AuthOptions): AuthModule {
       limits,
       events,
       permissions,
+      signInProviders: [...(resolved.oauth?.providers.keys() ?? [])],
+    })
+    : null;
+  const identities = resolved.oauth
+    ? identityService({
+      db,
+      tables,
+      ttlSeconds: resolved.ttlSeconds,
+      events,
+      onUserCreated: organizations?.onUserCreated,
+      providers: [...resolved.oauth.providers.keys()],
+    })
+    : null;
+  const oauth = resolved.oauth && identities
+    ? oauthService({
+      db,
+      tables,
+      options: resolved.oauth,
+      mountRoute,
+      limits,
+      authenticator,
+      identities,
+      publicOrigin: resolved.publicOrigin,
+      trustedOrigins: resolved.trustedOrigins,
     })
     : null;
   const emailLink = emailLinkService({
@@ -205,6 +230,7 @@ export function auth(options: AuthOptions): AuthModule {
     ttlSeconds: resolved.ttlSeconds,
     origins: { publicOrigin: resolved.publicOrigin, trustedOrigins: resolved.trustedOrigins },
     onUserCreated: organizations?.onUserCreated,
+    events,
   });
   const me = meReader(db, tables, permissions, telegram !== null);
   const lifecycle = accountLifecycle({
@@ -232,9 +258,12 @@ export function auth(options: AuthOptions): AuthModule {
         verificationLink: verificationLinkOpener(accounts, links),
         telegram: telegram as AuthServices["telegram"],
         emailLink,
+        oauth: oauth as AuthServices["oauth"],
+        identities: identities as AuthServices["identities"],
       },
       bodyOptions: organizations?.options ?? null,
       telegram: telegram !== null,
+      oauth: oauth !== null,
     }),
     mountRoute: resolved.mountRoute,
     bodyLimit: resolved.bodyLimit,
@@ -255,6 +284,8 @@ export function auth(options: AuthOptions): AuthModule {
     links,
     telegram,
     emailLink,
+    oauth,
+    identities,
   });
   // The trusted origins may read the answers too (CORS), not only send unsafe requests.
   return Object.freeze({

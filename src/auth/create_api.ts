@@ -29,6 +29,7 @@ import { toMember } from "./organizations/resources.ts";
 import type { AuthTableNames } from "./tables.ts";
 import type { TelegramService } from "./telegram/mod.ts";
 import type { EmailLinkService } from "./email_link/mod.ts";
+import type { IdentityService, OAuthService } from "./oauth/mod.ts";
 import { findUserById, isUuid, publicUser, updateUserRole } from "./account/user_store.ts";
 
 /** What the API needs from its module instance. */
@@ -49,6 +50,10 @@ export interface AuthApiDeps {
   telegram: TelegramService | null;
   /** Passwordless sign-in by email link. */
   emailLink: EmailLinkService;
+  /** The sign-in flow with providers, `null` without the `oauth` option. */
+  oauth: OAuthService | null;
+  /** Connected provider accounts, `null` without the `oauth` option. */
+  identities: IdentityService | null;
 }
 
 const ROLES: readonly AuthUserRole[] = ["user", "admin"];
@@ -88,11 +93,14 @@ export function createAuthApi(deps: AuthApiDeps): AuthApi {
     verificationLink: verificationLinkOpener(accounts, deps.links),
     telegram: deps.telegram as TelegramService,
     emailLink: deps.emailLink,
+    oauth: deps.oauth as OAuthService,
+    identities: deps.identities as IdentityService,
   };
   const operations = operationApi({
     services,
     bodyOptions: options ?? null,
     telegram: deps.telegram !== null,
+    oauth: deps.oauth !== null,
     resolveActor,
   }) as unknown as
     & Omit<

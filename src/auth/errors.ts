@@ -38,7 +38,12 @@ export const AUTH_ERROR_CODES: Readonly<{
    * gone or no longer has the address it was mailed to.
    */
   INVALID_SIGN_IN_LINK: 400;
-  /** 400: `redirectTo` is neither a path nor a URL of `publicOrigin` or a trusted origin. */
+  /**
+   * 400: a provider's callback without a `state` this module issued, with one already used or
+   * expired (10 minutes), or from another browser than the one that started the flow.
+   */
+  INVALID_OAUTH_STATE: 400;
+  /** 400: `redirectTo` is neither a path nor a URL on `publicOrigin` or a trusted origin. */
   INVALID_REDIRECT: 400;
   /** 401: no credential, or an unknown, expired or signed-out one (`WWW-Authenticate: Bearer`). */
   UNAUTHENTICATED: 401;
@@ -51,6 +56,15 @@ export const AUTH_ERROR_CODES: Readonly<{
    * `telegram.maxAgeSeconds`.
    */
   INVALID_TELEGRAM_DATA: 401;
+  /** 401: the user canceled at the provider, or the provider refused the sign-in. */
+  OAUTH_DENIED: 401;
+  /**
+   * 401: the provider's answer failed a check (`iss`, the ID token's signature, `aud`, `exp`,
+   * `nonce`), or it refused the code (used, expired, or a PKCE verifier that does not match).
+   */
+  OAUTH_FAILED: 401;
+  /** 401: the provider gave no usable email address, which a new account needs. */
+  OAUTH_EMAIL_MISSING: 401;
   /**
    * 403: an unsafe request from another origin: cookie-authenticated, or anonymous (sign-up,
    * sign-in: login CSRF).
@@ -58,6 +72,11 @@ export const AUTH_ERROR_CODES: Readonly<{
   CSRF_REJECTED: 403;
   /** 403: authenticated, visible, but the caller's roles do not allow it. */
   FORBIDDEN: 403;
+  /**
+   * 403: a provider connection (`POST /oauth/:provider/link`) came back in another session than
+   * the one that started it, or signed out.
+   */
+  LINK_SESSION_MISMATCH: 403;
   /** 403: the caller's email address is not verified (accepting or rejecting an invitation). */
   EMAIL_NOT_VERIFIED: 403;
   /**
@@ -79,6 +98,19 @@ export const AUTH_ERROR_CODES: Readonly<{
   USER_NOT_FOUND: 404;
   /** 409: the email already has an account. */
   EMAIL_TAKEN: 409;
+  /**
+   * 409: a provider's address names an existing account, and the provider does not assert it
+   * verified or the account's address is not verified: sign in another way, then connect the
+   * provider.
+   */
+  ACCOUNT_EXISTS: 409;
+  /** 409: this account at the provider is already connected to another user. */
+  IDENTITY_TAKEN: 409;
+  /**
+   * 409: unlinking would leave the account with no way in (no password, no other connected
+   * provider, no Telegram account).
+   */
+  LAST_SIGN_IN_METHOD: 409;
   /** 409: the organization slug is in use (deleted organizations keep theirs). */
   SLUG_TAKEN: 409;
   /** 409: the user is already a member of the organization. */
@@ -117,6 +149,11 @@ export const AUTH_ERROR_CODES: Readonly<{
   RATE_LIMITED: 429;
   /** 503: too many passwords are being hashed; retry after `Retry-After` seconds. */
   SERVICE_BUSY: 503;
+  /**
+   * 503: the provider could not be reached (discovery, its token endpoint), or the deployment has
+   * no `publicOrigin` to build the callback URL from.
+   */
+  OAUTH_UNAVAILABLE: 503;
   /** 503: the database cannot be reached (mapped by the core for every module, `Retry-After`). */
   SERVICE_UNAVAILABLE: 503;
 }> = Object.freeze({
@@ -127,13 +164,18 @@ export const AUTH_ERROR_CODES: Readonly<{
   INVALID_RESET_TOKEN: 400,
   INVALID_EMAIL_CHANGE_TOKEN: 400,
   INVALID_SIGN_IN_LINK: 400,
+  INVALID_OAUTH_STATE: 400,
   INVALID_REDIRECT: 400,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   TELEGRAM_NOT_LINKED: 401,
   INVALID_TELEGRAM_DATA: 401,
+  OAUTH_DENIED: 401,
+  OAUTH_FAILED: 401,
+  OAUTH_EMAIL_MISSING: 401,
   CSRF_REJECTED: 403,
   FORBIDDEN: 403,
+  LINK_SESSION_MISMATCH: 403,
   EMAIL_NOT_VERIFIED: 403,
   DIRECT_ADD_NOT_ALLOWED: 403,
   ORGANIZATION_LIMIT_REACHED: 403,
@@ -143,6 +185,9 @@ export const AUTH_ERROR_CODES: Readonly<{
   NOT_FOUND: 404,
   USER_NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
+  ACCOUNT_EXISTS: 409,
+  IDENTITY_TAKEN: 409,
+  LAST_SIGN_IN_METHOD: 409,
   SLUG_TAKEN: 409,
   ALREADY_MEMBER: 409,
   LAST_OWNER: 409,
@@ -159,6 +204,7 @@ export const AUTH_ERROR_CODES: Readonly<{
   SIGN_IN_LINK_EXPIRED: 410,
   RATE_LIMITED: 429,
   SERVICE_BUSY: 503,
+  OAUTH_UNAVAILABLE: 503,
   SERVICE_UNAVAILABLE: 503,
 });
 

@@ -62,6 +62,30 @@ export type {
   SendSignInEmail,
   SignInEmail,
 } from "./email_link/mod.ts";
+export {
+  type AuthGitHubProvider,
+  type AuthIdentity,
+  type AuthMicrosoftProvider,
+  type AuthOAuthCallbackQuery,
+  type AuthOAuthClientOptions,
+  type AuthOAuthLink,
+  type AuthOAuthLinkBody,
+  type AuthOAuthOptions,
+  type AuthOAuthProvider,
+  type AuthOAuthProviderInfo,
+  type AuthOAuthRedirect,
+  type AuthOidcProvider,
+  githubProvider,
+  type GitHubProviderOptions,
+  gitlabProvider,
+  googleProvider,
+  microsoftProvider,
+  type MicrosoftProviderOptions,
+  OAUTH_FLOW_COOKIE,
+  oidcProvider,
+  type OidcProviderOptions,
+  type PresetProviderOptions,
+} from "./oauth/mod.ts";
 export type { AuthUser } from "./account/user.ts";
 export type { SendVerificationEmail, VerificationEmail } from "./account/email_verification.ts";
 export type { AuthSession } from "./sessions/session.ts";

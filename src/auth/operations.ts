@@ -18,3 +18,4 @@ export * from "./organizations/audit_log_operations.ts";
 export * from "./organizations/ownership_operations.ts";
 export * from "./telegram/telegram_operations.ts";
 export * from "./email_link/email_link_operations.ts";
+export * from "./oauth/oauth_operations.ts";

@@ -15,6 +15,12 @@ import {
   type ResolvedTelegramOptions,
   resolveTelegramOptions,
 } from "./telegram/telegram_options.ts";
+import {
+  type AuthOAuthOptions,
+  type ResolvedOAuthOptions,
+  resolveOAuthOptions,
+} from "./oauth/oauth_options.ts";
+import { allowedRedirect } from "./http/redirect_target.ts";
 import { type PasswordHasher, scryptPasswordHasher } from "./sessions/password_hasher.ts";
 import { logVerificationEmail, type SendVerificationEmail } from "./account/email_verification.ts";
 import { logSignInEmail, type SendSignInEmail } from "./email_link/mod.ts";
@@ -186,6 +192,13 @@ export interface AuthOptions {
    * @default undefined (no Telegram routes)
    */
   telegram?: AuthTelegramOptions;
+  /**
+   * Sign-in with OpenID Connect and OAuth providers ("Continue with Google"), and connecting them
+   * to an account (`GET /oauth/:provider/authorize`, `POST /oauth/:provider/link`,
+   * `GET /identities`). See {@link AuthOAuthOptions} and docs/auth.md, "Sign-in methods".
+   * @default undefined (no provider routes)
+   */
+  oauth?: AuthOAuthOptions;
 }
 
 /** The options after defaults and validation. */
@@ -222,6 +235,8 @@ export interface ResolvedAuthOptions {
   organizations: ResolvedOrganizationsOptions | null;
   /** `null` without the `telegram` option. */
   telegram: ResolvedTelegramOptions | null;
+  /** `null` without the `oauth` option. */
+  oauth: ResolvedOAuthOptions | null;
 }
 
 /** The module name, also the default namespace and mount (`/api/auth`). */
@@ -344,5 +359,11 @@ export function resolveAuthOptions(options: AuthOptions): ResolvedAuthOptions {
     trustProxy: resolveTrustProxy(options.trustProxy),
     organizations: resolveOrganizationsOptions(options.organizations),
     telegram: resolveTelegramOptions(options.telegram, fail),
+    oauth: resolveOAuthOptions(
+      options.oauth,
+      fail,
+      (target) =>
+        allowedRedirect(target, { publicOrigin, trustedOrigins: new Set(trusted) }, null) !== null,
+    ),
   };
 }

@@ -20,6 +20,8 @@
  * - 42: the hand-off finds a key's next occurrence by the ordering index (`withHookHandOffLookup`).
  * - 43: every statement of the hook completion finds its rows by id (`withHookCompletionById`).
  * - 44–46: email links, passwordless sign-in (issue 40): the single-use sign-in link tokens.
+ * - 47–51: sign-in with providers (issue 40): connected identities and the flows in progress
+ *   (`withOAuthIdentities`).
  *
  * @module
  */
@@ -72,6 +74,29 @@ export type AuthTables = HookTablesShape & HookErrorLogShape & HookOrderingShape
     user_id: { type: string; nullable: false; hasDefault: false };
     username: { type: string; nullable: true; hasDefault: false };
     linked_at: { type: Date; nullable: false; hasDefault: true };
+  };
+  identities: {
+    id: { type: string; nullable: false; hasDefault: true };
+    user_id: { type: string; nullable: false; hasDefault: false };
+    provider: { type: string; nullable: false; hasDefault: false };
+    subject: { type: string; nullable: false; hasDefault: false };
+    email: { type: string; nullable: true; hasDefault: false };
+    email_verified: { type: boolean; nullable: false; hasDefault: true };
+    created_at: { type: Date; nullable: false; hasDefault: true };
+  };
+  oauth_states: {
+    id: { type: string; nullable: false; hasDefault: true };
+    state_hash: { type: string; nullable: false; hasDefault: false };
+    verifier_hash: { type: string; nullable: false; hasDefault: false };
+    provider: { type: string; nullable: false; hasDefault: false };
+    nonce: { type: string; nullable: true; hasDefault: false };
+    redirect_uri: { type: string; nullable: false; hasDefault: false };
+    redirect_to: { type: string; nullable: false; hasDefault: false };
+    purpose: { type: string; nullable: false; hasDefault: false };
+    user_id: { type: string; nullable: true; hasDefault: false };
+    session_id: { type: string; nullable: true; hasDefault: false };
+    expires_at: { type: Date; nullable: false; hasDefault: false };
+    created_at: { type: Date; nullable: false; hasDefault: true };
   };
   telegram_link_tokens: {
     id: { type: string; nullable: false; hasDefault: true };
@@ -352,79 +377,124 @@ function withAuditLog<T extends TablesShape>(builder: SchemaBuilder<T>) {
     .addIndex("organization_audit_log", "organization_audit_log_created_idx", ["created_at"]);
 }
 
+/**
+ * ---- Sign-in with providers (issue 40): v47–51, one block. ----
+ * v47: an account at a provider (its id in `oauth.providers` and its stable `subject`) linked to a
+ * user; `email` and `email_verified` are what the provider said at the last sign-in.
+ * v48: one provider account belongs to one user. v49: a user's identities (GET /identities).
+ * v50: the flows in progress: the SHA-256 of the `state` and of the PKCE verifier the browser's
+ * cookie holds (never the verifier), the `nonce`, the exact `redirect_uri` sent, where the
+ * browser goes afterwards, and for a connection the user and the session that asked; deleted by
+ * the callback that uses it (single use). v51: expired flows are deleted oldest first.
+ */
+function withOAuthIdentities<T extends TablesShape>(builder: SchemaBuilder<T>) {
+  return builder
+    .createTable("identities", {
+      id: column.uuid().primaryKey().defaultRandom(),
+      user_id: column.uuid().references("users", "id", { onDelete: "cascade" }),
+      provider: column.text(),
+      subject: column.text(),
+      email: column.text().nullable(),
+      email_verified: column.boolean().default(false),
+      created_at: column.timestamptz().defaultNow(),
+    })
+    .addIndex("identities", "identities_provider_subject_key", ["provider", "subject"], {
+      unique: true,
+    })
+    .addIndex("identities", "identities_user_idx", ["user_id"])
+    .createTable("oauth_states", {
+      id: column.uuid().primaryKey().defaultRandom(),
+      state_hash: column.text().unique(),
+      verifier_hash: column.text(),
+      provider: column.text(),
+      nonce: column.text().nullable(),
+      redirect_uri: column.text(),
+      redirect_to: column.text(),
+      purpose: column.text(),
+      user_id: column.uuid().nullable().references("users", "id", { onDelete: "cascade" }),
+      session_id: column.uuid().nullable().references("sessions", "id", { onDelete: "cascade" }),
+      expires_at: column.timestamptz(),
+      created_at: column.timestamptz().defaultNow(),
+    })
+    .addIndex("oauth_states", "oauth_states_expires_idx", ["expires_at"]);
+}
+
 const authSchemaValue: Schema<AuthTables> = defineSchema("auth", (s) =>
-  // v43: the completion finds the hook table's rows by id only, whatever the statistics say
-  // (withHookCompletionById).
-  withHookCompletionById(
-    // v42: the completion finds a key's next occurrence by the ordering index and marks attempts
-    // done by primary-key probes (withHookHandOffLookup).
-    withHookHandOffLookup(
-      // ---- Organizations for real teams (issue 32): v39–41 (withAuditLog). ----
-      withAuditLog(
-        // ---- Hook hand-off (issue 34): v38, one block. ----
-        // v38: an ordering key's next occurrence goes from blocked to running for the worker that
-        // finished the one before it, in the completion's statement (withHookHandOff).
-        withHookHandOff(
-          // ---- Telegram accounts (issue 33): v35–37 (withTelegramAccounts). ----
-          withTelegramAccounts(
-            // v29: the hook worker's SQL functions (a claim and a completion in one round trip each).
-            withHookFunctions(
-              // v26–28: ordering keys of the hook table (occurrences of one key run one at a time, in order).
-              withHookOrdering(
-                // v25: the error log of the hook table (every failed delivery's error, with its time).
-                withHookErrorLog(stepsToV24(s)),
-              ),
-            )
-              // ---- Account lifecycle (issue 31): v30–34, one block. ----
-              // v30: when the credential was last used (written at most once a minute per session).
-              .addColumn("sessions", "last_used_at", column.timestamptz().nullable())
-              // v31: the User-Agent of the sign-in that issued it (at most 512 characters), for GET /sessions.
-              .addColumn("sessions", "user_agent", column.text().nullable())
-              // v32: a deleted account keeps its row (organizations it created point at it) under a
-              // tombstone address, with no password, session, membership or pending invitation left.
-              .addColumn("users", "deleted_at", column.timestamptz().nullable())
-              // v33: single-use, expiring account tokens (purpose `password_reset` or `email_change`); only
-              // their SHA-256 is kept. `email` is the address the token was mailed to (the new address of
-              // an email change), so a reset mailed before an address change proves nothing afterwards.
-              .createTable("account_tokens", {
-                id: column.uuid().primaryKey().defaultRandom(),
-                user_id: column.uuid().references("users", "id", { onDelete: "cascade" }),
-                purpose: column.text(),
-                email: column.text(),
-                token_hash: column.text().unique(),
-                expires_at: column.timestamptz(),
-                used_at: column.timestamptz().nullable(),
-                created_at: column.timestamptz().defaultNow(),
-              })
-              // v34: a user's tokens of one purpose (a newer request voids the older ones).
-              .addIndex("account_tokens", "account_tokens_user_purpose_idx", [
-                "user_id",
-                "purpose",
-              ]),
+  // ---- Sign-in with providers (issue 40): v47–51 (withOAuthIdentities). ----
+  withOAuthIdentities(
+    // v43: the completion finds the hook table's rows by id only, whatever the statistics say
+    // (withHookCompletionById).
+    withHookCompletionById(
+      // v42: the completion finds a key's next occurrence by the ordering index and marks attempts
+      // done by primary-key probes (withHookHandOffLookup).
+      withHookHandOffLookup(
+        // ---- Organizations for real teams (issue 32): v39–41 (withAuditLog). ----
+        withAuditLog(
+          // ---- Hook hand-off (issue 34): v38, one block. ----
+          // v38: an ordering key's next occurrence goes from blocked to running for the worker that
+          // finished the one before it, in the completion's statement (withHookHandOff).
+          withHookHandOff(
+            // ---- Telegram accounts (issue 33): v35–37 (withTelegramAccounts). ----
+            withTelegramAccounts(
+              // v29: the hook worker's SQL functions (a claim and a completion in one round trip each).
+              withHookFunctions(
+                // v26–28: ordering keys of the hook table (occurrences of one key run one at a time, in order).
+                withHookOrdering(
+                  // v25: the error log of the hook table (every failed delivery's error, with its time).
+                  withHookErrorLog(stepsToV24(s)),
+                ),
+              )
+                // ---- Account lifecycle (issue 31): v30–34, one block. ----
+                // v30: when the credential was last used (written at most once a minute per session).
+                .addColumn("sessions", "last_used_at", column.timestamptz().nullable())
+                // v31: the User-Agent of the sign-in that issued it (at most 512 characters), for GET /sessions.
+                .addColumn("sessions", "user_agent", column.text().nullable())
+                // v32: a deleted account keeps its row (organizations it created point at it) under a
+                // tombstone address, with no password, session, membership or pending invitation left.
+                .addColumn("users", "deleted_at", column.timestamptz().nullable())
+                // v33: single-use, expiring account tokens (purpose `password_reset` or `email_change`); only
+                // their SHA-256 is kept. `email` is the address the token was mailed to (the new address of
+                // an email change), so a reset mailed before an address change proves nothing afterwards.
+                .createTable("account_tokens", {
+                  id: column.uuid().primaryKey().defaultRandom(),
+                  user_id: column.uuid().references("users", "id", { onDelete: "cascade" }),
+                  purpose: column.text(),
+                  email: column.text(),
+                  token_hash: column.text().unique(),
+                  expires_at: column.timestamptz(),
+                  used_at: column.timestamptz().nullable(),
+                  created_at: column.timestamptz().defaultNow(),
+                })
+                // v34: a user's tokens of one purpose (a newer request voids the older ones).
+                .addIndex("account_tokens", "account_tokens_user_purpose_idx", [
+                  "user_id",
+                  "purpose",
+                ]),
+            ),
           ),
         ),
       ),
-    ),
-  )
-    // ---- Email links, passwordless sign-in (issue 40): v44–46, one block. ----
-    // v44: single-use, expiring sign-in link tokens; only their SHA-256 is kept. `email` is the
-    // address the link was mailed to; `user_id` the account it signs in to, or NULL for an address
-    // without an account (`emailLinkSignUp`: the account is created when the link is used);
-    // `redirect_to` the checked page the app goes to afterwards.
-    .createTable("email_link_tokens", {
-      id: column.uuid().primaryKey().defaultRandom(),
-      email: column.text(),
-      user_id: column.uuid().nullable().references("users", "id", { onDelete: "cascade" }),
-      token_hash: column.text().unique(),
-      redirect_to: column.text().nullable(),
-      expires_at: column.timestamptz(),
-      used_at: column.timestamptz().nullable(),
-      created_at: column.timestamptz().defaultNow(),
-    })
-    // v45: an address's links (a newer link voids the older ones).
-    .addIndex("email_link_tokens", "email_link_tokens_email_idx", ["email"])
-    // v46: the purge of expired links.
-    .addIndex("email_link_tokens", "email_link_tokens_expires_idx", ["expires_at"]));
+    )
+      // ---- Email links, passwordless sign-in (issue 40): v44–46, one block. ----
+      // v44: single-use, expiring sign-in link tokens; only their SHA-256 is kept. `email` is the
+      // address the link was mailed to; `user_id` the account it signs in to, or NULL for an address
+      // without an account (`emailLinkSignUp`: the account is created when the link is used);
+      // `redirect_to` the checked page the app goes to afterwards.
+      .createTable("email_link_tokens", {
+        id: column.uuid().primaryKey().defaultRandom(),
+        email: column.text(),
+        user_id: column.uuid().nullable().references("users", "id", { onDelete: "cascade" }),
+        token_hash: column.text().unique(),
+        redirect_to: column.text().nullable(),
+        expires_at: column.timestamptz(),
+        used_at: column.timestamptz().nullable(),
+        created_at: column.timestamptz().defaultNow(),
+      })
+      // v45: an address's links (a newer link voids the older ones).
+      .addIndex("email_link_tokens", "email_link_tokens_email_idx", ["email"])
+      // v46: the purge of expired links.
+      .addIndex("email_link_tokens", "email_link_tokens_expires_idx", ["expires_at"]),
+  ));
 
 /**
  * The auth module's schema (namespace `auth` unless the module is given another). Apply it with

@@ -21,6 +21,8 @@ export interface AuthTableNames {
   readonly telegramLinkTokens: string;
   readonly auditLog: string;
   readonly emailLinkTokens: string;
+  readonly identities: string;
+  readonly oauthStates: string;
 }
 
 /** The quoted table names for a namespace. */
@@ -38,5 +40,7 @@ export function authTableNames(namespace: string): AuthTableNames {
     telegramLinkTokens: quoteQualified(namespace, "telegram_link_tokens"),
     auditLog: quoteQualified(namespace, "organization_audit_log"),
     emailLinkTokens: quoteQualified(namespace, "email_link_tokens"),
+    identities: quoteQualified(namespace, "identities"),
+    oauthStates: quoteQualified(namespace, "oauth_states"),
   });
 }

@@ -41,6 +41,7 @@ import {
   type AuthSessionsClient,
 } from "./account_client.ts";
 import { type AuthEmailLinkClient, emailLinkCalls } from "./email_link_client.ts";
+import { type AuthIdentitiesClient, type AuthOAuthClient, oauthCalls } from "./oauth_client.ts";
 
 /**
  * `pageSize` and `cursor` of a list call; `pageSize` may be given as a number.
@@ -311,6 +312,10 @@ export interface AuthClient {
   readonly telegram: AuthTelegramClient;
   /** Passwordless sign-in: mailing a sign-in link, and signing in with its token. */
   readonly emailLink: AuthEmailLinkClient;
+  /** Signing in with a provider, and connecting one to the account. */
+  readonly oauth: AuthOAuthClient;
+  /** The account's connected provider accounts. */
+  readonly identities: AuthIdentitiesClient;
 }
 
 /** `path` with each `:name` replaced by the encoded value of `params[name]`. */
@@ -384,6 +389,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     resendVerificationEmail: () => send(routes.resendVerificationEmail),
     ...accountCalls(send, routes),
     emailLink: emailLinkCalls(send, routes),
+    ...oauthCalls(send, routes, options.baseUrl),
     telegram: {
       link: () => send(routes.linkTelegram),
       unlink: () => send(routes.unlinkTelegram),

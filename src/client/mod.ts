@@ -1,6 +1,7 @@
 /**
  * The typed client of the auth module, for browsers, Deno, Node and Bun: sign-up, sign-in,
- * sign-out, the session, `GET /me`, email verification and the whole organizations API
+ * sign-out, the session, `GET /me`, email verification, sign-in with providers and connected
+ * accounts, and the whole organizations API
  * (organizations, members, invitations, active organization). Its types are the auth module's
  * request and answer types (`AuthContract` in `@app/fragment-cli/auth`: the declared types of the
  * routes' zod schemas), re-exported here; at run time it needs nothing but `fetch` (no Node
@@ -32,6 +33,7 @@ export {
   createAuthClient,
   type InvitationTokenInput,
 } from "./auth_client.ts";
+export type { AuthIdentitiesClient, AuthOAuthClient } from "./oauth_client.ts";
 export type {
   AuthAccountClient,
   AuthEmailClient,
@@ -62,6 +64,7 @@ export type {
   AuthErrorCode,
   AuthForgotPasswordBody,
   AuthForgotPasswordResponse,
+  AuthIdentity,
   AuthInvitation,
   AuthInvitationEntry,
   AuthInvitationStatus,
@@ -69,6 +72,8 @@ export type {
   AuthMe,
   AuthMember,
   AuthMeUser,
+  AuthOAuthLink,
+  AuthOAuthProviderInfo,
   AuthOrganization,
   AuthOrganizationEntry,
   AuthResetPasswordBody,

@@ -312,7 +312,7 @@ forEachAdapter((name, getAdapter) => {
       assertError(await verify(movedMail.token), 400, "INVALID_SIGN_IN_LINK");
     });
 
-    it("takes an unverified account back from whoever set it up: their password, sessions and pending tokens go", async () => {
+    it("takes an unverified account back from whoever set it up: their password, sessions, pending tokens and provider accounts go", async () => {
       // The attacker signs up first with the victim's address (never verified) and keeps a session.
       const victim = uniqueEmail("victim");
       const attacker = await signUp(module, victim, "attacker's password");
@@ -320,6 +320,12 @@ forEachAdapter((name, getAdapter) => {
         token: attacker.token,
         body: { newEmail: uniqueEmail("attacker"), password: "attacker's password" },
       });
+      // …and a provider account of theirs connected to it.
+      await db.query(
+        `INSERT INTO auth.identities (user_id, provider, subject, email)
+         VALUES ($1, 'acme', 'attacker-subject', $2)`,
+        [attacker.user.id, victim],
+      );
       const mail = await linkFor(victim);
       const signedIn = await verify(mail.token);
       assert.equal(signedIn.status, 200);
@@ -341,6 +347,11 @@ forEachAdapter((name, getAdapter) => {
         [attacker.user.id],
       );
       assert.equal(tokens, 0, "the attacker's pending address change is void");
+      const [{ identities }] = await db.query<{ identities: number }>(
+        "SELECT count(*)::int AS identities FROM auth.identities WHERE user_id = $1",
+        [attacker.user.id],
+      );
+      assert.equal(identities, 0, "the attacker's provider account is disconnected");
       assert.equal(
         (await call(module, "GET", "/session", { token: signedIn.body.token })).status,
         200,

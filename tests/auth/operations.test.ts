@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
 import { auth, messenger, pgliteAdapter } from "../../mod.ts";
 import * as operations from "../../src/auth/operations.ts";
+import { googleProvider } from "../../src/auth/mod.ts";
 
 const database = pgliteAdapter();
 const SECRET = "x".repeat(32);
@@ -29,6 +30,9 @@ describe("auth operations", () => {
       secret: SECRET,
       autoStart: false,
       telegram: { botToken: "1:operations-test-token-0123456789", botUsername: "ops_test_bot" },
+      oauth: {
+        providers: { google: googleProvider({ clientId: "ops", clientSecret: "ops-secret" }) },
+      },
     });
     const documented = await documentOf(authModule, "http://localhost/api/auth/openapi.json");
     const ids = documented.map((operation) => operation.operationId).sort();
@@ -119,6 +123,15 @@ describe("auth operations", () => {
     const ids = documented.map((operation) => operation.operationId);
     assert.ok(ids.includes("signIn"));
     assert.ok(!ids.some((id) => /Telegram/.test(id)), ids.join(" "));
+  });
+
+  it("mounts the provider operations only with the oauth option (issue 40)", async () => {
+    const documented = await documentOf(
+      auth({ database, secret: SECRET, autoStart: false }),
+      "http://localhost/api/auth/openapi.json",
+    );
+    const ids = documented.map((operation) => operation.operationId);
+    assert.ok(!ids.some((id) => /OAuth|Identit/.test(id)), ids.join(" "));
   });
 
   it("names the messenger's webhook receiveUpdate", async () => {

@@ -34,16 +34,20 @@ const DEV_ONLY = [
   "@prisma/prisma-schema-wasm",
   "pg-boss",
   "graphile-worker",
+  "oidc-provider",
+  "jose",
 ];
 /**
- * What the library (mod.ts) needs: routing, validation, both database drivers, Node's server, and
- * the OpenTelemetry API (its spans are no-ops until the application registers an SDK).
+ * What the library (mod.ts) needs: routing, validation, both database drivers, Node's server, the
+ * OpenTelemetry API (its spans are no-ops until the application registers an SDK), and the
+ * OAuth 2 / OpenID Connect client of the auth module's sign-in providers.
  */
 const LIBRARY = [
   "@electric-sql/pglite",
   "@hono/node-server",
   "@opentelemetry/api",
   "hono",
+  "oauth4webapi",
   "postgres",
   "zod",
 ];
@@ -58,9 +62,10 @@ interface DenoInfo {
 }
 
 /**
- * What the library loads before it runs anything: routing and validation. The database drivers and
- * the OpenTelemetry API are imported on first use, so a process on PostgreSQL never loads PGlite
- * (nor postgres.js on PGlite), and none loads the OpenTelemetry API until an SDK is registered.
+ * What the library loads before it runs anything: routing and validation. The database drivers, the
+ * OpenTelemetry API and the OAuth client are imported on first use, so a process on PostgreSQL
+ * never loads PGlite (nor postgres.js on PGlite), none loads the OpenTelemetry API until an SDK is
+ * registered, and none without sign-in providers loads the OAuth client.
  */
 const LOADED_AT_IMPORT = ["hono", "zod"];
 

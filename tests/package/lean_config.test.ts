@@ -16,7 +16,10 @@ const read = (file: string) => JSON.parse(readFileSync(join(root, file), "utf8")
 const deno = read("deno.json");
 const dev = read("deno.dev.json");
 
-/** What `serve`, `db …` and `search` import, on any runtime (jiti: Node without type stripping). */
+/**
+ * What `serve`, `db …` and `search` import, on any runtime (jiti: Node without type stripping;
+ * oauth4webapi: the auth module's sign-in providers, on their first use).
+ */
 const RUNTIME_PACKAGES = [
   "@electric-sql/pglite",
   "@hono/node-server",
@@ -24,6 +27,7 @@ const RUNTIME_PACKAGES = [
   "hono",
   "jiti",
   "minisearch",
+  "oauth4webapi",
   "postgres",
   "zod",
 ];

@@ -91,7 +91,8 @@ export async function cancelInvitationsTo(
 
 /**
  * Turns the user row into a tombstone: a placeholder address that no sign-in form accepts (it
- * frees the real one), no password, not verified, `deleted_at` set; its sessions, tokens and Telegram link go.
+ * frees the real one), no password, not verified, `deleted_at` set; its sessions, tokens, Telegram
+ * link and connected provider accounts go.
  */
 export async function tombstoneUser(
   db: SqlQuerier,
@@ -103,6 +104,8 @@ export async function tombstoneUser(
   await db.query(`DELETE FROM ${tables.emailVerifications} WHERE user_id = $1`, [userId]);
   await db.query(`DELETE FROM ${tables.telegramAccounts} WHERE user_id = $1`, [userId]);
   await db.query(`DELETE FROM ${tables.telegramLinkTokens} WHERE user_id = $1`, [userId]);
+  await db.query(`DELETE FROM ${tables.identities} WHERE user_id = $1`, [userId]);
+  await db.query(`DELETE FROM ${tables.oauthStates} WHERE user_id = $1`, [userId]);
   await db.query(
     `UPDATE ${tables.users}
      SET email = 'deleted:' || id::text, password_hash = '', email_verified_at = NULL,

@@ -1,6 +1,6 @@
 /**
  * The durable events of the account lifecycle: one per change (a password reset or change, an
- * address change, a revoked session, a deleted account), recorded in the transaction of the
+ * address change, a revoked session, a deleted account, a linked or unlinked identity), recorded in the transaction of the
  * change (an event exists exactly when its change committed) and delivered to the application's
  * handler afterwards, with retries, by the module's durable hooks: the same delivery as the
  * organization events. Payloads carry ids, addresses and times, never a token.
@@ -44,6 +44,21 @@ export interface AccountEventPayloads {
    * previous Telegram user if any.
    */
   telegramLinked: { user: AuthUser; telegram: { id: string; username: string | null }; at: string };
+  /**
+   * An account at a provider was connected to the user: by the user (`POST /oauth/:provider/link`),
+   * at the sign-up it created, or when a verified address joined it to the existing account.
+   */
+  identityLinked: {
+    user: AuthUser;
+    identity: { id: string; provider: string; email: string | null };
+    at: string;
+  };
+  /** The user disconnected an account at a provider (`DELETE /identities/:identityId`). */
+  identityUnlinked: {
+    user: AuthUser;
+    identity: { id: string; provider: string; email: string | null };
+    at: string;
+  };
   /** The account was deleted; `deletedOrganizationIds` were its sole-member organizations. */
   accountDeleted: {
     userId: string;
@@ -82,6 +97,8 @@ export const ACCOUNT_EVENT_NAMES: readonly AccountEventName[] = Object.freeze([
   "sessionRevoked",
   "accountDeleted",
   "telegramLinked",
+  "identityLinked",
+  "identityUnlinked",
 ]);
 
 /**

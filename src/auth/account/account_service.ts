@@ -154,10 +154,8 @@ export function accountService(options: AccountServiceOptions): AccountService {
     hasher.refuseEarly?.(client); // before the lookup: a full queue refuses for free
     const record = await findUserByEmail(db, tables, email);
     // One hash computation on every path: an unknown email, or an account without a password
-    // (created by an email link), costs what a wrong password costs.
-    const stored = record !== null && record.passwordHash !== ""
-      ? record.passwordHash
-      : hasher.dummyHash();
+    // (created by an email link or a provider: its hash is ''), costs what a wrong password costs.
+    const stored = record?.passwordHash || hasher.dummyHash();
     const valid = await hasher.verify(password, stored, client);
     if (!record || !valid) {
       throw authError("INVALID_CREDENTIALS", "Invalid email or password");

@@ -20,7 +20,8 @@ import {
   deleteAccountTokens,
   replaceAccountToken,
 } from "./account_token_store.ts";
-import { accountTokenUsable, setPassword } from "./account_store.ts";
+import { accountTokenUsable, lockUser, setPassword } from "./account_store.ts";
+import { deleteUserIdentities } from "../oauth/identity_store.ts";
 import type {
   ChangePasswordBody,
   ForgotPasswordBody,
@@ -131,6 +132,7 @@ export function passwordService(context: LifecycleContext): PasswordService {
           const user = await db.transaction(async (tx) => {
             const consumed = await consumeAccountToken(tx, tables, "password_reset", tokenHash);
             if (!consumed) return null;
+            const before = await lockUser(tx, tables, consumed.userId);
             const updated = await setPassword(tx, tables, {
               userId: consumed.userId,
               passwordHash,
@@ -140,6 +142,18 @@ export function passwordService(context: LifecycleContext): PasswordService {
             const revoked = await revokeUserSessionsExcept(tx, tables, updated.id, null);
             await deleteAccountTokens(tx, tables, updated.id, "password_reset");
             const user = publicUser(updated);
+            // The mailbox's owner takes over an account whose address nobody had proven: the
+            // provider accounts connected meanwhile were not theirs to vouch for (an account
+            // created at a provider with the victim's address, unverified: "pre-hijacking").
+            if (before !== null && !before.emailVerified && updated.emailVerified) {
+              for (const identity of await deleteUserIdentities(tx, tables, updated.id)) {
+                await events.emit(tx, "identityUnlinked", {
+                  user,
+                  identity: { id: identity.id, provider: identity.provider, email: identity.email },
+                  at: nowIso(),
+                });
+              }
+            }
             await events.emit(tx, "passwordReset", {
               user,
               revokedSessions: revoked.length,

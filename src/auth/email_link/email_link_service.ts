@@ -27,6 +27,8 @@ import { insertSession } from "../sessions/session_store.ts";
 import { hashToken, looksLikeToken, newToken } from "../sessions/tokens.ts";
 import type { AuthTableNames } from "../tables.ts";
 import { unlinkAccount } from "../telegram/telegram_store.ts";
+import { deleteUserIdentities } from "../oauth/identity_store.ts";
+import type { AccountEvents } from "../account/account_events.ts";
 import type {
   AuthEmailLinkCredential,
   AuthEmailLinkSent,
@@ -75,6 +77,8 @@ export interface EmailLinkServiceOptions {
   origins: OriginPolicy;
   /** Called in the transaction that creates an account (its first organization). */
   onUserCreated?: UserCreatedHook;
+  /** The account events (`identityUnlinked` when a claim disconnects provider accounts). */
+  events: AccountEvents;
 }
 
 function invalidLink() {
@@ -125,7 +129,9 @@ export function emailLinkService(options: EmailLinkServiceOptions): EmailLinkSer
   async function accountOf(
     tx: SqlTransaction,
     link: { email: string; userId: string | null },
-  ): Promise<{ user: UserRecord; activeOrganizationId: string | null } | null> {
+  ): Promise<
+    { user: UserRecord; activeOrganizationId: string | null; emitted?: boolean } | null
+  > {
     let record: UserRecord | null;
     if (link.userId !== null) {
       record = await lockUserWithEmail(tx, tables, link.userId, link.email);
@@ -150,7 +156,17 @@ export function emailLinkService(options: EmailLinkServiceOptions): EmailLinkSer
     await deleteAccountTokens(tx, tables, record.id);
     await deleteVerificationTokens(tx, tables, record.id);
     await unlinkAccount(tx, tables, record.id);
-    return { user: claimed, activeOrganizationId: null };
+    // The provider accounts connected meanwhile were not the mailbox owner's to vouch for either.
+    const user = publicUser(claimed);
+    const identities = await deleteUserIdentities(tx, tables, record.id);
+    for (const identity of identities) {
+      await options.events.emit(tx, "identityUnlinked", {
+        user,
+        identity: { id: identity.id, provider: identity.provider, email: identity.email },
+        at: new Date().toISOString(),
+      });
+    }
+    return { user: claimed, activeOrganizationId: null, emitted: identities.length > 0 };
   }
 
   return {
@@ -198,7 +214,11 @@ export function emailLinkService(options: EmailLinkServiceOptions): EmailLinkSer
               activeOrganizationId: account.activeOrganizationId,
               userAgent,
             });
-            return { credential: credentialBody({ token, user, session }), link };
+            return {
+              credential: credentialBody({ token, user, session }),
+              link,
+              emitted: account.emitted === true,
+            };
           });
           if (issued === null) {
             if (await emailLinkExpired(db, tables, tokenHash)) {
@@ -210,6 +230,7 @@ export function emailLinkService(options: EmailLinkServiceOptions): EmailLinkSer
             throw invalidLink();
           }
           if ("gone" in issued) throw invalidLink();
+          if (issued.emitted) options.events.wake();
           return { ...issued.credential, redirectTo: issued.link.redirectTo };
         },
       });

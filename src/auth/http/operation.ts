@@ -24,6 +24,8 @@ import type { MeReader } from "../me/mod.ts";
 import type { OrganizationsServices } from "../organizations/services.ts";
 import type { TelegramService } from "../telegram/telegram_service.ts";
 import type { EmailLinkService } from "../email_link/email_link_service.ts";
+import type { IdentityService } from "../oauth/identity_service.ts";
+import type { OAuthService } from "../oauth/oauth_service.ts";
 
 /**
  * The types of one operation, given as the type argument of its {@link AuthOperation}: what the
@@ -76,6 +78,10 @@ export interface AuthServices {
   telegram: TelegramService;
   /** Passwordless sign-in by email link. */
   emailLink: EmailLinkService;
+  /** The sign-in flow with providers (only operations with `feature: "oauth"` read it). */
+  oauth: OAuthService;
+  /** Connected provider accounts (only operations with `feature: "oauth"` read it). */
+  identities: IdentityService;
 }
 
 /** The options body schemas may depend on (the organizations feature's configuration). */
@@ -86,8 +92,11 @@ export interface AuthBodyOptions {
   maxMetadataBytes: number;
 }
 
-/** An optional part of the module: `organizations` (on by default), `telegram` (off by default). */
-export type AuthFeature = "organizations" | "telegram";
+/**
+ * An optional part of the module: `organizations` (on by default), `telegram` and `oauth` (off
+ * by default).
+ */
+export type AuthFeature = "organizations" | "telegram" | "oauth";
 
 /** The features a module instance has. */
 export interface EnabledFeatures {
@@ -95,12 +104,15 @@ export interface EnabledFeatures {
   bodyOptions: AuthBodyOptions | null;
   /** Whether `telegram` is configured. */
   telegram: boolean;
+  /** Whether `oauth` is configured. */
+  oauth: boolean;
 }
 
 /** Whether an operation's feature is enabled. */
 export function featureEnabled(operation: AuthOperation, features: EnabledFeatures): boolean {
   if (operation.feature === "organizations") return features.bodyOptions !== null;
   if (operation.feature === "telegram") return features.telegram;
+  if (operation.feature === "oauth") return features.oauth;
   return true;
 }
 
@@ -131,7 +143,7 @@ export interface AuthOperation<T extends AuthOperationTypes = AuthOperationTypes
   readonly guard: GuardOf<T>;
   /**
    * The feature it belongs to: absent from the routes and refused by `api` when disabled
-   * (`organizations: false`; `telegram` unset).
+   * (`organizations: false`; `telegram` or `oauth` unset).
    */
   readonly feature?: AuthFeature;
   /** The schema of the path parameters. */

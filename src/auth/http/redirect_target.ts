@@ -18,41 +18,66 @@ export const MAX_REDIRECT_LENGTH = 2048;
 // the same origin proves the path stays on the deployment (browsers resolve `\` like `/`).
 const PROBE_ORIGIN = "http://redirect-target.invalid";
 
-function refuse(): never {
-  throw authError(
-    "INVALID_REDIRECT",
-    "redirectTo must be a path (/…) or a URL of this deployment's origin or a trusted origin",
-  );
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/** Whether a host name is a loopback one (plain http is allowed there: local development). */
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK.test(hostname) || hostname.endsWith(".localhost");
 }
 
 /**
- * Checks a `redirectTo` and answers it normalized: a path (`/app?tab=1#top`) or an absolute URL
- * whose origin is `publicOrigin` or one of `trustedOrigins`. 400 `INVALID_REDIRECT` otherwise.
+ * A `redirectTo` normalized when it is allowed, else `null`: a path (`/app?tab=1#top`) or an
+ * absolute http(s) URL whose origin is `publicOrigin` or one of `trustedOrigins`; without
+ * `publicOrigin` (local development), also the loopback origin the request came to
+ * (`requestOrigin`).
  */
-export function checkRedirectTarget(value: string, policy: OriginPolicy): string {
+export function allowedRedirect(
+  value: unknown,
+  policy: OriginPolicy,
+  requestOrigin: string | null = null,
+): string | null {
+  if (typeof value !== "string" || value.length === 0 || value.length > MAX_REDIRECT_LENGTH) {
+    return null;
+  }
   // Control characters and spaces: browsers strip some of them before parsing (`/\t/evil`).
   // deno-lint-ignore no-control-regex
-  if (value.length > MAX_REDIRECT_LENGTH || /[\u0000-\u0020\u007f\\]/.test(value)) refuse();
+  if (/[\u0000-\u0020\u007f\\]/.test(value)) return null;
   if (value.startsWith("/")) {
-    if (value.startsWith("//")) refuse();
+    if (value.startsWith("//")) return null;
     let url: URL;
     try {
       url = new URL(value, PROBE_ORIGIN);
     } catch {
-      refuse();
+      return null;
     }
-    if (url.origin !== PROBE_ORIGIN) refuse();
-    return `${url.pathname}${url.search}${url.hash}`;
+    return url.origin === PROBE_ORIGIN ? `${url.pathname}${url.search}${url.hash}` : null;
   }
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    refuse();
+    return null;
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") refuse();
-  if (url.username !== "" || url.password !== "") refuse();
-  const allowed = url.origin === policy.publicOrigin || policy.trustedOrigins.has(url.origin);
-  if (!allowed) refuse();
-  return url.href;
+  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+  if (url.username !== "" || url.password !== "") return null;
+  if (url.origin === policy.publicOrigin || policy.trustedOrigins.has(url.origin)) return url.href;
+  const localDevelopment = policy.publicOrigin === null && requestOrigin !== null &&
+    url.origin === requestOrigin && isLoopbackHost(url.hostname);
+  return localDevelopment ? url.href : null;
+}
+
+/** {@linkcode allowedRedirect}, or 400 `INVALID_REDIRECT` when it is not allowed. */
+export function checkRedirectTarget(
+  value: string,
+  policy: OriginPolicy,
+  requestOrigin: string | null = null,
+): string {
+  const allowed = allowedRedirect(value, policy, requestOrigin);
+  if (allowed === null) {
+    throw authError(
+      "INVALID_REDIRECT",
+      "redirectTo must be a path (/…) or a URL of this deployment's origin or a trusted origin",
+    );
+  }
+  return allowed;
 }

@@ -32,7 +32,10 @@ export const linkTelegram: AuthOperation<{
   call: (services, _input, actor) => services.telegram.link(actor),
 };
 
-/** `DELETE /telegram/link`: removes the caller's Telegram link (204 whether or not there was one). */
+/**
+ * `DELETE /telegram/link`: removes the caller's Telegram link (204 whether or not there was one;
+ * 409 `LAST_SIGN_IN_METHOD` when it is the last way into an account without a password).
+ */
 export const unlinkTelegram: AuthOperation<{
   response: null;
   result: void;
@@ -44,6 +47,7 @@ export const unlinkTelegram: AuthOperation<{
   guard: "signedIn",
   feature: "telegram",
   responses: { 204: null },
+  errors: { 409: ["LAST_SIGN_IN_METHOD"] },
   call: (services, _input, actor) => services.telegram.unlink(actor),
 };
 

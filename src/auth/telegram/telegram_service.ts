@@ -39,6 +39,7 @@ import {
   useLinkToken,
 } from "./telegram_store.ts";
 import type { ResolvedTelegramOptions } from "./telegram_options.ts";
+import { otherWaysIn } from "../oauth/identity_store.ts";
 
 /** How long a link token works: 10 minutes. */
 export const LINK_TOKEN_TTL_SECONDS = 600;
@@ -124,6 +125,11 @@ export interface TelegramServiceOptions {
   events: AccountEvents;
   /** The organizations' permissions (an entry lists the caller's), `null` without organizations. */
   permissions: PermissionModel | null;
+  /**
+   * The configured sign-in providers' ids: an account created by one has no password, and its
+   * Telegram link may be its last way in.
+   */
+  signInProviders: readonly string[];
 }
 
 const TELEGRAM_ID = /^[1-9][0-9]{0,18}$/;
@@ -160,7 +166,17 @@ export function telegramService(deps: TelegramServiceOptions): TelegramService {
       };
     },
     async unlink({ user }) {
-      await unlinkAccount(db, tables, user.id);
+      await db.transaction(async (tx) => {
+        // Counted with the user row locked; the Telegram link itself is one of the ways.
+        const ways = await otherWaysIn(tx, tables, user.id, null, deps.signInProviders);
+        const linked = await unlinkAccount(tx, tables, user.id);
+        if (linked && ways <= 1) {
+          throw authError(
+            "LAST_SIGN_IN_METHOD",
+            "Telegram is the account's last way in: set a password or connect a provider first",
+          );
+        }
+      });
     },
     // Anonymous: limited per client address like sign-in; the data is checked before any query.
     async signIn(body, client) {

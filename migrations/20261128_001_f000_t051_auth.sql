@@ -1,4 +1,4 @@
--- fragment-cli migration of schema "auth" in namespace "auth": version 0 to 46
+-- fragment-cli migration of schema "auth" in namespace "auth": version 0 to 51
 -- Generated from the schema definition; do not edit.
 -- One transaction: apply with psql -v ON_ERROR_STOP=1 -f <file>, or with fragment-cli db migrate.
 
@@ -734,6 +734,48 @@ CREATE INDEX "email_link_tokens_email_idx" ON "auth"."email_link_tokens" ("email
 -- Step 46: addIndex "email_link_tokens_expires_idx" on "email_link_tokens"
 CREATE INDEX "email_link_tokens_expires_idx" ON "auth"."email_link_tokens" ("expires_at");
 
+-- Step 47: createTable "identities"
+CREATE TABLE "auth"."identities" (
+  "id" uuid NOT NULL DEFAULT gen_random_uuid(),
+  "user_id" uuid NOT NULL,
+  "provider" text NOT NULL,
+  "subject" text NOT NULL,
+  "email" text,
+  "email_verified" boolean NOT NULL DEFAULT false,
+  "created_at" timestamptz NOT NULL DEFAULT now(),
+  CONSTRAINT "identities_pkey" PRIMARY KEY ("id"),
+  CONSTRAINT "identities_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "auth"."users" ("id") ON DELETE CASCADE
+);
+
+-- Step 48: addIndex "identities_provider_subject_key" on "identities"
+CREATE UNIQUE INDEX "identities_provider_subject_key" ON "auth"."identities" ("provider", "subject");
+
+-- Step 49: addIndex "identities_user_idx" on "identities"
+CREATE INDEX "identities_user_idx" ON "auth"."identities" ("user_id");
+
+-- Step 50: createTable "oauth_states"
+CREATE TABLE "auth"."oauth_states" (
+  "id" uuid NOT NULL DEFAULT gen_random_uuid(),
+  "state_hash" text NOT NULL,
+  "verifier_hash" text NOT NULL,
+  "provider" text NOT NULL,
+  "nonce" text,
+  "redirect_uri" text NOT NULL,
+  "redirect_to" text NOT NULL,
+  "purpose" text NOT NULL,
+  "user_id" uuid,
+  "session_id" uuid,
+  "expires_at" timestamptz NOT NULL,
+  "created_at" timestamptz NOT NULL DEFAULT now(),
+  CONSTRAINT "oauth_states_pkey" PRIMARY KEY ("id"),
+  CONSTRAINT "oauth_states_state_hash_key" UNIQUE ("state_hash"),
+  CONSTRAINT "oauth_states_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "auth"."users" ("id") ON DELETE CASCADE,
+  CONSTRAINT "oauth_states_session_id_fkey" FOREIGN KEY ("session_id") REFERENCES "auth"."sessions" ("id") ON DELETE CASCADE
+);
+
+-- Step 51: addIndex "oauth_states_expires_idx" on "oauth_states"
+CREATE INDEX "oauth_states_expires_idx" ON "auth"."oauth_states" ("expires_at");
+
 -- Version bookkeeping
 INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "fingerprint", "description") VALUES
   ('auth', 1, '79c09e44a3e57a15393130c2b309fc6f15127238f02fcc642f1eec5f03cb4cb2', 'createTable "users"'),
@@ -781,10 +823,15 @@ INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "finger
   ('auth', 43, '8692826efc0ea0358d1c503193424eb7cd1c3060422f5dc879174f03b7d80c5e', 'sql'),
   ('auth', 44, '6cc2825cb6c098064494f38b33ed7b70ced58e40ff47397d1775b72d79041d79', 'createTable "email_link_tokens"'),
   ('auth', 45, '79042a6282a75e21c09119afee7268bf7adfc3e4050f4d7b5c11a3780c48577e', 'addIndex "email_link_tokens_email_idx" on "email_link_tokens"'),
-  ('auth', 46, '1611d46097e83a52e261a4cc00f979741449eefab043b2e1aaac4a8e16998fb0', 'addIndex "email_link_tokens_expires_idx" on "email_link_tokens"')
+  ('auth', 46, '1611d46097e83a52e261a4cc00f979741449eefab043b2e1aaac4a8e16998fb0', 'addIndex "email_link_tokens_expires_idx" on "email_link_tokens"'),
+  ('auth', 47, '56eadcb9124650f424a38136074d4cdcaa354e9e9a39c80526bb5fcd719f0b0b', 'createTable "identities"'),
+  ('auth', 48, '8d897e5357f9eacb987b9297b33922cd7c0931968f9e595574adb5fd69c804a1', 'addIndex "identities_provider_subject_key" on "identities"'),
+  ('auth', 49, '8fa494c9b1e4584b38039dd8bf04afba161d49d95e2c9f269df4db36cbd4a37f', 'addIndex "identities_user_idx" on "identities"'),
+  ('auth', 50, '2fbc75b42ffef4d2e57f2110b930c81643d64a3cb97e9dfcdbcfaa03868271b4', 'createTable "oauth_states"'),
+  ('auth', 51, 'a4330cdc0f4dd4c15ab31d31bfec2ebe65ff2e4b5cf58a7419df10466aa7c46c', 'addIndex "oauth_states_expires_idx" on "oauth_states"')
 ON CONFLICT ("namespace", "version") DO UPDATE SET "fingerprint" = EXCLUDED."fingerprint", "description" = EXCLUDED."description", "applied_at" = now();
 
-INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('auth', 'auth', 46)
+INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('auth', 'auth', 51)
 ON CONFLICT ("namespace") DO UPDATE SET "version" = EXCLUDED."version", "schema_name" = EXCLUDED."schema_name", "updated_at" = now();
 
 COMMIT;
