@@ -51,6 +51,26 @@ export interface SqlQuerier {
 }
 
 /**
+ * One statement of {@link SqlAdapter.batch}: its text with `$1, $2, …` placeholders and their
+ * values.
+ *
+ * @example A statement built apart from where it runs
+ * ```ts
+ * import type { SqlStatement } from "@app/fragment-cli/sql";
+ *
+ * function lockAccount(id: string): SqlStatement {
+ *   return { sql: "SELECT id FROM account WHERE id = $1 FOR UPDATE", params: [id] };
+ * }
+ * ```
+ */
+export interface SqlStatement {
+  /** One SQL statement. */
+  sql: string;
+  /** The values of the placeholders, in order. */
+  params?: readonly unknown[];
+}
+
+/**
  * A running transaction. It is valid only while the callback that received it
  * runs; using it afterwards throws {@link TransactionMisuseError}.
  *
@@ -148,6 +168,48 @@ export interface SqlAdapter extends SqlQuerier {
    * @returns What `fn` returned.
    */
   transaction<T>(fn: (tx: SqlTransaction) => Promise<T>): Promise<T>;
+  /**
+   * Runs `statements` in order in one transaction, sent to the server together: for work whose
+   * statements need no result from one another in JavaScript (each still sees what the ones
+   * before it did). All are committed, or none: when one fails, the transaction is rolled back
+   * and the promise rejects with that statement's error, as `query()` would (a `SqlError`,
+   * `DatabaseUnavailableError`, …); the adapter stays usable. Parameters that cannot be sent
+   * (`undefined`, a JSON value that cannot be serialized) are refused with a `TypeError` before
+   * anything runs. The statements must not begin or end transactions themselves.
+   *
+   * On PostgreSQL, `BEGIN` and the statements go out in one write on one connection and `COMMIT`
+   * once they have answered: two round trips, where `transaction()` awaits `BEGIN`, each step
+   * and `COMMIT` (a parameterized statement's first run on a connection asks for its parameter
+   * types first, one more round trip). In READ COMMITTED each statement takes its snapshot when
+   * it starts: a statement after a lock sees what the lock's previous holders committed. On
+   * PGlite the statements run one after the other in a transaction.
+   *
+   * @param statements The statements, in the order they run. An empty list runs nothing.
+   * @returns The rows of each statement, in order (`T` types them, unchecked, like `query<T>()`).
+   *
+   * @example Lock, then insert what the lock protects
+   * ```ts
+   * import { pgliteAdapter } from "@app/fragment-cli/sql";
+   *
+   * const db = pgliteAdapter();
+   * await db.query("CREATE TABLE seat (room text, guest text)");
+   * const [, inserted] = await db.batch<[unknown[], { n: number }[]]>([
+   *   { sql: "SELECT pg_advisory_xact_lock(hashtext($1))", params: ["room-1"] },
+   *   {
+   *     sql: `WITH added AS (
+   *             INSERT INTO seat SELECT $1, $2 WHERE (SELECT count(*) FROM seat WHERE room = $1) < 10
+   *             RETURNING 1)
+   *           SELECT count(*)::int AS n FROM added`,
+   *     params: ["room-1", "ada"],
+   *   },
+   * ]);
+   * console.log(inserted[0].n); // 1
+   * await db.close();
+   * ```
+   */
+  batch<T extends unknown[][] = Record<string, unknown>[][]>(
+    statements: readonly SqlStatement[],
+  ): Promise<T>;
   /**
    * Subscribes to `NOTIFY` messages on a channel (the name is used verbatim,
    * case included). Send with `SELECT pg_notify($1, $2)`.

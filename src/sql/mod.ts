@@ -18,7 +18,13 @@
  */
 
 export { quoteIdent, quoteQualified } from "./sql_identifier.ts";
-export type { SqlAdapter, SqlAdapterStats, SqlQuerier, SqlTransaction } from "./adapter.ts";
+export type {
+  SqlAdapter,
+  SqlAdapterStats,
+  SqlQuerier,
+  SqlStatement,
+  SqlTransaction,
+} from "./adapter.ts";
 export {
   DatabaseUnavailableError,
   DataDirectoryLockedError,

@@ -6,7 +6,7 @@
 
 import fs from "node:fs";
 import type { PGlite } from "@electric-sql/pglite";
-import type { SqlAdapter, SqlAdapterStats, SqlTransaction } from "./adapter.ts";
+import type { SqlAdapter, SqlAdapterStats, SqlStatement, SqlTransaction } from "./adapter.ts";
 import {
   DatabaseClosedError,
   DatabaseUnavailableError,
@@ -310,6 +310,20 @@ export function pgliteAdapter(optionsOrDataDir: PgliteAdapterOptions | string = 
         await run(db, "COMMIT");
         return result;
       });
+    },
+    async batch<T extends unknown[][] = Record<string, unknown>[][]>(
+      statements: readonly SqlStatement[],
+    ): Promise<T> {
+      assertOutsideOwnTransaction(adapter, "batch()");
+      if (statements.length === 0) return [] as unknown[][] as T;
+      const results = await adapter.transaction(async (tx) => {
+        const rows: unknown[][] = [];
+        for (const statement of statements) {
+          rows.push(await tx.query(statement.sql, statement.params));
+        }
+        return rows;
+      });
+      return results as T;
     },
     async listen(
       channel: string,

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { SqlAdapter, SqlAdapterStats, SqlTransaction } from "./adapter.ts";
+import type { SqlAdapter, SqlAdapterStats, SqlStatement, SqlTransaction } from "./adapter.ts";
 import {
   DatabaseClosedError,
   DatabaseUnavailableError,
@@ -17,6 +17,7 @@ import {
   serializeJson,
   toParam,
 } from "./driver_support.ts";
+import { runPostgresBatch } from "./postgres_batch.ts";
 import {
   acquireGate,
   assertParsableUrl,
@@ -296,6 +297,19 @@ export function postgresAdapter(url: string, options: PostgresAdapterOptions = {
           throw mapDriverError(error, target);
         }
       });
+    },
+    async batch<T extends unknown[][] = Record<string, unknown>[][]>(
+      statements: readonly SqlStatement[],
+    ): Promise<T> {
+      assertOutsideOwnTransaction(adapter, "batch()");
+      ensureOpen();
+      if (statements.length === 0) return [] as unknown[][] as T;
+      counters.transactions++;
+      counters.queries += statements.length;
+      const results = await gate.run(async () =>
+        await runPostgresBatch({ sql: await pool(), prepare, target }, statements)
+      );
+      return results as unknown[][] as T;
     },
     async listen(
       channel: string,

@@ -1,8 +1,9 @@
 /**
  * The postgres.js adapter behind PgBouncer in transaction mode (Debian's 1.18 on 127.0.0.1:6432,
  * started by `.ci/pgbouncer.sh`; the tests skip when none answers), with several connections:
- * every transaction that answered commits, concurrent statements get their own answers, and no
- * statement depends on a prepared statement a pooled server connection does not have.
+ * every transaction (and batch) that answered commits, concurrent statements get their own
+ * answers, and no statement depends on a prepared statement a pooled server connection does not
+ * have.
  *
  * The defect these tests pin down (issue 30): the adapter turned its own statements' preparation
  * off behind a pooler, but postgres.js prepares the statements it sends itself — `commit`,
@@ -94,6 +95,36 @@ describe("postgresAdapter behind PgBouncer (transaction mode, several connection
       "SELECT label, count(*)::int4 AS n FROM written WHERE id >= 100000 GROUP BY label",
     );
     assert.deepEqual(rows, [{ label: "kept", n: WORKERS * ROUNDS }]);
+  });
+
+  it("every batch that answered is committed; a failing one leaves nothing", async () => {
+    await Promise.all(Array.from({ length: WORKERS }, async (_, worker) => {
+      for (let round = 0; round < ROUNDS; round++) {
+        const id = 200_000 + worker * 1_000 + round;
+        const [[inserted]] = await pooled.batch<[{ id: string }[], unknown[]]>([
+          {
+            sql: "INSERT INTO written (id, label) VALUES ($1, 'batch') RETURNING id",
+            params: [id],
+          },
+          { sql: "UPDATE written SET label = label || '+' WHERE id = $1", params: [id] },
+        ]);
+        assert.equal(inserted.id, String(id));
+        await assert.rejects(
+          pooled.batch([
+            {
+              sql: "INSERT INTO written (id, label) VALUES ($1, 'rolled back')",
+              params: [id + 500],
+            },
+            { sql: "INSERT INTO written (id, label) VALUES ($1, 'duplicate')", params: [id] },
+          ]),
+          { code: "23505" },
+        );
+      }
+    }));
+    const rows = await direct.query<{ label: string; n: number }>(
+      "SELECT label, count(*)::int4 AS n FROM written WHERE id >= 200000 GROUP BY label",
+    );
+    assert.deepEqual(rows, [{ label: "batch+", n: WORKERS * ROUNDS }]);
   });
 
   it("concurrent statements, with and without parameters, each get their own answer", async () => {

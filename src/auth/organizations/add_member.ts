@@ -13,14 +13,15 @@
  * removes no owner: a role change committed before it is seen, one committed while it runs is
  * ordered after it). With a limit it runs in a transaction right after
  * locking the organization row, so that of concurrent adds and acceptances each counts the
- * members the others committed (its snapshot is taken after the lock is granted). The lock and
- * the statement are sent together: the connection runs them in order, in one round trip.
+ * members the others committed (its snapshot is taken after the lock is granted). The transaction
+ * is one `db.batch()`: `BEGIN`, the lock and the statement are sent together, `COMMIT` once they
+ * answered.
  *
  * @module
  */
 
 import type { EnqueueSql } from "../../hooks/mod.ts";
-import type { SqlQuerier } from "../../sql/mod.ts";
+import type { SqlQuerier, SqlStatement } from "../../sql/mod.ts";
 import { batchWhileBusy } from "../../sql/batch_while_busy.ts";
 import { authError, notFound } from "../errors.ts";
 import type { AuthTableNames } from "../tables.ts";
@@ -31,7 +32,7 @@ import { memberAddedAuditSql } from "./audit_log.ts";
 import type { OrganizationsContext } from "./context.ts";
 import type { EntryRow } from "./organization_store.ts";
 import type { PermissionModel } from "./permissions.ts";
-import { lockOrganization } from "./quotas.ts";
+import { lockOrganizationStatement } from "./quotas.ts";
 import {
   type AuthMember,
   memberColumns,
@@ -122,8 +123,9 @@ export async function addMember(
     throw notFound("Organization");
   }
   const limit = options.membershipLimit;
-  const statement = (q: SqlQuerier) =>
-    addMemberStatement(q, tables, {
+  let outcome: AddMemberOutcome | null = null;
+  for (let attempt = 1; attempt <= ROLE_CHANGE_RETRIES; attempt++) {
+    const statement = addMemberStatement(tables, {
       organizationId: input.organizationId,
       callerId: actor?.id ?? null,
       callerRoles: checkedRoles,
@@ -133,18 +135,17 @@ export async function addMember(
       event: (payloadSql, firstParam) =>
         notifications.eventSql("memberAdded", { from: "inserted", payloadSql, firstParam }),
     });
-  let outcome: AddMemberOutcome | null = null;
-  for (let attempt = 1; attempt <= ROLE_CHANGE_RETRIES; attempt++) {
-    outcome = limit === null ? await statement(db) : await db.transaction(async (tx) => {
-      // Both sent at once (pipelined on the transaction's connection): the server runs the
-      // statement once the lock is granted, so its snapshot sees every add that held the lock
-      // before. A deleted or missing organization locks nothing; the statement then finds none.
-      const [, result] = await Promise.all([
-        lockOrganization(tx, tables, input.organizationId, "UPDATE"),
-        statement(tx),
-      ]);
-      return result;
-    });
+    // With a limit, the lock and the statement run in one transaction, sent together (a batch):
+    // the server runs the statement once the lock is granted, so its snapshot sees every add
+    // that held the lock before. A deleted or missing organization locks nothing; the statement
+    // then finds none.
+    const [row] = limit === null
+      ? await db.query<AddMemberRow>(statement.sql, statement.params)
+      : (await db.batch<[unknown[], AddMemberRow[]]>([
+        lockOrganizationStatement(tables, input.organizationId, "UPDATE"),
+        statement,
+      ]))[1];
+    outcome = statement.outcome(row);
     if (outcome?.member) {
       if (outcome.eventEnqueued) notifications.wake();
       return toMember(outcome.member);
@@ -245,6 +246,14 @@ async function readEntriesAndUsers(
   }));
 }
 
+/** The row the statement answers: the new member's columns (all `null` when none) and what it found. */
+type AddMemberRow = MemberRow & {
+  organization_found: boolean;
+  caller_roles: string[] | null;
+  user_found: boolean;
+  has_room: boolean;
+};
+
 /** What the statement found: the new member, or what stood in its way. */
 interface AddMemberOutcome {
   /** The inserted member, `null` when nothing was inserted. */
@@ -267,8 +276,7 @@ interface AddMemberOutcome {
  * permissions were checked on), the user exists, the organization has room and the user is not
  * a member yet; reports what it found either way.
  */
-async function addMemberStatement(
-  db: SqlQuerier,
+function addMemberStatement(
   tables: AuthTableNames,
   input: {
     organizationId: string;
@@ -280,22 +288,15 @@ async function addMemberStatement(
     /** The `memberAdded` event's insert, given the payload SQL; `null` when nobody listens. */
     event: (payloadSql: string, firstParam: number) => EnqueueSql | null;
   },
-): Promise<AddMemberOutcome> {
+): SqlStatement & { outcome(row: AddMemberRow): AddMemberOutcome } {
   const event = input.event(
     `json_build_object('member', ${
       memberJsonSql("inserted", "m_")
     }, 'via', 'added', 'actorUserId', $2::text)`,
     7,
   );
-  const [row] = await db.query<
-    MemberRow & {
-      organization_found: boolean;
-      caller_roles: string[] | null;
-      user_found: boolean;
-      has_room: boolean;
-    }
-  >(
-    `WITH org AS (
+  return {
+    sql: `WITH org AS (
        SELECT o.id, m.roles FROM ${tables.organizations} o
        LEFT JOIN ${tables.members} m ON m.organization_id = o.id AND m.user_id = $2::uuid
        WHERE o.id = $1 AND o.deleted_at IS NULL
@@ -319,7 +320,7 @@ async function addMemberStatement(
             EXISTS (SELECT 1 FROM target) AS user_found,
             (SELECT ok FROM room) AS has_room, inserted.*
      FROM (SELECT 1) AS one LEFT JOIN inserted ON true`,
-    [
+    params: [
       input.organizationId,
       input.callerId,
       isUuid(input.userId) ? input.userId : null,
@@ -328,14 +329,16 @@ async function addMemberStatement(
       input.limit,
       ...(event?.params ?? []),
     ],
-  );
-  const member = row.m_id === null ? null : row;
-  return {
-    member,
-    organizationFound: row.organization_found,
-    callerRoles: row.caller_roles,
-    userFound: row.user_found,
-    hasRoom: row.has_room,
-    eventEnqueued: member !== null && event !== null,
+    outcome(row) {
+      const member = row.m_id === null ? null : row;
+      return {
+        member,
+        organizationFound: row.organization_found,
+        callerRoles: row.caller_roles,
+        userFound: row.user_found,
+        hasRoom: row.has_room,
+        eventEnqueued: member !== null && event !== null,
+      };
+    },
   };
 }

@@ -10,7 +10,7 @@
  */
 
 import type { HttpError } from "../../core/mod.ts";
-import type { SqlQuerier } from "../../sql/mod.ts";
+import type { SqlQuerier, SqlStatement } from "../../sql/mod.ts";
 import { authError } from "../errors.ts";
 import type { AuthTableNames } from "../tables.ts";
 
@@ -84,11 +84,21 @@ export async function lockOrganization(
   organizationId: string,
   mode: "UPDATE" | "SHARE" | "KEY SHARE",
 ): Promise<boolean> {
-  const locked = await tx.query(
-    `SELECT id FROM ${tables.organizations} WHERE id = $1 AND deleted_at IS NULL FOR ${mode}`,
-    [organizationId],
-  );
+  const { sql, params } = lockOrganizationStatement(tables, organizationId, mode);
+  const locked = await tx.query(sql, params);
   return locked.length > 0;
+}
+
+/** The statement of {@link lockOrganization}, for a batch (it answers the row when locked). */
+export function lockOrganizationStatement(
+  tables: AuthTableNames,
+  organizationId: string,
+  mode: "UPDATE" | "SHARE" | "KEY SHARE",
+): SqlStatement {
+  return {
+    sql: `SELECT id FROM ${tables.organizations} WHERE id = $1 AND deleted_at IS NULL FOR ${mode}`,
+    params: [organizationId],
+  };
 }
 
 /**

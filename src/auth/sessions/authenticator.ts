@@ -12,7 +12,9 @@ import {
 } from "./presented_credential.ts";
 import { unauthenticated } from "../errors.ts";
 import type { AuthSession } from "./session.ts";
-import { findSession, renewSession } from "./session_store.ts";
+import { findSessions, renewSession, type SessionWithUser } from "./session_store.ts";
+import { batchWhileBusy } from "../../sql/batch_while_busy.ts";
+import { assertOutsideOwnTransaction } from "../../sql/transaction_guard.ts";
 import type { AuthTableNames } from "../tables.ts";
 import { hashToken, looksLikeToken } from "./tokens.ts";
 import { touchSession } from "../account/session_list_store.ts";
@@ -56,13 +58,28 @@ export interface Authenticator {
 /** Builds the {@link Authenticator} of one module instance. */
 export function createAuthenticator(options: AuthenticatorOptions): Authenticator {
   const { db, tables, ttlSeconds, slidingRenewal } = options;
+  /**
+   * The session of a token hash. The requests that arrive together share one statement
+   * (`batchWhileBusy`: every lookup queued while the previous statement was in flight goes in
+   * the next): under load a request costs a fraction of a round trip to find its credential.
+   * Nothing is cached: each lookup runs in a statement that starts after it was asked for, so a
+   * lookup asked after a revocation sees it.
+   */
+  const findGrouped = batchWhileBusy((hashes: string[]) => findSessions(db, tables, hashes));
+  function findSession(tokenHash: string): Promise<SessionWithUser | null> {
+    // Refused for this caller alone, as `db.query()` would: called from inside one of the
+    // adapter's running transactions, the shared statement would fail every lookup of its group
+    // (and on PGlite wait for that transaction forever).
+    assertOutsideOwnTransaction(db, "A credential lookup");
+    return findGrouped(tokenHash);
+  }
 
   async function resolve(
     presented: PresentedCredential | null,
   ): Promise<AuthContext | "none" | "invalid"> {
     if (presented === null) return "none";
     if (!looksLikeToken(presented.token)) return "invalid";
-    const found = await findSession(db, tables, hashToken(presented.token));
+    const found = await findSession(hashToken(presented.token));
     if (!found) return "invalid";
     // `lastUsedAt` of GET /sessions: one write a minute per session at most.
     if (found.lastUsedAt === null || Date.now() - found.lastUsedAt.getTime() >= 60_000) {

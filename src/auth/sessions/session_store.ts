@@ -65,21 +65,31 @@ interface SessionRow {
   email_verified: boolean;
 }
 
-/** The unexpired session with this token hash and its user, or `null`. */
-export async function findSession(
+/**
+ * The unexpired sessions with these token hashes and their users, in the order of `tokenHashes`
+ * (`null` for each unknown, expired or signed-out one): one statement for all, so that the
+ * requests that arrive together share it (see `createAuthenticator`).
+ */
+export async function findSessions(
   db: SqlQuerier,
   tables: AuthTableNames,
-  tokenHash: string,
-): Promise<SessionWithUser | null> {
-  const [row] = await db.query<SessionRow>(
-    `SELECT s.id AS session_id, s.expires_at, s.active_organization_id, s.last_used_at,
+  tokenHashes: readonly string[],
+): Promise<(SessionWithUser | null)[]> {
+  const rows = await db.query<SessionRow & { i: string }>(
+    `SELECT k.i, s.id AS session_id, s.expires_at, s.active_organization_id, s.last_used_at,
             u.id AS user_id, u.email, u.role,
             (u.email_verified_at IS NOT NULL) AS email_verified
-     FROM ${tables.sessions} s JOIN ${tables.users} u ON u.id = s.user_id
-     WHERE s.token_hash = $1 AND s.expires_at > now()`,
-    [tokenHash],
+     FROM unnest($1::text[]) WITH ORDINALITY AS k(token_hash, i)
+     JOIN ${tables.sessions} s ON s.token_hash = k.token_hash AND s.expires_at > now()
+     JOIN ${tables.users} u ON u.id = s.user_id`,
+    [tokenHashes],
   );
-  if (!row) return null;
+  const found: (SessionWithUser | null)[] = tokenHashes.map(() => null);
+  for (const row of rows) found[Number(row.i) - 1] = sessionWithUser(row);
+  return found;
+}
+
+function sessionWithUser(row: SessionRow): SessionWithUser {
   return {
     session: {
       id: row.session_id,
