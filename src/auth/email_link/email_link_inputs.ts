@@ -7,7 +7,7 @@
  */
 
 import { z } from "zod";
-import { emailSchema } from "../account/email.ts";
+import { emailSchema } from "../account/email_address.ts";
 import { userResponse } from "../account/responses.ts";
 import type { AuthCredentialResponse } from "../account/responses.ts";
 import { exactSchema } from "../http/exact_schema.ts";
