@@ -38,7 +38,12 @@ import {
   PROCESS_UPDATE_HOOK,
   UpdateStore,
 } from "./update_store.ts";
-import { WEBHOOK_PATH, WEBHOOK_SECURITY_SCHEME, webhookRoute } from "./webhook_route.ts";
+import {
+  type MessengerWebhookRoute,
+  WEBHOOK_PATH,
+  WEBHOOK_SECURITY_SCHEME,
+  webhookRoute,
+} from "./webhook_route.ts";
 
 /**
  * Server-side operations on the stored updates: `bot.api`.
@@ -80,7 +85,7 @@ export interface MessengerApi {
  * await bot.close();
  * ```
  */
-export interface MessengerModule extends ModuleInstance {
+export interface MessengerModule extends ModuleInstance<readonly MessengerWebhookRoute[]> {
   /** Server-side operations. */
   readonly api: MessengerApi;
   /** The durable hooks processing the updates (list, retry, retryFailed, start, stop, drain). */
