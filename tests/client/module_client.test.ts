@@ -3,6 +3,7 @@
 // JSON body, the client's and the call's headers) as the server receives it, and what it resolves
 // to: the data, the route's typed 404, a validation error with its fields, a network failure.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import {
   createModuleClient,
@@ -219,4 +220,14 @@ describe("createModuleClient() over HTTP", () => {
     });
     errorOf(aborted, 0, "NETWORK_ERROR");
   });
+});
+
+it("calls the very module docs/modules.md declares (the fixture is its example)", () => {
+  const declaration = (path: string) => {
+    const text = readFileSync(new URL(`../../${path}`, import.meta.url), "utf8");
+    return /^export const notes = defineModule\(\{$[\s\S]*?^\}\);$/m.exec(text)?.[0];
+  };
+  const documented = declaration("docs/modules.md");
+  assert.ok(documented, "docs/modules.md declares notes");
+  assert.equal(declaration("tests/fixtures/notes_module.ts"), documented);
 });
