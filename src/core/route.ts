@@ -73,7 +73,10 @@ export type RouteErrors = { readonly [status: number]: readonly string[] };
 export type RouteInput = "validated" | "parsed" | "raw";
 
 /**
- * A route as declared by a module author: what {@link route} takes.
+ * A route as declared by a module author: what {@link route} takes. `Params`, `Query` and `Body`
+ * are what the handler receives; the other type parameters (the method and path as literals, what
+ * the schemas accept, the responses and the error codes) are inferred by {@link route}, which keeps
+ * them in the route's type for typed clients. Written by hand, the first three are enough.
  *
  * @example A definition kept in a variable, typed by its params, query and body
  * ```ts
@@ -101,7 +104,10 @@ export interface RouteDefinition<
   QueryInput = unknown,
   BodyInput = unknown,
   Responses extends RouteResponses = RouteResponses,
-  Errors extends RouteErrors = RouteErrors,
+  // Written out: RouteErrors is not public (deno doc --lint refuses a public type naming it).
+  Errors extends { readonly [status: number]: readonly string[] } = {
+    readonly [status: number]: readonly string[];
+  },
 > {
   /** The HTTP method. */
   method: Method;
@@ -203,7 +209,10 @@ const PATH_PATTERN = /^(\/([A-Za-z0-9._~-]+|:[A-Za-z_][A-Za-z0-9_]*))*\/?$/;
 
 /**
  * Declares a route. The types of `params`, `query` and `body` in the handler are inferred from
- * their zod schemas; validation always runs before the handler (never lazily).
+ * their zod schemas; validation always runs before the handler (never lazily). The returned
+ * route's type keeps the declaration a client needs (the method and path, what the schemas accept,
+ * `responses`, `errors`): `createModuleClient` of `@app/fragment-cli/client` calls it by
+ * `"METHOD /path"` with those types. At run time the route is the definition, frozen.
  *
  * @example
  * ```ts
@@ -228,7 +237,7 @@ export function route<
   QueryInput = unknown,
   BodyInput = unknown,
   Responses extends RouteResponses = Record<never, never>,
-  const Errors extends RouteErrors = Record<never, never>,
+  const Errors extends { readonly [status: number]: readonly string[] } = Record<never, never>,
 >(
   definition: RouteDefinition<
     Params,

@@ -72,7 +72,8 @@ export interface MessengerApi {
 /**
  * An instantiated messenger module: a mountable module (its `background` is the durable hook
  * worker processing the updates, started by its first request) plus its server-side API and its
- * hooks.
+ * hooks. Its route is typed ({@link MessengerWebhookRoute}): `createModuleClient<MessengerModule>`
+ * of `@app/fragment-cli/client` calls the webhook with the update's and the answer's types.
  *
  * @example Embed it: the first update starts the worker, `close()` stops it
  * ```ts ignore
