@@ -242,7 +242,8 @@ function createTransport(options) {
   return async (input) => {
     const headers = {
       accept: "application/json",
-      ...options.headers
+      ...options.headers,
+      ...input.headers
     };
     if (input.body !== void 0) headers["content-type"] = "application/json";
     const token = typeof options.token === "function" ? options.token() : options.token;
@@ -254,7 +255,10 @@ function createTransport(options) {
         method: input.method,
         headers,
         body: input.body === void 0 ? void 0 : JSON.stringify(input.body),
-        credentials
+        credentials,
+        ...input.signal ? {
+          signal: input.signal
+        } : {}
       });
     } catch (cause) {
       return failure({
@@ -295,7 +299,7 @@ function queryString(query) {
   if (!query) return "";
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value !== void 0) params.set(key, String(value));
+    if (value !== void 0 && value !== null) params.set(key, String(value));
   }
   const text = params.toString();
   return text ? `?${text}` : "";
@@ -537,6 +541,53 @@ function createAuthClient(options) {
     }
   };
 }
+
+// src/client/route_path.ts
+function fillPath(path, params = {}) {
+  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name) => {
+    const value = params[name];
+    if (typeof value !== "string" && typeof value !== "number" && typeof value !== "bigint") {
+      throw new TypeError(`Path parameter "${name}" of ${path} must be a string or a number`);
+    }
+    const text = String(value);
+    if (text === "" || text === "." || text === "..") {
+      throw new TypeError(`Path parameter "${name}" of ${path} cannot be "${text}"`);
+    }
+    return encodeURIComponent(text);
+  });
+}
+
+// src/client/module_client.ts
+var METHODS = /* @__PURE__ */ new Set([
+  "GET",
+  "POST",
+  "PUT",
+  "PATCH",
+  "DELETE"
+]);
+function createModuleClient(options) {
+  const call = createTransport(options);
+  return {
+    // deno-lint-ignore require-await -- a malformed call rejects instead of throwing.
+    async request(key, input = {}) {
+      const space = key.indexOf(" ");
+      const method = key.slice(0, space);
+      const path = key.slice(space + 1);
+      if (space < 0 || !METHODS.has(method) || !path.startsWith("/")) {
+        throw new TypeError(`"${key}" is not a route key such as "GET /notes/:id"`);
+      }
+      return call({
+        method,
+        path: fillPath(path, input.params),
+        query: input.query,
+        body: input.body,
+        headers: input.headers,
+        signal: input.signal
+      });
+    }
+  };
+}
 export {
-  createAuthClient
+  createAuthClient,
+  createModuleClient
 };

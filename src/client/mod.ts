@@ -41,7 +41,28 @@ export type {
   AuthSessionsClient,
 } from "./account_client.ts";
 export type { AuthEmailLinkClient } from "./email_link_client.ts";
-export type { AuthClientError, AuthClientErrorCode, AuthResult } from "./result.ts";
+export type {
+  AuthClientError,
+  AuthClientErrorCode,
+  AuthResult,
+  ModuleClientError,
+  ModuleClientErrorCode,
+  ModuleResult,
+} from "./result.ts";
+export {
+  createModuleClient,
+  type ModuleClient,
+  type ModuleClientOptions,
+} from "./module_client.ts";
+export type {
+  ModuleRoutes,
+  ModuleRouteTypes,
+  RouteCall,
+  RouteData,
+  RoutePathParams,
+  RouteRequest,
+  RouteTypes,
+} from "./module_routes.ts";
 export type { AuthFetch } from "./transport.ts";
 // The auth module's types that the client's signatures name, so that a client needs no import
 // from the server's entry (types only: nothing of the server reaches a bundle).

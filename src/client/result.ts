@@ -76,3 +76,78 @@ export interface AuthClientError {
 export type AuthResult<T> =
   | { data: T; error: null }
   | { data: null; error: AuthClientError };
+
+/**
+ * The codes any route of any module may answer, besides those it declares in its `errors`: the
+ * core's framing and validation codes (see docs/modules.md), `SERVICE_UNAVAILABLE` from a server
+ * shutting down, and the client's own `NETWORK_ERROR` (status 0: no answer arrived) and
+ * `INVALID_RESPONSE` (an answer that is not the module's JSON).
+ *
+ * @example Retry what may pass on a second try
+ * ```ts
+ * import type { ModuleClientErrorCode } from "@app/fragment-cli/client";
+ *
+ * const retryable: ModuleClientErrorCode[] = ["SERVICE_UNAVAILABLE", "NETWORK_ERROR"];
+ * ```
+ */
+export type ModuleClientErrorCode =
+  | "VALIDATION_ERROR"
+  | "INVALID_JSON"
+  | "INVALID_BODY"
+  | "INVALID_HOST"
+  | "NOT_FOUND"
+  | "METHOD_NOT_ALLOWED"
+  | "PAYLOAD_TOO_LARGE"
+  | "UNSUPPORTED_MEDIA_TYPE"
+  | "INTERNAL_ERROR"
+  | "SERVICE_UNAVAILABLE"
+  | "NETWORK_ERROR"
+  | "INVALID_RESPONSE";
+
+/**
+ * An error answer of a module's route, as `createModuleClient` resolves it:
+ * `{"error": {"code", "message"}}` with its status, plus `issues` for `VALIDATION_ERROR` and
+ * `retryAfter` when the answer had `Retry-After`. `Code` is the route's declared codes and
+ * {@link ModuleClientErrorCode}.
+ *
+ * @example Show each failed field next to its input
+ * ```ts
+ * import type { ModuleClientError } from "@app/fragment-cli/client";
+ *
+ * function fieldErrors(error: ModuleClientError): Map<string, string> {
+ *   const fields = new Map<string, string>();
+ *   for (const issue of error.issues ?? []) fields.set(issue.path, issue.message); // "body.text"
+ *   return fields;
+ * }
+ * ```
+ */
+export interface ModuleClientError<Code extends string = string> {
+  /** The HTTP status; `0` when no answer arrived (`NETWORK_ERROR`). */
+  status: number;
+  /** The stable code to branch on. */
+  code: Code;
+  /** A sentence for a developer (not localized). */
+  message: string;
+  /** The failed fields of a `VALIDATION_ERROR` (`path` like `"body.text"`). */
+  issues?: { path: string; message: string }[];
+  /** Seconds to wait before retrying, from `Retry-After`. */
+  retryAfter?: number;
+}
+
+/**
+ * What a call of `createModuleClient` resolves to: `{ data, error: null }` on success,
+ * `{ data: null, error }` otherwise (never a rejection for an HTTP or network failure).
+ *
+ * @example
+ * ```ts
+ * import type { ModuleResult } from "@app/fragment-cli/client";
+ *
+ * function textOf(result: ModuleResult<{ text: string }, "NOT_FOUND">): string {
+ *   if (result.error) return result.error.code === "NOT_FOUND" ? "(deleted)" : "(unavailable)";
+ *   return result.data.text; // narrowed: data is { text: string } here
+ * }
+ * ```
+ */
+export type ModuleResult<T, Code extends string = string> =
+  | { data: T; error: null }
+  | { data: null; error: ModuleClientError<Code> };

@@ -34,12 +34,17 @@ export interface TransportOptions {
   headers?: Record<string, string>;
 }
 
-/** One request: method, path under the base URL, and the query and JSON body if any. */
+/**
+ * One request: method, path under the base URL, the query and JSON body if any, and this call's
+ * own headers (over the client's) and abort signal.
+ */
 export interface CallInput {
-  method: "GET" | "POST" | "PATCH" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;
-  query?: Record<string, string | number | undefined>;
+  query?: { readonly [name: string]: unknown };
   body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
 }
 
 /** Sends one request and resolves to its result; never rejects. */
@@ -50,7 +55,11 @@ export function createTransport(options: TransportOptions): Call {
   const base = options.baseUrl.replace(/\/+$/, "");
   const credentials = options.credentials ?? "include";
   return async <T>(input: CallInput): Promise<AuthResult<T>> => {
-    const headers: Record<string, string> = { accept: "application/json", ...options.headers };
+    const headers: Record<string, string> = {
+      accept: "application/json",
+      ...options.headers,
+      ...input.headers,
+    };
     if (input.body !== undefined) headers["content-type"] = "application/json";
     const token = typeof options.token === "function" ? options.token() : options.token;
     if (token) headers.authorization = `Bearer ${token}`;
@@ -63,6 +72,7 @@ export function createTransport(options: TransportOptions): Call {
         headers,
         body: input.body === undefined ? undefined : JSON.stringify(input.body),
         credentials,
+        ...(input.signal ? { signal: input.signal } : {}),
       });
     } catch (cause) {
       return failure({ status: 0, code: "NETWORK_ERROR", message: describe(cause) });
@@ -92,7 +102,7 @@ function queryString(query: CallInput["query"]): string {
   if (!query) return "";
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined) params.set(key, String(value));
+    if (value !== undefined && value !== null) params.set(key, String(value));
   }
   const text = params.toString();
   return text ? `?${text}` : "";

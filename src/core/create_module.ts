@@ -31,11 +31,11 @@ import { type Route, route } from "./route.ts";
  * const admin = createModule(options);
  * ```
  */
-export interface CreateModuleOptions {
+export interface CreateModuleOptions<Routes extends readonly Route[] = readonly Route[]> {
   /** Module name: lower-case letters, digits and dashes, starting with a letter. */
   name: string;
-  /** The module's routes. */
-  routes: readonly Route[];
+  /** The module's routes; their types become the instance's (see {@link ModuleInstance}). */
+  routes: Routes;
   /** Where to mount the module. @default `/api/<name>` */
   mountRoute?: string;
   /** Largest accepted request body in bytes; larger bodies get 413. @default 1 MiB */
@@ -95,7 +95,9 @@ const MOUNT_PATTERN = /^(\/[A-Za-z0-9._~-]+)+$/;
  * console.log(await response.json()); // { pong: true }
  * ```
  */
-export function createModule(options: CreateModuleOptions): ModuleInstance {
+export function createModule<Routes extends readonly Route[] = readonly Route[]>(
+  options: CreateModuleOptions<Routes>,
+): ModuleInstance<Routes> {
   const { name, routes } = options;
   if (!NAME_PATTERN.test(name)) {
     throw new TypeError(

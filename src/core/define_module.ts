@@ -49,15 +49,15 @@ export interface ModuleSetup<Config> {
  * const greeter = defineModule(spec);
  * ```
  */
-export interface ModuleSpec<Config, ConfigInput> {
+export interface ModuleSpec<Config, ConfigInput, Routes extends readonly Route[] = Route[]> {
   /** Module name: lower-case letters, digits and dashes; mounted at `/api/<name>` by default. */
   name: string;
   /** Schema of the configuration, validated at instantiation. */
   config?: ZodSchema<Config, ConfigInput>;
   /** The module's versioned database schema; instances then need a `database` adapter. */
   schema?: Schema;
-  /** Builds the routes from the validated configuration. */
-  routes: (setup: ModuleSetup<Config>) => Route[];
+  /** Builds the routes from the validated configuration; their types become the instances'. */
+  routes: (setup: ModuleSetup<Config>) => Routes;
   /**
    * Background work (durable hook workers), built from the validated configuration; it starts
    * with the instance's first request (see `autoStart`) or `serve()`.
@@ -100,7 +100,8 @@ export interface InstantiateOptions<ConfigInput> {
 }
 
 /**
- * Instantiates a defined module: what {@link defineModule} returns.
+ * Instantiates a defined module: what {@link defineModule} returns. `Routes` is the type of the
+ * routes its `routes` function returns, which every instance carries (see {@link ModuleInstance}).
  *
  * @example A function that mounts any defined module under `/v1`
  * ```ts
@@ -112,9 +113,9 @@ export interface InstantiateOptions<ConfigInput> {
  * const health = underV1(defineModule({ name: "health", routes: () => [] }), "health");
  * ```
  */
-export type ModuleFactory<ConfigInput> = (
+export type ModuleFactory<ConfigInput, Routes extends readonly Route[] = readonly Route[]> = (
   options?: InstantiateOptions<ConfigInput>,
-) => ModuleInstance;
+) => ModuleInstance<Routes>;
 
 /**
  * Raised when a module's configuration does not match its schema (or a module that declares a
@@ -176,9 +177,13 @@ export class ModuleConfigError extends Error {
  * console.log(app.mountRoute); // "/api/greeter"
  * ```
  */
-export function defineModule<Config = undefined, ConfigInput = Config>(
-  spec: ModuleSpec<Config, ConfigInput>,
-): ModuleFactory<ConfigInput> {
+export function defineModule<
+  Config = undefined,
+  ConfigInput = Config,
+  Routes extends readonly Route[] = Route[],
+>(
+  spec: ModuleSpec<Config, ConfigInput, Routes>,
+): ModuleFactory<ConfigInput, Routes> {
   return function instantiate(options = {}) {
     let config = options.config as unknown as Config;
     if (spec.config) {

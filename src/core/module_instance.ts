@@ -1,7 +1,7 @@
 import type { DrainOptions, DrainResult } from "../hooks/mod.ts";
 import type { Schema } from "../schema/mod.ts";
 import type { SqlAdapter } from "../sql/mod.ts";
-import type { HttpMethod } from "./route.ts";
+import type { HttpMethod, Route } from "./route.ts";
 
 /**
  * The brand every instantiated module carries under {@link ModuleInstance.brand}. A string (not a
@@ -125,6 +125,8 @@ export interface ModuleBackgroundControl {
 
 /**
  * An instantiated module: a plain object with a Web-standard `fetch` that mounts anywhere.
+ * `Routes` is the type of the routes it was created with (see {@link Route}): what
+ * `createModuleClient<typeof instance>` (`@app/fragment-cli/client`) types its calls with.
  *
  * @example Mount in a Deno Deploy / Bun / Node app
  * ```ts
@@ -140,7 +142,7 @@ export interface ModuleBackgroundControl {
  * await module.close(); // then close its database adapter
  * ```
  */
-export interface ModuleInstance {
+export interface ModuleInstance<Routes extends readonly Route[] = readonly Route[]> {
   /**
    * Always `"fragment-cli/module@1"`: lets tools (`fragment-cli`) find modules among a file's
    * exports, even made by another copy of this package.
@@ -185,6 +187,11 @@ export interface ModuleInstance {
    * origin of the links a module mails when it has no `publicOrigin`.
    */
   servedAt?(url: string): void;
+  /**
+   * Type level only, never set: the routes the module was created with, with their declared
+   * types, which a typed client reads.
+   */
+  readonly routeTypes?: Routes;
 }
 
 /**

@@ -73,7 +73,10 @@ export type RouteErrors = { readonly [status: number]: readonly string[] };
 export type RouteInput = "validated" | "parsed" | "raw";
 
 /**
- * A route as declared by a module author: what {@link route} takes.
+ * A route as declared by a module author: what {@link route} takes. `Params`, `Query` and `Body`
+ * are what the handler receives; the other type parameters (the method and path as literals, what
+ * the schemas accept, the responses and the error codes) are inferred by {@link route}, which keeps
+ * them in the route's type for typed clients. Written by hand, the first three are enough.
  *
  * @example A definition kept in a variable, typed by its params, query and body
  * ```ts
@@ -91,25 +94,39 @@ export type RouteInput = "validated" | "parsed" | "raw";
  * const getNote = route(definition);
  * ```
  */
-export interface RouteDefinition<Params, Query, Body> {
+export interface RouteDefinition<
+  Params,
+  Query,
+  Body,
+  Method extends HttpMethod = HttpMethod,
+  Path extends string = string,
+  ParamsInput = unknown,
+  QueryInput = unknown,
+  BodyInput = unknown,
+  Responses extends RouteResponses = RouteResponses,
+  // Written out: RouteErrors is not public (deno doc --lint refuses a public type naming it).
+  Errors extends { readonly [status: number]: readonly string[] } = {
+    readonly [status: number]: readonly string[];
+  },
+> {
   /** The HTTP method. */
-  method: HttpMethod;
+  method: Method;
   /** Path relative to the module's mount, with `:name` parameters, e.g. `/users/:id`. */
-  path: string;
+  path: Path;
   /** Schema of the path parameters (all strings before validation). */
-  params?: ZodSchema<Params>;
+  params?: ZodSchema<Params, ParamsInput>;
   /** Schema of the query parameters (all strings before validation). */
-  query?: ZodSchema<Query>;
+  query?: ZodSchema<Query, QueryInput>;
   /** Schema of the JSON body. Declaring it makes a JSON body required. */
-  body?: ZodSchema<Body>;
+  body?: ZodSchema<Body, BodyInput>;
   /** Schemas of the answers by status (e.g. `{ 200: user, 204: null }`): see {@link RouteResponses}. */
-  responses?: RouteResponses;
+  responses?: Responses;
   /**
    * The error codes the route answers by HTTP status (beyond the ones the core adds for every
    * route: see docs/openapi.md), e.g. `{ 404: ["NOT_FOUND"], 409: ["SLUG_TAKEN"] }`. Listed in the
    * OpenAPI document; list only codes the route really answers.
    */
-  errors?: { readonly [status: number]: readonly string[] };
+  errors?: Errors;
   /**
    * Names of the module's security schemes any one of which the route requires (see
    * `CreateModuleOptions.securitySchemes`); omitted or empty for a public route.
@@ -139,8 +156,12 @@ export interface RouteDefinition<Params, Query, Body> {
 }
 
 /**
- * A route with its types erased, as {@link route} returns it and a module stores it: the
- * {@link RouteDefinition} it was declared with, frozen.
+ * A route as {@link route} returns it and a module stores it: the {@link RouteDefinition} it was
+ * declared with, frozen. The handler's types are erased; what a client of the route needs is kept
+ * in `Types`, at the type level only: the method and path as literals, the types its `params`,
+ * `query` and `body` schemas accept (`z.input`), its `responses` schemas and its `errors` codes.
+ * `createModuleClient` (`@app/fragment-cli/client`) reads them; a plain `Route` (`Types` unknown)
+ * holds any route.
  *
  * @example A module's routes built apart
  * ```ts
@@ -152,7 +173,7 @@ export interface RouteDefinition<Params, Query, Body> {
  * const health = createModule({ name: "health", routes: healthRoutes() });
  * ```
  */
-export interface Route {
+export interface Route<Types = unknown> {
   /** See {@link RouteDefinition.method}. */
   readonly method: HttpMethod;
   /** See {@link RouteDefinition.path}. */
@@ -177,13 +198,21 @@ export interface Route {
   readonly input?: "validated" | "parsed" | "raw";
   /** See {@link RouteDefinition.handler}. */
   readonly handler: (context: RouteContext<unknown, unknown, unknown>) => unknown;
+  /**
+   * Type level only, never set: what the route was declared with (see {@link route}'s return
+   * type), for typed clients.
+   */
+  readonly types?: Types;
 }
 
 const PATH_PATTERN = /^(\/([A-Za-z0-9._~-]+|:[A-Za-z_][A-Za-z0-9_]*))*\/?$/;
 
 /**
  * Declares a route. The types of `params`, `query` and `body` in the handler are inferred from
- * their zod schemas; validation always runs before the handler (never lazily).
+ * their zod schemas; validation always runs before the handler (never lazily). The returned
+ * route's type keeps the declaration a client needs (the method and path, what the schemas accept,
+ * `responses`, `errors`): `createModuleClient` of `@app/fragment-cli/client` calls it by
+ * `"METHOD /path"` with those types. At run time the route is the definition, frozen.
  *
  * @example
  * ```ts
@@ -202,11 +231,41 @@ export function route<
   Params = Record<string, string>,
   Query = Record<string, string>,
   Body = undefined,
->(definition: RouteDefinition<Params, Query, Body>): Route {
+  Method extends HttpMethod = HttpMethod,
+  Path extends string = string,
+  ParamsInput = unknown,
+  QueryInput = unknown,
+  BodyInput = unknown,
+  Responses extends RouteResponses = Record<never, never>,
+  const Errors extends { readonly [status: number]: readonly string[] } = Record<never, never>,
+>(
+  definition: RouteDefinition<
+    Params,
+    Query,
+    Body,
+    Method,
+    Path,
+    ParamsInput,
+    QueryInput,
+    BodyInput,
+    Responses,
+    Errors
+  >,
+): Route<{
+  method: Method;
+  path: Path;
+  params: ParamsInput;
+  query: QueryInput;
+  // No body schema: the default `Body` (a body schema always parses to something else).
+  body: [Body] extends [undefined] ? undefined : BodyInput;
+  responses: Responses;
+  errors: Errors;
+}> {
   if (!PATH_PATTERN.test(definition.path) || !definition.path.startsWith("/")) {
     throw new TypeError(
       `Route path "${definition.path}" must start with "/" and contain only plain segments and :params`,
     );
   }
-  return Object.freeze({ ...definition }) as Route;
+  // `Route<never>`: the types are the type checker's alone, no route carries a value for them.
+  return Object.freeze({ ...definition }) as Route<never>;
 }

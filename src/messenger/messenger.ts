@@ -38,7 +38,12 @@ import {
   PROCESS_UPDATE_HOOK,
   UpdateStore,
 } from "./update_store.ts";
-import { WEBHOOK_PATH, WEBHOOK_SECURITY_SCHEME, webhookRoute } from "./webhook_route.ts";
+import {
+  type MessengerWebhookRoute,
+  WEBHOOK_PATH,
+  WEBHOOK_SECURITY_SCHEME,
+  webhookRoute,
+} from "./webhook_route.ts";
 
 /**
  * Server-side operations on the stored updates: `bot.api`.
@@ -67,7 +72,8 @@ export interface MessengerApi {
 /**
  * An instantiated messenger module: a mountable module (its `background` is the durable hook
  * worker processing the updates, started by its first request) plus its server-side API and its
- * hooks.
+ * hooks. Its route is typed ({@link MessengerWebhookRoute}): `createModuleClient<MessengerModule>`
+ * of `@app/fragment-cli/client` calls the webhook with the update's and the answer's types.
  *
  * @example Embed it: the first update starts the worker, `close()` stops it
  * ```ts ignore
@@ -80,7 +86,7 @@ export interface MessengerApi {
  * await bot.close();
  * ```
  */
-export interface MessengerModule extends ModuleInstance {
+export interface MessengerModule extends ModuleInstance<readonly MessengerWebhookRoute[]> {
   /** Server-side operations. */
   readonly api: MessengerApi;
   /** The durable hooks processing the updates (list, retry, retryFailed, start, stop, drain). */

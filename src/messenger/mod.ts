@@ -40,6 +40,7 @@ export type {
   MessengerUpdateRecord,
 } from "./update_store.ts";
 export { MESSENGER_SECRET_HEADER } from "./webhook_secret.ts";
+export type { MessengerWebhookRoute } from "./webhook_route.ts";
 export {
   type TelegramOutbox,
   telegramOutbox,

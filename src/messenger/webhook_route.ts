@@ -6,7 +6,7 @@
 
 import type { Span } from "@opentelemetry/api";
 import { z } from "zod";
-import { HttpError, readBodyText, type Route, route } from "../core/mod.ts";
+import { HttpError, readBodyText, type Route, route, type ZodSchema } from "../core/mod.ts";
 import { inSpan, SPAN_KIND, SPAN_STATUS_ERROR } from "../runtime/tracer.ts";
 import type { DurableHooks } from "../hooks/mod.ts";
 import { SqlError } from "../sql/mod.ts";
@@ -20,23 +20,65 @@ export const WEBHOOK_PATH = "/messenger/webhook";
 /** The name of the webhook's security scheme in the module's OpenAPI document. */
 export const WEBHOOK_SECURITY_SCHEME = "webhookSecret";
 
+/** A webhook update: any JSON object with an integer `update_id`. */
+type WebhookUpdate = { update_id: number; [key: string]: unknown };
+
+/** The webhook's answer: `duplicate` when the update id was stored before. */
+type WebhookAnswer = { ok: true; duplicate?: true };
+
 /**
  * A webhook update as the route accepts it (checked from the raw text by `parseUpdate`, which
  * keeps every digit of ids beyond 2^53): any JSON object with an integer `update_id`.
  */
-export const webhookUpdateSchema: z.ZodType<{ update_id: number; [key: string]: unknown }> = z
+export const webhookUpdateSchema: z.ZodType<WebhookUpdate, WebhookUpdate> = z
   .looseObject({
     update_id: z.int().min(0).describe("At most 2^63 - 1; stored once per id"),
     message: z.looseObject({}).optional(),
     edited_message: z.looseObject({}).optional(),
     channel_post: z.looseObject({}).optional(),
-  }) as unknown as z.ZodType<{ update_id: number; [key: string]: unknown }>;
+  }) as unknown as z.ZodType<WebhookUpdate, WebhookUpdate>;
 
 /** The webhook's answer: `duplicate` when the update id was stored before. */
-export const webhookResponseSchema: z.ZodType<{ ok: true; duplicate?: true }> = z.object({
+export const webhookResponseSchema: z.ZodType<WebhookAnswer, WebhookAnswer> = z.object({
   ok: z.literal(true),
   duplicate: z.literal(true).optional(),
 });
+
+/**
+ * The messenger module's webhook route with its declared types (what a typed client reads, see
+ * `createModuleClient` of `@app/fragment-cli/client`): `POST /messenger/webhook` takes an update
+ * (a JSON object with an integer `update_id`) and answers `{ ok: true, duplicate?: true }`, or
+ * one of its error codes.
+ *
+ * @example A typed client of the webhook, as a test or a relay would call it
+ * ```ts
+ * import { createModuleClient } from "@app/fragment-cli/client";
+ * import type { MessengerModule } from "@app/fragment-cli/messenger";
+ *
+ * const webhook = createModuleClient<MessengerModule>({
+ *   baseUrl: "http://localhost:8080/api/messenger",
+ *   headers: { "x-messenger-bot-api-secret-token": "s3cret" },
+ * });
+ * const { data, error } = await webhook.request("POST /messenger/webhook", {
+ *   body: { update_id: 1, message: { text: "hi" } },
+ * });
+ * if (error?.code === "UNAUTHORIZED") console.log("wrong secret");
+ * else if (data) console.log(data.duplicate ? "seen before" : "stored");
+ * ```
+ */
+export type MessengerWebhookRoute = Route<{
+  method: "POST";
+  path: "/messenger/webhook";
+  params: unknown;
+  query: unknown;
+  body: { update_id: number; [key: string]: unknown };
+  responses: { 200: ZodSchema<{ ok: true; duplicate?: true }, { ok: true; duplicate?: true }> };
+  errors: {
+    readonly 400: readonly ["INVALID_JSON", "INVALID_UPDATE", "INVALID_BODY"];
+    readonly 401: readonly ["UNAUTHORIZED"];
+    readonly 503: readonly ["SERVICE_UNAVAILABLE", "DATABASE_NOT_MIGRATED"];
+  };
+}>;
 
 /** What the webhook route needs. */
 export interface WebhookRouteDeps {
@@ -58,7 +100,7 @@ export interface WebhookRouteDeps {
  * @param deps The secret, body limit, namespace and update store.
  * @returns The route.
  */
-export function webhookRoute(deps: WebhookRouteDeps): Route {
+export function webhookRoute(deps: WebhookRouteDeps): MessengerWebhookRoute {
   const secretMatches = secretMatcher(deps.secret);
   return route({
     method: "POST",

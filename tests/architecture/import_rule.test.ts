@@ -32,8 +32,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   // The two shipped modules: core and everything below it, never each other.
   auth: ["core", ...BELOW_CORE],
   messenger: ["core", ...BELOW_CORE],
-  // Type-only: see the last test.
-  client: ["auth", "generated"],
+  // Type-only (see the last test): the auth module's contract, the core's route and module types.
+  client: ["auth", "core", "generated"],
   search: ["generated"],
   cli: [...EVERY_SRC_FOLDER, "generated"],
   // mod.ts and cli.ts, the root entries.
@@ -90,11 +90,13 @@ describe("the import rule of src/", () => {
     assert.deepEqual(mentions(outside, /HOOK_TABLE|hook_occurrences/), []);
   });
 
-  it("imports src/auth/ from src/client/ for types only (paths come from generated/client_routes.ts)", () => {
-    const runtime = edges
-      .filter((e) => e.fromFolder === "client" && e.toFolder === "auth" && !e.typeOnly)
-      .map((e) => `${e.from}:${e.line} → ${e.to}`);
-    assert.deepEqual(runtime, []);
-    assert.ok(edges.some((e) => e.fromFolder === "client" && e.toFolder === "auth"));
+  it("imports src/auth/ and src/core/ from src/client/ for types only (paths come from generated/client_routes.ts and the calls' route keys)", () => {
+    for (const server of ["auth", "core"]) {
+      const runtime = edges
+        .filter((e) => e.fromFolder === "client" && e.toFolder === server && !e.typeOnly)
+        .map((e) => `${e.from}:${e.line} → ${e.to}`);
+      assert.deepEqual(runtime, [], server);
+      assert.ok(edges.some((e) => e.fromFolder === "client" && e.toFolder === server), server);
+    }
   });
 });

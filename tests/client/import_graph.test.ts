@@ -2,7 +2,7 @@
 // `deno info --json`; type-only imports are erased) must be its own files: no `node:` built-in, no
 // npm package (zod, hono, postgres, PGlite), no service, store or driver, not even the operation
 // declarations (their zod schemas would weigh ~800 KB in a browser bundle): the methods and paths
-// come from the generated generated/client_routes.ts.
+// come from the generated generated/client_routes.ts. createModuleClient needs not even that.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import process from "node:process";
@@ -49,6 +49,16 @@ it("src/client/mod.ts imports only its own files and its route table at run time
     graph.some((s) => s.endsWith("/generated/client_routes.ts")),
     "paths come from there",
   );
+});
+
+it("src/client/module_client.ts imports only client files: no route table, no schema", () => {
+  // createModuleClient takes each call's method and path from its route key, and its types from
+  // the module with `import type`: a bundle of it holds nothing of the module it calls.
+  const graph = runtimeGraph("src/client/module_client.ts");
+  const foreign = graph.filter((specifier) => !/\/src\/client\/[a-z_]+\.ts$/.test(specifier));
+  assert.deepEqual(foreign, [], "no node:, npm:, generated or server module");
+  assert.ok(graph.some((s) => s.endsWith("/src/client/transport.ts")), "the walk found the graph");
+  assert.ok(graph.some((s) => s.endsWith("/src/client/route_path.ts")));
 });
 
 it("the walk sees a run-time npm import where there is one", () => {
