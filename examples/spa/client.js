@@ -235,6 +235,21 @@ var verifyEmail = {
   path: "/verify-email"
 };
 
+// src/client/route_path.ts
+function fillPath(path, params = {}) {
+  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name) => {
+    const value = params[name];
+    if (typeof value !== "string" && typeof value !== "number" && typeof value !== "bigint") {
+      throw new TypeError(`Path parameter "${name}" of ${path} must be a string or a number`);
+    }
+    const text = String(value);
+    if (text === "" || text === "." || text === "..") {
+      throw new TypeError(`Path parameter "${name}" of ${path} cannot be "${text}"`);
+    }
+    return encodeURIComponent(text);
+  });
+}
+
 // src/client/transport.ts
 function createTransport(options) {
   const base = options.baseUrl.replace(/\/+$/, "");
@@ -384,7 +399,9 @@ function emailLinkCalls(send, routes) {
 // src/client/oauth_client.ts
 function oauthCalls(send, routes, baseUrl) {
   const base = baseUrl.replace(/\/+$/, "");
-  const pathOf2 = (route, provider) => route.path.replace(":provider", encodeURIComponent(provider));
+  const pathOf = (route, provider) => fillPath(route.path, {
+    provider
+  });
   return {
     oauth: {
       providers: () => send(routes.listOAuthProviders),
@@ -392,7 +409,7 @@ function oauthCalls(send, routes, baseUrl) {
         const query = options.redirectTo === void 0 ? "" : `?${new URLSearchParams({
           redirectTo: options.redirectTo
         })}`;
-        return `${base}${pathOf2(routes.startOAuthSignIn, provider)}${query}`;
+        return `${base}${pathOf(routes.startOAuthSignIn, provider)}${query}`;
       },
       link: (provider, options = {}) => send(routes.linkOAuthProvider, {
         provider
@@ -412,24 +429,21 @@ function oauthCalls(send, routes, baseUrl) {
 }
 
 // src/client/auth_client.ts
-function pathOf(operation, params = {}) {
-  return operation.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name) => encodeURIComponent(params[name]));
-}
 function createAuthClient(options) {
   const call = createTransport(options);
   const page = (query) => query && {
     ...query
   };
-  const send = (operation, params, parts = {}) => call({
+  const send = (operation, params, parts = {}) => (async () => await call({
     method: operation.method,
-    path: pathOf(operation, params),
+    path: fillPath(operation.path, params),
     ...parts.body === void 0 ? {} : {
       body: parts.body
     },
     ...parts.query === void 0 ? {} : {
       query: page(parts.query)
     }
-  });
+  }))();
   const respond = (invitationId, action, body) => send(respondToInvitation, {
     invitationId
   }, {
@@ -540,21 +554,6 @@ function createAuthClient(options) {
       cancel: (invitationId, body) => respond(invitationId, "cancel", body)
     }
   };
-}
-
-// src/client/route_path.ts
-function fillPath(path, params = {}) {
-  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name) => {
-    const value = params[name];
-    if (typeof value !== "string" && typeof value !== "number" && typeof value !== "bigint") {
-      throw new TypeError(`Path parameter "${name}" of ${path} must be a string or a number`);
-    }
-    const text = String(value);
-    if (text === "" || text === "." || text === "..") {
-      throw new TypeError(`Path parameter "${name}" of ${path} cannot be "${text}"`);
-    }
-    return encodeURIComponent(text);
-  });
 }
 
 // src/client/module_client.ts

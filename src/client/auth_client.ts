@@ -32,6 +32,7 @@ import type {
 } from "../auth/mod.ts";
 import * as routes from "../../generated/client_routes.ts";
 import type { AuthResult } from "./result.ts";
+import { fillPath } from "./route_path.ts";
 import { type AuthFetch, type CallInput, createTransport } from "./transport.ts";
 import {
   accountCalls,
@@ -318,17 +319,10 @@ export interface AuthClient {
   readonly identities: AuthIdentitiesClient;
 }
 
-/** `path` with each `:name` replaced by the encoded value of `params[name]`. */
-function pathOf(operation: routes.OperationRoute, params: { [name: string]: string } = {}): string {
-  return operation.path.replace(
-    /:([A-Za-z_][A-Za-z0-9_]*)/g,
-    (_, name: string) => encodeURIComponent(params[name]),
-  );
-}
-
 /**
  * Creates the typed client of an auth module. Every method resolves to `{ data, error }`
- * (never rejects): `data` is typed from the route's response schema, `error` is
+ * (it rejects, with a `TypeError`, only for a path parameter that is empty, `.` or `..`, which
+ * would reach another route): `data` is typed from the route's response schema, `error` is
  * `{ status, code, message }` with `code` one of the module's codes.
  *
  * @param options Where the module is and how to reach it; see {@link AuthClientOptions}.
@@ -367,12 +361,14 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     params?: { [name: string]: string },
     parts: { body?: unknown; query?: AuthPageOptions } = {},
   ): Promise<AuthResult<T>> =>
-    call<T>({
-      method: operation.method as CallInput["method"],
-      path: pathOf(operation, params),
-      ...(parts.body === undefined ? {} : { body: parts.body }),
-      ...(parts.query === undefined ? {} : { query: page(parts.query) }),
-    });
+    // async: a path parameter fillPath refuses rejects the call instead of throwing at it.
+    (async () =>
+      await call<T>({
+        method: operation.method as CallInput["method"],
+        path: fillPath(operation.path, params),
+        ...(parts.body === undefined ? {} : { body: parts.body }),
+        ...(parts.query === undefined ? {} : { query: page(parts.query) }),
+      }))();
   const respond = <T>(
     invitationId: string,
     action: AuthRespondToInvitationBody["action"],

@@ -10,6 +10,7 @@
 import type { AuthIdentity, AuthOAuthLink, AuthOAuthProviderInfo } from "../auth/mod.ts";
 import type { SendOperation } from "./account_client.ts";
 import type { AuthResult } from "./result.ts";
+import { fillPath } from "./route_path.ts";
 import type * as Routes from "../../generated/client_routes.ts";
 
 /**
@@ -87,7 +88,7 @@ export function oauthCalls(send: SendOperation, routes: typeof Routes, baseUrl: 
 } {
   const base = baseUrl.replace(/\/+$/, "");
   const pathOf = (route: Routes.OperationRoute, provider: string) =>
-    route.path.replace(":provider", encodeURIComponent(provider));
+    fillPath(route.path, { provider });
   return {
     oauth: {
       providers: () => send(routes.listOAuthProviders),
