@@ -60,6 +60,31 @@ export interface AccountServiceOptions {
   onUserCreated?: UserCreatedHook;
 }
 
+/**
+ * Starts a session for `user` and answers its credential: the token is shown once, only its
+ * SHA-256 is stored. Every sign-in path (password, email link, provider, Telegram) ends here.
+ */
+export async function issueCredential(
+  db: SqlAdapter | SqlTransaction,
+  tables: AuthTableNames,
+  input: {
+    user: AuthUser;
+    ttlSeconds: number;
+    activeOrganizationId: string | null;
+    userAgent: string | null;
+  },
+): Promise<IssuedCredential> {
+  const token = newToken();
+  const session = await insertSession(db, tables, {
+    userId: input.user.id,
+    tokenHash: hashToken(token),
+    ttlSeconds: input.ttlSeconds,
+    activeOrganizationId: input.activeOrganizationId,
+    userAgent: input.userAgent,
+  });
+  return { token, user: input.user, session };
+}
+
 /** The body of a credential answer (`token`, `user`, `expiresAt`): the routes' and `api`'s. */
 export function credentialBody(issued: IssuedCredential): AuthCredentialResponse {
   return {
@@ -104,21 +129,13 @@ function userAgentOf(client: ClientInfo): string | null {
 export function accountService(options: AccountServiceOptions): AccountService {
   const { db, tables, hasher, ttlSeconds, onUserCreated, verification, limits } = options;
 
-  async function issue(
+  function issue(
     tx: SqlTransaction | SqlAdapter,
     user: AuthUser,
     activeOrganizationId: string | null,
     userAgent: string | null,
   ): Promise<IssuedCredential> {
-    const token = newToken();
-    const session = await insertSession(tx, tables, {
-      userId: user.id,
-      tokenHash: hashToken(token),
-      ttlSeconds,
-      activeOrganizationId,
-      userAgent,
-    });
-    return { token, user, session };
+    return issueCredential(tx, tables, { user, ttlSeconds, activeOrganizationId, userAgent });
   }
 
   /** Inserts a user, then lets the organizations feature create their first organization. */

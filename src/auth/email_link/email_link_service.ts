@@ -13,6 +13,7 @@ import type { CredentialRateLimits } from "../abuse/credential_rate_limits.ts";
 import {
   type ClientInfo,
   credentialBody,
+  issueCredential,
   type UserCreatedHook,
 } from "../account/account_service.ts";
 import { deleteAccountTokens } from "../account/account_token_store.ts";
@@ -23,7 +24,6 @@ import { findUserByEmail, publicUser, type UserRecord } from "../account/user_st
 import { authError } from "../errors.ts";
 import type { OriginPolicy } from "../http/origin_check.ts";
 import { checkRedirectTarget } from "../http/redirect_target.ts";
-import { insertSession } from "../sessions/session_store.ts";
 import { hashToken, looksLikeToken, newToken } from "../sessions/tokens.ts";
 import type { AuthTableNames } from "../tables.ts";
 import { unlinkAccount } from "../telegram/telegram_store.ts";
@@ -205,17 +205,14 @@ export function emailLinkService(options: EmailLinkServiceOptions): EmailLinkSer
             if (link === null) return null;
             const account = await accountOf(tx, link);
             if (account === null) return { gone: true as const };
-            const token = newToken();
-            const user = publicUser(account.user);
-            const session = await insertSession(tx, tables, {
-              userId: user.id,
-              tokenHash: hashToken(token),
+            const credential = await issueCredential(tx, tables, {
+              user: publicUser(account.user),
               ttlSeconds: options.ttlSeconds,
               activeOrganizationId: account.activeOrganizationId,
               userAgent,
             });
             return {
-              credential: credentialBody({ token, user, session }),
+              credential: credentialBody(credential),
               link,
               emitted: account.emitted === true,
             };

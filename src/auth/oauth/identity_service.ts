@@ -12,7 +12,11 @@
  */
 
 import type { SqlAdapter, SqlTransaction } from "../../sql/mod.ts";
-import type { IssuedCredential, UserCreatedHook } from "../account/account_service.ts";
+import {
+  issueCredential,
+  type IssuedCredential,
+  type UserCreatedHook,
+} from "../account/account_service.ts";
 import type { AccountEvents } from "../account/account_events.ts";
 import type { AuthUser } from "../account/user.ts";
 import {
@@ -25,8 +29,6 @@ import {
 } from "../account/user_store.ts";
 import type { Actor } from "../actor.ts";
 import { authError, notFound } from "../errors.ts";
-import { insertSession } from "../sessions/session_store.ts";
-import { hashToken, newToken } from "../sessions/tokens.ts";
 import type { AuthTableNames } from "../tables.ts";
 import {
   deleteIdentity,
@@ -75,21 +77,14 @@ const SIGN_IN_EXISTING =
 export function identityService(deps: IdentityServiceOptions): IdentityService {
   const { db, tables, events } = deps;
 
-  async function issue(
+  function issue(
     tx: SqlAdapter | SqlTransaction,
     user: AuthUser,
     activeOrganizationId: string | null,
     userAgent: string | null,
   ): Promise<IssuedCredential> {
-    const token = newToken();
-    const session = await insertSession(tx, tables, {
-      userId: user.id,
-      tokenHash: hashToken(token),
-      ttlSeconds: deps.ttlSeconds,
-      activeOrganizationId,
-      userAgent,
-    });
-    return { token, user, session };
+    const ttlSeconds = deps.ttlSeconds;
+    return issueCredential(tx, tables, { user, ttlSeconds, activeOrganizationId, userAgent });
   }
 
   /** Links in `tx` and records `identityLinked`; 409 `IDENTITY_TAKEN` when it is someone's. */

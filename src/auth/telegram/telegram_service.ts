@@ -8,7 +8,7 @@
 
 import type { SqlAdapter } from "../../sql/mod.ts";
 import type { CredentialRateLimits } from "../abuse/credential_rate_limits.ts";
-import { type ClientInfo, credentialBody } from "../account/account_service.ts";
+import { type ClientInfo, credentialBody, issueCredential } from "../account/account_service.ts";
 import type { AccountEvents } from "../account/account_events.ts";
 import type { AuthCredentialResponse } from "../account/responses.ts";
 import type { AuthUser } from "../account/user.ts";
@@ -18,7 +18,6 @@ import { authError } from "../errors.ts";
 import type { AuthOrganizationEntry } from "../organizations/resources.ts";
 import { toEntry } from "../organizations/organization_store.ts";
 import type { PermissionModel } from "../organizations/permissions.ts";
-import { insertSession } from "../sessions/session_store.ts";
 import { hashToken, looksLikeToken, newToken } from "../sessions/tokens.ts";
 import type { AuthTableNames } from "../tables.ts";
 import { verifyInitData, verifyWidget } from "./telegram_data.ts";
@@ -193,16 +192,14 @@ export function telegramService(deps: TelegramServiceOptions): TelegramService {
           if (!record) {
             throw authError("TELEGRAM_NOT_LINKED", "No account is linked to this Telegram user");
           }
-          const token = newToken();
-          const user = publicUser(record);
-          const session = await insertSession(db, tables, {
-            userId: user.id,
-            tokenHash: hashToken(token),
-            ttlSeconds: deps.ttlSeconds,
-            activeOrganizationId: null,
-            userAgent: client.request?.headers.get("user-agent") ?? null,
-          });
-          return credentialBody({ token, user, session });
+          return credentialBody(
+            await issueCredential(db, tables, {
+              user: publicUser(record),
+              ttlSeconds: deps.ttlSeconds,
+              activeOrganizationId: null,
+              userAgent: client.request?.headers.get("user-agent") ?? null,
+            }),
+          );
         },
       });
     },
