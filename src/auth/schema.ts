@@ -22,6 +22,9 @@
  * - 44–46: email links, passwordless sign-in (issue 40): the single-use sign-in link tokens.
  * - 47–51: sign-in with providers (issue 40): connected identities and the flows in progress
  *   (`withOAuthIdentities`).
+ * - 52–62: second factors and passkeys: TOTP, recovery codes, the second step of a sign-in,
+ *   passkeys, WebAuthn challenges, and organizations that require a second factor
+ *   (`withSecondFactors`).
  *
  * @module
  */
@@ -68,6 +71,55 @@ export type AuthTables = HookTablesShape & HookErrorLogShape & HookOrderingShape
     updated_at: { type: Date; nullable: false; hasDefault: true };
     email_verified_at: { type: Date; nullable: true; hasDefault: false };
     deleted_at: { type: Date; nullable: true; hasDefault: false };
+    two_factor_enabled: { type: boolean; nullable: false; hasDefault: true };
+  };
+  totp_factors: {
+    user_id: { type: string; nullable: false; hasDefault: false };
+    secret_ciphertext: { type: string; nullable: false; hasDefault: false };
+    enabled_at: { type: Date; nullable: true; hasDefault: false };
+    last_used_step: { type: string; nullable: true; hasDefault: false };
+    created_at: { type: Date; nullable: false; hasDefault: true };
+  };
+  recovery_codes: {
+    id: { type: string; nullable: false; hasDefault: true };
+    user_id: { type: string; nullable: false; hasDefault: false };
+    code_hash: { type: string; nullable: false; hasDefault: false };
+    used_at: { type: Date; nullable: true; hasDefault: false };
+    created_at: { type: Date; nullable: false; hasDefault: true };
+  };
+  two_factor_challenges: {
+    id: { type: string; nullable: false; hasDefault: true };
+    token_hash: { type: string; nullable: false; hasDefault: false };
+    user_id: { type: string; nullable: false; hasDefault: false };
+    sign_in_method: { type: string; nullable: false; hasDefault: false };
+    active_organization_id: { type: string; nullable: true; hasDefault: false };
+    user_agent: { type: string; nullable: true; hasDefault: false };
+    redirect_to: { type: string; nullable: true; hasDefault: false };
+    attempts: { type: number; nullable: false; hasDefault: true };
+    expires_at: { type: Date; nullable: false; hasDefault: false };
+    created_at: { type: Date; nullable: false; hasDefault: true };
+  };
+  passkeys: {
+    id: { type: string; nullable: false; hasDefault: true };
+    user_id: { type: string; nullable: false; hasDefault: false };
+    credential_id: { type: string; nullable: false; hasDefault: false };
+    public_key: { type: Uint8Array; nullable: false; hasDefault: false };
+    counter: { type: string; nullable: false; hasDefault: true };
+    transports: { type: string; nullable: true; hasDefault: false };
+    device_type: { type: string; nullable: false; hasDefault: false };
+    backed_up: { type: boolean; nullable: false; hasDefault: true };
+    name: { type: string; nullable: false; hasDefault: false };
+    created_at: { type: Date; nullable: false; hasDefault: true };
+    last_used_at: { type: Date; nullable: true; hasDefault: false };
+  };
+  webauthn_challenges: {
+    id: { type: string; nullable: false; hasDefault: true };
+    challenge_hash: { type: string; nullable: false; hasDefault: false };
+    purpose: { type: string; nullable: false; hasDefault: false };
+    user_id: { type: string; nullable: true; hasDefault: false };
+    two_factor_challenge_id: { type: string; nullable: true; hasDefault: false };
+    expires_at: { type: Date; nullable: false; hasDefault: false };
+    created_at: { type: Date; nullable: false; hasDefault: true };
   };
   telegram_accounts: {
     telegram_user_id: { type: string; nullable: false; hasDefault: false };
@@ -161,6 +213,7 @@ export type AuthTables = HookTablesShape & HookErrorLogShape & HookOrderingShape
     created_at: { type: Date; nullable: false; hasDefault: true };
     updated_at: { type: Date; nullable: false; hasDefault: true };
     deleted_at: { type: Date; nullable: true; hasDefault: false };
+    require_two_factor: { type: boolean; nullable: false; hasDefault: true };
   };
   members: {
     id: { type: string; nullable: false; hasDefault: true };
@@ -419,81 +472,161 @@ function withOAuthIdentities<T extends TablesShape>(builder: SchemaBuilder<T>) {
     .addIndex("oauth_states", "oauth_states_expires_idx", ["expires_at"]);
 }
 
+/**
+ * ---- Second factors and passkeys: v52–62, one block. ----
+ * v52: whether the user has a second factor (an enabled TOTP or a passkey), kept by the statements
+ * that add and remove one (`two_factor/factor_flag.ts`), so that a sign-in and an organization
+ * that requires a second factor read it with the user. v53: the TOTP secret (AES-GCM under the
+ * module's `secret`), active once `enabled_at` is set; `last_used_step` refuses a code for the rest
+ * of its window once used. v54–55: single-use recovery codes, SHA-256 at rest. v56–57: the second
+ * step of a sign-in: the SHA-256 of its token, the user, how they signed in and what the credential
+ * will carry; 5 attempts, deleted when used or expired. v58–59: passkeys (WebAuthn credentials):
+ * the credential id (base64url), its COSE public key, its signature counter. v60–61: WebAuthn
+ * challenges (registration, sign-in, or the passkey answer to a second-step challenge), SHA-256 at
+ * rest, single use. v62: an organization that requires its members to have a second factor.
+ */
+function withSecondFactors<T extends TablesShape>(builder: SchemaBuilder<T>) {
+  return builder
+    .addColumn("users", "two_factor_enabled", column.boolean().default(false))
+    .createTable("totp_factors", {
+      user_id: column.uuid().primaryKey().references("users", "id", { onDelete: "cascade" }),
+      secret_ciphertext: column.text(),
+      enabled_at: column.timestamptz().nullable(),
+      last_used_step: column.bigint().nullable(),
+      created_at: column.timestamptz().defaultNow(),
+    })
+    .createTable("recovery_codes", {
+      id: column.uuid().primaryKey().defaultRandom(),
+      user_id: column.uuid().references("users", "id", { onDelete: "cascade" }),
+      code_hash: column.text(),
+      used_at: column.timestamptz().nullable(),
+      created_at: column.timestamptz().defaultNow(),
+    })
+    .addIndex("recovery_codes", "recovery_codes_user_code_key", ["user_id", "code_hash"], {
+      unique: true,
+    })
+    .createTable("two_factor_challenges", {
+      id: column.uuid().primaryKey().defaultRandom(),
+      token_hash: column.text().unique(),
+      user_id: column.uuid().references("users", "id", { onDelete: "cascade" }),
+      sign_in_method: column.text(),
+      active_organization_id: column.uuid().nullable(),
+      user_agent: column.text().nullable(),
+      redirect_to: column.text().nullable(),
+      attempts: column.integer().default(0),
+      expires_at: column.timestamptz(),
+      created_at: column.timestamptz().defaultNow(),
+    })
+    .addIndex("two_factor_challenges", "two_factor_challenges_expires_idx", ["expires_at"])
+    .createTable("passkeys", {
+      id: column.uuid().primaryKey().defaultRandom(),
+      user_id: column.uuid().references("users", "id", { onDelete: "cascade" }),
+      credential_id: column.text().unique(),
+      public_key: column.bytea(),
+      counter: column.bigint().default("0"),
+      transports: column.text().nullable(),
+      device_type: column.text(),
+      backed_up: column.boolean().default(false),
+      name: column.text(),
+      created_at: column.timestamptz().defaultNow(),
+      last_used_at: column.timestamptz().nullable(),
+    })
+    .addIndex("passkeys", "passkeys_user_idx", ["user_id"])
+    .createTable("webauthn_challenges", {
+      id: column.uuid().primaryKey().defaultRandom(),
+      challenge_hash: column.text().unique(),
+      purpose: column.text(),
+      user_id: column.uuid().nullable().references("users", "id", { onDelete: "cascade" }),
+      two_factor_challenge_id: column.uuid().nullable().references(
+        "two_factor_challenges",
+        "id",
+        { onDelete: "cascade" },
+      ),
+      expires_at: column.timestamptz(),
+      created_at: column.timestamptz().defaultNow(),
+    })
+    .addIndex("webauthn_challenges", "webauthn_challenges_expires_idx", ["expires_at"])
+    .addColumn("organizations", "require_two_factor", column.boolean().default(false));
+}
+
 const authSchemaValue: Schema<AuthTables> = defineSchema("auth", (s) =>
-  // ---- Sign-in with providers (issue 40): v47–51 (withOAuthIdentities). ----
-  withOAuthIdentities(
-    // v43: the completion finds the hook table's rows by id only, whatever the statistics say
-    // (withHookCompletionById).
-    withHookCompletionById(
-      // v42: the completion finds a key's next occurrence by the ordering index and marks attempts
-      // done by primary-key probes (withHookHandOffLookup).
-      withHookHandOffLookup(
-        // ---- Organizations for real teams (issue 32): v39–41 (withAuditLog). ----
-        withAuditLog(
-          // ---- Hook hand-off (issue 34): v38, one block. ----
-          // v38: an ordering key's next occurrence goes from blocked to running for the worker that
-          // finished the one before it, in the completion's statement (withHookHandOff).
-          withHookHandOff(
-            // ---- Telegram accounts (issue 33): v35–37 (withTelegramAccounts). ----
-            withTelegramAccounts(
-              // v29: the hook worker's SQL functions (a claim and a completion in one round trip each).
-              withHookFunctions(
-                // v26–28: ordering keys of the hook table (occurrences of one key run one at a time, in order).
-                withHookOrdering(
-                  // v25: the error log of the hook table (every failed delivery's error, with its time).
-                  withHookErrorLog(stepsToV24(s)),
-                ),
-              )
-                // ---- Account lifecycle (issue 31): v30–34, one block. ----
-                // v30: when the credential was last used (written at most once a minute per session).
-                .addColumn("sessions", "last_used_at", column.timestamptz().nullable())
-                // v31: the User-Agent of the sign-in that issued it (at most 512 characters), for GET /sessions.
-                .addColumn("sessions", "user_agent", column.text().nullable())
-                // v32: a deleted account keeps its row (organizations it created point at it) under a
-                // tombstone address, with no password, session, membership or pending invitation left.
-                .addColumn("users", "deleted_at", column.timestamptz().nullable())
-                // v33: single-use, expiring account tokens (purpose `password_reset` or `email_change`); only
-                // their SHA-256 is kept. `email` is the address the token was mailed to (the new address of
-                // an email change), so a reset mailed before an address change proves nothing afterwards.
-                .createTable("account_tokens", {
-                  id: column.uuid().primaryKey().defaultRandom(),
-                  user_id: column.uuid().references("users", "id", { onDelete: "cascade" }),
-                  purpose: column.text(),
-                  email: column.text(),
-                  token_hash: column.text().unique(),
-                  expires_at: column.timestamptz(),
-                  used_at: column.timestamptz().nullable(),
-                  created_at: column.timestamptz().defaultNow(),
-                })
-                // v34: a user's tokens of one purpose (a newer request voids the older ones).
-                .addIndex("account_tokens", "account_tokens_user_purpose_idx", [
-                  "user_id",
-                  "purpose",
-                ]),
+  // ---- Second factors and passkeys: v52–62 (withSecondFactors). ----
+  withSecondFactors(
+    // ---- Sign-in with providers (issue 40): v47–51 (withOAuthIdentities). ----
+    withOAuthIdentities(
+      // v43: the completion finds the hook table's rows by id only, whatever the statistics say
+      // (withHookCompletionById).
+      withHookCompletionById(
+        // v42: the completion finds a key's next occurrence by the ordering index and marks attempts
+        // done by primary-key probes (withHookHandOffLookup).
+        withHookHandOffLookup(
+          // ---- Organizations for real teams (issue 32): v39–41 (withAuditLog). ----
+          withAuditLog(
+            // ---- Hook hand-off (issue 34): v38, one block. ----
+            // v38: an ordering key's next occurrence goes from blocked to running for the worker that
+            // finished the one before it, in the completion's statement (withHookHandOff).
+            withHookHandOff(
+              // ---- Telegram accounts (issue 33): v35–37 (withTelegramAccounts). ----
+              withTelegramAccounts(
+                // v29: the hook worker's SQL functions (a claim and a completion in one round trip each).
+                withHookFunctions(
+                  // v26–28: ordering keys of the hook table (occurrences of one key run one at a time, in order).
+                  withHookOrdering(
+                    // v25: the error log of the hook table (every failed delivery's error, with its time).
+                    withHookErrorLog(stepsToV24(s)),
+                  ),
+                )
+                  // ---- Account lifecycle (issue 31): v30–34, one block. ----
+                  // v30: when the credential was last used (written at most once a minute per session).
+                  .addColumn("sessions", "last_used_at", column.timestamptz().nullable())
+                  // v31: the User-Agent of the sign-in that issued it (at most 512 characters), for GET /sessions.
+                  .addColumn("sessions", "user_agent", column.text().nullable())
+                  // v32: a deleted account keeps its row (organizations it created point at it) under a
+                  // tombstone address, with no password, session, membership or pending invitation left.
+                  .addColumn("users", "deleted_at", column.timestamptz().nullable())
+                  // v33: single-use, expiring account tokens (purpose `password_reset` or `email_change`); only
+                  // their SHA-256 is kept. `email` is the address the token was mailed to (the new address of
+                  // an email change), so a reset mailed before an address change proves nothing afterwards.
+                  .createTable("account_tokens", {
+                    id: column.uuid().primaryKey().defaultRandom(),
+                    user_id: column.uuid().references("users", "id", { onDelete: "cascade" }),
+                    purpose: column.text(),
+                    email: column.text(),
+                    token_hash: column.text().unique(),
+                    expires_at: column.timestamptz(),
+                    used_at: column.timestamptz().nullable(),
+                    created_at: column.timestamptz().defaultNow(),
+                  })
+                  // v34: a user's tokens of one purpose (a newer request voids the older ones).
+                  .addIndex("account_tokens", "account_tokens_user_purpose_idx", [
+                    "user_id",
+                    "purpose",
+                  ]),
+              ),
             ),
           ),
         ),
-      ),
-    )
-      // ---- Email links, passwordless sign-in (issue 40): v44–46, one block. ----
-      // v44: single-use, expiring sign-in link tokens; only their SHA-256 is kept. `email` is the
-      // address the link was mailed to; `user_id` the account it signs in to, or NULL for an address
-      // without an account (`emailLinkSignUp`: the account is created when the link is used);
-      // `redirect_to` the checked page the app goes to afterwards.
-      .createTable("email_link_tokens", {
-        id: column.uuid().primaryKey().defaultRandom(),
-        email: column.text(),
-        user_id: column.uuid().nullable().references("users", "id", { onDelete: "cascade" }),
-        token_hash: column.text().unique(),
-        redirect_to: column.text().nullable(),
-        expires_at: column.timestamptz(),
-        used_at: column.timestamptz().nullable(),
-        created_at: column.timestamptz().defaultNow(),
-      })
-      // v45: an address's links (a newer link voids the older ones).
-      .addIndex("email_link_tokens", "email_link_tokens_email_idx", ["email"])
-      // v46: the purge of expired links.
-      .addIndex("email_link_tokens", "email_link_tokens_expires_idx", ["expires_at"]),
+      )
+        // ---- Email links, passwordless sign-in (issue 40): v44–46, one block. ----
+        // v44: single-use, expiring sign-in link tokens; only their SHA-256 is kept. `email` is the
+        // address the link was mailed to; `user_id` the account it signs in to, or NULL for an address
+        // without an account (`emailLinkSignUp`: the account is created when the link is used);
+        // `redirect_to` the checked page the app goes to afterwards.
+        .createTable("email_link_tokens", {
+          id: column.uuid().primaryKey().defaultRandom(),
+          email: column.text(),
+          user_id: column.uuid().nullable().references("users", "id", { onDelete: "cascade" }),
+          token_hash: column.text().unique(),
+          redirect_to: column.text().nullable(),
+          expires_at: column.timestamptz(),
+          used_at: column.timestamptz().nullable(),
+          created_at: column.timestamptz().defaultNow(),
+        })
+        // v45: an address's links (a newer link voids the older ones).
+        .addIndex("email_link_tokens", "email_link_tokens_email_idx", ["email"])
+        // v46: the purge of expired links.
+        .addIndex("email_link_tokens", "email_link_tokens_expires_idx", ["expires_at"]),
+    ),
   ));
 
 /**

@@ -23,6 +23,11 @@ export interface AuthTableNames {
   readonly emailLinkTokens: string;
   readonly identities: string;
   readonly oauthStates: string;
+  readonly totpFactors: string;
+  readonly recoveryCodes: string;
+  readonly twoFactorChallenges: string;
+  readonly passkeys: string;
+  readonly webauthnChallenges: string;
 }
 
 /** The quoted table names for a namespace. */
@@ -42,5 +47,10 @@ export function authTableNames(namespace: string): AuthTableNames {
     emailLinkTokens: quoteQualified(namespace, "email_link_tokens"),
     identities: quoteQualified(namespace, "identities"),
     oauthStates: quoteQualified(namespace, "oauth_states"),
+    totpFactors: quoteQualified(namespace, "totp_factors"),
+    recoveryCodes: quoteQualified(namespace, "recovery_codes"),
+    twoFactorChallenges: quoteQualified(namespace, "two_factor_challenges"),
+    passkeys: quoteQualified(namespace, "passkeys"),
+    webauthnChallenges: quoteQualified(namespace, "webauthn_challenges"),
   });
 }

@@ -1,4 +1,4 @@
--- fragment-cli migration of schema "auth" in namespace "auth": version 0 to 51
+-- fragment-cli migration of schema "auth" in namespace "auth": version 0 to 62
 -- Generated from the schema definition; do not edit.
 -- One transaction: apply with psql -v ON_ERROR_STOP=1 -f <file>, or with fragment-cli db migrate.
 
@@ -776,6 +776,96 @@ CREATE TABLE "auth"."oauth_states" (
 -- Step 51: addIndex "oauth_states_expires_idx" on "oauth_states"
 CREATE INDEX "oauth_states_expires_idx" ON "auth"."oauth_states" ("expires_at");
 
+-- Step 52: addColumn "users"."two_factor_enabled"
+ALTER TABLE "auth"."users" ADD COLUMN "two_factor_enabled" boolean NOT NULL DEFAULT false;
+
+-- Step 53: createTable "totp_factors"
+CREATE TABLE "auth"."totp_factors" (
+  "user_id" uuid NOT NULL,
+  "secret_ciphertext" text NOT NULL,
+  "enabled_at" timestamptz,
+  "last_used_step" bigint,
+  "created_at" timestamptz NOT NULL DEFAULT now(),
+  CONSTRAINT "totp_factors_pkey" PRIMARY KEY ("user_id"),
+  CONSTRAINT "totp_factors_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "auth"."users" ("id") ON DELETE CASCADE
+);
+
+-- Step 54: createTable "recovery_codes"
+CREATE TABLE "auth"."recovery_codes" (
+  "id" uuid NOT NULL DEFAULT gen_random_uuid(),
+  "user_id" uuid NOT NULL,
+  "code_hash" text NOT NULL,
+  "used_at" timestamptz,
+  "created_at" timestamptz NOT NULL DEFAULT now(),
+  CONSTRAINT "recovery_codes_pkey" PRIMARY KEY ("id"),
+  CONSTRAINT "recovery_codes_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "auth"."users" ("id") ON DELETE CASCADE
+);
+
+-- Step 55: addIndex "recovery_codes_user_code_key" on "recovery_codes"
+CREATE UNIQUE INDEX "recovery_codes_user_code_key" ON "auth"."recovery_codes" ("user_id", "code_hash");
+
+-- Step 56: createTable "two_factor_challenges"
+CREATE TABLE "auth"."two_factor_challenges" (
+  "id" uuid NOT NULL DEFAULT gen_random_uuid(),
+  "token_hash" text NOT NULL,
+  "user_id" uuid NOT NULL,
+  "sign_in_method" text NOT NULL,
+  "active_organization_id" uuid,
+  "user_agent" text,
+  "redirect_to" text,
+  "attempts" integer NOT NULL DEFAULT 0,
+  "expires_at" timestamptz NOT NULL,
+  "created_at" timestamptz NOT NULL DEFAULT now(),
+  CONSTRAINT "two_factor_challenges_pkey" PRIMARY KEY ("id"),
+  CONSTRAINT "two_factor_challenges_token_hash_key" UNIQUE ("token_hash"),
+  CONSTRAINT "two_factor_challenges_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "auth"."users" ("id") ON DELETE CASCADE
+);
+
+-- Step 57: addIndex "two_factor_challenges_expires_idx" on "two_factor_challenges"
+CREATE INDEX "two_factor_challenges_expires_idx" ON "auth"."two_factor_challenges" ("expires_at");
+
+-- Step 58: createTable "passkeys"
+CREATE TABLE "auth"."passkeys" (
+  "id" uuid NOT NULL DEFAULT gen_random_uuid(),
+  "user_id" uuid NOT NULL,
+  "credential_id" text NOT NULL,
+  "public_key" bytea NOT NULL,
+  "counter" bigint NOT NULL DEFAULT 0,
+  "transports" text,
+  "device_type" text NOT NULL,
+  "backed_up" boolean NOT NULL DEFAULT false,
+  "name" text NOT NULL,
+  "created_at" timestamptz NOT NULL DEFAULT now(),
+  "last_used_at" timestamptz,
+  CONSTRAINT "passkeys_pkey" PRIMARY KEY ("id"),
+  CONSTRAINT "passkeys_credential_id_key" UNIQUE ("credential_id"),
+  CONSTRAINT "passkeys_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "auth"."users" ("id") ON DELETE CASCADE
+);
+
+-- Step 59: addIndex "passkeys_user_idx" on "passkeys"
+CREATE INDEX "passkeys_user_idx" ON "auth"."passkeys" ("user_id");
+
+-- Step 60: createTable "webauthn_challenges"
+CREATE TABLE "auth"."webauthn_challenges" (
+  "id" uuid NOT NULL DEFAULT gen_random_uuid(),
+  "challenge_hash" text NOT NULL,
+  "purpose" text NOT NULL,
+  "user_id" uuid,
+  "two_factor_challenge_id" uuid,
+  "expires_at" timestamptz NOT NULL,
+  "created_at" timestamptz NOT NULL DEFAULT now(),
+  CONSTRAINT "webauthn_challenges_pkey" PRIMARY KEY ("id"),
+  CONSTRAINT "webauthn_challenges_challenge_hash_key" UNIQUE ("challenge_hash"),
+  CONSTRAINT "webauthn_challenges_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "auth"."users" ("id") ON DELETE CASCADE,
+  CONSTRAINT "webauthn_challenges_two_factor_challenge_id_fkey" FOREIGN KEY ("two_factor_challenge_id") REFERENCES "auth"."two_factor_challenges" ("id") ON DELETE CASCADE
+);
+
+-- Step 61: addIndex "webauthn_challenges_expires_idx" on "webauthn_challenges"
+CREATE INDEX "webauthn_challenges_expires_idx" ON "auth"."webauthn_challenges" ("expires_at");
+
+-- Step 62: addColumn "organizations"."require_two_factor"
+ALTER TABLE "auth"."organizations" ADD COLUMN "require_two_factor" boolean NOT NULL DEFAULT false;
+
 -- Version bookkeeping
 INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "fingerprint", "description") VALUES
   ('auth', 1, '79c09e44a3e57a15393130c2b309fc6f15127238f02fcc642f1eec5f03cb4cb2', 'createTable "users"'),
@@ -828,10 +918,21 @@ INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "finger
   ('auth', 48, '8d897e5357f9eacb987b9297b33922cd7c0931968f9e595574adb5fd69c804a1', 'addIndex "identities_provider_subject_key" on "identities"'),
   ('auth', 49, '8fa494c9b1e4584b38039dd8bf04afba161d49d95e2c9f269df4db36cbd4a37f', 'addIndex "identities_user_idx" on "identities"'),
   ('auth', 50, '2fbc75b42ffef4d2e57f2110b930c81643d64a3cb97e9dfcdbcfaa03868271b4', 'createTable "oauth_states"'),
-  ('auth', 51, 'a4330cdc0f4dd4c15ab31d31bfec2ebe65ff2e4b5cf58a7419df10466aa7c46c', 'addIndex "oauth_states_expires_idx" on "oauth_states"')
+  ('auth', 51, 'a4330cdc0f4dd4c15ab31d31bfec2ebe65ff2e4b5cf58a7419df10466aa7c46c', 'addIndex "oauth_states_expires_idx" on "oauth_states"'),
+  ('auth', 52, 'edb5313d5182c814a9aa5ace4b4f97e7c5317cc87c9a7188486904a432bf2b4e', 'addColumn "users"."two_factor_enabled"'),
+  ('auth', 53, '87abdb101a49cf612ec0209416b23138f5bc18708dc13f55d1390e435c1b71b8', 'createTable "totp_factors"'),
+  ('auth', 54, '605c037d80fa1d8de60662094711d01e90cbb089aaaa09e2b7e8996c7501fc88', 'createTable "recovery_codes"'),
+  ('auth', 55, '23eea4d4cd792eb9510ed54d210fafa7f2d29e701aad78f931cd452b220f74e3', 'addIndex "recovery_codes_user_code_key" on "recovery_codes"'),
+  ('auth', 56, 'a22bed2e0a1e3ebb790e784834e100b7e56e5e3447a59959a678b758a3838a50', 'createTable "two_factor_challenges"'),
+  ('auth', 57, 'df69d4e2bceca5c4c62c40b64fffcfb4dd823eb926e96d12e0684ff97c562cb5', 'addIndex "two_factor_challenges_expires_idx" on "two_factor_challenges"'),
+  ('auth', 58, '8730044ea4a729c5d91ea45da4aa011e6cd64d64a90404c463b2c826e170aeac', 'createTable "passkeys"'),
+  ('auth', 59, 'f1515ea6b2eccf92484e6c37bd4e50deae71640fdadf7625897c3f561db2f409', 'addIndex "passkeys_user_idx" on "passkeys"'),
+  ('auth', 60, 'fe4c6521f0cc69c980a3e9c4923cd4582db8341bc911a4d63ac3cefc565a70dd', 'createTable "webauthn_challenges"'),
+  ('auth', 61, '963045968f236a9693b0810220ab704de5b98191ff716f2403a5c820a070c0ab', 'addIndex "webauthn_challenges_expires_idx" on "webauthn_challenges"'),
+  ('auth', 62, '8ffeee29e01910cd5b2422dd72811a0404ad5759e8c2e2a8397573be7315df67', 'addColumn "organizations"."require_two_factor"')
 ON CONFLICT ("namespace", "version") DO UPDATE SET "fingerprint" = EXCLUDED."fingerprint", "description" = EXCLUDED."description", "applied_at" = now();
 
-INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('auth', 'auth', 51)
+INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('auth', 'auth', 62)
 ON CONFLICT ("namespace") DO UPDATE SET "version" = EXCLUDED."version", "schema_name" = EXCLUDED."schema_name", "updated_at" = now();
 
 COMMIT;
