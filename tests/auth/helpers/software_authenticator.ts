@@ -87,6 +87,8 @@ export interface Overrides {
   signWith?: CryptoKey;
   /** The credential id the response names. @default the passkey's */
   id?: string;
+  /** The credential id the authenticator data carries (registration). @default 16 random bytes */
+  credentialId?: Uint8Array;
 }
 
 function clientData(type: string, challenge: string, origin: string): Uint8Array {
@@ -112,7 +114,7 @@ export async function register(
       [-3, raw.subarray(33, 65)],
     ]),
   );
-  const credentialId = crypto.getRandomValues(new Uint8Array(16));
+  const credentialId = overrides.credentialId ?? crypto.getRandomValues(new Uint8Array(16));
   const authData = concat(
     sha256(overrides.rpId ?? options.rp.id),
     new Uint8Array([overrides.flags ?? (FLAGS.UP | FLAGS.UV | FLAGS.AT)]),
