@@ -24,6 +24,7 @@ import {
   CeremonyError,
   createPasskey,
   getPasskey,
+  webauthnAvailable,
 } from "./webauthn_ceremony.ts";
 import type * as Routes from "../../generated/client_routes.ts";
 
@@ -91,10 +92,28 @@ export interface AuthPasskeySignInClient {
   passkey(body: AuthPasskeySignInBody): Promise<AuthResult<AuthCredentialResponse>>;
 }
 
-/** A ceremony's refusal as the client's error result. */
+/** The answer where there is no WebAuthn: nothing is asked of the server. */
+function notSupported<T>(): AuthResult<T> {
+  return ceremonyFailure(
+    new CeremonyError("PASSKEY_NOT_SUPPORTED", "This environment does not support passkeys"),
+  );
+}
+
+/** A ceremony's refusal (or any failure around it) as the client's error result. */
 function ceremonyFailure<T>(error: unknown): AuthResult<T> {
-  if (!(error instanceof CeremonyError)) throw error;
-  return { data: null, error: { status: 0, code: error.code, message: error.message } };
+  if (error instanceof CeremonyError) {
+    return { data: null, error: { status: 0, code: error.code, message: error.message } };
+  }
+  const name = (error as { name?: unknown })?.name;
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    data: null,
+    error: {
+      status: 0,
+      code: "PASSKEY_CEREMONY_FAILED",
+      message: typeof name === "string" ? `${name}: ${message}` : message,
+    },
+  };
 }
 
 /**
@@ -115,6 +134,7 @@ export function passkeyCalls(send: SendOperation, routes: typeof Routes): {
 } {
   const passkeys: AuthPasskeysClient = {
     async register(options = {}) {
+      if (!webauthnAvailable()) return notSupported();
       const created = await passkeys.registrationOptions();
       if (created.error) return created;
       let response;
@@ -134,6 +154,7 @@ export function passkeyCalls(send: SendOperation, routes: typeof Routes): {
   };
   const signIn: AuthPasskeySignInClient = {
     async withPasskey(options = {}) {
+      if (!webauthnAvailable()) return notSupported();
       const requested = await signIn.passkeyOptions();
       if (requested.error) return requested;
       let response;

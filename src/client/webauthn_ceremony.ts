@@ -71,10 +71,15 @@ function globals(): WebAuthnGlobals {
   return globalThis as unknown as WebAuthnGlobals;
 }
 
+/** Whether this environment has WebAuthn (`navigator.credentials` and `PublicKeyCredential`). */
+export function webauthnAvailable(): boolean {
+  return Boolean(globals().navigator?.credentials && globals().PublicKeyCredential);
+}
+
 function credentialsApi() {
   const api = globals().navigator?.credentials;
-  if (!api || !globals().PublicKeyCredential) {
-    throw new CeremonyError("PASSKEY_NOT_SUPPORTED", "This browser does not support passkeys");
+  if (!api || !webauthnAvailable()) {
+    throw new CeremonyError("PASSKEY_NOT_SUPPORTED", "This environment does not support passkeys");
   }
   return api;
 }
