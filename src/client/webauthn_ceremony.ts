@@ -59,7 +59,21 @@ export class CeremonyError extends Error {
   }
 }
 
-/** Options of a `navigator.credentials.get()` ceremony. */
+/**
+ * Options of `client.signIn.withPasskey()`: how the browser asks (`navigator.credentials.get()`).
+ *
+ * @example Passkeys in the address field's autofill
+ * ```ts
+ * import { type AuthPasskeyCeremonyOptions, createAuthClient } from "@app/fragment-cli/client";
+ *
+ * const client = createAuthClient({ baseUrl: "/api/auth" });
+ * const leave = new AbortController();
+ * const options: AuthPasskeyCeremonyOptions = { mediation: "conditional", signal: leave.signal };
+ * // <input autocomplete="username webauthn"> on the page; the promise settles when one is chosen.
+ * const { data } = await client.signIn.withPasskey(options);
+ * if (data) console.log(data.user.email);
+ * ```
+ */
 export interface AuthPasskeyCeremonyOptions {
   /** `"conditional"`: offer the passkeys in the autofill of a `autocomplete="webauthn"` field. */
   mediation?: "conditional" | "optional" | "required" | "silent";

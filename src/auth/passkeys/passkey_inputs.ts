@@ -99,7 +99,6 @@ const descriptor = exactSchema<AuthPasskeyDescriptor>()(z.object({
   transports: z.array(z.string()).optional(),
 }));
 
-type Requirement = "discouraged" | "preferred" | "required";
 const requirement = z.enum(["discouraged", "preferred", "required"]);
 
 /**
@@ -131,9 +130,9 @@ export interface AuthPasskeyCreationOptions {
   excludeCredentials: AuthPasskeyDescriptor[];
   /** A discoverable credential preferred (no address needed to sign in); user verification required. */
   authenticatorSelection: {
-    residentKey: Requirement;
+    residentKey: "discouraged" | "preferred" | "required";
     requireResidentKey: boolean;
-    userVerification: Requirement;
+    userVerification: "discouraged" | "preferred" | "required";
   };
   /** `none`: no attestation is asked for. */
   attestation: "none" | "indirect" | "direct" | "enterprise";
@@ -181,7 +180,7 @@ export interface AuthPasskeyRequestOptions {
   /** How long the browser waits, in milliseconds. */
   timeout: number;
   /** `required`: the authenticator checks who holds it (biometrics, PIN). */
-  userVerification: Requirement;
+  userVerification: "discouraged" | "preferred" | "required";
   /** The credentials that may answer; empty: any passkey of the site. */
   allowCredentials: AuthPasskeyDescriptor[];
 }
