@@ -88,7 +88,7 @@ describe("passkeys in Chromium's virtual authenticator", () => {
   async function open(): Promise<Page> {
     const page = await (await browser!.newContext()).newPage();
     await page.goto(`${base}/`);
-    await page.waitForFunction("document.title === \"ready\"");
+    await page.waitForFunction('document.title === "ready"');
     return page;
   }
 
