@@ -127,8 +127,8 @@ export const AUTH_ERROR_CODES: Readonly<{
   /** 409: this account at the provider is already connected to another user. */
   IDENTITY_TAKEN: 409;
   /**
-   * 409: unlinking would leave the account with no way in (no password, no other connected
-   * provider, no Telegram account).
+   * 409: unlinking (or removing a passkey) would leave the account with no way in (no password, no
+   * other connected provider, no Telegram account, no other passkey).
    */
   LAST_SIGN_IN_METHOD: 409;
   /** 409: this passkey is already registered (to this account or another). */
