@@ -24,6 +24,7 @@ import { authTableNames } from "./tables.ts";
 import { telegramService } from "./telegram/mod.ts";
 import { emailLinkService } from "./email_link/mod.ts";
 import { identityService, oauthService } from "./oauth/mod.ts";
+import { passkeyService } from "./passkeys/mod.ts";
 import { createEmailVerification } from "./account/email_verification.ts";
 import { verificationLinkOpener } from "./account/verification_link.ts";
 import { durableHooks } from "../hooks/mod.ts";
@@ -232,6 +233,15 @@ export function auth(options: AuthOptions): AuthModule {
     onUserCreated: organizations?.onUserCreated,
     events,
   });
+  const passkeys = passkeyService({
+    db,
+    tables,
+    limits,
+    origins: { publicOrigin: resolved.publicOrigin, trustedOrigins: resolved.trustedOrigins },
+    ttlSeconds: resolved.ttlSeconds,
+    events,
+    signInProviders: [...(resolved.oauth?.providers.keys() ?? [])],
+  });
   const me = meReader(db, tables, permissions, telegram !== null);
   const lifecycle = accountLifecycle({
     db,
@@ -260,6 +270,7 @@ export function auth(options: AuthOptions): AuthModule {
         emailLink,
         oauth: oauth as AuthServices["oauth"],
         identities: identities as AuthServices["identities"],
+        passkeys,
       },
       bodyOptions: organizations?.options ?? null,
       telegram: telegram !== null,
@@ -286,6 +297,7 @@ export function auth(options: AuthOptions): AuthModule {
     emailLink,
     oauth,
     identities,
+    passkeys,
   });
   // The trusted origins may read the answers too (CORS), not only send unsafe requests.
   return Object.freeze({

@@ -45,6 +45,16 @@ export const AUTH_ERROR_CODES: Readonly<{
   INVALID_OAUTH_STATE: 400;
   /** 400: `redirectTo` is neither a path nor a URL on `publicOrigin` or a trusted origin. */
   INVALID_REDIRECT: 400;
+  /**
+   * 400: a passkey response (`POST /passkeys`, `POST /sign-in/passkey`) that cannot be read, or a
+   * registration that fails a check (origin, relying party, user verification, attestation).
+   */
+  INVALID_PASSKEY_RESPONSE: 400;
+  /**
+   * 400: the passkey response answers no challenge this module issued for this ceremony (and, for
+   * a registration, this user), or one already used.
+   */
+  INVALID_PASSKEY_CHALLENGE: 400;
   /** 401: no credential, or an unknown, expired or signed-out one (`WWW-Authenticate: Bearer`). */
   UNAUTHENTICATED: 401;
   /** 401: wrong email or password (one message for both). */
@@ -65,6 +75,16 @@ export const AUTH_ERROR_CODES: Readonly<{
   OAUTH_FAILED: 401;
   /** 401: the provider gave no usable email address, which a new account needs. */
   OAUTH_EMAIL_MISSING: 401;
+  /**
+   * 401: `POST /sign-in/passkey` with a passkey no account has, or an assertion that fails a check
+   * (signature, origin, relying party, user verification).
+   */
+  INVALID_PASSKEY: 401;
+  /**
+   * 401: the passkey's signature counter did not increase: the response comes from a copy of the
+   * authenticator (or was replayed), and is refused.
+   */
+  PASSKEY_CLONED: 401;
   /**
    * 403: an unsafe request from another origin: cookie-authenticated, or anonymous (sign-up,
    * sign-in: login CSRF).
@@ -107,10 +127,12 @@ export const AUTH_ERROR_CODES: Readonly<{
   /** 409: this account at the provider is already connected to another user. */
   IDENTITY_TAKEN: 409;
   /**
-   * 409: unlinking would leave the account with no way in (no password, no other connected
-   * provider, no Telegram account).
+   * 409: unlinking (or removing a passkey) would leave the account with no way in (no password, no
+   * other connected provider, no Telegram account, no other passkey).
    */
   LAST_SIGN_IN_METHOD: 409;
+  /** 409: this passkey is already registered (to this account or another). */
+  PASSKEY_EXISTS: 409;
   /** 409: the organization slug is in use (deleted organizations keep theirs). */
   SLUG_TAKEN: 409;
   /** 409: the user is already a member of the organization. */
@@ -145,6 +167,8 @@ export const AUTH_ERROR_CODES: Readonly<{
   EMAIL_CHANGE_TOKEN_EXPIRED: 410;
   /** 410: the sign-in link expired (15 minutes): ask for another. */
   SIGN_IN_LINK_EXPIRED: 410;
+  /** 410: the passkey challenge expired (5 minutes): ask for new options. */
+  PASSKEY_CHALLENGE_EXPIRED: 410;
   /** 429: too many attempts from one client address or on one account (`Retry-After`). */
   RATE_LIMITED: 429;
   /** 503: too many passwords are being hashed; retry after `Retry-After` seconds. */
@@ -154,6 +178,11 @@ export const AUTH_ERROR_CODES: Readonly<{
    * no `publicOrigin` to build the callback URL from.
    */
   OAUTH_UNAVAILABLE: 503;
+  /**
+   * 503: passkeys need `publicOrigin` (the relying party's id and origin come from it), except in
+   * local development on a loopback address.
+   */
+  PASSKEYS_UNAVAILABLE: 503;
   /** 503: the database cannot be reached (mapped by the core for every module, `Retry-After`). */
   SERVICE_UNAVAILABLE: 503;
 }> = Object.freeze({
@@ -166,6 +195,8 @@ export const AUTH_ERROR_CODES: Readonly<{
   INVALID_SIGN_IN_LINK: 400,
   INVALID_OAUTH_STATE: 400,
   INVALID_REDIRECT: 400,
+  INVALID_PASSKEY_RESPONSE: 400,
+  INVALID_PASSKEY_CHALLENGE: 400,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   TELEGRAM_NOT_LINKED: 401,
@@ -173,6 +204,8 @@ export const AUTH_ERROR_CODES: Readonly<{
   OAUTH_DENIED: 401,
   OAUTH_FAILED: 401,
   OAUTH_EMAIL_MISSING: 401,
+  INVALID_PASSKEY: 401,
+  PASSKEY_CLONED: 401,
   CSRF_REJECTED: 403,
   FORBIDDEN: 403,
   LINK_SESSION_MISMATCH: 403,
@@ -188,6 +221,7 @@ export const AUTH_ERROR_CODES: Readonly<{
   ACCOUNT_EXISTS: 409,
   IDENTITY_TAKEN: 409,
   LAST_SIGN_IN_METHOD: 409,
+  PASSKEY_EXISTS: 409,
   SLUG_TAKEN: 409,
   ALREADY_MEMBER: 409,
   LAST_OWNER: 409,
@@ -202,9 +236,11 @@ export const AUTH_ERROR_CODES: Readonly<{
   RESET_TOKEN_EXPIRED: 410,
   EMAIL_CHANGE_TOKEN_EXPIRED: 410,
   SIGN_IN_LINK_EXPIRED: 410,
+  PASSKEY_CHALLENGE_EXPIRED: 410,
   RATE_LIMITED: 429,
   SERVICE_BUSY: 503,
   OAUTH_UNAVAILABLE: 503,
+  PASSKEYS_UNAVAILABLE: 503,
   SERVICE_UNAVAILABLE: 503,
 });
 

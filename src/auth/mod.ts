@@ -86,6 +86,17 @@ export {
   type OidcProviderOptions,
   type PresetProviderOptions,
 } from "./oauth/mod.ts";
+export type {
+  AuthAddPasskeyBody,
+  AuthPasskey,
+  AuthPasskeyAuthenticationResponse,
+  AuthPasskeyCreationOptions,
+  AuthPasskeyDescriptor,
+  AuthPasskeyRegistrationResponse,
+  AuthPasskeyRequestOptions,
+  AuthPasskeySignInBody,
+  AuthRenamePasskeyBody,
+} from "./passkeys/mod.ts";
 export type { AuthUser } from "./account/user.ts";
 export type { SendVerificationEmail, VerificationEmail } from "./account/email_verification.ts";
 export type { AuthSession } from "./sessions/session.ts";

@@ -43,6 +43,11 @@ import {
 } from "./account_client.ts";
 import { type AuthEmailLinkClient, emailLinkCalls } from "./email_link_client.ts";
 import { type AuthIdentitiesClient, type AuthOAuthClient, oauthCalls } from "./oauth_client.ts";
+import {
+  type AuthPasskeysClient,
+  type AuthPasskeySignInClient,
+  passkeyCalls,
+} from "./passkey_client.ts";
 
 /**
  * `pageSize` and `cursor` of a list call; `pageSize` may be given as a number.
@@ -269,6 +274,25 @@ export interface AuthTelegramClient {
 }
 
 /**
+ * `client.signIn`: `POST /sign-in` with an address and a password when called, and the passkey
+ * sign-in as its methods.
+ *
+ * @example
+ * ```ts
+ * import { createAuthClient } from "@app/fragment-cli/client";
+ *
+ * const client = createAuthClient({ baseUrl: "/api/auth" });
+ * const withPassword = await client.signIn({ email: "ada@example.com", password: "…" });
+ * const withPasskey = await client.signIn.withPasskey();
+ * console.log(withPassword.error?.code, withPasskey.error?.code);
+ * ```
+ */
+export interface AuthSignInClient extends AuthPasskeySignInClient {
+  /** `POST /sign-in`. */
+  (body: AuthCredentialsBody): Promise<AuthResult<AuthCredentialResponse>>;
+}
+
+/**
  * The typed client of the auth module; every method resolves to `{ data, error }`.
  *
  * @example
@@ -283,8 +307,8 @@ export interface AuthTelegramClient {
 export interface AuthClient {
   /** `POST /sign-up`: creates the account and signs in (cookie, and `token` in `data`). */
   signUp(body: AuthCredentialsBody): Promise<AuthResult<AuthCredentialResponse>>;
-  /** `POST /sign-in`. */
-  signIn(body: AuthCredentialsBody): Promise<AuthResult<AuthCredentialResponse>>;
+  /** `POST /sign-in`; `signIn.withPasskey()` and the other passkey calls as its methods. */
+  readonly signIn: AuthSignInClient;
   /** `POST /sign-out`: ends the credential; `data` is `null`. */
   signOut(): Promise<AuthResult<null>>;
   /** `GET /session`: the user and the credential's expiry. */
@@ -317,6 +341,8 @@ export interface AuthClient {
   readonly oauth: AuthOAuthClient;
   /** The account's connected provider accounts. */
   readonly identities: AuthIdentitiesClient;
+  /** The account's passkeys: register one, list, rename, remove. */
+  readonly passkeys: AuthPasskeysClient;
 }
 
 /**
@@ -375,9 +401,15 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     body: InvitationTokenInput,
   ): Promise<AuthResult<T>> =>
     send(routes.respondToInvitation, { invitationId }, { body: { ...body, action } });
+  const passkeyClient = passkeyCalls(send, routes);
+  const signIn: AuthSignInClient = Object.assign(
+    (body: AuthCredentialsBody) => send<AuthCredentialResponse>(routes.signIn, {}, { body }),
+    passkeyClient.signIn,
+  );
   return {
     signUp: (body) => send(routes.signUp, {}, { body }),
-    signIn: (body) => send(routes.signIn, {}, { body }),
+    signIn,
+    passkeys: passkeyClient.passkeys,
     signOut: () => send(routes.signOut),
     session: () => send(routes.getSession),
     me: () => send(routes.me),

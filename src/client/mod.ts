@@ -29,6 +29,7 @@ export {
   type AuthMembersClient,
   type AuthOrganizationsClient,
   type AuthPageOptions,
+  type AuthSignInClient,
   type AuthTelegramClient,
   createAuthClient,
   type InvitationTokenInput,
@@ -41,6 +42,8 @@ export type {
   AuthSessionsClient,
 } from "./account_client.ts";
 export type { AuthEmailLinkClient } from "./email_link_client.ts";
+export type { AuthPasskeysClient, AuthPasskeySignInClient } from "./passkey_client.ts";
+export type { AuthPasskeyCeremonyOptions } from "./webauthn_ceremony.ts";
 export type {
   AuthClientError,
   AuthClientErrorCode,
@@ -69,6 +72,7 @@ export type { AuthFetch } from "./transport.ts";
 export type {
   AuthAcceptedInvitation,
   AuthAddMemberBody,
+  AuthAddPasskeyBody,
   AuthApiPageOf,
   AuthChangeEmailBody,
   AuthChangePasswordBody,
@@ -97,6 +101,14 @@ export type {
   AuthOAuthProviderInfo,
   AuthOrganization,
   AuthOrganizationEntry,
+  AuthPasskey,
+  AuthPasskeyAuthenticationResponse,
+  AuthPasskeyCreationOptions,
+  AuthPasskeyDescriptor,
+  AuthPasskeyRegistrationResponse,
+  AuthPasskeyRequestOptions,
+  AuthPasskeySignInBody,
+  AuthRenamePasskeyBody,
   AuthResetPasswordBody,
   AuthRespondToInvitationBody,
   AuthRevokedSessions,

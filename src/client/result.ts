@@ -10,8 +10,10 @@ import type { AuthErrorCode } from "../auth/mod.ts";
 
 /**
  * The codes a client may meet: every code of the auth module (`AUTH_ERROR_CODES`), those the core
- * answers for any module, and two of the client's own: `NETWORK_ERROR` (status 0: no answer
- * arrived) and `INVALID_RESPONSE` (an answer that is not the module's JSON).
+ * answers for any module, and the client's own (status 0): `NETWORK_ERROR` (no answer arrived),
+ * `INVALID_RESPONSE` (an answer that is not the module's JSON), `PASSKEY_CEREMONY_FAILED` (the
+ * browser or the user ended a passkey ceremony: canceled, timed out, no passkey) and
+ * `PASSKEY_NOT_SUPPORTED` (no WebAuthn in this environment).
  *
  * @example
  * ```ts
@@ -30,7 +32,9 @@ export type AuthClientErrorCode =
   | "UNSUPPORTED_MEDIA_TYPE"
   | "INTERNAL_ERROR"
   | "NETWORK_ERROR"
-  | "INVALID_RESPONSE";
+  | "INVALID_RESPONSE"
+  | "PASSKEY_CEREMONY_FAILED"
+  | "PASSKEY_NOT_SUPPORTED";
 
 /**
  * An error answer: `{"error": {"code", "message"}}` with its status, plus `issues` for
@@ -48,7 +52,7 @@ export type AuthClientErrorCode =
  * ```
  */
 export interface AuthClientError {
-  /** The HTTP status; `0` when no answer arrived (`NETWORK_ERROR`). */
+  /** The HTTP status; `0` when no answer arrived (`NETWORK_ERROR`) or a passkey ceremony ended. */
   status: number;
   /** The stable code to branch on. */
   code: AuthClientErrorCode;

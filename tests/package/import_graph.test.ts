@@ -36,16 +36,19 @@ const DEV_ONLY = [
   "graphile-worker",
   "oidc-provider",
   "jose",
+  "@levischuck/tiny-cbor",
 ];
 /**
  * What the library (mod.ts) needs: routing, validation, both database drivers, Node's server, the
- * OpenTelemetry API (its spans are no-ops until the application registers an SDK), and the
- * OAuth 2 / OpenID Connect client of the auth module's sign-in providers.
+ * OpenTelemetry API (its spans are no-ops until the application registers an SDK), the
+ * OAuth 2 / OpenID Connect client of the auth module's sign-in providers, and the WebAuthn
+ * verifier of its passkeys.
  */
 const LIBRARY = [
   "@electric-sql/pglite",
   "@hono/node-server",
   "@opentelemetry/api",
+  "@simplewebauthn/server",
   "hono",
   "oauth4webapi",
   "postgres",
@@ -63,9 +66,10 @@ interface DenoInfo {
 
 /**
  * What the library loads before it runs anything: routing and validation. The database drivers, the
- * OpenTelemetry API and the OAuth client are imported on first use, so a process on PostgreSQL
- * never loads PGlite (nor postgres.js on PGlite), none loads the OpenTelemetry API until an SDK is
- * registered, and none without sign-in providers loads the OAuth client.
+ * OpenTelemetry API, the OAuth client and the WebAuthn verifier are imported on first use, so a
+ * process on PostgreSQL never loads PGlite (nor postgres.js on PGlite), none loads the
+ * OpenTelemetry API until an SDK is registered, none without sign-in providers loads the OAuth
+ * client, and none whose users never use a passkey loads the WebAuthn verifier.
  */
 const LOADED_AT_IMPORT = ["hono", "zod"];
 

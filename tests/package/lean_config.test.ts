@@ -18,12 +18,14 @@ const dev = read("deno.dev.json");
 
 /**
  * What `serve`, `db …` and `search` import, on any runtime (jiti: Node without type stripping;
- * oauth4webapi: the auth module's sign-in providers, on their first use).
+ * oauth4webapi: the auth module's sign-in providers, on their first use; @simplewebauthn/server:
+ * its passkeys, on their first use).
  */
 const RUNTIME_PACKAGES = [
   "@electric-sql/pglite",
   "@hono/node-server",
   "@opentelemetry/api",
+  "@simplewebauthn/server",
   "hono",
   "jiti",
   "minisearch",
@@ -42,9 +44,11 @@ describe("deno.json stays lean (issue 29, point 7)", () => {
     assert.deepEqual(Object.keys(deno.imports).sort(), RUNTIME_PACKAGES);
   });
 
-  it("locks at most 25 npm packages, each at deno.dev.lock's version", () => {
+  // @simplewebauthn/server brings 24 packages of its own (the ASN.1 and X.509 parsers of
+  // attestation statements), fetched on a fresh clone but loaded only with the first passkey.
+  it("locks at most 40 npm packages, each at deno.dev.lock's version", () => {
     const lean = lockedPackages("deno.lock");
-    assert.ok(lean.length <= 25, `deno.lock holds ${lean.length} npm packages`);
+    assert.ok(lean.length <= 40, `deno.lock holds ${lean.length} npm packages`);
     const full = new Set(lockedPackages("deno.dev.lock"));
     for (const entry of lean) assert.ok(full.has(entry), `${entry} differs in deno.dev.lock`);
   });

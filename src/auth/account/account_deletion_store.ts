@@ -15,6 +15,7 @@ import {
   type MemberRow,
 } from "../organizations/resources.ts";
 import type { AuthTableNames } from "../tables.ts";
+import { refreshSecondFactorFlag } from "../two_factor/factor_flag.ts";
 
 /** One membership of the user being deleted, with what decides its fate. */
 export interface DeletedMembership {
@@ -92,7 +93,7 @@ export async function cancelInvitationsTo(
 /**
  * Turns the user row into a tombstone: a placeholder address that no sign-in form accepts (it
  * frees the real one), no password, not verified, `deleted_at` set; its sessions, tokens, Telegram
- * link and connected provider accounts go.
+ * link, connected provider accounts and passkeys go (and with them its second-factor flag).
  */
 export async function tombstoneUser(
   db: SqlQuerier,
@@ -106,6 +107,8 @@ export async function tombstoneUser(
   await db.query(`DELETE FROM ${tables.telegramLinkTokens} WHERE user_id = $1`, [userId]);
   await db.query(`DELETE FROM ${tables.identities} WHERE user_id = $1`, [userId]);
   await db.query(`DELETE FROM ${tables.oauthStates} WHERE user_id = $1`, [userId]);
+  await db.query(`DELETE FROM ${tables.passkeys} WHERE user_id = $1`, [userId]);
+  await db.query(`DELETE FROM ${tables.webauthnChallenges} WHERE user_id = $1`, [userId]);
   await db.query(
     `UPDATE ${tables.users}
      SET email = 'deleted:' || id::text, password_hash = '', email_verified_at = NULL,
@@ -113,4 +116,5 @@ export async function tombstoneUser(
      WHERE id = $1`,
     [userId],
   );
+  await refreshSecondFactorFlag(db, tables, userId);
 }

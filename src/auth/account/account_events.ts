@@ -1,6 +1,7 @@
 /**
  * The durable events of the account lifecycle: one per change (a password reset or change, an
- * address change, a revoked session, a deleted account, a linked or unlinked identity), recorded in the transaction of the
+ * address change, a revoked session, a deleted account, a linked or unlinked identity, an added or
+ * removed passkey), recorded in the transaction of the
  * change (an event exists exactly when its change committed) and delivered to the application's
  * handler afterwards, with retries, by the module's durable hooks: the same delivery as the
  * organization events. Payloads carry ids, addresses and times, never a token.
@@ -59,6 +60,26 @@ export interface AccountEventPayloads {
     identity: { id: string; provider: string; email: string | null };
     at: string;
   };
+  /**
+   * The user added a passkey (`POST /passkeys`). `twoFactorEnabled`: whether the account has a
+   * second factor now (always `true`: a passkey is one).
+   */
+  passkeyAdded: {
+    user: AuthUser;
+    passkey: { id: string; name: string; deviceType: "singleDevice" | "multiDevice" };
+    twoFactorEnabled: boolean;
+    at: string;
+  };
+  /**
+   * The user removed a passkey (`DELETE /passkeys/:passkeyId`). `twoFactorEnabled`: whether a
+   * second factor remains (another passkey, or TOTP).
+   */
+  passkeyRemoved: {
+    user: AuthUser;
+    passkey: { id: string; name: string; deviceType: "singleDevice" | "multiDevice" };
+    twoFactorEnabled: boolean;
+    at: string;
+  };
   /** The account was deleted; `deletedOrganizationIds` were its sole-member organizations. */
   accountDeleted: {
     userId: string;
@@ -99,6 +120,8 @@ export const ACCOUNT_EVENT_NAMES: readonly AccountEventName[] = Object.freeze([
   "telegramLinked",
   "identityLinked",
   "identityUnlinked",
+  "passkeyAdded",
+  "passkeyRemoved",
 ]);
 
 /**

@@ -26,6 +26,7 @@ import type { TelegramService } from "../telegram/telegram_service.ts";
 import type { EmailLinkService } from "../email_link/email_link_service.ts";
 import type { IdentityService } from "../oauth/identity_service.ts";
 import type { OAuthService } from "../oauth/oauth_service.ts";
+import type { PasskeyService } from "../passkeys/passkey_service.ts";
 
 /**
  * The types of one operation, given as the type argument of its {@link AuthOperation}: what the
@@ -82,6 +83,8 @@ export interface AuthServices {
   oauth: OAuthService;
   /** Connected provider accounts (only operations with `feature: "oauth"` read it). */
   identities: IdentityService;
+  /** Passkeys: registering and managing them, signing in with one. */
+  passkeys: PasskeyService;
 }
 
 /** The options body schemas may depend on (the organizations feature's configuration). */

@@ -96,9 +96,10 @@ export async function listIdentities(
 }
 
 /**
- * The ways into an account other than the identity `exceptIdentityId`, with the user row locked
- * for the transaction (two unlinks at once cannot both take the last way): a password, a linked
- * Telegram account, identities of the providers still configured.
+ * The ways into an account other than the identity `exceptIdentityId` (and the passkey
+ * `exceptPasskeyId`), with the user row locked for the transaction (two removals at once cannot
+ * both take the last way): a password, a linked Telegram account, identities of the providers
+ * still configured, passkeys.
  */
 export async function otherWaysIn(
   tx: SqlQuerier,
@@ -106,16 +107,19 @@ export async function otherWaysIn(
   userId: string,
   exceptIdentityId: string | null,
   providers: readonly string[],
+  options: { exceptPasskeyId?: string } = {},
 ): Promise<number> {
   const [row] = await tx.query<{ ways: number }>(
     `SELECT (u.password_hash <> '')::int
        + (SELECT count(*) FROM ${tables.telegramAccounts} t WHERE t.user_id = u.id)::int
        + (SELECT count(*) FROM ${tables.identities} i
           WHERE i.user_id = u.id AND i.id IS DISTINCT FROM $2::uuid
-            AND i.provider = ANY($3::text[]))::int AS ways
+            AND i.provider = ANY($3::text[]))::int
+       + (SELECT count(*) FROM ${tables.passkeys} p
+          WHERE p.user_id = u.id AND p.id IS DISTINCT FROM $4::uuid)::int AS ways
      FROM ${tables.users} u WHERE u.id = $1
      FOR UPDATE OF u`,
-    [userId, exceptIdentityId, [...providers]],
+    [userId, exceptIdentityId, [...providers], options.exceptPasskeyId ?? null],
   );
   return row?.ways ?? 0;
 }
