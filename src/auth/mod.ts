@@ -113,6 +113,7 @@ export {
   type AuthInvitationStatus,
   type AuthMember,
   type AuthOrganization,
+  type AuthOrganizationAccess,
   type AuthOrganizationEntry,
   type AuthOrganizationsOptions,
   type AuthOwnershipTransfer,

@@ -96,6 +96,7 @@ export type {
   AuthOAuthLink,
   AuthOAuthProviderInfo,
   AuthOrganization,
+  AuthOrganizationAccess,
   AuthOrganizationEntry,
   AuthResetPasswordBody,
   AuthRespondToInvitationBody,
