@@ -8,7 +8,7 @@
 // turn the requirement off; the active organization; recordSecondFactorLoss. A second factor is
 // given the way the factor routes store one: a row in passkeys or totp_factors, then
 // refreshSecondFactorFlag.
-import { before, describe, it } from "node:test";
+import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { AuthModule } from "../../src/auth/mod.ts";
 import { createNotifications } from "../../src/auth/organizations/event_delivery.ts";
@@ -16,7 +16,8 @@ import { recordSecondFactorLoss } from "../../src/auth/organizations/second_fact
 import { refreshSecondFactorFlag } from "../../src/auth/two_factor/factor_flag.ts";
 import { authTableNames } from "../../src/auth/tables.ts";
 import { HttpError } from "../../src/core/mod.ts";
-import { pgliteAdapter, type SqlAdapter } from "../../src/sql/mod.ts";
+import { pgliteAdapter, postgresAdapter, type SqlAdapter } from "../../src/sql/mod.ts";
+import { createTestDatabase, enabledAdapters, type TestDatabase } from "../helpers/databases.ts";
 import { assertError, call } from "./helpers/http.ts";
 import {
   addMember,
@@ -47,6 +48,11 @@ describe("organizations that require a second factor (PGlite)", () => {
         },
       },
     });
+  });
+
+  after(async () => {
+    await module.close();
+    await db.close();
   });
 
   /** Gives the user a second factor as the factor routes store one: a TOTP or a passkey row. */
@@ -494,5 +500,90 @@ describe("organizations that require a second factor (PGlite)", () => {
       // Without the organizations feature there is nothing to record.
       assert.deepEqual(await recordSecondFactorLoss(db, tables, null, user.user.id), []);
     });
+  });
+});
+
+// A factor removed while another transaction turns the requirement on (as PATCH does: the
+// organization row locked FOR UPDATE, then updated): the loss waits for it, then is recorded.
+// Needs two connections, so PostgreSQL.
+describe("recordSecondFactorLoss racing the requirement being turned on (PostgreSQL)", {
+  skip: !enabledAdapters().includes("postgres"),
+}, () => {
+  let database: TestDatabase;
+  let pg: SqlAdapter;
+  let module: AuthModule;
+
+  before(async () => {
+    database = await createTestDatabase();
+    pg = postgresAdapter(database.url, { max: 5 });
+    module = await organizationsModule(pg, { organizations: DIRECT_ADD });
+  }, { timeout: 120_000 });
+
+  after(async () => {
+    await module?.close();
+    await pg?.close();
+    await database?.drop();
+  }, { timeout: 60_000 });
+
+  /** Waits until a backend of the database waits for a lock. */
+  async function lockWaiter(): Promise<void> {
+    for (let i = 0; i < 400; i++) {
+      const rows = await pg.query(
+        `SELECT 1 FROM pg_stat_activity
+         WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      );
+      if (rows.length > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error("no backend waits for a lock");
+  }
+
+  it("records the loss in the organization whose requirement committed meanwhile", async () => {
+    const owner = await newUser(module, "owner");
+    const { id } = await createOrganization(module, owner);
+    const user = await newUser(module, "member");
+    await addMember(module, owner, id, user);
+    await pg.query(
+      `INSERT INTO ${tables.totpFactors} (user_id, secret_ciphertext, enabled_at)
+       VALUES ($1, 'sealed', now())`,
+      [user.user.id],
+    );
+    assert.equal(await refreshSecondFactorFlag(pg, tables, user.user.id), true);
+
+    let turnedOn!: () => void;
+    const lockHeld = new Promise<void>((resolve) => turnedOn = resolve);
+    let commit!: () => void;
+    const committing = new Promise<void>((resolve) => commit = resolve);
+    const turningOn = pg.transaction(async (tx) => {
+      await tx.query(`SELECT id FROM ${tables.organizations} WHERE id = $1 FOR UPDATE`, [id]);
+      await tx.query(`UPDATE ${tables.organizations} SET require_two_factor = true WHERE id = $1`, [
+        id,
+      ]);
+      turnedOn();
+      await committing;
+    });
+    await lockHeld;
+    const events = createNotifications({
+      db: pg,
+      namespace: "auth",
+      tables,
+      handlers: {},
+      secret: null,
+      auditLogRetentionDays: 30,
+    });
+    const losing = pg.transaction(async (tx) => {
+      await tx.query(`DELETE FROM ${tables.totpFactors} WHERE user_id = $1`, [user.user.id]);
+      assert.equal(await refreshSecondFactorFlag(tx, tables, user.user.id), false);
+      return await recordSecondFactorLoss(tx, tables, events, user.user.id);
+    });
+    await lockWaiter();
+    commit();
+    await turningOn;
+    assert.deepEqual(await losing, [id]);
+    const entries = await pg.query<{ action: string }>(
+      `SELECT action FROM ${tables.auditLog} WHERE organization_id = $1 AND action = $2`,
+      [id, "memberSecondFactorLost"],
+    );
+    assert.equal(entries.length, 1);
   });
 });
