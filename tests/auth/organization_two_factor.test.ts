@@ -439,6 +439,44 @@ describe("organizations that require a second factor (PGlite)", () => {
     });
   });
 
+  describe("the OpenAPI document", () => {
+    it("documents requireTwoFactor, access, twoFactorEnabled and the two codes", async () => {
+      const response = await module.fetch(new Request("http://localhost/api/auth/openapi.json"));
+      const document: any = await response.json();
+      const resolve = (schema: any) =>
+        schema.$ref ? document.components.schemas[schema.$ref.split("/").at(-1)] : schema;
+      const json = (operation: any, status: string) =>
+        resolve(operation.responses[status].content["application/json"].schema);
+      const organizationPath = document.paths["/organizations/{organizationId}"];
+      const body = resolve(organizationPath.patch.requestBody.content["application/json"].schema);
+      assert.equal(body.properties.requireTwoFactor.type, "boolean");
+      const entry = json(organizationPath.get, "200");
+      assert.deepEqual(resolve(entry.properties.access).enum, ["member", "twoFactorRequired"]);
+      assert.ok(entry.required.includes("access"));
+      const organization = resolve(entry.properties.organization);
+      assert.equal(organization.properties.requireTwoFactor.type, "boolean");
+      assert.ok(organization.required.includes("requireTwoFactor"));
+      const meUser = resolve(json(document.paths["/me"].get, "200").properties.user);
+      assert.equal(meUser.properties.twoFactorEnabled.type, "boolean");
+      assert.match(
+        JSON.stringify(organizationPath.patch.responses["409"]),
+        /TWO_FACTOR_NOT_ENABLED/,
+      );
+      for (
+        const operation of [
+          organizationPath.get,
+          organizationPath.patch,
+          organizationPath.delete,
+          document.paths["/organizations/{organizationId}/members"].get,
+          document.paths["/organizations/{organizationId}/audit-log"].get,
+          document.paths["/organizations/active"].post,
+        ]
+      ) {
+        assert.match(JSON.stringify(operation.responses["403"]), /TWO_FACTOR_REQUIRED/);
+      }
+    });
+  });
+
   describe("recordSecondFactorLoss", () => {
     it("records memberSecondFactorLost in each requiring organization the user is a member of", async () => {
       const user = await newUser(module, "loser");

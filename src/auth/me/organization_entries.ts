@@ -82,15 +82,15 @@ function entriesSql(tables: AuthTableNames): string {
   const first = `ORDER BY o.created_at, o.id LIMIT ${ME_ORGANIZATION_LIMIT + 1}`;
   return `SELECT v.validator, v.two_factor_enabled, ${entryTextColumnNames("e")}
     FROM (
-      SELECT f.enabled AS two_factor_enabled, f.enabled::text || ';' || coalesce((
-        SELECT string_agg(p.mx || '/' || p.ox, ',')
-        FROM (SELECT m.xmin::text AS mx, o.xmin::text AS ox ${live} ${first}) p
-      ), '') AS validator
+      SELECT f.enabled AS two_factor_enabled,
+        f.enabled::text || ';' || coalesce(string_agg(p.mx || '/' || p.ox, ','), '') AS validator
       FROM (
         SELECT coalesce(
           (SELECT u.two_factor_enabled FROM ${tables.users} u WHERE u.id = $1), false
         ) AS enabled
       ) f
+      LEFT JOIN (SELECT m.xmin::text AS mx, o.xmin::text AS ox ${live} ${first}) p ON true
+      GROUP BY f.enabled
     ) v
     LEFT JOIN LATERAL (
       SELECT ${entryTextColumns("o", "m", "v.two_factor_enabled")}, o.created_at AS sort_at
