@@ -5,9 +5,9 @@
 // get 403 TWO_FACTOR_REQUIRED on every route of that organization (and from api.hasPermission /
 // api.requirePermission) but may leave, and see it in /me and GET /organizations with
 // `access: "twoFactorRequired"`; a factor gained admits them; an owner who lost theirs may still
-// turn the requirement off; the active organization; recordSecondFactorLoss. A second factor is
-// given the way the factor routes store one: a row in passkeys or totp_factors, then
-// refreshSecondFactorFlag.
+// turn the requirement off; the active organization; the OpenAPI document; recordSecondFactorLoss
+// (and, on PostgreSQL, a loss racing the requirement being turned on). A second factor is given the
+// way the factor routes store one: a row in passkeys or totp_factors, then refreshSecondFactorFlag.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { AuthModule } from "../../src/auth/mod.ts";
