@@ -163,8 +163,9 @@ export interface AuthApi extends AuthOperationMethods {
   /**
    * Whether the actor holds `permission` (`resource:action`, e.g. `"invoice:read"`) in the
    * organization, by the roles of their membership (`organizations.permissions`; `owner` holds
-   * every one). `false` for a non-member or a deleted organization. Throws `TypeError` for a
-   * malformed permission, `Error` with `organizations: false`.
+   * every one). `false` for a non-member, a deleted organization, or a member without the second
+   * factor the organization requires (`requireTwoFactor`). Throws `TypeError` for a malformed
+   * permission, `Error` with `organizations: false`.
    *
    * @example
    * ```ts ignore
@@ -179,7 +180,8 @@ export interface AuthApi extends AuthOperationMethods {
    * hold `permission` in the organization. Throws the module's errors, which routes built with
    * `route()` answer as JSON: 401 `UNAUTHENTICATED` (no valid credential), 404 `NOT_FOUND` (not a
    * member: like every organization route, no enumeration), 403 `FORBIDDEN` (a member without
-   * the permission). Returns the caller with their membership and permissions.
+   * the permission), 403 `TWO_FACTOR_REQUIRED` (the organization requires a second factor the
+   * caller lacks). Returns the caller with their membership and permissions.
    *
    * @example A route of the application gated on a permission of its own
    * ```ts ignore

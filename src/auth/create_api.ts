@@ -25,6 +25,7 @@ import type { AuthMember } from "./organizations/resources.ts";
 import { deleteUserSessions } from "./sessions/session_store.ts";
 import { type EntryRow, findEntry } from "./organizations/organization_store.ts";
 import { isPermission } from "./organizations/permissions.ts";
+import { requireSecondFactor } from "./organizations/access.ts";
 import { toMember } from "./organizations/resources.ts";
 import type { AuthTableNames } from "./tables.ts";
 import type { TelegramService } from "./telegram/mod.ts";
@@ -155,12 +156,15 @@ export function createAuthApi(deps: AuthApiDeps): AuthApi {
     async hasPermission(actor, input) {
       const { user } = await resolveActor(actor, "hasPermission");
       const entry = await entryFor(user.id, input, "hasPermission");
-      return entry !== null && options!.permissions.has(entry.m_roles, input.permission);
+      // A member the organization's second-factor requirement keeps out holds no permission.
+      return entry !== null && entry.e_access === "member" &&
+        options!.permissions.has(entry.m_roles, input.permission);
     },
     async requirePermission(request, input) {
       const found = await authenticator.require(request);
       const entry = await entryFor(found.user.id, input, "requirePermission");
       if (!entry) throw notFound("Organization");
+      requireSecondFactor(entry);
       if (!options!.permissions.has(entry.m_roles, input.permission)) {
         throw authError(
           "FORBIDDEN",

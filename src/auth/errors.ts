@@ -112,6 +112,11 @@ export const AUTH_ERROR_CODES: Readonly<{
   INVITATION_LIMIT_REACHED: 403;
   /** 403: the invitation token does not match. */
   INVALID_INVITATION_TOKEN: 403;
+  /**
+   * 403: the organization requires a second factor (`requireTwoFactor`) and the caller's account
+   * has none: enable TOTP or add a passkey, or leave the organization.
+   */
+  TWO_FACTOR_REQUIRED: 403;
   /** 404: no such resource, or one the caller may not know about. */
   NOT_FOUND: 404;
   /** 404: the user to add as a member does not exist. */
@@ -135,6 +140,11 @@ export const AUTH_ERROR_CODES: Readonly<{
   PASSKEY_EXISTS: 409;
   /** 409: the organization slug is in use (deleted organizations keep theirs). */
   SLUG_TAKEN: 409;
+  /**
+   * 409: `requireTwoFactor: true` asked by a caller whose own account has no second factor (TOTP
+   * or a passkey): they would lock themselves out.
+   */
+  TWO_FACTOR_NOT_ENABLED: 409;
   /** 409: the user is already a member of the organization. */
   ALREADY_MEMBER: 409;
   /** 409: the change would leave the organization without an owner. */
@@ -215,6 +225,7 @@ export const AUTH_ERROR_CODES: Readonly<{
   MEMBERSHIP_LIMIT_REACHED: 403,
   INVITATION_LIMIT_REACHED: 403,
   INVALID_INVITATION_TOKEN: 403,
+  TWO_FACTOR_REQUIRED: 403,
   NOT_FOUND: 404,
   USER_NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
@@ -223,6 +234,7 @@ export const AUTH_ERROR_CODES: Readonly<{
   LAST_SIGN_IN_METHOD: 409,
   PASSKEY_EXISTS: 409,
   SLUG_TAKEN: 409,
+  TWO_FACTOR_NOT_ENABLED: 409,
   ALREADY_MEMBER: 409,
   LAST_OWNER: 409,
   ALREADY_OWNER: 409,

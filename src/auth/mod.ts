@@ -124,6 +124,7 @@ export {
   type AuthInvitationStatus,
   type AuthMember,
   type AuthOrganization,
+  type AuthOrganizationAccess,
   type AuthOrganizationEntry,
   type AuthOrganizationsOptions,
   type AuthOwnershipTransfer,

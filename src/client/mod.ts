@@ -100,6 +100,7 @@ export type {
   AuthOAuthLink,
   AuthOAuthProviderInfo,
   AuthOrganization,
+  AuthOrganizationAccess,
   AuthOrganizationEntry,
   AuthPasskey,
   AuthPasskeyAuthenticationResponse,

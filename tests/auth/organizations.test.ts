@@ -44,7 +44,13 @@ forEachAdapter((name, getAdapter) => {
       assert.equal(result.status, 201);
       const { organization, member, permissions } = result.body;
       // An entry (issue 32): the creator's effective permissions ride along (an owner: all).
-      assert.deepEqual(Object.keys(result.body).sort(), ["member", "organization", "permissions"]);
+      assert.deepEqual(Object.keys(result.body).sort(), [
+        "access",
+        "member",
+        "organization",
+        "permissions",
+      ]);
+      assert.equal(result.body.access, "member");
       assert.ok(permissions.includes("organization:delete") && permissions.includes("audit:read"));
       assert.deepEqual(Object.keys(organization).sort(), [
         "createdAt",
@@ -54,10 +60,12 @@ forEachAdapter((name, getAdapter) => {
         "logoUrl",
         "metadata",
         "name",
+        "requireTwoFactor",
         "slug",
         "updatedAt",
       ]);
       assert.equal(organization.name, "Acme Corp");
+      assert.equal(organization.requireTwoFactor, false);
       assert.equal(organization.logoUrl, "https://cdn.example.com/acme.png");
       assert.deepEqual(organization.metadata, { plan: "pro", seats: 5 });
       assert.equal(organization.createdBy, owner.user.id);

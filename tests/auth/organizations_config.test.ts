@@ -158,7 +158,7 @@ forEachAdapter((name, getAdapter) => {
       await createOrganization(enabled, { token, user });
       const me = await call(disabled, "GET", "/me", { token });
       assert.deepEqual(me.body, {
-        user: { ...user, telegram: null },
+        user: { ...user, telegram: null, twoFactorEnabled: false },
         organizations: [],
         organizationsHasMore: false,
         activeOrganization: null,
@@ -339,6 +339,7 @@ forEachAdapter((name, getAdapter) => {
       ]);
       const byName = Object.fromEntries(got);
       assert.deepEqual(byName.organizationUpdated.changed, ["name"]);
+      assert.deepEqual(byName.organizationUpdated.previous, { name: "Test organization" });
       assert.equal(byName.memberAdded.via, "added");
       // Built in SQL by the one-statement add: exactly the member the route answered.
       assert.deepEqual(byName.memberAdded.member, member);

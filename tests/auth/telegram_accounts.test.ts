@@ -80,7 +80,11 @@ forEachAdapter((name, getAdapter) => {
         telegram: { id: String(id), username: "ada_l" },
       });
       const me = await send(module, "GET", "/me", { token });
-      assert.deepEqual(me.body.user, { ...user, telegram: { id: String(id), username: "ada_l" } });
+      assert.deepEqual(me.body.user, {
+        ...user,
+        telegram: { id: String(id), username: "ada_l" },
+        twoFactorEnabled: false,
+      });
       await module.api.hooks!.drain();
       const events = outbox.events.filter((e) =>
         e.name === "telegramLinked" && e.payload.user.id === user.id
@@ -190,6 +194,7 @@ forEachAdapter((name, getAdapter) => {
       });
       assert.equal(account!.activeOrganization!.organization.id, created.body.organization.id);
       assert.deepEqual(account!.activeOrganization!.member.roles, ["owner"]);
+      assert.equal(account!.activeOrganization!.access, "member");
       assert.equal(await module.api.telegramAccount(telegramUser()), null);
       assert.equal(await module.api.telegramAccount("not a number"), null);
     });

@@ -12,7 +12,7 @@
  * @module
  */
 
-import { isoSql } from "../organizations/resources.ts";
+import { accessSql, type AuthOrganizationAccess, isoSql } from "../organizations/resources.ts";
 import type { PermissionModel } from "../organizations/permissions.ts";
 
 /** A row of {@link entryTextColumns}: every value as text. */
@@ -22,6 +22,7 @@ export interface EntryTextRow {
   e_slug: string;
   e_logo_url: string | null;
   e_metadata: string | null;
+  e_require_two_factor: "true" | "false";
   e_created_by: string;
   e_created_at: string;
   e_updated_at: string;
@@ -31,15 +32,23 @@ export interface EntryTextRow {
   e_roles: string;
   e_member_created_at: string;
   e_member_updated_at: string;
+  e_access: AuthOrganizationAccess;
 }
 
-/** Each column of {@link EntryTextRow} as SQL over the organization `o` and the member `m`. */
-const ENTRY_TEXT_COLUMNS: Record<keyof EntryTextRow, (o: string, m: string) => string> = {
+/**
+ * Each column of {@link EntryTextRow} as SQL over the organization `o` and the member `m`, whose
+ * second factor is the boolean SQL `secondFactor`.
+ */
+const ENTRY_TEXT_COLUMNS: Record<
+  keyof EntryTextRow,
+  (o: string, m: string, secondFactor: string) => string
+> = {
   e_organization_id: (o) => `${o}.id`,
   e_name: (o) => `${o}.name`,
   e_slug: (o) => `${o}.slug`,
   e_logo_url: (o) => `${o}.logo_url`,
   e_metadata: (o) => `${o}.metadata::text`,
+  e_require_two_factor: (o) => `${o}.require_two_factor::text`,
   e_created_by: (o) => `${o}.created_by`,
   e_created_at: (o) => isoSql(`${o}.created_at`),
   e_updated_at: (o) => isoSql(`${o}.updated_at`),
@@ -49,12 +58,16 @@ const ENTRY_TEXT_COLUMNS: Record<keyof EntryTextRow, (o: string, m: string) => s
   e_roles: (_o, m) => `${m}.roles::text`,
   e_member_created_at: (_o, m) => isoSql(`${m}.created_at`),
   e_member_updated_at: (_o, m) => isoSql(`${m}.updated_at`),
+  e_access: (o, _m, secondFactor) => accessSql(o, secondFactor),
 };
 
-/** The select list of an entry: organization aliased `o`, member aliased `m`, prefixed `e_`. */
-export function entryTextColumns(o: string, m: string): string {
+/**
+ * The select list of an entry: organization aliased `o`, member aliased `m`, prefixed `e_`;
+ * `secondFactor` is a boolean SQL expression saying whether the member has a second factor.
+ */
+export function entryTextColumns(o: string, m: string, secondFactor: string): string {
   return Object.entries(ENTRY_TEXT_COLUMNS)
-    .map(([alias, sql]) => `${sql(o, m)} AS ${alias}`)
+    .map(([alias, sql]) => `${sql(o, m, secondFactor)} AS ${alias}`)
     .join(", ");
 }
 
@@ -63,17 +76,22 @@ export function entryTextColumnNames(from: string): string {
   return Object.keys(ENTRY_TEXT_COLUMNS).map((alias) => `${from}.${alias}`).join(", ");
 }
 
-/** The entry of a row as JSON text (keys in the order of `toOrganization` and `toMember`). */
+/**
+ * The entry of a row as JSON text (keys in the order of `toOrganization`, `toMember` and
+ * `toEntry`; no permission while `access` is not `"member"`).
+ */
 export function entryJsonText(row: EntryTextRow, permissions: PermissionModel): string {
   const id = row.e_organization_id;
+  const held = row.e_access === "member" ? permissions.of(JSON.parse(row.e_roles)) : [];
   return `{"organization":{"id":"${id}","name":${text(row.e_name)},"slug":${text(row.e_slug)},` +
     `"logoUrl":${text(row.e_logo_url)},"metadata":${row.e_metadata ?? "null"},` +
+    `"requireTwoFactor":${row.e_require_two_factor},` +
     `"createdBy":${text(row.e_created_by)},"createdAt":"${row.e_created_at}",` +
     `"updatedAt":"${row.e_updated_at}","deletedAt":${text(row.e_deleted_at)}},` +
     `"member":{"id":"${row.e_member_id}","organizationId":"${id}",` +
     `"userId":"${row.e_user_id}","roles":${row.e_roles},` +
     `"createdAt":"${row.e_member_created_at}","updatedAt":"${row.e_member_updated_at}"},` +
-    `"permissions":${JSON.stringify(permissions.of(JSON.parse(row.e_roles)))}}`;
+    `"permissions":${JSON.stringify(held)},"access":"${row.e_access}"}`;
 }
 
 function text(value: string | null): string {

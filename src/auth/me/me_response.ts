@@ -19,6 +19,9 @@ export const meResponse: ResponseSchema<AuthMe> = exactSchema<AuthMe>()(z.object
     role: z.string(),
     emailVerified: z.boolean(),
     telegram: telegramAccountResponse.nullable(),
+    twoFactorEnabled: z.boolean().describe(
+      "Whether the account has a second factor (an enabled TOTP or a passkey)",
+    ),
   }),
   organizations: z.array(organizationEntryResponse),
   organizationsHasMore: z.boolean(),

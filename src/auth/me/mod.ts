@@ -13,6 +13,7 @@ import type { SqlQuerier } from "../../sql/mod.ts";
 import type { Actor } from "../actor.ts";
 import type { AuthInvitationEntry, AuthOrganizationEntry } from "../organizations/resources.ts";
 import { findEntry, toEntry } from "../organizations/organization_store.ts";
+import { hasSecondFactor } from "../organizations/second_factor.ts";
 import type { AuthTableNames } from "../tables.ts";
 import type { AuthUser } from "../account/user.ts";
 import type { PermissionModel } from "../organizations/permissions.ts";
@@ -44,11 +45,18 @@ export interface AuthMe {
    * `telegram` option).
    */
   user: AuthMeUser;
-  /** At most 100 entries, the oldest first; `GET /organizations` pages them all. */
+  /**
+   * At most 100 entries, the oldest first; `GET /organizations` pages them all. An organization
+   * that requires a second factor the user lacks is listed with `access: "twoFactorRequired"`.
+   */
   organizations: AuthOrganizationEntry[];
   /** Whether the user has more organizations than `organizations` lists. */
   organizationsHasMore: boolean;
-  /** The credential's active organization, listed or not; `null` when none. */
+  /**
+   * The credential's active organization, listed or not; `null` when none. It may say
+   * `access: "twoFactorRequired"`: made active before the organization required a second factor,
+   * or before the user removed theirs.
+   */
   activeOrganization: AuthOrganizationEntry | null;
   /** At most 100, the oldest first; `GET /organizations/invitations` pages them all. */
   invitations: AuthInvitationEntry[];
@@ -57,7 +65,8 @@ export interface AuthMe {
 }
 
 /**
- * The user of `GET /me`: the user, with the Telegram account linked to it.
+ * The user of `GET /me`: the user, with the Telegram account linked to it and whether the account
+ * has a second factor.
  *
  * @example
  * ```ts
@@ -66,11 +75,17 @@ export interface AuthMe {
  * function telegramLine(user: AuthMeUser): string {
  *   return user.telegram ? `Telegram: @${user.telegram.username ?? user.telegram.id}` : "Telegram: not linked";
  * }
+ * const secondFactorLine = (user: AuthMeUser) => user.twoFactorEnabled ? "2FA: on" : "2FA: off";
  * ```
  */
 export interface AuthMeUser extends AuthUser {
   /** The linked Telegram account, `null` when none (or without the `telegram` option). */
   telegram: AuthTelegramAccount | null;
+  /**
+   * Whether the account has a second factor (an enabled TOTP or a passkey): what an
+   * organization's `requireTwoFactor` asks of its members.
+   */
+  twoFactorEnabled: boolean;
 }
 
 /** The `/me` answer of an actor as JSON text. */
@@ -79,8 +94,9 @@ export type MeReader = (actor: Actor) => Promise<string>;
 const NO_INVITATIONS: MeInvitations = Object.freeze({ json: "[]", hasMore: false });
 
 /**
- * The `/me` reader of one module instance. Without the organizations feature the lists are empty
- * and `activeOrganization` is `null`. With it: `organizations` (the oldest 100 entries,
+ * The `/me` reader of one module instance. Without the organizations feature the lists are empty,
+ * `activeOrganization` is `null`, and the user's second-factor flag takes a query of its own (with
+ * it, the entries' statement reads it). With it: `organizations` (the oldest 100 entries,
  * `ME_ORGANIZATION_LIMIT`), `activeOrganization` (the entry of the credential's active
  * organization, listed or not), `invitations` (the oldest 100 pending ones addressed to the
  * caller's email once it is verified, `ME_INVITATION_LIMIT`). It keeps the parts it read.
@@ -95,10 +111,14 @@ export function meReader(
   const telegramOf = (userId: string): Promise<AuthTelegramAccount | null> =>
     telegram ? telegramOfUser(db, tables, userId) : Promise.resolve(null);
   if (!permissions) {
-    return async (actor) =>
-      JSON.stringify(
+    return async (actor) => {
+      const [telegramAccount, twoFactorEnabled] = await Promise.all([
+        telegramOf(actor.user.id),
+        hasSecondFactor(db, tables, actor.user.id),
+      ]);
+      return JSON.stringify(
         {
-          user: { ...actor.user, telegram: await telegramOf(actor.user.id) },
+          user: { ...actor.user, telegram: telegramAccount, twoFactorEnabled },
           organizations: [],
           organizationsHasMore: false,
           activeOrganization: null,
@@ -106,6 +126,7 @@ export function meReader(
           invitationsHasMore: false,
         } satisfies AuthMe,
       );
+    };
   }
   const entriesReader = meEntriesReader(db, tables, permissions);
   const invitationsReader = meInvitationsReader(db, tables);
@@ -123,7 +144,12 @@ export function meReader(
       const entry = await findEntry(db, tables, active, user.id);
       if (entry) activeEntry = JSON.stringify(toEntry(entry, permissions));
     }
-    return `{"user":${JSON.stringify({ ...user, telegram: linked })},` +
+    const meUser: AuthMeUser = {
+      ...user,
+      telegram: linked,
+      twoFactorEnabled: entries.twoFactorEnabled,
+    };
+    return `{"user":${JSON.stringify(meUser)},` +
       `"organizations":[${entries.listJson}],` +
       `"organizationsHasMore":${entries.hasMore},` +
       `"activeOrganization":${activeEntry ?? "null"},` +

@@ -38,12 +38,17 @@ export interface MeEntries {
   byOrganization: ReadonlyMap<string, string>;
   /** Whether the user has more live organizations than are listed. */
   hasMore: boolean;
+  /**
+   * Whether the user has a second factor (`users.two_factor_enabled`): read by the same
+   * statement, since the entries' `access` depends on it.
+   */
+  twoFactorEnabled: boolean;
 }
 
 /** How many characters of entries are kept, across users (about 8 MB of strings). */
 export const ME_ENTRIES_KEPT_CHARS = 4 * 1024 * 1024;
 
-type Row = { validator: string } & Partial<EntryTextRow>;
+type Row = { validator: string; two_factor_enabled: boolean } & Partial<EntryTextRow>;
 
 /** Reads a user's entries by user id, for one module instance. */
 export function meEntriesReader(
@@ -60,26 +65,35 @@ export function meEntriesReader(
 }
 
 /**
- * The validator is the `xmin` of the first {@link ME_ORGANIZATION_LIMIT} + 1 live memberships
- * (in the order of the list) with their organization's: a membership or an organization row
- * written again, added, removed or soft-deleted among them changes it, and so does one beyond
- * them moving up. The one past the limit is read only to tell whether there are more. The
- * condition on the validator refers only to the outer row, so PostgreSQL evaluates it once and,
- * when it fails, neither reads nor formats an entry; the `LIMIT` keeps the subquery from being
- * flattened into the join, where the condition would become a filter applied after reading.
+ * The validator is the user's second-factor flag (each entry's `access` depends on it, and on its
+ * organization's `require_two_factor`), then the `xmin` of the first
+ * {@link ME_ORGANIZATION_LIMIT} + 1 live memberships (in the order of the list) with their
+ * organization's: a membership or an organization row written again, added, removed or
+ * soft-deleted among them changes it, and so does one beyond them moving up. The one past the
+ * limit is read only to tell whether there are more. The condition on the validator refers only
+ * to the outer row, so PostgreSQL evaluates it once and, when it fails, neither reads nor formats
+ * an entry; the `LIMIT` keeps the subquery from being flattened into the join, where the
+ * condition would become a filter applied after reading.
  */
 function entriesSql(tables: AuthTableNames): string {
   const live = `FROM ${tables.members} m
        JOIN ${tables.organizations} o ON o.id = m.organization_id AND o.deleted_at IS NULL
        WHERE m.user_id = $1`;
   const first = `ORDER BY o.created_at, o.id LIMIT ${ME_ORGANIZATION_LIMIT + 1}`;
-  return `SELECT v.validator, ${entryTextColumnNames("e")}
+  return `SELECT v.validator, v.two_factor_enabled, ${entryTextColumnNames("e")}
     FROM (
-      SELECT coalesce(string_agg(p.mx || '/' || p.ox, ','), '') AS validator
-      FROM (SELECT m.xmin::text AS mx, o.xmin::text AS ox ${live} ${first}) p
+      SELECT f.enabled AS two_factor_enabled,
+        f.enabled::text || ';' || coalesce(string_agg(p.mx || '/' || p.ox, ','), '') AS validator
+      FROM (
+        SELECT coalesce(
+          (SELECT u.two_factor_enabled FROM ${tables.users} u WHERE u.id = $1), false
+        ) AS enabled
+      ) f
+      LEFT JOIN (SELECT m.xmin::text AS mx, o.xmin::text AS ox ${live} ${first}) p ON true
+      GROUP BY f.enabled
     ) v
     LEFT JOIN LATERAL (
-      SELECT ${entryTextColumns("o", "m")}, o.created_at AS sort_at
+      SELECT ${entryTextColumns("o", "m", "v.two_factor_enabled")}, o.created_at AS sort_at
       ${live} AND v.validator IS DISTINCT FROM $2
       ${first}
     ) e ON true
@@ -104,5 +118,9 @@ function build(rows: Row[], permissions: PermissionModel): Built<MeEntries> {
     chars += json.length;
   }
   const listJson = list.join(",");
-  return { value: { listJson, byOrganization, hasMore }, chars: chars + listJson.length };
+  const twoFactorEnabled = rows[0]?.two_factor_enabled === true;
+  return {
+    value: { listJson, byOrganization, hasMore, twoFactorEnabled },
+    chars: chars + listJson.length,
+  };
 }

@@ -1,7 +1,11 @@
 /**
  * Who may do what inside an organization. Non-members get 404 for everything inside an
  * organization (they cannot tell a missing organization from one they are not in); members
- * without the needed permission (`organizations.permissions`) get 403.
+ * without the needed permission (`organizations.permissions`) get 403. In an organization that
+ * requires a second factor (`requireTwoFactor`), members without one get 403
+ * `TWO_FACTOR_REQUIRED` for everything but leaving it (and an owner may turn the requirement off):
+ * the check runs where the caller's membership is read ({@link requireEntry}), from the same
+ * statement.
  *
  * @module
  */
@@ -19,8 +23,18 @@ export function hasOwner(roles: readonly string[]): boolean {
 }
 
 /**
- * The caller's entry in a live organization, or 404 `NOT_FOUND`. With `lock: "update"` the
- * organization row stays locked until the transaction ends.
+ * When {@link requireEntry} checks an organization's second-factor requirement: `"now"`, or
+ * `"deferred"` for the operations that let a member without a second factor through in some
+ * cases (leaving; an owner turning the requirement off), which call {@link requireSecondFactor}
+ * themselves in the others.
+ */
+export type SecondFactorCheck = "now" | "deferred";
+
+/**
+ * The caller's entry in a live organization, or 404 `NOT_FOUND`; 403 `TWO_FACTOR_REQUIRED` when
+ * the organization requires a second factor the caller lacks (unless `secondFactor` is
+ * `"deferred"`). With `lock: "update"` the organization row stays locked until the transaction
+ * ends.
  */
 export async function requireEntry(
   db: SqlQuerier,
@@ -28,10 +42,25 @@ export async function requireEntry(
   organizationId: string,
   userId: string,
   lock: "none" | "update" | "share" = "none",
+  secondFactor: SecondFactorCheck = "now",
 ): Promise<EntryRow> {
   const entry = await findEntry(db, tables, organizationId, userId, lock);
   if (!entry) throw notFound("Organization");
+  if (secondFactor === "now") requireSecondFactor(entry);
   return entry;
+}
+
+/**
+ * 403 `TWO_FACTOR_REQUIRED` when the entry's organization requires a second factor (TOTP or a
+ * passkey) and the caller has none.
+ */
+export function requireSecondFactor(entry: EntryRow): void {
+  if (entry.e_access === "twoFactorRequired") {
+    throw authError(
+      "TWO_FACTOR_REQUIRED",
+      "This organization requires a second factor: enable TOTP or add a passkey to your account",
+    );
+  }
 }
 
 /** 403 `FORBIDDEN` unless the caller's roles hold `permission` (`organizations.permissions`). */

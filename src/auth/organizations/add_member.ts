@@ -27,7 +27,7 @@ import { authError, notFound } from "../errors.ts";
 import type { AuthTableNames } from "../tables.ts";
 import type { AuthUser } from "../account/user.ts";
 import { isUuid, publicUser } from "../account/user_store.ts";
-import { requireEntry, requireGrant, requirePermission } from "./access.ts";
+import { requireEntry, requireGrant, requirePermission, requireSecondFactor } from "./access.ts";
 import { memberAddedAuditSql } from "./audit_log.ts";
 import type { OrganizationsContext } from "./context.ts";
 import type { EntryRow } from "./organization_store.ts";
@@ -35,6 +35,7 @@ import type { PermissionModel } from "./permissions.ts";
 import { lockOrganizationStatement } from "./quotas.ts";
 import {
   type AuthMember,
+  memberAccessColumn,
   memberColumns,
   memberJsonSql,
   type MemberRow,
@@ -109,6 +110,7 @@ export async function addMember(
       userId: input.userId,
     });
     if (!entry) throw notFound("Organization");
+    requireSecondFactor(entry);
     requireAdder(model, entry.m_roles, roles);
     checkedRoles = entry.m_roles;
     if (!user) throw userNotFound();
@@ -225,7 +227,8 @@ async function readEntriesAndUsers(
      FROM unnest($1::uuid[], $2::uuid[], $3::uuid[]) WITH ORDINALITY
        AS k(organization_id, caller_id, user_id, i)
      LEFT JOIN LATERAL (
-       SELECT ${organizationColumns("o")}, ${memberColumns("m")}
+       SELECT ${organizationColumns("o")}, ${memberColumns("m")},
+         ${memberAccessColumn(tables, "o", "m")}
        FROM ${tables.organizations} o
        JOIN ${tables.members} m ON m.organization_id = o.id AND m.user_id = k.caller_id
        WHERE o.id = k.organization_id AND o.deleted_at IS NULL

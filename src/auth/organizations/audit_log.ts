@@ -74,6 +74,13 @@ const ENTRY_OF: { [Name in OrganizationEventName]: (payload: Payloads[Name]) => 
       changed: p.changed,
       name: p.organization.name,
       slug: p.organization.slug,
+      // The security setting keeps both sides: who turned the requirement on or off, from what.
+      ...(p.previous.requireTwoFactor === undefined ? {} : {
+        requireTwoFactor: {
+          from: p.previous.requireTwoFactor,
+          to: p.organization.requireTwoFactor,
+        },
+      }),
     }),
   organizationDeleted: (p) =>
     organizationEntry("organizationDeleted", p, {
@@ -88,6 +95,7 @@ const ENTRY_OF: { [Name in OrganizationEventName]: (payload: Payloads[Name]) => 
     memberEntry("memberRolesChanged", p.member, p.actorUserId, {
       previousRoles: p.previousRoles,
     }),
+  memberSecondFactorLost: (p) => memberEntry("memberSecondFactorLost", p.member, p.actorUserId, {}),
   ownershipTransferred: (p) =>
     memberEntry("ownershipTransferred", p.member, p.actorUserId, {
       previousRoles: p.previousRoles,

@@ -31,6 +31,6 @@ export const listAuditLog: AuthOperation<{
   params: organizationParams,
   query: pageQuery,
   responses: { 200: auditLogPageResponse },
-  errors: { ...PAGE_ERRORS, 403: ["FORBIDDEN"], 404: ["NOT_FOUND"] },
+  errors: { ...PAGE_ERRORS, 403: ["FORBIDDEN", "TWO_FACTOR_REQUIRED"], 404: ["NOT_FOUND"] },
   call: (services, input, actor) => services.organizations.auditLog.list(actor, input),
 };

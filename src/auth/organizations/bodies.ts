@@ -43,6 +43,7 @@ export interface AuthCreateOrganizationBody {
  * import type { AuthUpdateOrganizationBody } from "@app/fragment-cli/auth";
  *
  * const rename: AuthUpdateOrganizationBody = { name: "Acme Inc.", logoUrl: null };
+ * const secure: AuthUpdateOrganizationBody = { requireTwoFactor: true };
  * ```
  */
 export interface AuthUpdateOrganizationBody {
@@ -54,6 +55,12 @@ export interface AuthUpdateOrganizationBody {
   logoUrl?: string | null | undefined;
   /** Any JSON value, replacing the previous one. */
   metadata?: JsonValue | undefined;
+  /**
+   * Whether members need a second factor (TOTP or a passkey) to act in the organization. Turning
+   * it on is 409 `TWO_FACTOR_NOT_ENABLED` unless the caller has one; an owner without one may
+   * still turn it off (with this field alone).
+   */
+  requireTwoFactor?: boolean | undefined;
 }
 
 /**
@@ -161,9 +168,10 @@ export function organizationBodies(maxMetadataBytes: number): {
         slug: slugSchema.optional(),
         logoUrl: logoUrlSchema.nullable().optional(),
         metadata: metadata.optional(),
+        requireTwoFactor: z.boolean().optional(),
       }).refine(
         (body) => Object.values(body).some((value) => value !== undefined),
-        "Give at least one of name, slug, logoUrl, metadata",
+        "Give at least one of name, slug, logoUrl, metadata, requireTwoFactor",
       ),
     ),
   };

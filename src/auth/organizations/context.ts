@@ -7,7 +7,7 @@
 import type { SqlAdapter, SqlTransaction } from "../../sql/mod.ts";
 import type { AuthTableNames } from "../tables.ts";
 import type { Notifications } from "./event_delivery.ts";
-import { requireEntry } from "./access.ts";
+import { requireEntry, type SecondFactorCheck } from "./access.ts";
 import type { ResolvedOrganizationsOptions } from "./options.ts";
 import type { EntryRow } from "./organization_store.ts";
 
@@ -24,16 +24,26 @@ export interface OrganizationsContext {
 /**
  * The sequence of every change inside an organization: a transaction, the actor's entry with the
  * organization row locked `FOR UPDATE` (404 `NOT_FOUND` for a non-member, a missing or a deleted
- * organization), then `fn` (its checks, writes and events); the worker is woken after the commit.
+ * organization; 403 `TWO_FACTOR_REQUIRED` for a member without the second factor it requires,
+ * unless `secondFactor` is `"deferred"`), then `fn` (its checks, writes and events); the worker is
+ * woken after the commit.
  */
 export function inLockedOrganization<T>(
   context: OrganizationsContext,
   organizationId: string,
   userId: string,
   fn: (tx: SqlTransaction, entry: EntryRow) => Promise<T>,
+  secondFactor: SecondFactorCheck = "now",
 ): Promise<T> {
   return inTransaction(context, async (tx) => {
-    const entry = await requireEntry(tx, context.tables, organizationId, userId, "update");
+    const entry = await requireEntry(
+      tx,
+      context.tables,
+      organizationId,
+      userId,
+      "update",
+      secondFactor,
+    );
     return await fn(tx, entry);
   });
 }

@@ -23,8 +23,18 @@ import type { AuthInvitation, AuthMember, AuthOrganization } from "./resources.t
 export interface OrganizationEventPayloads {
   /** An organization was created (by a user, or automatically at sign-up). */
   organizationCreated: { organization: AuthOrganization; member: AuthMember; actorUserId: string };
-  /** An organization's name, slug, logoUrl or metadata changed. */
-  organizationUpdated: { organization: AuthOrganization; changed: string[]; actorUserId: string };
+  /**
+   * An organization's name, slug, logoUrl, metadata or requireTwoFactor was set: `changed` names
+   * the fields the update gave, `previous` holds their values before it.
+   */
+  organizationUpdated: {
+    organization: AuthOrganization;
+    changed: string[];
+    previous: Partial<
+      Pick<AuthOrganization, "name" | "slug" | "logoUrl" | "metadata" | "requireTwoFactor">
+    >;
+    actorUserId: string;
+  };
   /** An organization was soft-deleted; its pending invitations were canceled. */
   organizationDeleted: {
     organization: AuthOrganization;
@@ -40,6 +50,12 @@ export interface OrganizationEventPayloads {
   memberRemoved: { member: AuthMember; actorUserId: string };
   /** A member's roles were replaced. */
   memberRolesChanged: { member: AuthMember; previousRoles: string[]; actorUserId: string };
+  /**
+   * A member of an organization that requires a second factor (`requireTwoFactor`) removed their
+   * last one (TOTP disabled, last passkey removed): they keep their membership, but its routes
+   * answer them 403 `TWO_FACTOR_REQUIRED` until they have one again.
+   */
+  memberSecondFactorLost: { member: AuthMember; actorUserId: string };
   /**
    * An owner handed ownership over: `member` (who had `previousRoles`) gained `owner`, and the
    * previous owner (`previousOwner`, the actor) now has `organizations.previousOwnerRoles`.
@@ -105,6 +121,7 @@ export const ORGANIZATION_EVENT_NAMES: readonly OrganizationEventName[] = Object
   "memberAdded",
   "memberRemoved",
   "memberRolesChanged",
+  "memberSecondFactorLost",
   "ownershipTransferred",
   "invitationCreated",
   "invitationAccepted",

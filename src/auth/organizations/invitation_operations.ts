@@ -73,6 +73,7 @@ export const respondToInvitation: AuthOperation<{
       "EMAIL_NOT_VERIFIED",
       "INVALID_INVITATION_TOKEN",
       "MEMBERSHIP_LIMIT_REACHED",
+      "TWO_FACTOR_REQUIRED",
     ],
     404: ["NOT_FOUND"],
     409: ["INVITATION_NOT_PENDING", "INVITATION_REVOKED"],
@@ -99,7 +100,7 @@ export const listInvitations: AuthOperation<{
   params: organizationParams,
   query: pageQuery,
   responses: { 200: invitationPageResponse },
-  errors: { ...PAGE_ERRORS, 403: ["FORBIDDEN"], 404: ["NOT_FOUND"] },
+  errors: { ...PAGE_ERRORS, 403: ["FORBIDDEN", "TWO_FACTOR_REQUIRED"], 404: ["NOT_FOUND"] },
   call: (services, input, actor) => services.organizations.invitations.list(actor, input),
 };
 
@@ -126,7 +127,7 @@ export const createInvitation: AuthOperation<{
   body: (options) => invitationBodies(options.roles).create,
   responses: { 200: createdInvitationResponse, 201: createdInvitationResponse },
   errors: {
-    403: ["FORBIDDEN", "INVITATION_LIMIT_REACHED"],
+    403: ["FORBIDDEN", "INVITATION_LIMIT_REACHED", "TWO_FACTOR_REQUIRED"],
     404: ["NOT_FOUND"],
     409: ["ALREADY_MEMBER"],
   },

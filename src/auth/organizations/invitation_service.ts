@@ -11,7 +11,13 @@ import type { Actor } from "../actor.ts";
 import { authError, notFound } from "../errors.ts";
 import { setActiveOrganizationIfNone } from "../sessions/session_store.ts";
 import { hashToken, newToken, secretsEqual } from "../sessions/tokens.ts";
-import { mayStillGrant, requireEntry, requireGrant, requirePermission } from "./access.ts";
+import {
+  mayStillGrant,
+  requireEntry,
+  requireGrant,
+  requirePermission,
+  requireSecondFactor,
+} from "./access.ts";
 import type { AuthCreateInvitationBody, AuthRespondToInvitationBody } from "./bodies.ts";
 import { inLockedOrganization, inTransaction, type OrganizationsContext } from "./context.ts";
 import {
@@ -24,6 +30,7 @@ import {
 } from "./invitation_store.ts";
 import { admitMember, lockOrganization, requireInvitationRoom } from "./quotas.ts";
 import { findEntry } from "./organization_store.ts";
+import { hasSecondFactor } from "./second_factor.ts";
 import { insertMember, isMemberByEmail } from "./member_store.ts";
 import { namedPage, type PageOf, type PageRequest } from "../../pagination/mod.ts";
 import {
@@ -93,6 +100,8 @@ export function invitationService(context: OrganizationsContext): InvitationServ
     const invitee = invitation.i_email === user.email;
     const entry = await findEntry(db, tables, invitation.i_organization_id, user.id);
     if (action === "cancel") {
+      // Canceling acts inside the organization: its second-factor requirement applies.
+      if (entry) requireSecondFactor(entry);
       const allowed = entry !== null &&
         (options.permissions.has(entry.m_roles, "invitation:cancel") ||
           invitation.i_inviter_id === user.id);
@@ -242,7 +251,11 @@ export function invitationService(context: OrganizationsContext): InvitationServ
             if (!entry) throw new Error("Membership vanished inside the accepting transaction");
             member = toMember(entry);
           }
-          if (session) {
+          // Not an organization whose second-factor requirement keeps the new member out: it
+          // could not be made active by hand either (POST /organizations/active).
+          const keptOut = found.o_require_two_factor &&
+            !(await hasSecondFactor(tx, tables, user.id));
+          if (session && !keptOut) {
             await setActiveOrganizationIfNone(tx, tables, session.id, row.i_organization_id);
           }
           await notifications.emit(tx, "invitationAccepted", { invitation, member, actorUserId });

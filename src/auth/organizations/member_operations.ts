@@ -33,7 +33,7 @@ export const listMembers: AuthOperation<{
   params: organizationParams,
   query: pageQuery,
   responses: { 200: memberPageResponse },
-  errors: { ...PAGE_ERRORS, 404: ["NOT_FOUND"] },
+  errors: { ...PAGE_ERRORS, 403: ["TWO_FACTOR_REQUIRED"], 404: ["NOT_FOUND"] },
   call: (services, input, actor) => services.organizations.members.list(actor, input),
 };
 
@@ -57,7 +57,12 @@ export const addMember: AuthOperation<{
   body: (options) => memberBodies(options.roles).add,
   responses: { 201: memberEntryResponse },
   errors: {
-    403: ["FORBIDDEN", "DIRECT_ADD_NOT_ALLOWED", "MEMBERSHIP_LIMIT_REACHED"],
+    403: [
+      "FORBIDDEN",
+      "DIRECT_ADD_NOT_ALLOWED",
+      "MEMBERSHIP_LIMIT_REACHED",
+      "TWO_FACTOR_REQUIRED",
+    ],
     404: ["NOT_FOUND", "USER_NOT_FOUND"],
     409: ["ALREADY_MEMBER"],
   },
@@ -83,7 +88,7 @@ export const updateMemberRoles: AuthOperation<{
   params: memberParams,
   body: (options) => memberBodies(options.roles).updateRoles,
   responses: { 200: memberEntryResponse },
-  errors: { 403: ["FORBIDDEN"], 404: ["NOT_FOUND"], 409: ["LAST_OWNER"] },
+  errors: { 403: ["FORBIDDEN", "TWO_FACTOR_REQUIRED"], 404: ["NOT_FOUND"], 409: ["LAST_OWNER"] },
   call: (services, input, actor) => services.organizations.members.updateRoles(actor, input),
 };
 
@@ -101,6 +106,6 @@ export const removeMember: AuthOperation<{
   feature: "organizations",
   params: memberParams,
   responses: { 204: null },
-  errors: { 403: ["FORBIDDEN"], 404: ["NOT_FOUND"], 409: ["LAST_OWNER"] },
+  errors: { 403: ["FORBIDDEN", "TWO_FACTOR_REQUIRED"], 404: ["NOT_FOUND"], 409: ["LAST_OWNER"] },
   call: (services, input, actor) => services.organizations.members.remove(actor, input),
 };

@@ -11,7 +11,14 @@
 import type { Actor } from "../actor.ts";
 import { authError, notFound } from "../errors.ts";
 import { clearActiveOrganization } from "../sessions/session_store.ts";
-import { hasOwner, requireEntry, requireGrant, requireOwner, requirePermission } from "./access.ts";
+import {
+  hasOwner,
+  requireEntry,
+  requireGrant,
+  requireOwner,
+  requirePermission,
+  requireSecondFactor,
+} from "./access.ts";
 import { addMember } from "./add_member.ts";
 import type { AuthAddMemberBody, AuthUpdateMemberRolesBody } from "./bodies.ts";
 import { inLockedOrganization, type OrganizationsContext } from "./context.ts";
@@ -54,7 +61,10 @@ export interface MemberService {
     actor: Actor,
     input: MemberRef & AuthUpdateMemberRolesBody,
   ): Promise<{ member: AuthMember }>;
-  /** Removes a member (`member:delete`) or, for the actor's own membership, leaves. */
+  /**
+   * Removes a member (`member:delete`) or, for the actor's own membership, leaves (also without
+   * the second factor the organization requires).
+   */
   remove(actor: Actor, input: MemberRef): Promise<void>;
 }
 
@@ -111,7 +121,12 @@ export function memberService(context: OrganizationsContext): MemberService {
         const target = await findMember(tx, tables, entry.o_id, memberId);
         if (!target) throw notFound("Member");
         const leaving = target.m_user_id === user.id;
-        if (!leaving) requirePermission(options.permissions, entry.m_roles, "member:delete");
+        // Leaving needs no second factor: a member the organization's requirement keeps out may
+        // always go.
+        if (!leaving) {
+          requireSecondFactor(entry);
+          requirePermission(options.permissions, entry.m_roles, "member:delete");
+        }
         if (hasOwner(target.m_roles)) {
           if (!leaving) requireOwner(entry, "remove an owner");
           if (await countOtherOwners(tx, tables, entry.o_id, target.m_id) === 0) {
@@ -124,7 +139,7 @@ export function memberService(context: OrganizationsContext): MemberService {
           member: toMember(target),
           actorUserId: user.id,
         });
-      });
+      }, "deferred");
     },
   };
 }

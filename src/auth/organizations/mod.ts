@@ -37,6 +37,7 @@ export type {
   AuthInvitationStatus,
   AuthMember,
   AuthOrganization,
+  AuthOrganizationAccess,
   AuthOrganizationEntry,
 } from "./resources.ts";
 export { AUTH_RESERVED_SLUGS } from "./slug.ts";

@@ -93,7 +93,7 @@ export const setActiveOrganization: AuthOperation<{
   feature: "organizations",
   body: setActiveOrganizationBody,
   responses: { 200: activeOrganizationResponse },
-  errors: { 404: ["NOT_FOUND"] },
+  errors: { 403: ["TWO_FACTOR_REQUIRED"], 404: ["NOT_FOUND"] },
   call: (services, input, actor) => services.organizations.organizations.setActive(actor, input),
 };
 
@@ -110,7 +110,7 @@ export const getOrganization: AuthOperation<{
   feature: "organizations",
   params: organizationParams,
   responses: { 200: organizationEntryResponse },
-  errors: { 404: ["NOT_FOUND"] },
+  errors: { 403: ["TWO_FACTOR_REQUIRED"], 404: ["NOT_FOUND"] },
   call: (services, input, actor) => services.organizations.organizations.get(actor, input),
 };
 
@@ -126,13 +126,18 @@ export const updateOrganization: AuthOperation<{
 }> = {
   method: "PATCH",
   path: "/organizations/:organizationId",
-  summary: "Change the name, slug, logo or metadata (organization:update)",
+  summary:
+    "Change the name, slug, logo, metadata or second-factor requirement (organization:update)",
   guard: "signedIn",
   feature: "organizations",
   params: organizationParams,
   body: (options) => organizationBodies(options.maxMetadataBytes).update,
   responses: { 200: updatedOrganizationResponse },
-  errors: { 403: ["FORBIDDEN"], 404: ["NOT_FOUND"], 409: ["SLUG_TAKEN"] },
+  errors: {
+    403: ["FORBIDDEN", "TWO_FACTOR_REQUIRED"],
+    404: ["NOT_FOUND"],
+    409: ["SLUG_TAKEN", "TWO_FACTOR_NOT_ENABLED"],
+  },
   call: (services, input, actor) => services.organizations.organizations.update(actor, input),
 };
 
@@ -150,6 +155,6 @@ export const deleteOrganization: AuthOperation<{
   feature: "organizations",
   params: organizationParams,
   responses: { 204: null },
-  errors: { 403: ["FORBIDDEN"], 404: ["NOT_FOUND"] },
+  errors: { 403: ["FORBIDDEN", "TWO_FACTOR_REQUIRED"], 404: ["NOT_FOUND"] },
   call: (services, input, actor) => services.organizations.organizations.delete(actor, input),
 };

@@ -11,19 +11,21 @@ import { HttpError } from "../../core/mod.ts";
 import { namedPage, type PageOf, type PageRequest } from "../../pagination/mod.ts";
 import type { Actor } from "../actor.ts";
 import { requireSession } from "../actor.ts";
-import { notFound } from "../errors.ts";
+import { authError, notFound } from "../errors.ts";
 import {
   clearActiveOrganization,
   setActiveOrganization,
   setActiveOrganizationIfNone,
 } from "../sessions/session_store.ts";
-import { requireEntry, requirePermission } from "./access.ts";
+import { hasOwner, requireEntry, requirePermission, requireSecondFactor } from "./access.ts";
 import type { AuthCreateOrganizationBody, AuthUpdateOrganizationBody } from "./bodies.ts";
 import { inLockedOrganization, inTransaction, type OrganizationsContext } from "./context.ts";
 import { cancelPendingInvitations } from "./invitation_store.ts";
 import { insertMember } from "./member_store.ts";
 import { requireOrganizationRoom } from "./quotas.ts";
+import { hasSecondFactor } from "./second_factor.ts";
 import {
+  type EntryRow,
   findEntry,
   insertOrganization,
   pageEntries,
@@ -31,6 +33,7 @@ import {
   toEntry,
   updateOrganization,
 } from "./organization_store.ts";
+import type { OrganizationEventPayloads } from "./event_types.ts";
 import {
   type AuthOrganization,
   type AuthOrganizationEntry,
@@ -51,7 +54,11 @@ export interface OrganizationService {
   ): Promise<PageOf<"organizations", AuthOrganizationEntry>>;
   /** One organization with the actor's membership; 404 for a non-member. */
   get(actor: Actor, input: { organizationId: string }): Promise<AuthOrganizationEntry>;
-  /** Changes the given fields (`organization:update`). */
+  /**
+   * Changes the given fields (`organization:update`). `requireTwoFactor: true` needs a caller
+   * with a second factor (409 `TWO_FACTOR_NOT_ENABLED`); an owner without one may still send
+   * `requireTwoFactor: false` alone.
+   */
   update(
     actor: Actor,
     input: { organizationId: string } & AuthUpdateOrganizationBody,
@@ -60,7 +67,10 @@ export interface OrganizationService {
   delete(actor: Actor, input: { organizationId: string }): Promise<void>;
   /** The credential's active organization, `null` when none (or no longer a member). */
   getActive(actor: Actor): Promise<AuthOrganizationEntry | null>;
-  /** Sets (or clears with `null`) the credential's active organization. */
+  /**
+   * Sets (or clears with `null`) the credential's active organization; 403 `TWO_FACTOR_REQUIRED`
+   * for one that requires a second factor the caller lacks.
+   */
   setActive(
     actor: Actor,
     input: { organizationId: string | null },
@@ -83,6 +93,34 @@ function creationSlug(input: AuthCreateOrganizationBody): string {
     });
   }
   return slug;
+}
+
+/**
+ * Whether an update may go through for a caller the organization's second-factor requirement
+ * keeps out: an owner turning the requirement off, and nothing else in the same request. So the
+ * owners are never locked out of their organization's setting, even after losing their factor.
+ */
+function turnsRequirementOffAsOwner(
+  entry: EntryRow,
+  changes: AuthUpdateOrganizationBody,
+): boolean {
+  const given = Object.entries(changes).filter(([, value]) => value !== undefined);
+  return hasOwner(entry.m_roles) && given.length === 1 && changes.requireTwoFactor === false;
+}
+
+/** The values before an update of the fields it gives, for `organizationUpdated`. */
+function previousValues(
+  entry: EntryRow,
+  changes: AuthUpdateOrganizationBody,
+): OrganizationEventPayloads["organizationUpdated"]["previous"] {
+  const before = toOrganization(entry);
+  const previous: OrganizationEventPayloads["organizationUpdated"]["previous"] = {};
+  if (changes.name !== undefined) previous.name = before.name;
+  if (changes.slug !== undefined) previous.slug = before.slug;
+  if (changes.logoUrl !== undefined) previous.logoUrl = before.logoUrl;
+  if (changes.metadata !== undefined) previous.metadata = before.metadata;
+  if (changes.requireTwoFactor !== undefined) previous.requireTwoFactor = before.requireTwoFactor;
+  return previous;
 }
 
 /** Builds the organization operations. */
@@ -110,7 +148,8 @@ export function organizationService(context: OrganizationsContext): Organization
         if (session) await setActiveOrganizationIfNone(tx, tables, session.id, organization.o_id);
         const result = { organization: toOrganization(organization), member: toMember(member) };
         await notifications.emit(tx, "organizationCreated", { ...result, actorUserId: user.id });
-        return { ...result, permissions: options.permissions.of(member.m_roles) };
+        // A new organization requires no second factor: its creator may act in it.
+        return { ...result, permissions: options.permissions.of(member.m_roles), access: "member" };
       });
     },
     async list({ user }, page) {
@@ -122,7 +161,17 @@ export function organizationService(context: OrganizationsContext): Organization
     },
     update({ user }, { organizationId, ...changes }) {
       return inLockedOrganization(context, organizationId, user.id, async (tx, entry) => {
+        if (!turnsRequirementOffAsOwner(entry, changes)) requireSecondFactor(entry);
         requirePermission(options.permissions, entry.m_roles, "organization:update");
+        // Read without a lock: a factor removed meanwhile waits for this row's lock in
+        // recordSecondFactorLoss, then sees the requirement and records the loss.
+        if (changes.requireTwoFactor === true && !(await hasSecondFactor(tx, tables, user.id))) {
+          throw authError(
+            "TWO_FACTOR_NOT_ENABLED",
+            "Enable a second factor (TOTP or a passkey) on your own account before requiring one " +
+              "of the organization's members",
+          );
+        }
         const updated = await updateOrganization(tx, tables, entry.o_id, changes);
         if (!updated) throw notFound("Organization");
         const organization = toOrganization(updated);
@@ -131,10 +180,11 @@ export function organizationService(context: OrganizationsContext): Organization
           changed: Object.keys(changes).filter((key) =>
             changes[key as keyof typeof changes] !== undefined
           ),
+          previous: previousValues(entry, changes),
           actorUserId: user.id,
         });
         return { organization };
-      });
+      }, "deferred");
     },
     async delete({ user }, { organizationId }) {
       await inLockedOrganization(context, organizationId, user.id, async (tx, entry) => {
@@ -170,6 +220,8 @@ export function organizationService(context: OrganizationsContext): Organization
       }
       return await inTransaction(context, async (tx) => {
         // FOR SHARE: a concurrent deletion waits, so the pointer never lands on a deleted one.
+        // An organization whose second-factor requirement keeps the caller out is refused (403),
+        // as its routes would be.
         const entry = await requireEntry(tx, tables, organizationId, actor.user.id, "share");
         await setActiveOrganization(tx, tables, session.id, entry.o_id);
         return toEntry(entry, permissions);

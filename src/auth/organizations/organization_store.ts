@@ -15,7 +15,9 @@ import type { AuthTableNames } from "../tables.ts";
 import { isUuid } from "../account/user_store.ts";
 import type { PermissionModel } from "./permissions.ts";
 import {
+  type AuthOrganizationAccess,
   type AuthOrganizationEntry,
+  memberAccessColumn,
   memberColumns,
   type MemberRow,
   organizationColumns,
@@ -24,15 +26,22 @@ import {
   toOrganization,
 } from "./resources.ts";
 
-/** An organization with a membership in it, as rows. */
-export type EntryRow = OrganizationRow & MemberRow;
+/**
+ * An organization with a membership in it, as rows, and what the member may do there
+ * (`e_access`, selected by `memberAccessColumn`).
+ */
+export type EntryRow = OrganizationRow & MemberRow & { e_access: AuthOrganizationAccess };
 
-/** The entry of a joined organization/member row, with the member's effective permissions. */
+/**
+ * The entry of a joined organization/member row, with the member's effective permissions: none
+ * while a second factor they lack keeps them out.
+ */
 export function toEntry(row: EntryRow, permissions: PermissionModel): AuthOrganizationEntry {
   return {
     organization: toOrganization(row),
     member: toMember(row),
-    permissions: permissions.of(row.m_roles),
+    permissions: row.e_access === "member" ? permissions.of(row.m_roles) : [],
+    access: row.e_access,
   };
 }
 
@@ -74,7 +83,8 @@ export function jsonParam(value: JsonValue | null | undefined): string | null {
 
 /**
  * The caller's entry in a live organization, or `null` (no such organization, deleted, or not a
- * member: the caller cannot tell which). `lock` first takes the organization row FOR UPDATE (or
+ * member: the caller cannot tell which), with what they may do there (`e_access`: whether the
+ * organization requires a second factor they lack, read in the same statement). `lock` first takes the organization row FOR UPDATE (or
  * FOR SHARE) until the transaction ends, which serializes every membership change of one
  * organization; the entry is then read by a fresh statement, so it reflects whatever a
  * concurrent change committed while this one waited (the last-owner rule depends on it).
@@ -96,7 +106,8 @@ export async function findEntry(
     if (locked.length === 0) return null;
   }
   const [row] = await db.query<EntryRow>(
-    `SELECT ${organizationColumns("o")}, ${memberColumns("m")}
+    `SELECT ${organizationColumns("o")}, ${memberColumns("m")},
+       ${memberAccessColumn(tables, "o", "m")}
      FROM ${tables.organizations} o
      JOIN ${tables.members} m ON m.organization_id = o.id AND m.user_id = $2
      WHERE o.id = $1 AND o.deleted_at IS NULL`,
@@ -121,7 +132,8 @@ export async function pageEntries(
     table: "o",
     pageSize: request.pageSize,
     cursor: request.cursor,
-    select: `${organizationColumns("o")}, ${memberColumns("m")}`,
+    select: `${organizationColumns("o")}, ${memberColumns("m")},
+      ${memberAccessColumn(tables, "o", "m")}`,
     from: `${tables.members} m
      JOIN ${tables.organizations} o ON o.id = m.organization_id AND o.deleted_at IS NULL`,
     where: ["m.user_id = $1"],
@@ -140,6 +152,7 @@ export async function updateOrganization(
     slug?: string;
     logoUrl?: string | null;
     metadata?: JsonValue | null;
+    requireTwoFactor?: boolean;
   },
 ): Promise<OrganizationRow | null> {
   const sets: string[] = [];
@@ -152,6 +165,7 @@ export async function updateOrganization(
   if (changes.slug !== undefined) set("slug", changes.slug);
   if (changes.logoUrl !== undefined) set("logo_url", changes.logoUrl);
   if (changes.metadata !== undefined) set("metadata", jsonParam(changes.metadata), "::text::jsonb");
+  if (changes.requireTwoFactor !== undefined) set("require_two_factor", changes.requireTwoFactor);
   try {
     const [row] = await db.query<OrganizationRow>(
       `UPDATE ${tables.organizations} AS o SET ${sets.join(", ")}, updated_at = now()

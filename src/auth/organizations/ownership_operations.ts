@@ -35,7 +35,7 @@ export const transferOwnership: AuthOperation<{
   body: transferOwnershipBody,
   responses: { 200: ownershipTransferResponse },
   errors: {
-    403: ["FORBIDDEN"],
+    403: ["FORBIDDEN", "TWO_FACTOR_REQUIRED"],
     404: ["NOT_FOUND"],
     409: ["ALREADY_OWNER", "MEMBER_NOT_VERIFIED"],
   },

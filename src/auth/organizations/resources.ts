@@ -6,6 +6,7 @@
  */
 
 import type { JsonValue } from "../../schema/mod.ts";
+import type { AuthTableNames } from "../tables.ts";
 
 /**
  * An organization as the API shows it.
@@ -15,8 +16,9 @@ import type { JsonValue } from "../../schema/mod.ts";
  * import type { AuthOrganization } from "@app/fragment-cli/auth";
  *
  * const organization: AuthOrganization = {
- *   id: "0c7a…", name: "Acme", slug: "acme", logoUrl: null, metadata: null, createdBy: "5f0c…",
- *   createdAt: "2026-11-21T15:05:58.123Z", updatedAt: "2026-11-21T15:05:58.123Z", deletedAt: null,
+ *   id: "0c7a…", name: "Acme", slug: "acme", logoUrl: null, metadata: null,
+ *   requireTwoFactor: false, createdBy: "5f0c…", createdAt: "2026-11-21T15:05:58.123Z",
+ *   updatedAt: "2026-11-21T15:05:58.123Z", deletedAt: null,
  * };
  * ```
  */
@@ -31,6 +33,11 @@ export interface AuthOrganization {
   logoUrl: string | null;
   /** Any JSON value the application keeps on it, or `null`. */
   metadata: JsonValue | null;
+  /**
+   * Whether its members need a second factor (TOTP or a passkey) to act in it: without one, its
+   * routes answer 403 `TWO_FACTOR_REQUIRED` (their entries say `access: "twoFactorRequired"`).
+   */
+  requireTwoFactor: boolean;
   /** The id of the user who created it. */
   createdBy: string;
   /** When it was created (ISO 8601 UTC). */
@@ -70,6 +77,23 @@ export interface AuthMember {
 }
 
 /**
+ * What the current user may do in an organization they are a member of:
+ * - `"member"`: act in it, as far as their `permissions` go;
+ * - `"twoFactorRequired"`: nothing until they have a second factor, because the organization
+ *   requires one (`requireTwoFactor`) and their account has none. Its routes answer 403
+ *   `TWO_FACTOR_REQUIRED` (leaving it excepted, and owners may still turn the requirement off),
+ *   and the entry's `permissions` are empty.
+ *
+ * @example
+ * ```ts
+ * import type { AuthOrganizationAccess } from "@app/fragment-cli/auth";
+ *
+ * const usable: AuthOrganizationAccess[] = ["member"];
+ * ```
+ */
+export type AuthOrganizationAccess = "member" | "twoFactorRequired";
+
+/**
  * An organization with the current user's membership in it.
  *
  * @example
@@ -80,6 +104,7 @@ export interface AuthMember {
  * const { organizations }: { organizations: AuthOrganizationEntry[] } = await response.json();
  * const owned = organizations.filter(({ member }) => member.roles.includes("owner"));
  * const canInvite = organizations.filter(({ permissions }) => permissions.includes("invitation:create"));
+ * const needSecondFactor = organizations.filter(({ access }) => access === "twoFactorRequired");
  * ```
  */
 export interface AuthOrganizationEntry {
@@ -90,8 +115,11 @@ export interface AuthOrganizationEntry {
   /**
    * The current user's effective permissions there (`organizations.permissions`, the union of
    * their roles'), sorted: gate the UI on them (`permissions.includes("invitation:create")`).
+   * Empty while `access` is `"twoFactorRequired"`.
    */
   permissions: string[];
+  /** Whether the current user may act in it now (see {@link AuthOrganizationAccess}). */
+  access: AuthOrganizationAccess;
 }
 
 /**
@@ -174,6 +202,7 @@ export interface OrganizationRow {
   o_slug: string;
   o_logo_url: string | null;
   o_metadata: JsonValue | null;
+  o_require_two_factor: boolean;
   o_created_by: string;
   o_created_at: Date;
   o_updated_at: Date;
@@ -212,11 +241,32 @@ export function organizationColumns(alias: string): string {
     "slug",
     "logo_url",
     "metadata",
+    "require_two_factor",
     "created_by",
     "created_at",
     "updated_at",
     "deleted_at",
   ].map((c) => `${alias}.${c} AS o_${c}`).join(", ");
+}
+
+/**
+ * The SQL of an entry's {@link AuthOrganizationAccess} for the organization aliased `o`, given
+ * `secondFactor`, a boolean SQL expression saying whether the member has a second factor. A
+ * `CASE` evaluates it only for an organization that requires one, so the others pay nothing.
+ */
+export function accessSql(o: string, secondFactor: string): string {
+  return `CASE WHEN NOT ${o}.require_two_factor THEN 'member' WHEN ${secondFactor} THEN 'member' ` +
+    `ELSE 'twoFactorRequired' END`;
+}
+
+/**
+ * {@link accessSql} for the member aliased `m`, whose second factor is read from the users table
+ * (`two_factor_enabled`), as the column `e_access`.
+ */
+export function memberAccessColumn(tables: AuthTableNames, o: string, m: string): string {
+  const secondFactor = `EXISTS (SELECT 1 FROM ${tables.users} au ` +
+    `WHERE au.id = ${m}.user_id AND au.two_factor_enabled)`;
+  return `${accessSql(o, secondFactor)} AS e_access`;
 }
 
 /** The select list of a member aliased `alias`, prefixed `m_`. */
@@ -266,6 +316,7 @@ export function toOrganization(row: OrganizationRow): AuthOrganization {
     slug: row.o_slug,
     logoUrl: row.o_logo_url,
     metadata: row.o_metadata,
+    requireTwoFactor: row.o_require_two_factor,
     createdBy: row.o_created_by,
     createdAt: iso(row.o_created_at),
     updatedAt: iso(row.o_updated_at),

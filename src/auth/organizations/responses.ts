@@ -15,6 +15,7 @@ import type {
   AuthInvitationStatus,
   AuthMember,
   AuthOrganization,
+  AuthOrganizationAccess,
   AuthOrganizationEntry,
 } from "./resources.ts";
 import type { AuthAuditEntry } from "./audit_log.ts";
@@ -33,6 +34,9 @@ export const organizationResponse: ResponseSchema<AuthOrganization> = exactSchem
     slug: z.string(),
     logoUrl: z.string().nullable(),
     metadata: jsonValue.nullable().describe("Any JSON value the organization was given, or null"),
+    requireTwoFactor: z.boolean().describe(
+      "Whether members need a second factor (TOTP or a passkey) to act in the organization",
+    ),
     createdBy: z.string(),
     createdAt: timestamp,
     updatedAt: timestamp,
@@ -74,6 +78,15 @@ export const invitationResponse: ResponseSchema<AuthInvitation> = exactSchema<Au
   }),
 );
 
+/** What the caller may do in an organization they are a member of. */
+const organizationAccess: ResponseSchema<AuthOrganizationAccess> = z.enum([
+  "member",
+  "twoFactorRequired",
+]).describe(
+  '"member": act as far as the permissions go; "twoFactorRequired": the organization requires ' +
+    "a second factor the caller lacks, so its routes answer 403 TWO_FACTOR_REQUIRED",
+);
+
 /** An organization with the caller's membership: `GET /organizations/:organizationId`. */
 export const organizationEntryResponse: ResponseSchema<AuthOrganizationEntry> = exactSchema<
   AuthOrganizationEntry
@@ -81,8 +94,10 @@ export const organizationEntryResponse: ResponseSchema<AuthOrganizationEntry> = 
   organization: organizationResponse,
   member: memberResponse,
   permissions: z.array(z.string()).describe(
-    "The caller's effective permissions in the organization (resource:action), sorted",
+    "The caller's effective permissions in the organization (resource:action), sorted; " +
+      'empty while access is "twoFactorRequired"',
   ),
+  access: organizationAccess,
 }));
 
 /** An invitation with its organization (the invitee's view). */

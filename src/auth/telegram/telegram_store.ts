@@ -9,7 +9,11 @@ import type { SqlQuerier } from "../../sql/mod.ts";
 import type { AuthTableNames } from "../tables.ts";
 import { userColumns, type UserRecord } from "../account/user_store.ts";
 import type { EntryRow } from "../organizations/organization_store.ts";
-import { memberColumns, organizationColumns } from "../organizations/resources.ts";
+import {
+  memberAccessColumn,
+  memberColumns,
+  organizationColumns,
+} from "../organizations/resources.ts";
 import type { AuthTelegramAccount } from "./telegram_inputs.ts";
 
 /** A link token as stored. */
@@ -173,7 +177,8 @@ export async function findTelegramAccount(
 ): Promise<TelegramAccountRow | null> {
   const [row] = await db.query<TelegramAccountRow>(
     `SELECT ${userColumns("u")}, t.telegram_user_id::text AS "telegramId",
-            t.username AS "telegramUsername", ${organizationColumns("o")}, ${memberColumns("m")}
+            t.username AS "telegramUsername", ${organizationColumns("o")}, ${memberColumns("m")},
+            ${memberAccessColumn(tables, "o", "m")}
      FROM ${tables.telegramAccounts} t
      JOIN ${tables.users} u ON u.id = t.user_id AND u.deleted_at IS NULL
      LEFT JOIN LATERAL (
