@@ -24,6 +24,7 @@ import { authTableNames } from "./tables.ts";
 import { telegramService } from "./telegram/mod.ts";
 import { emailLinkService } from "./email_link/mod.ts";
 import { identityService, oauthService } from "./oauth/mod.ts";
+import { createSecretBox, twoFactorService } from "./two_factor/mod.ts";
 import { createEmailVerification } from "./account/email_verification.ts";
 import { verificationLinkOpener } from "./account/verification_link.ts";
 import { durableHooks } from "../hooks/mod.ts";
@@ -232,6 +233,17 @@ export function auth(options: AuthOptions): AuthModule {
     onUserCreated: organizations?.onUserCreated,
     events,
   });
+  const twoFactor = twoFactorService({
+    db,
+    tables,
+    hasher: resolved.passwordHasher,
+    limits,
+    events,
+    secretBox: createSecretBox(signingSecret(resolved.secret), "auth:totp:secret"),
+    secretConfigured: resolved.secret !== null,
+    issuer: resolved.twoFactor.issuer,
+    ttlSeconds: resolved.ttlSeconds,
+  });
   const me = meReader(db, tables, permissions, telegram !== null);
   const lifecycle = accountLifecycle({
     db,
@@ -260,6 +272,7 @@ export function auth(options: AuthOptions): AuthModule {
         emailLink,
         oauth: oauth as AuthServices["oauth"],
         identities: identities as AuthServices["identities"],
+        twoFactor,
       },
       bodyOptions: organizations?.options ?? null,
       telegram: telegram !== null,
@@ -286,6 +299,7 @@ export function auth(options: AuthOptions): AuthModule {
     emailLink,
     oauth,
     identities,
+    twoFactor,
   });
   // The trusted origins may read the answers too (CORS), not only send unsafe requests.
   return Object.freeze({

@@ -30,6 +30,7 @@ import type { AuthTableNames } from "./tables.ts";
 import type { TelegramService } from "./telegram/mod.ts";
 import type { EmailLinkService } from "./email_link/mod.ts";
 import type { IdentityService, OAuthService } from "./oauth/mod.ts";
+import type { TwoFactorService } from "./two_factor/mod.ts";
 import { findUserById, isUuid, publicUser, updateUserRole } from "./account/user_store.ts";
 
 /** What the API needs from its module instance. */
@@ -54,6 +55,8 @@ export interface AuthApiDeps {
   oauth: OAuthService | null;
   /** Connected provider accounts, `null` without the `oauth` option. */
   identities: IdentityService | null;
+  /** Second factors and the second step of a sign-in. */
+  twoFactor: TwoFactorService;
 }
 
 const ROLES: readonly AuthUserRole[] = ["user", "admin"];
@@ -95,6 +98,7 @@ export function createAuthApi(deps: AuthApiDeps): AuthApi {
     emailLink: deps.emailLink,
     oauth: deps.oauth as OAuthService,
     identities: deps.identities as IdentityService,
+    twoFactor: deps.twoFactor,
   };
   const operations = operationApi({
     services,

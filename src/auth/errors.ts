@@ -45,6 +45,11 @@ export const AUTH_ERROR_CODES: Readonly<{
   INVALID_OAUTH_STATE: 400;
   /** 400: `redirectTo` is neither a path nor a URL on `publicOrigin` or a trusted origin. */
   INVALID_REDIRECT: 400;
+  /**
+   * 400: `POST /sign-in/two-factor` with a challenge that is unknown, was answered already, or
+   * whose 5 attempts are spent: sign in again.
+   */
+  INVALID_TWO_FACTOR_CHALLENGE: 400;
   /** 401: no credential, or an unknown, expired or signed-out one (`WWW-Authenticate: Bearer`). */
   UNAUTHENTICATED: 401;
   /** 401: wrong email or password (one message for both). */
@@ -65,6 +70,11 @@ export const AUTH_ERROR_CODES: Readonly<{
   OAUTH_FAILED: 401;
   /** 401: the provider gave no usable email address, which a new account needs. */
   OAUTH_EMAIL_MISSING: 401;
+  /**
+   * 401: the authenticator code or recovery code is wrong, or was used already (a TOTP code once
+   * per 30-second step, a recovery code once).
+   */
+  INVALID_TWO_FACTOR_CODE: 401;
   /**
    * 403: an unsafe request from another origin: cookie-authenticated, or anonymous (sign-up,
    * sign-in: login CSRF).
@@ -135,6 +145,12 @@ export const AUTH_ERROR_CODES: Readonly<{
    * hand ownership over or delete the organization first.
    */
   SOLE_OWNER: 409;
+  /** 409: TOTP is enabled already: disable it first to set up another authenticator. */
+  TOTP_ALREADY_ENABLED: 409;
+  /** 409: `POST /two-factor/totp/enable` without a setup waiting for its first code. */
+  TOTP_NOT_SET_UP: 409;
+  /** 409: the account has no second factor (recovery codes come with one). */
+  TWO_FACTOR_NOT_ENABLED: 409;
   /** 410: the invitation expired. */
   INVITATION_EXPIRED: 410;
   /** 410: the email verification token expired (ask for another with `/verify-email/resend`). */
@@ -145,6 +161,8 @@ export const AUTH_ERROR_CODES: Readonly<{
   EMAIL_CHANGE_TOKEN_EXPIRED: 410;
   /** 410: the sign-in link expired (15 minutes): ask for another. */
   SIGN_IN_LINK_EXPIRED: 410;
+  /** 410: the sign-in's challenge expired (5 minutes): sign in again. */
+  TWO_FACTOR_CHALLENGE_EXPIRED: 410;
   /** 429: too many attempts from one client address or on one account (`Retry-After`). */
   RATE_LIMITED: 429;
   /** 503: too many passwords are being hashed; retry after `Retry-After` seconds. */
@@ -166,6 +184,7 @@ export const AUTH_ERROR_CODES: Readonly<{
   INVALID_SIGN_IN_LINK: 400,
   INVALID_OAUTH_STATE: 400,
   INVALID_REDIRECT: 400,
+  INVALID_TWO_FACTOR_CHALLENGE: 400,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   TELEGRAM_NOT_LINKED: 401,
@@ -173,6 +192,7 @@ export const AUTH_ERROR_CODES: Readonly<{
   OAUTH_DENIED: 401,
   OAUTH_FAILED: 401,
   OAUTH_EMAIL_MISSING: 401,
+  INVALID_TWO_FACTOR_CODE: 401,
   CSRF_REJECTED: 403,
   FORBIDDEN: 403,
   LINK_SESSION_MISMATCH: 403,
@@ -197,11 +217,15 @@ export const AUTH_ERROR_CODES: Readonly<{
   INVITATION_REVOKED: 409,
   INVITATION_NOT_PENDING: 409,
   SOLE_OWNER: 409,
+  TOTP_ALREADY_ENABLED: 409,
+  TOTP_NOT_SET_UP: 409,
+  TWO_FACTOR_NOT_ENABLED: 409,
   INVITATION_EXPIRED: 410,
   VERIFICATION_TOKEN_EXPIRED: 410,
   RESET_TOKEN_EXPIRED: 410,
   EMAIL_CHANGE_TOKEN_EXPIRED: 410,
   SIGN_IN_LINK_EXPIRED: 410,
+  TWO_FACTOR_CHALLENGE_EXPIRED: 410,
   RATE_LIMITED: 429,
   SERVICE_BUSY: 503,
   OAUTH_UNAVAILABLE: 503,

@@ -23,6 +23,7 @@ import type {
   AuthOrganizationEntry,
   AuthRespondToInvitationBody,
   AuthSessionResponse,
+  AuthSignInResponse,
   AuthTelegramLink,
   AuthTelegramSignInBody,
   AuthUpdateMemberRolesBody,
@@ -43,6 +44,11 @@ import {
 } from "./account_client.ts";
 import { type AuthEmailLinkClient, emailLinkCalls } from "./email_link_client.ts";
 import { type AuthIdentitiesClient, type AuthOAuthClient, oauthCalls } from "./oauth_client.ts";
+import {
+  type AuthSignInClient,
+  type AuthTwoFactorClient,
+  twoFactorCalls,
+} from "./two_factor_client.ts";
 
 /**
  * `pageSize` and `cursor` of a list call; `pageSize` may be given as a number.
@@ -264,8 +270,11 @@ export interface AuthTelegramClient {
   link(): Promise<AuthResult<AuthTelegramLink>>;
   /** `DELETE /telegram/link`: unlinks the caller's Telegram account; `data` is `null`. */
   unlink(): Promise<AuthResult<null>>;
-  /** `POST /telegram/sign-in` with `{ initData }` or `{ widget }` (sets the cookie). */
-  signIn(body: AuthTelegramSignInBody): Promise<AuthResult<AuthCredentialResponse>>;
+  /**
+   * `POST /telegram/sign-in` with `{ initData }` or `{ widget }`: the credential (sets the
+   * cookie), or, for a user with a second factor, the challenge `client.signIn.twoFactor` answers.
+   */
+  signIn(body: AuthTelegramSignInBody): Promise<AuthResult<AuthSignInResponse>>;
 }
 
 /**
@@ -283,8 +292,11 @@ export interface AuthTelegramClient {
 export interface AuthClient {
   /** `POST /sign-up`: creates the account and signs in (cookie, and `token` in `data`). */
   signUp(body: AuthCredentialsBody): Promise<AuthResult<AuthCredentialResponse>>;
-  /** `POST /sign-in`. */
-  signIn(body: AuthCredentialsBody): Promise<AuthResult<AuthCredentialResponse>>;
+  /**
+   * `POST /sign-in`: the credential, or, for a user with a second factor, the challenge
+   * (`twoFactorRequired: true`) that `signIn.twoFactor({ challenge, code })` answers.
+   */
+  readonly signIn: AuthSignInClient;
   /** `POST /sign-out`: ends the credential; `data` is `null`. */
   signOut(): Promise<AuthResult<null>>;
   /** `GET /session`: the user and the credential's expiry. */
@@ -317,6 +329,8 @@ export interface AuthClient {
   readonly oauth: AuthOAuthClient;
   /** The account's connected provider accounts. */
   readonly identities: AuthIdentitiesClient;
+  /** The caller's second factors: TOTP and recovery codes. */
+  readonly twoFactor: AuthTwoFactorClient;
 }
 
 /**
@@ -335,6 +349,7 @@ export interface AuthClient {
  * const client = createAuthClient({ baseUrl: "/api/auth" });
  * const { data, error } = await client.signIn({ email: "ada@example.com", password: "…" });
  * if (error) console.log(error.code); // "INVALID_CREDENTIALS", "RATE_LIMITED", …
+ * else if ("twoFactorRequired" in data) console.log("ask for a code:", data.methods);
  * else console.log(data.user.email);
  * ```
  *
@@ -347,8 +362,8 @@ export interface AuthClient {
  *   baseUrl: "https://app.example.com/api/auth",
  *   token: () => token,
  * });
- * const signedIn = await client.signIn({ email: "ada@example.com", password: "…" });
- * token = signedIn.data?.token ?? null;
+ * const { data: signedIn } = await client.signIn({ email: "ada@example.com", password: "…" });
+ * token = signedIn && "token" in signedIn ? signedIn.token : null;
  * const { data } = await client.organizations.create({ name: "Acme" });
  * ```
  */
@@ -377,7 +392,6 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     send(routes.respondToInvitation, { invitationId }, { body: { ...body, action } });
   return {
     signUp: (body) => send(routes.signUp, {}, { body }),
-    signIn: (body) => send(routes.signIn, {}, { body }),
     signOut: () => send(routes.signOut),
     session: () => send(routes.getSession),
     me: () => send(routes.me),
@@ -386,6 +400,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     ...accountCalls(send, routes),
     emailLink: emailLinkCalls(send, routes),
     ...oauthCalls(send, routes, options.baseUrl),
+    ...twoFactorCalls(send, routes),
     telegram: {
       link: () => send(routes.linkTelegram),
       unlink: () => send(routes.unlinkTelegram),

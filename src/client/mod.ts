@@ -1,7 +1,8 @@
 /**
  * The typed client of the auth module, for browsers, Deno, Node and Bun: sign-up, sign-in,
  * sign-out, the session, `GET /me`, email verification, sign-in with providers and connected
- * accounts, and the whole organizations API
+ * accounts, second factors (TOTP, recovery codes, the second step of a sign-in), and the whole
+ * organizations API
  * (organizations, members, invitations, active organization). Its types are the auth module's
  * request and answer types (`AuthContract` in `@app/fragment-cli/auth`: the declared types of the
  * routes' zod schemas), re-exported here; at run time it needs nothing but `fetch` (no Node
@@ -41,6 +42,7 @@ export type {
   AuthSessionsClient,
 } from "./account_client.ts";
 export type { AuthEmailLinkClient } from "./email_link_client.ts";
+export type { AuthSignInClient, AuthTwoFactorClient } from "./two_factor_client.ts";
 export type {
   AuthClientError,
   AuthClientErrorCode,
@@ -80,8 +82,11 @@ export type {
   AuthCredentialsBody,
   AuthDeleteAccountBody,
   AuthDeletedAccount,
+  AuthEmailLinkAnswer,
   AuthEmailLinkCredential,
   AuthEmailLinkSent,
+  AuthEmailLinkTwoFactorChallenge,
+  AuthEnableTotpBody,
   AuthErrorCode,
   AuthForgotPasswordBody,
   AuthForgotPasswordResponse,
@@ -97,14 +102,23 @@ export type {
   AuthOAuthProviderInfo,
   AuthOrganization,
   AuthOrganizationEntry,
+  AuthRecoveryCodes,
   AuthResetPasswordBody,
   AuthRespondToInvitationBody,
   AuthRevokedSessions,
   AuthSendEmailLinkBody,
   AuthSessionResponse,
+  AuthSignInResponse,
+  AuthSignInTwoFactorBody,
   AuthTelegramAccount,
   AuthTelegramLink,
   AuthTelegramSignInBody,
+  AuthTotpSetup,
+  AuthTwoFactorChallenge,
+  AuthTwoFactorCredential,
+  AuthTwoFactorMethod,
+  AuthTwoFactorPasswordBody,
+  AuthTwoFactorStatus,
   AuthUpdateMemberRolesBody,
   AuthUpdateOrganizationBody,
   AuthUser,

@@ -1,6 +1,7 @@
 /**
  * The durable events of the account lifecycle: one per change (a password reset or change, an
- * address change, a revoked session, a deleted account, a linked or unlinked identity), recorded in the transaction of the
+ * address change, a revoked session, a deleted account, a linked or unlinked identity, a second
+ * factor enabled, disabled or a recovery code used), recorded in the transaction of the
  * change (an event exists exactly when its change committed) and delivered to the application's
  * handler afterwards, with retries, by the module's durable hooks: the same delivery as the
  * organization events. Payloads carry ids, addresses and times, never a token.
@@ -59,6 +60,25 @@ export interface AccountEventPayloads {
     identity: { id: string; provider: string; email: string | null };
     at: string;
   };
+  /**
+   * TOTP was enabled (`POST /two-factor/totp/enable`): sign-ins now ask for a second step, and a
+   * new set of recovery codes was shown.
+   */
+  twoFactorEnabled: { user: AuthUser; at: string };
+  /**
+   * TOTP and the recovery codes were removed: by the user (`POST /two-factor/disable`, `reason:
+   * "disabled"`), or because the owner of the address proved it (an email link or a password
+   * reset) on an account someone else had set up unverified (`reason: "addressProven"`, passkeys
+   * removed too). `twoFactorEnabled` tells whether a second factor (a passkey) remains.
+   */
+  twoFactorDisabled: {
+    user: AuthUser;
+    twoFactorEnabled: boolean;
+    reason: "disabled" | "addressProven";
+    at: string;
+  };
+  /** A recovery code answered a sign-in's second step; `recoveryCodesLeft` remain unused. */
+  recoveryCodeUsed: { user: AuthUser; recoveryCodesLeft: number; at: string };
   /** The account was deleted; `deletedOrganizationIds` were its sole-member organizations. */
   accountDeleted: {
     userId: string;
@@ -99,6 +119,9 @@ export const ACCOUNT_EVENT_NAMES: readonly AccountEventName[] = Object.freeze([
   "telegramLinked",
   "identityLinked",
   "identityUnlinked",
+  "twoFactorEnabled",
+  "twoFactorDisabled",
+  "recoveryCodeUsed",
 ]);
 
 /**

@@ -22,6 +22,7 @@ import {
 } from "./account_token_store.ts";
 import { accountTokenUsable, lockUser, setPassword } from "./account_store.ts";
 import { deleteUserIdentities } from "../oauth/identity_store.ts";
+import { removeSecondFactors } from "../two_factor/two_factor_store.ts";
 import type {
   ChangePasswordBody,
   ForgotPasswordBody,
@@ -145,11 +146,20 @@ export function passwordService(context: LifecycleContext): PasswordService {
             // The mailbox's owner takes over an account whose address nobody had proven: the
             // provider accounts connected meanwhile were not theirs to vouch for (an account
             // created at a provider with the victim's address, unverified: "pre-hijacking").
+            // Nor were the second factors set up meanwhile: they would lock the owner out.
             if (before !== null && !before.emailVerified && updated.emailVerified) {
               for (const identity of await deleteUserIdentities(tx, tables, updated.id)) {
                 await events.emit(tx, "identityUnlinked", {
                   user,
                   identity: { id: identity.id, provider: identity.provider, email: identity.email },
+                  at: nowIso(),
+                });
+              }
+              if (await removeSecondFactors(tx, tables, updated.id)) {
+                await events.emit(tx, "twoFactorDisabled", {
+                  user,
+                  twoFactorEnabled: false,
+                  reason: "addressProven",
                   at: nowIso(),
                 });
               }
