@@ -39,8 +39,9 @@ const DEV_ONLY = [
 ];
 /**
  * What the library (mod.ts) needs: routing, validation, both database drivers, Node's server, the
- * OpenTelemetry API (its spans are no-ops until the application registers an SDK), and the
- * OAuth 2 / OpenID Connect client of the auth module's sign-in providers.
+ * OpenTelemetry API (its spans are no-ops until the application registers an SDK), the
+ * OAuth 2 / OpenID Connect client of the auth module's sign-in providers, and the TOTP library of
+ * its second factors.
  */
 const LIBRARY = [
   "@electric-sql/pglite",
@@ -48,6 +49,7 @@ const LIBRARY = [
   "@opentelemetry/api",
   "hono",
   "oauth4webapi",
+  "otpauth",
   "postgres",
   "zod",
 ];
@@ -63,9 +65,10 @@ interface DenoInfo {
 
 /**
  * What the library loads before it runs anything: routing and validation. The database drivers, the
- * OpenTelemetry API and the OAuth client are imported on first use, so a process on PostgreSQL
- * never loads PGlite (nor postgres.js on PGlite), none loads the OpenTelemetry API until an SDK is
- * registered, and none without sign-in providers loads the OAuth client.
+ * OpenTelemetry API, the OAuth client and the TOTP library are imported on first use, so a process
+ * on PostgreSQL never loads PGlite (nor postgres.js on PGlite), none loads the OpenTelemetry API
+ * until an SDK is registered, none without sign-in providers loads the OAuth client, and none
+ * loads the TOTP library before a TOTP code is made or checked.
  */
 const LOADED_AT_IMPORT = ["hono", "zod"];
 
