@@ -10,7 +10,7 @@ import type { AuthModule, SignInEmail } from "../../src/auth/mod.ts";
 import { hashToken } from "../../src/auth/sessions/tokens.ts";
 import { pgliteAdapter } from "../../src/sql/pglite_adapter.ts";
 import { signedInitData } from "../helpers/telegram_signing.ts";
-import { assertError, signUp, uniqueEmail } from "./helpers/http.ts";
+import { assertError, uniqueEmail } from "./helpers/http.ts";
 import { accountModule, type Outbox, send, waitForMail } from "./helpers/account.ts";
 import {
   answerChallenge,
