@@ -351,6 +351,21 @@ describe("auth.api and the issuer option", () => {
 });
 
 describe("a user with TOTP enabled", () => {
+  it("deleting the account deletes its sealed secret and recovery codes", async () => {
+    const user = await twoFactorUser(module, "deleted");
+    const deleted = await send(module, "POST", "/account/delete", {
+      token: user.token,
+      body: { password: PASSWORD },
+    });
+    assert.equal(deleted.status, 200, JSON.stringify(deleted.body));
+    assert.equal(await totpRow(user.user.id), null);
+    const [{ n }] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM auth.recovery_codes WHERE user_id = $1`,
+      [user.user.id],
+    );
+    assert.equal(n, 0);
+  });
+
   it("can enable again after disabling, with a new secret", async () => {
     const user = await twoFactorUser(module, "again");
     await send(module, "POST", "/two-factor/disable", {
