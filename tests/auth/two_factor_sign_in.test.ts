@@ -154,6 +154,21 @@ describe("POST /sign-in for a user with TOTP", () => {
     assert.deepEqual((await challengeOf(module, user.user.email)).methods, ["totp"]);
   });
 
+  it("a new password voids the challenges the old one earned", async () => {
+    const user = await twoFactorUser(module, "password-changed");
+    const { challenge } = await challengeOf(module, user.user.email);
+    const changed = await send(module, "POST", "/password/change", {
+      token: user.token,
+      body: { currentPassword: PASSWORD, newPassword: "another long password" },
+    });
+    assert.equal(changed.status, 200, JSON.stringify(changed.body));
+    assertError(
+      await answerChallenge(module, { challenge, code: totpCode(user.secret, 1) }),
+      400,
+      "INVALID_TWO_FACTOR_CHALLENGE",
+    );
+  });
+
   it("sign-up never asks: a new user has no second factor", async () => {
     const signed = await send(module, "POST", "/sign-up", {
       body: { email: uniqueEmail("new"), password: PASSWORD },

@@ -23,6 +23,7 @@ import {
 import { accountTokenUsable, lockUser, setPassword } from "./account_store.ts";
 import { deleteUserIdentities } from "../oauth/identity_store.ts";
 import { removeSecondFactors } from "../two_factor/two_factor_store.ts";
+import { deleteUserChallenges } from "../two_factor/challenge_store.ts";
 import type {
   ChangePasswordBody,
   ForgotPasswordBody,
@@ -142,6 +143,7 @@ export function passwordService(context: LifecycleContext): PasswordService {
             if (!updated) return null;
             const revoked = await revokeUserSessionsExcept(tx, tables, updated.id, null);
             await deleteAccountTokens(tx, tables, updated.id, "password_reset");
+            await deleteUserChallenges(tx, tables, updated.id);
             const user = publicUser(updated);
             // The mailbox's owner takes over an account whose address nobody had proven: the
             // provider accounts connected meanwhile were not theirs to vouch for (an account
@@ -190,8 +192,10 @@ export function passwordService(context: LifecycleContext): PasswordService {
         const revoked = revokeOtherSessions === false
           ? []
           : await revokeUserSessionsExcept(tx, tables, updated.id, actor.session?.id ?? null);
-        // A reset link mailed before the change would undo it.
+        // A reset link mailed before the change would undo it; a sign-in that proved the old
+        // password and waits for its second step proves nothing now.
         await deleteAccountTokens(tx, tables, updated.id, "password_reset");
+        await deleteUserChallenges(tx, tables, updated.id);
         const user = publicUser(updated);
         await events.emit(tx, "passwordChanged", {
           user,

@@ -110,3 +110,15 @@ export async function deleteChallenge(
   );
   return rows.length === 1;
 }
+
+/**
+ * Deletes the user's pending challenges: a new password voids what the old one proved (a first
+ * step waiting for its code).
+ */
+export async function deleteUserChallenges(
+  db: SqlQuerier,
+  tables: AuthTableNames,
+  userId: string,
+): Promise<void> {
+  await db.query(`DELETE FROM ${tables.twoFactorChallenges} WHERE user_id = $1`, [userId]);
+}
