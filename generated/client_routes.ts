@@ -19,6 +19,7 @@ export const addMember: OperationRoute = {
   method: "POST",
   path: "/organizations/:organizationId/members",
 };
+export const addPasskey: OperationRoute = { method: "POST", path: "/passkeys" };
 export const changeEmail: OperationRoute = { method: "POST", path: "/email/change" };
 export const changePassword: OperationRoute = { method: "POST", path: "/password/change" };
 export const completeOAuth: OperationRoute = { method: "GET", path: "/oauth/:provider/callback" };
@@ -33,6 +34,8 @@ export const deleteOrganization: OperationRoute = {
   method: "DELETE",
   path: "/organizations/:organizationId",
 };
+export const disableTwoFactor: OperationRoute = { method: "POST", path: "/two-factor/disable" };
+export const enableTotp: OperationRoute = { method: "POST", path: "/two-factor/totp/enable" };
 export const followVerificationLink: OperationRoute = { method: "GET", path: "/verify-email" };
 export const forgotPassword: OperationRoute = { method: "POST", path: "/password/forgot" };
 export const getActiveOrganization: OperationRoute = {
@@ -65,12 +68,27 @@ export const listMyInvitations: OperationRoute = {
 };
 export const listOAuthProviders: OperationRoute = { method: "GET", path: "/oauth/providers" };
 export const listOrganizations: OperationRoute = { method: "GET", path: "/organizations" };
+export const listPasskeys: OperationRoute = { method: "GET", path: "/passkeys" };
 export const listSessions: OperationRoute = { method: "GET", path: "/sessions" };
 export const me: OperationRoute = { method: "GET", path: "/me" };
+export const passkeyRegistrationOptions: OperationRoute = {
+  method: "POST",
+  path: "/passkeys/registration-options",
+};
+export const passkeySignInOptions: OperationRoute = {
+  method: "POST",
+  path: "/sign-in/passkey/options",
+};
+export const regenerateRecoveryCodes: OperationRoute = {
+  method: "POST",
+  path: "/two-factor/recovery-codes",
+};
 export const removeMember: OperationRoute = {
   method: "DELETE",
   path: "/organizations/:organizationId/members/:memberId",
 };
+export const removePasskey: OperationRoute = { method: "DELETE", path: "/passkeys/:passkeyId" };
+export const renamePasskey: OperationRoute = { method: "PATCH", path: "/passkeys/:passkeyId" };
 export const resendVerificationEmail: OperationRoute = {
   method: "POST",
   path: "/verify-email/resend",
@@ -90,10 +108,16 @@ export const setActiveOrganization: OperationRoute = {
   method: "POST",
   path: "/organizations/active",
 };
+export const setupTotp: OperationRoute = { method: "POST", path: "/two-factor/totp/setup" };
 export const signIn: OperationRoute = { method: "POST", path: "/sign-in" };
 export const signInWithEmailLink: OperationRoute = {
   method: "POST",
   path: "/sign-in/email-link/verify",
+};
+export const signInWithPasskey: OperationRoute = { method: "POST", path: "/sign-in/passkey" };
+export const signInWithSecondFactor: OperationRoute = {
+  method: "POST",
+  path: "/sign-in/two-factor",
 };
 export const signInWithTelegram: OperationRoute = { method: "POST", path: "/telegram/sign-in" };
 export const signOut: OperationRoute = { method: "POST", path: "/sign-out" };
@@ -106,6 +130,7 @@ export const transferOwnership: OperationRoute = {
   method: "POST",
   path: "/organizations/:organizationId/transfer-ownership",
 };
+export const twoFactorStatus: OperationRoute = { method: "GET", path: "/two-factor" };
 export const unlinkIdentity: OperationRoute = { method: "DELETE", path: "/identities/:identityId" };
 export const unlinkTelegram: OperationRoute = { method: "DELETE", path: "/telegram/link" };
 export const updateMemberRoles: OperationRoute = {

@@ -9,6 +9,7 @@ var __export = (target, all) => {
 var client_routes_exports = {};
 __export(client_routes_exports, {
   addMember: () => addMember,
+  addPasskey: () => addPasskey,
   changeEmail: () => changeEmail,
   changePassword: () => changePassword,
   completeOAuth: () => completeOAuth,
@@ -17,6 +18,8 @@ __export(client_routes_exports, {
   createOrganization: () => createOrganization,
   deleteAccount: () => deleteAccount,
   deleteOrganization: () => deleteOrganization,
+  disableTwoFactor: () => disableTwoFactor,
+  enableTotp: () => enableTotp,
   followVerificationLink: () => followVerificationLink,
   forgotPassword: () => forgotPassword,
   getActiveOrganization: () => getActiveOrganization,
@@ -31,9 +34,15 @@ __export(client_routes_exports, {
   listMyInvitations: () => listMyInvitations,
   listOAuthProviders: () => listOAuthProviders,
   listOrganizations: () => listOrganizations,
+  listPasskeys: () => listPasskeys,
   listSessions: () => listSessions,
   me: () => me,
+  passkeyRegistrationOptions: () => passkeyRegistrationOptions,
+  passkeySignInOptions: () => passkeySignInOptions,
+  regenerateRecoveryCodes: () => regenerateRecoveryCodes,
   removeMember: () => removeMember,
+  removePasskey: () => removePasskey,
+  renamePasskey: () => renamePasskey,
   resendVerificationEmail: () => resendVerificationEmail,
   resetPassword: () => resetPassword,
   respondToInvitation: () => respondToInvitation,
@@ -41,13 +50,17 @@ __export(client_routes_exports, {
   revokeSession: () => revokeSession,
   sendEmailLink: () => sendEmailLink,
   setActiveOrganization: () => setActiveOrganization,
+  setupTotp: () => setupTotp,
   signIn: () => signIn,
   signInWithEmailLink: () => signInWithEmailLink,
+  signInWithPasskey: () => signInWithPasskey,
+  signInWithSecondFactor: () => signInWithSecondFactor,
   signInWithTelegram: () => signInWithTelegram,
   signOut: () => signOut,
   signUp: () => signUp,
   startOAuthSignIn: () => startOAuthSignIn,
   transferOwnership: () => transferOwnership,
+  twoFactorStatus: () => twoFactorStatus,
   unlinkIdentity: () => unlinkIdentity,
   unlinkTelegram: () => unlinkTelegram,
   updateMemberRoles: () => updateMemberRoles,
@@ -57,6 +70,10 @@ __export(client_routes_exports, {
 var addMember = {
   method: "POST",
   path: "/organizations/:organizationId/members"
+};
+var addPasskey = {
+  method: "POST",
+  path: "/passkeys"
 };
 var changeEmail = {
   method: "POST",
@@ -89,6 +106,14 @@ var deleteAccount = {
 var deleteOrganization = {
   method: "DELETE",
   path: "/organizations/:organizationId"
+};
+var disableTwoFactor = {
+  method: "POST",
+  path: "/two-factor/disable"
+};
+var enableTotp = {
+  method: "POST",
+  path: "/two-factor/totp/enable"
 };
 var followVerificationLink = {
   method: "GET",
@@ -146,6 +171,10 @@ var listOrganizations = {
   method: "GET",
   path: "/organizations"
 };
+var listPasskeys = {
+  method: "GET",
+  path: "/passkeys"
+};
 var listSessions = {
   method: "GET",
   path: "/sessions"
@@ -154,9 +183,29 @@ var me = {
   method: "GET",
   path: "/me"
 };
+var passkeyRegistrationOptions = {
+  method: "POST",
+  path: "/passkeys/registration-options"
+};
+var passkeySignInOptions = {
+  method: "POST",
+  path: "/sign-in/passkey/options"
+};
+var regenerateRecoveryCodes = {
+  method: "POST",
+  path: "/two-factor/recovery-codes"
+};
 var removeMember = {
   method: "DELETE",
   path: "/organizations/:organizationId/members/:memberId"
+};
+var removePasskey = {
+  method: "DELETE",
+  path: "/passkeys/:passkeyId"
+};
+var renamePasskey = {
+  method: "PATCH",
+  path: "/passkeys/:passkeyId"
 };
 var resendVerificationEmail = {
   method: "POST",
@@ -186,6 +235,10 @@ var setActiveOrganization = {
   method: "POST",
   path: "/organizations/active"
 };
+var setupTotp = {
+  method: "POST",
+  path: "/two-factor/totp/setup"
+};
 var signIn = {
   method: "POST",
   path: "/sign-in"
@@ -193,6 +246,14 @@ var signIn = {
 var signInWithEmailLink = {
   method: "POST",
   path: "/sign-in/email-link/verify"
+};
+var signInWithPasskey = {
+  method: "POST",
+  path: "/sign-in/passkey"
+};
+var signInWithSecondFactor = {
+  method: "POST",
+  path: "/sign-in/two-factor"
 };
 var signInWithTelegram = {
   method: "POST",
@@ -213,6 +274,10 @@ var startOAuthSignIn = {
 var transferOwnership = {
   method: "POST",
   path: "/organizations/:organizationId/transfer-ownership"
+};
+var twoFactorStatus = {
+  method: "GET",
+  path: "/two-factor"
 };
 var unlinkIdentity = {
   method: "DELETE",
@@ -428,6 +493,254 @@ function oauthCalls(send, routes, baseUrl) {
   };
 }
 
+// src/client/webauthn_ceremony.ts
+var CeremonyError = class extends Error {
+  /** `PASSKEY_NOT_SUPPORTED` (no WebAuthn here) or `PASSKEY_CEREMONY_FAILED`. */
+  code;
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+  }
+};
+function globals() {
+  return globalThis;
+}
+function webauthnAvailable() {
+  return Boolean(globals().navigator?.credentials && globals().PublicKeyCredential);
+}
+function credentialsApi() {
+  const api = globals().navigator?.credentials;
+  if (!api || !webauthnAvailable()) {
+    throw new CeremonyError("PASSKEY_NOT_SUPPORTED", "This environment does not support passkeys");
+  }
+  return api;
+}
+function fromBase64url(text) {
+  const base64 = text.replace(/-/g, "+").replace(/_/g, "/").replace(/=+$/, "");
+  const binary = atob(base64 + "=".repeat((4 - base64.length % 4) % 4));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+function toBase64url(buffer) {
+  const bytes = buffer instanceof ArrayBuffer ? new Uint8Array(buffer) : new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+function descriptors(list) {
+  return list.map((item) => ({
+    ...item,
+    id: fromBase64url(item.id)
+  }));
+}
+function creationOptions(options) {
+  const parse = globals().PublicKeyCredential?.parseCreationOptionsFromJSON;
+  if (parse) return parse(options);
+  return {
+    ...options,
+    challenge: fromBase64url(options.challenge),
+    user: {
+      ...options.user,
+      id: fromBase64url(options.user.id)
+    },
+    excludeCredentials: descriptors(options.excludeCredentials)
+  };
+}
+function requestOptions(options) {
+  const parse = globals().PublicKeyCredential?.parseRequestOptionsFromJSON;
+  if (parse) return parse(options);
+  return {
+    ...options,
+    challenge: fromBase64url(options.challenge),
+    allowCredentials: descriptors(options.allowCredentials)
+  };
+}
+async function ceremony(run) {
+  let credential;
+  try {
+    credential = await run();
+  } catch (error) {
+    if (error instanceof CeremonyError) throw error;
+    const name = error?.name;
+    const message = error instanceof Error ? error.message : String(error);
+    throw new CeremonyError("PASSKEY_CEREMONY_FAILED", typeof name === "string" ? `${name}: ${message}` : message);
+  }
+  if (credential === null || typeof credential !== "object") {
+    throw new CeremonyError("PASSKEY_CEREMONY_FAILED", "The browser returned no credential");
+  }
+  return credential;
+}
+async function createPasskey(options, signal) {
+  const api = credentialsApi();
+  const publicKey = creationOptions(options);
+  const credential = await ceremony(() => api.create(signal ? {
+    publicKey,
+    signal
+  } : {
+    publicKey
+  }));
+  if (typeof credential.toJSON === "function") {
+    return credential.toJSON();
+  }
+  const { response } = credential;
+  return {
+    id: credential.id,
+    rawId: toBase64url(credential.rawId),
+    type: "public-key",
+    response: {
+      clientDataJSON: toBase64url(response.clientDataJSON),
+      attestationObject: toBase64url(response.attestationObject ?? new ArrayBuffer(0)),
+      transports: response.getTransports?.() ?? []
+    },
+    authenticatorAttachment: credential.authenticatorAttachment ?? null,
+    clientExtensionResults: credential.getClientExtensionResults?.() ?? {}
+  };
+}
+async function getPasskey(options, ceremonyOptions = {}) {
+  const api = credentialsApi();
+  const publicKey = requestOptions(options);
+  const credential = await ceremony(() => api.get({
+    publicKey,
+    ...ceremonyOptions
+  }));
+  if (typeof credential.toJSON === "function") {
+    return credential.toJSON();
+  }
+  const { response } = credential;
+  const userHandle = response.userHandle;
+  return {
+    id: credential.id,
+    rawId: toBase64url(credential.rawId),
+    type: "public-key",
+    response: {
+      clientDataJSON: toBase64url(response.clientDataJSON),
+      authenticatorData: toBase64url(response.authenticatorData ?? new ArrayBuffer(0)),
+      signature: toBase64url(response.signature ?? new ArrayBuffer(0)),
+      ...userHandle ? {
+        userHandle: toBase64url(userHandle)
+      } : {}
+    },
+    authenticatorAttachment: credential.authenticatorAttachment ?? null,
+    clientExtensionResults: credential.getClientExtensionResults?.() ?? {}
+  };
+}
+
+// src/client/passkey_client.ts
+function notSupported() {
+  return ceremonyFailure(new CeremonyError("PASSKEY_NOT_SUPPORTED", "This environment does not support passkeys"));
+}
+function ceremonyFailure(error) {
+  if (error instanceof CeremonyError) {
+    return {
+      data: null,
+      error: {
+        status: 0,
+        code: error.code,
+        message: error.message
+      }
+    };
+  }
+  const name = error?.name;
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    data: null,
+    error: {
+      status: 0,
+      code: "PASSKEY_CEREMONY_FAILED",
+      message: typeof name === "string" ? `${name}: ${message}` : message
+    }
+  };
+}
+function passkeyCalls(send, routes) {
+  const passkeys = {
+    async register(options = {}) {
+      if (!webauthnAvailable()) return notSupported();
+      const created = await passkeys.registrationOptions();
+      if (created.error) return created;
+      let response;
+      try {
+        response = await createPasskey(created.data, options.signal);
+      } catch (error) {
+        return ceremonyFailure(error);
+      }
+      const name = options.name;
+      return await passkeys.add(name === void 0 ? {
+        response
+      } : {
+        response,
+        name
+      });
+    },
+    registrationOptions: () => send(routes.passkeyRegistrationOptions),
+    add: (body) => send(routes.addPasskey, {}, {
+      body
+    }),
+    list: () => send(routes.listPasskeys),
+    rename: (passkeyId, body) => send(routes.renamePasskey, {
+      passkeyId
+    }, {
+      body
+    }),
+    remove: (passkeyId) => send(routes.removePasskey, {
+      passkeyId
+    })
+  };
+  const signIn2 = {
+    async withPasskey(options = {}) {
+      if (!webauthnAvailable()) return notSupported();
+      const requested = await signIn2.passkeyOptions();
+      if (requested.error) return requested;
+      let response;
+      try {
+        response = await getPasskey(requested.data, options);
+      } catch (error) {
+        return ceremonyFailure(error);
+      }
+      return await signIn2.passkey({
+        response
+      });
+    },
+    passkeyOptions: () => send(routes.passkeySignInOptions),
+    passkey: (body) => send(routes.signInWithPasskey, {}, {
+      body
+    })
+  };
+  return {
+    passkeys,
+    signIn: signIn2
+  };
+}
+
+// src/client/two_factor_client.ts
+function twoFactorCalls(send, routes) {
+  const signIn2 = (body) => send(routes.signIn, {}, {
+    body
+  });
+  return {
+    signIn: Object.assign(signIn2, {
+      twoFactor: (body) => send(routes.signInWithSecondFactor, {}, {
+        body
+      })
+    }),
+    twoFactor: {
+      status: () => send(routes.twoFactorStatus),
+      setupTotp: (body) => send(routes.setupTotp, {}, {
+        body
+      }),
+      enableTotp: (body) => send(routes.enableTotp, {}, {
+        body
+      }),
+      regenerateRecoveryCodes: (body) => send(routes.regenerateRecoveryCodes, {}, {
+        body
+      }),
+      disable: (body) => send(routes.disableTwoFactor, {}, {
+        body
+      })
+    }
+  };
+}
+
 // src/client/auth_client.ts
 function createAuthClient(options) {
   const call = createTransport(options);
@@ -452,13 +765,16 @@ function createAuthClient(options) {
       action
     }
   });
+  const passkeyClient = passkeyCalls(send, client_routes_exports);
+  const secondFactor = twoFactorCalls(send, client_routes_exports);
+  const signIn2 = Object.assign(secondFactor.signIn, passkeyClient.signIn);
   return {
     signUp: (body) => send(signUp, {}, {
       body
     }),
-    signIn: (body) => send(signIn, {}, {
-      body
-    }),
+    signIn: signIn2,
+    passkeys: passkeyClient.passkeys,
+    twoFactor: secondFactor.twoFactor,
     signOut: () => send(signOut),
     session: () => send(getSession),
     me: () => send(me),

@@ -25,6 +25,7 @@ import { telegramService } from "./telegram/mod.ts";
 import { emailLinkService } from "./email_link/mod.ts";
 import { identityService, oauthService } from "./oauth/mod.ts";
 import { passkeyService } from "./passkeys/mod.ts";
+import { createSecretBox, twoFactorService } from "./two_factor/mod.ts";
 import { createEmailVerification } from "./account/email_verification.ts";
 import { verificationLinkOpener } from "./account/verification_link.ts";
 import { durableHooks } from "../hooks/mod.ts";
@@ -242,6 +243,17 @@ export function auth(options: AuthOptions): AuthModule {
     events,
     signInProviders: [...(resolved.oauth?.providers.keys() ?? [])],
   });
+  const twoFactor = twoFactorService({
+    db,
+    tables,
+    hasher: resolved.passwordHasher,
+    limits,
+    events,
+    secretBox: createSecretBox(signingSecret(resolved.secret), "auth:totp:secret"),
+    secretConfigured: resolved.secret !== null,
+    issuer: resolved.twoFactor.issuer,
+    ttlSeconds: resolved.ttlSeconds,
+  });
   const me = meReader(db, tables, permissions, telegram !== null);
   const lifecycle = accountLifecycle({
     db,
@@ -271,6 +283,7 @@ export function auth(options: AuthOptions): AuthModule {
         oauth: oauth as AuthServices["oauth"],
         identities: identities as AuthServices["identities"],
         passkeys,
+        twoFactor,
       },
       bodyOptions: organizations?.options ?? null,
       telegram: telegram !== null,
@@ -298,6 +311,7 @@ export function auth(options: AuthOptions): AuthModule {
     oauth,
     identities,
     passkeys,
+    twoFactor,
   });
   // The trusted origins may read the answers too (CORS), not only send unsafe requests.
   return Object.freeze({

@@ -32,6 +32,7 @@ import type { TelegramService } from "./telegram/mod.ts";
 import type { EmailLinkService } from "./email_link/mod.ts";
 import type { IdentityService, OAuthService } from "./oauth/mod.ts";
 import type { PasskeyService } from "./passkeys/mod.ts";
+import type { TwoFactorService } from "./two_factor/mod.ts";
 import { findUserById, isUuid, publicUser, updateUserRole } from "./account/user_store.ts";
 
 /** What the API needs from its module instance. */
@@ -58,6 +59,8 @@ export interface AuthApiDeps {
   identities: IdentityService | null;
   /** Passkeys. */
   passkeys: PasskeyService;
+  /** Second factors and the second step of a sign-in. */
+  twoFactor: TwoFactorService;
 }
 
 const ROLES: readonly AuthUserRole[] = ["user", "admin"];
@@ -100,6 +103,7 @@ export function createAuthApi(deps: AuthApiDeps): AuthApi {
     oauth: deps.oauth as OAuthService,
     identities: deps.identities as IdentityService,
     passkeys: deps.passkeys,
+    twoFactor: deps.twoFactor,
   };
   const operations = operationApi({
     services,

@@ -55,6 +55,11 @@ export const AUTH_ERROR_CODES: Readonly<{
    * a registration, this user), or one already used.
    */
   INVALID_PASSKEY_CHALLENGE: 400;
+  /**
+   * 400: `POST /sign-in/two-factor` with a challenge that is unknown, was answered already, or
+   * whose 5 attempts are spent: sign in again.
+   */
+  INVALID_TWO_FACTOR_CHALLENGE: 400;
   /** 401: no credential, or an unknown, expired or signed-out one (`WWW-Authenticate: Bearer`). */
   UNAUTHENTICATED: 401;
   /** 401: wrong email or password (one message for both). */
@@ -85,6 +90,11 @@ export const AUTH_ERROR_CODES: Readonly<{
    * authenticator (or was replayed), and is refused.
    */
   PASSKEY_CLONED: 401;
+  /**
+   * 401: the authenticator code or recovery code is wrong, or was used already (a TOTP code once
+   * per 30-second step, a recovery code once).
+   */
+  INVALID_TWO_FACTOR_CODE: 401;
   /**
    * 403: an unsafe request from another origin: cookie-authenticated, or anonymous (sign-up,
    * sign-in: login CSRF).
@@ -140,11 +150,6 @@ export const AUTH_ERROR_CODES: Readonly<{
   PASSKEY_EXISTS: 409;
   /** 409: the organization slug is in use (deleted organizations keep theirs). */
   SLUG_TAKEN: 409;
-  /**
-   * 409: `requireTwoFactor: true` asked by a caller whose own account has no second factor (TOTP
-   * or a passkey): they would lock themselves out.
-   */
-  TWO_FACTOR_NOT_ENABLED: 409;
   /** 409: the user is already a member of the organization. */
   ALREADY_MEMBER: 409;
   /** 409: the change would leave the organization without an owner. */
@@ -167,6 +172,16 @@ export const AUTH_ERROR_CODES: Readonly<{
    * hand ownership over or delete the organization first.
    */
   SOLE_OWNER: 409;
+  /** 409: TOTP is enabled already: disable it first to set up another authenticator. */
+  TOTP_ALREADY_ENABLED: 409;
+  /** 409: `POST /two-factor/totp/enable` without a setup waiting for its first code. */
+  TOTP_NOT_SET_UP: 409;
+  /**
+   * 409: the caller's account has no second factor (TOTP or a passkey): new recovery codes (they
+   * come with one), or `requireTwoFactor: true` on an organization (the caller would lock
+   * themselves out).
+   */
+  TWO_FACTOR_NOT_ENABLED: 409;
   /** 410: the invitation expired. */
   INVITATION_EXPIRED: 410;
   /** 410: the email verification token expired (ask for another with `/verify-email/resend`). */
@@ -179,6 +194,8 @@ export const AUTH_ERROR_CODES: Readonly<{
   SIGN_IN_LINK_EXPIRED: 410;
   /** 410: the passkey challenge expired (5 minutes): ask for new options. */
   PASSKEY_CHALLENGE_EXPIRED: 410;
+  /** 410: the sign-in's challenge expired (5 minutes): sign in again. */
+  TWO_FACTOR_CHALLENGE_EXPIRED: 410;
   /** 429: too many attempts from one client address or on one account (`Retry-After`). */
   RATE_LIMITED: 429;
   /** 503: too many passwords are being hashed; retry after `Retry-After` seconds. */
@@ -207,6 +224,7 @@ export const AUTH_ERROR_CODES: Readonly<{
   INVALID_REDIRECT: 400,
   INVALID_PASSKEY_RESPONSE: 400,
   INVALID_PASSKEY_CHALLENGE: 400,
+  INVALID_TWO_FACTOR_CHALLENGE: 400,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   TELEGRAM_NOT_LINKED: 401,
@@ -216,6 +234,7 @@ export const AUTH_ERROR_CODES: Readonly<{
   OAUTH_EMAIL_MISSING: 401,
   INVALID_PASSKEY: 401,
   PASSKEY_CLONED: 401,
+  INVALID_TWO_FACTOR_CODE: 401,
   CSRF_REJECTED: 403,
   FORBIDDEN: 403,
   LINK_SESSION_MISMATCH: 403,
@@ -234,7 +253,6 @@ export const AUTH_ERROR_CODES: Readonly<{
   LAST_SIGN_IN_METHOD: 409,
   PASSKEY_EXISTS: 409,
   SLUG_TAKEN: 409,
-  TWO_FACTOR_NOT_ENABLED: 409,
   ALREADY_MEMBER: 409,
   LAST_OWNER: 409,
   ALREADY_OWNER: 409,
@@ -243,12 +261,16 @@ export const AUTH_ERROR_CODES: Readonly<{
   INVITATION_REVOKED: 409,
   INVITATION_NOT_PENDING: 409,
   SOLE_OWNER: 409,
+  TOTP_ALREADY_ENABLED: 409,
+  TOTP_NOT_SET_UP: 409,
+  TWO_FACTOR_NOT_ENABLED: 409,
   INVITATION_EXPIRED: 410,
   VERIFICATION_TOKEN_EXPIRED: 410,
   RESET_TOKEN_EXPIRED: 410,
   EMAIL_CHANGE_TOKEN_EXPIRED: 410,
   SIGN_IN_LINK_EXPIRED: 410,
   PASSKEY_CHALLENGE_EXPIRED: 410,
+  TWO_FACTOR_CHALLENGE_EXPIRED: 410,
   RATE_LIMITED: 429,
   SERVICE_BUSY: 503,
   OAUTH_UNAVAILABLE: 503,

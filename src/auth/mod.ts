@@ -55,6 +55,7 @@ export type {
   AuthTelegramUser,
 } from "./telegram/mod.ts";
 export type {
+  AuthEmailLinkAnswer,
   AuthEmailLinkCredential,
   AuthEmailLinkSent,
   AuthSendEmailLinkBody,
@@ -97,6 +98,20 @@ export type {
   AuthPasskeySignInBody,
   AuthRenamePasskeyBody,
 } from "./passkeys/mod.ts";
+export type {
+  AuthEmailLinkTwoFactorChallenge,
+  AuthEnableTotpBody,
+  AuthRecoveryCodes,
+  AuthSignInResponse,
+  AuthSignInTwoFactorBody,
+  AuthTotpSetup,
+  AuthTwoFactorChallenge,
+  AuthTwoFactorCredential,
+  AuthTwoFactorMethod,
+  AuthTwoFactorOptions,
+  AuthTwoFactorPasswordBody,
+  AuthTwoFactorStatus,
+} from "./two_factor/mod.ts";
 export type { AuthUser } from "./account/user.ts";
 export type { SendVerificationEmail, VerificationEmail } from "./account/email_verification.ts";
 export type { AuthSession } from "./sessions/session.ts";

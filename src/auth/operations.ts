@@ -20,3 +20,4 @@ export * from "./telegram/telegram_operations.ts";
 export * from "./email_link/email_link_operations.ts";
 export * from "./oauth/oauth_operations.ts";
 export * from "./passkeys/passkey_operations.ts";
+export * from "./two_factor/two_factor_operations.ts";

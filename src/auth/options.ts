@@ -46,6 +46,11 @@ import {
   type ResolvedOrganizationsOptions,
   resolveOrganizationsOptions,
 } from "./organizations/mod.ts";
+import {
+  type AuthTwoFactorOptions,
+  type ResolvedTwoFactorOptions,
+  resolveTwoFactorOptions,
+} from "./two_factor/two_factor_options.ts";
 
 /**
  * Options of `auth()`.
@@ -199,6 +204,14 @@ export interface AuthOptions {
    * @default undefined (no provider routes)
    */
   oauth?: AuthOAuthOptions;
+  /**
+   * Second factors: what authenticator apps show for the account (`issuer`). TOTP and recovery
+   * codes are always available to users (`POST /two-factor/totp/setup`); their secrets are sealed
+   * with `secret`. See {@link AuthTwoFactorOptions} and docs/auth.md, "Second factors and
+   * passkeys".
+   * @default { issuer: the host name of publicOrigin, else "fragment-cli" }
+   */
+  twoFactor?: AuthTwoFactorOptions;
 }
 
 /** The options after defaults and validation. */
@@ -237,6 +250,7 @@ export interface ResolvedAuthOptions {
   telegram: ResolvedTelegramOptions | null;
   /** `null` without the `oauth` option. */
   oauth: ResolvedOAuthOptions | null;
+  twoFactor: ResolvedTwoFactorOptions;
 }
 
 /** The module name, also the default namespace and mount (`/api/auth`). */
@@ -365,5 +379,6 @@ export function resolveAuthOptions(options: AuthOptions): ResolvedAuthOptions {
       (target) =>
         allowedRedirect(target, { publicOrigin, trustedOrigins: new Set(trusted) }, null) !== null,
     ),
+    twoFactor: resolveTwoFactorOptions(options.twoFactor, publicOrigin, fail),
   };
 }

@@ -23,6 +23,7 @@ import type {
   AuthOrganizationEntry,
   AuthRespondToInvitationBody,
   AuthSessionResponse,
+  AuthSignInResponse,
   AuthTelegramLink,
   AuthTelegramSignInBody,
   AuthUpdateMemberRolesBody,
@@ -43,11 +44,12 @@ import {
 } from "./account_client.ts";
 import { type AuthEmailLinkClient, emailLinkCalls } from "./email_link_client.ts";
 import { type AuthIdentitiesClient, type AuthOAuthClient, oauthCalls } from "./oauth_client.ts";
+import { type AuthPasskeysClient, passkeyCalls } from "./passkey_client.ts";
 import {
-  type AuthPasskeysClient,
-  type AuthPasskeySignInClient,
-  passkeyCalls,
-} from "./passkey_client.ts";
+  type AuthSignInClient,
+  type AuthTwoFactorClient,
+  twoFactorCalls,
+} from "./two_factor_client.ts";
 
 /**
  * `pageSize` and `cursor` of a list call; `pageSize` may be given as a number.
@@ -269,27 +271,11 @@ export interface AuthTelegramClient {
   link(): Promise<AuthResult<AuthTelegramLink>>;
   /** `DELETE /telegram/link`: unlinks the caller's Telegram account; `data` is `null`. */
   unlink(): Promise<AuthResult<null>>;
-  /** `POST /telegram/sign-in` with `{ initData }` or `{ widget }` (sets the cookie). */
-  signIn(body: AuthTelegramSignInBody): Promise<AuthResult<AuthCredentialResponse>>;
-}
-
-/**
- * `client.signIn`: `POST /sign-in` with an address and a password when called, and the passkey
- * sign-in as its methods.
- *
- * @example
- * ```ts
- * import { createAuthClient } from "@app/fragment-cli/client";
- *
- * const client = createAuthClient({ baseUrl: "/api/auth" });
- * const withPassword = await client.signIn({ email: "ada@example.com", password: "…" });
- * const withPasskey = await client.signIn.withPasskey();
- * console.log(withPassword.error?.code, withPasskey.error?.code);
- * ```
- */
-export interface AuthSignInClient extends AuthPasskeySignInClient {
-  /** `POST /sign-in`. */
-  (body: AuthCredentialsBody): Promise<AuthResult<AuthCredentialResponse>>;
+  /**
+   * `POST /telegram/sign-in` with `{ initData }` or `{ widget }`: the credential (sets the
+   * cookie), or, for a user with a second factor, the challenge `client.signIn.twoFactor` answers.
+   */
+  signIn(body: AuthTelegramSignInBody): Promise<AuthResult<AuthSignInResponse>>;
 }
 
 /**
@@ -307,7 +293,11 @@ export interface AuthSignInClient extends AuthPasskeySignInClient {
 export interface AuthClient {
   /** `POST /sign-up`: creates the account and signs in (cookie, and `token` in `data`). */
   signUp(body: AuthCredentialsBody): Promise<AuthResult<AuthCredentialResponse>>;
-  /** `POST /sign-in`; `signIn.withPasskey()` and the other passkey calls as its methods. */
+  /**
+   * `POST /sign-in`: the credential, or, for a user with a second factor, the challenge
+   * (`twoFactorRequired: true`) that `signIn.twoFactor({ challenge, code })` answers; the passkey
+   * sign-in (`signIn.withPasskey()`) as its methods too.
+   */
   readonly signIn: AuthSignInClient;
   /** `POST /sign-out`: ends the credential; `data` is `null`. */
   signOut(): Promise<AuthResult<null>>;
@@ -343,6 +333,8 @@ export interface AuthClient {
   readonly identities: AuthIdentitiesClient;
   /** The account's passkeys: register one, list, rename, remove. */
   readonly passkeys: AuthPasskeysClient;
+  /** The caller's second factors: TOTP and recovery codes. */
+  readonly twoFactor: AuthTwoFactorClient;
 }
 
 /**
@@ -361,6 +353,7 @@ export interface AuthClient {
  * const client = createAuthClient({ baseUrl: "/api/auth" });
  * const { data, error } = await client.signIn({ email: "ada@example.com", password: "…" });
  * if (error) console.log(error.code); // "INVALID_CREDENTIALS", "RATE_LIMITED", …
+ * else if ("twoFactorRequired" in data) console.log("ask for a code:", data.methods);
  * else console.log(data.user.email);
  * ```
  *
@@ -373,8 +366,8 @@ export interface AuthClient {
  *   baseUrl: "https://app.example.com/api/auth",
  *   token: () => token,
  * });
- * const signedIn = await client.signIn({ email: "ada@example.com", password: "…" });
- * token = signedIn.data?.token ?? null;
+ * const { data: signedIn } = await client.signIn({ email: "ada@example.com", password: "…" });
+ * token = signedIn && "token" in signedIn ? signedIn.token : null;
  * const { data } = await client.organizations.create({ name: "Acme" });
  * ```
  */
@@ -402,14 +395,13 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   ): Promise<AuthResult<T>> =>
     send(routes.respondToInvitation, { invitationId }, { body: { ...body, action } });
   const passkeyClient = passkeyCalls(send, routes);
-  const signIn: AuthSignInClient = Object.assign(
-    (body: AuthCredentialsBody) => send<AuthCredentialResponse>(routes.signIn, {}, { body }),
-    passkeyClient.signIn,
-  );
+  const secondFactor = twoFactorCalls(send, routes);
+  const signIn: AuthSignInClient = Object.assign(secondFactor.signIn, passkeyClient.signIn);
   return {
     signUp: (body) => send(routes.signUp, {}, { body }),
     signIn,
     passkeys: passkeyClient.passkeys,
+    twoFactor: secondFactor.twoFactor,
     signOut: () => send(routes.signOut),
     session: () => send(routes.getSession),
     me: () => send(routes.me),

@@ -6,7 +6,7 @@
  */
 
 import type {
-  AuthEmailLinkCredential,
+  AuthEmailLinkAnswer,
   AuthEmailLinkSent,
   AuthSendEmailLinkBody,
   AuthVerifyEmailLinkBody,
@@ -27,14 +27,17 @@ import type * as Routes from "../../generated/client_routes.ts";
  * // … on the page the mailed link opens (https://app.example.com/#sign-in-link?token=…):
  * const token = new URLSearchParams(location.hash.split("?")[1] ?? "").get("token") ?? "";
  * const { data } = await client.emailLink.verify({ token });
- * if (data) location.assign(data.redirectTo ?? "/");
+ * if (data && !("twoFactorRequired" in data)) location.assign(data.redirectTo ?? "/");
  * ```
  */
 export interface AuthEmailLinkClient {
   /** `POST /sign-in/email-link`: 202 and the same answer whether or not the account exists. */
   send(body: AuthSendEmailLinkBody): Promise<AuthResult<AuthEmailLinkSent>>;
-  /** `POST /sign-in/email-link/verify` with the link's token: signs in (sets the cookie). */
-  verify(body: AuthVerifyEmailLinkBody): Promise<AuthResult<AuthEmailLinkCredential>>;
+  /**
+   * `POST /sign-in/email-link/verify` with the link's token: signs in (sets the cookie), or, for
+   * a user with a second factor, the challenge `client.signIn.twoFactor` answers.
+   */
+  verify(body: AuthVerifyEmailLinkBody): Promise<AuthResult<AuthEmailLinkAnswer>>;
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The typed client of the auth module, for browsers, Deno, Node and Bun: sign-up, sign-in,
  * sign-out, the session, `GET /me`, email verification, sign-in with providers and connected
- * accounts, and the whole organizations API
+ * accounts, second factors (TOTP, recovery codes, the second step of a sign-in), and the whole
+ * organizations API
  * (organizations, members, invitations, active organization). Its types are the auth module's
  * request and answer types (`AuthContract` in `@app/fragment-cli/auth`: the declared types of the
  * routes' zod schemas), re-exported here; at run time it needs nothing but `fetch` (no Node
@@ -29,7 +30,6 @@ export {
   type AuthMembersClient,
   type AuthOrganizationsClient,
   type AuthPageOptions,
-  type AuthSignInClient,
   type AuthTelegramClient,
   createAuthClient,
   type InvitationTokenInput,
@@ -44,6 +44,11 @@ export type {
 export type { AuthEmailLinkClient } from "./email_link_client.ts";
 export type { AuthPasskeysClient, AuthPasskeySignInClient } from "./passkey_client.ts";
 export type { AuthPasskeyCeremonyOptions } from "./webauthn_ceremony.ts";
+export type {
+  AuthPasswordSignInClient,
+  AuthSignInClient,
+  AuthTwoFactorClient,
+} from "./two_factor_client.ts";
 export type {
   AuthClientError,
   AuthClientErrorCode,
@@ -84,8 +89,11 @@ export type {
   AuthCredentialsBody,
   AuthDeleteAccountBody,
   AuthDeletedAccount,
+  AuthEmailLinkAnswer,
   AuthEmailLinkCredential,
   AuthEmailLinkSent,
+  AuthEmailLinkTwoFactorChallenge,
+  AuthEnableTotpBody,
   AuthErrorCode,
   AuthForgotPasswordBody,
   AuthForgotPasswordResponse,
@@ -109,15 +117,24 @@ export type {
   AuthPasskeyRegistrationResponse,
   AuthPasskeyRequestOptions,
   AuthPasskeySignInBody,
+  AuthRecoveryCodes,
   AuthRenamePasskeyBody,
   AuthResetPasswordBody,
   AuthRespondToInvitationBody,
   AuthRevokedSessions,
   AuthSendEmailLinkBody,
   AuthSessionResponse,
+  AuthSignInResponse,
+  AuthSignInTwoFactorBody,
   AuthTelegramAccount,
   AuthTelegramLink,
   AuthTelegramSignInBody,
+  AuthTotpSetup,
+  AuthTwoFactorChallenge,
+  AuthTwoFactorCredential,
+  AuthTwoFactorMethod,
+  AuthTwoFactorPasswordBody,
+  AuthTwoFactorStatus,
   AuthUpdateMemberRolesBody,
   AuthUpdateOrganizationBody,
   AuthUser,

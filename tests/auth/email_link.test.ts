@@ -512,6 +512,7 @@ forEachAdapter((name, getAdapter) => {
       assert.deepEqual(sent, (await ask(uniqueEmail("y"))).body);
       const mail = await waitForMail(mails, before + 1);
       const credential = await module.api.signInWithEmailLink({ token: mail.token });
+      assert.ok("user" in credential, "no second factor: the credential");
       assert.equal(credential.user.id, signed.user.id);
       assert.equal(credential.redirectTo, "/x");
       await assert.rejects(

@@ -79,6 +79,30 @@ describe("auth operations", () => {
     );
   });
 
+  it("documents the second step: the sign-ins answer a credential or a challenge", async () => {
+    const response = await auth({ database, secret: SECRET, autoStart: false }).fetch(
+      new Request("http://localhost/api/auth/openapi.json"),
+    );
+    // deno-lint-ignore no-explicit-any
+    const document: any = await response.json();
+    const answers = (path: string) =>
+      document.paths[path].post.responses["200"].content["application/json"].schema.anyOf
+        .map((schema: { required: string[] }) => [...schema.required].sort().join(","));
+    assert.deepEqual(answers("/sign-in"), [
+      "expiresAt,token,user",
+      "challenge,methods,twoFactorRequired",
+    ]);
+    assert.deepEqual(answers("/sign-in/email-link/verify"), [
+      "expiresAt,redirectTo,token,user",
+      "challenge,methods,redirectTo,twoFactorRequired",
+    ]);
+    const second = document.paths["/sign-in/two-factor"].post;
+    assert.equal(second.operationId, "signInWithSecondFactor");
+    assert.ok(second.responses["400"] && second.responses["401"] && second.responses["410"]);
+    assert.match(JSON.stringify(second), /INVALID_TWO_FACTOR_CODE/);
+    assert.equal(document.paths["/two-factor"].get.operationId, "twoFactorStatus");
+  });
+
   it("types pageSize as an integer from 1 to 100, 20 by default", async () => {
     const documented = await documentOf(
       auth({ database, secret: SECRET, autoStart: false }),

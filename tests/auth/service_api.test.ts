@@ -132,6 +132,7 @@ forEachAdapter((name, getAdapter) => {
         code: "EMAIL_ALREADY_VERIFIED",
       });
       const again = await api.signIn({ email, password: PASSWORD });
+      assert.ok("token" in again, "no second factor: the credential");
       assert.notEqual(again.token, signed.token);
       assert.deepEqual(await refusal(api.signIn({ email, password: "wrong password" })), {
         status: 401,

@@ -15,6 +15,7 @@ import type {
   setActiveOrganizationBody,
 } from "../../src/auth/organizations/bodies.ts";
 import type * as responses from "../helpers/auth_responses.ts";
+import type { twoFactorChallengeResponse } from "../../src/auth/two_factor/two_factor_inputs.ts";
 import type { verifyEmailBody } from "../../src/auth/account/credential_inputs.ts";
 import type { pageQuery } from "../../src/auth/organizations/input.ts";
 import type { AuthContract } from "../../src/auth/mod.ts";
@@ -59,7 +60,12 @@ assertType<
 
 // Results: `data` is exactly the route's response schema's output.
 assertType<Equals<Result<AuthClient["signUp"]>, Out<typeof responses.credentialResponse>>>(true);
-assertType<Equals<Result<AuthClient["signIn"]>, Out<typeof responses.credentialResponse>>>(true);
+assertType<
+  Equals<
+    Result<AuthClient["signIn"]>,
+    Out<typeof responses.credentialResponse> | Out<typeof twoFactorChallengeResponse>
+  >
+>(true);
 assertType<Equals<Result<AuthClient["signOut"]>, null>>(true);
 assertType<Equals<Result<AuthClient["session"]>, Out<typeof responses.sessionResponse>>>(true);
 assertType<Equals<Result<AuthClient["me"]>, Out<typeof responses.meResponse>>>(true);
@@ -160,7 +166,7 @@ assertType<
 assertType<Equals<Argument<AuthClient["signUp"]>, { email: string; password: string }>>(true);
 assertType<
   Equals<
-    Result<AuthClient["signIn"]>["user"],
+    Extract<Result<AuthClient["signIn"]>, { token: string }>["user"],
     { id: string; email: string; role: string; emailVerified: boolean }
   >
 >(true);

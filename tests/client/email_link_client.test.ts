@@ -9,6 +9,7 @@ import type { Equals } from "../../src/auth/http/exact_schema.ts";
 import { credentialResponse } from "../../src/auth/account/responses.ts";
 import { meResponse } from "../../src/auth/me/me_response.ts";
 import {
+  type emailLinkAnswerResponse,
   emailLinkCredentialResponse,
   emailLinkSentResponse,
   type sendEmailLinkBody,
@@ -34,7 +35,7 @@ assertType<
   Equals<Result<AuthClient["emailLink"]["send"]>, z.output<typeof emailLinkSentResponse>>
 >(true);
 assertType<
-  Equals<Result<AuthClient["emailLink"]["verify"]>, z.output<typeof emailLinkCredentialResponse>>
+  Equals<Result<AuthClient["emailLink"]["verify"]>, z.output<typeof emailLinkAnswerResponse>>
 >(true);
 
 const mails: SignInEmail[] = [];
@@ -76,10 +77,9 @@ describe("typed auth client: email link calls", () => {
     const token = new URLSearchParams(new URL(mail.url).hash.split("?")[1]).get("token");
     assert.equal(token, mail.token);
     expectError(await phone.me(), 401, "UNAUTHENTICATED");
-    const signedIn = expectData(
-      await phone.emailLink.verify({ token: token! }),
-      emailLinkCredentialResponse,
-    );
+    const answer = await phone.emailLink.verify({ token: token! });
+    assert.ok(answer.data && "token" in answer.data, "no second factor: the credential");
+    const signedIn = expectData({ data: answer.data, error: null }, emailLinkCredentialResponse);
     assert.equal(signedIn.user.email, email);
     assert.equal(signedIn.user.emailVerified, true);
     assert.equal(signedIn.redirectTo, "/invoices");

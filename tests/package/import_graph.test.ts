@@ -41,8 +41,8 @@ const DEV_ONLY = [
 /**
  * What the library (mod.ts) needs: routing, validation, both database drivers, Node's server, the
  * OpenTelemetry API (its spans are no-ops until the application registers an SDK), the
- * OAuth 2 / OpenID Connect client of the auth module's sign-in providers, and the WebAuthn
- * verifier of its passkeys.
+ * OAuth 2 / OpenID Connect client of the auth module's sign-in providers, the WebAuthn verifier of
+ * its passkeys and the TOTP library of its second factors.
  */
 const LIBRARY = [
   "@electric-sql/pglite",
@@ -51,6 +51,7 @@ const LIBRARY = [
   "@simplewebauthn/server",
   "hono",
   "oauth4webapi",
+  "otpauth",
   "postgres",
   "zod",
 ];
@@ -66,10 +67,11 @@ interface DenoInfo {
 
 /**
  * What the library loads before it runs anything: routing and validation. The database drivers, the
- * OpenTelemetry API, the OAuth client and the WebAuthn verifier are imported on first use, so a
- * process on PostgreSQL never loads PGlite (nor postgres.js on PGlite), none loads the
- * OpenTelemetry API until an SDK is registered, none without sign-in providers loads the OAuth
- * client, and none whose users never use a passkey loads the WebAuthn verifier.
+ * OpenTelemetry API, the OAuth client, the WebAuthn verifier and the TOTP library are imported on
+ * first use, so a process on PostgreSQL never loads PGlite (nor postgres.js on PGlite), none loads
+ * the OpenTelemetry API until an SDK is registered, none without sign-in providers loads the OAuth
+ * client, none whose users never use a passkey loads the WebAuthn verifier, and none loads the TOTP
+ * library before a TOTP code is made or checked.
  */
 const LOADED_AT_IMPORT = ["hono", "zod"];
 

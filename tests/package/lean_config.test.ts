@@ -19,7 +19,7 @@ const dev = read("deno.dev.json");
 /**
  * What `serve`, `db …` and `search` import, on any runtime (jiti: Node without type stripping;
  * oauth4webapi: the auth module's sign-in providers, on their first use; @simplewebauthn/server:
- * its passkeys, on their first use).
+ * its passkeys, on their first use; otpauth: its TOTP, on first use).
  */
 const RUNTIME_PACKAGES = [
   "@electric-sql/pglite",
@@ -30,6 +30,7 @@ const RUNTIME_PACKAGES = [
   "jiti",
   "minisearch",
   "oauth4webapi",
+  "otpauth",
   "postgres",
   "zod",
 ];

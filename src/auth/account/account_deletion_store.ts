@@ -15,7 +15,7 @@ import {
   type MemberRow,
 } from "../organizations/resources.ts";
 import type { AuthTableNames } from "../tables.ts";
-import { refreshSecondFactorFlag } from "../two_factor/factor_flag.ts";
+import { removeSecondFactors } from "../two_factor/two_factor_store.ts";
 
 /** One membership of the user being deleted, with what decides its fate. */
 export interface DeletedMembership {
@@ -93,7 +93,7 @@ export async function cancelInvitationsTo(
 /**
  * Turns the user row into a tombstone: a placeholder address that no sign-in form accepts (it
  * frees the real one), no password, not verified, `deleted_at` set; its sessions, tokens, Telegram
- * link, connected provider accounts and passkeys go (and with them its second-factor flag).
+ * link, connected provider accounts and second factors (TOTP, recovery codes, passkeys) go.
  */
 export async function tombstoneUser(
   db: SqlQuerier,
@@ -107,8 +107,7 @@ export async function tombstoneUser(
   await db.query(`DELETE FROM ${tables.telegramLinkTokens} WHERE user_id = $1`, [userId]);
   await db.query(`DELETE FROM ${tables.identities} WHERE user_id = $1`, [userId]);
   await db.query(`DELETE FROM ${tables.oauthStates} WHERE user_id = $1`, [userId]);
-  await db.query(`DELETE FROM ${tables.passkeys} WHERE user_id = $1`, [userId]);
-  await db.query(`DELETE FROM ${tables.webauthnChallenges} WHERE user_id = $1`, [userId]);
+  await removeSecondFactors(db, tables, userId);
   await db.query(
     `UPDATE ${tables.users}
      SET email = 'deleted:' || id::text, password_hash = '', email_verified_at = NULL,
@@ -116,5 +115,4 @@ export async function tombstoneUser(
      WHERE id = $1`,
     [userId],
   );
-  await refreshSecondFactorFlag(db, tables, userId);
 }

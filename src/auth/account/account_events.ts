@@ -1,9 +1,9 @@
 /**
  * The durable events of the account lifecycle: one per change (a password reset or change, an
  * address change, a revoked session, a deleted account, a linked or unlinked identity, an added or
- * removed passkey), recorded in the transaction of the
- * change (an event exists exactly when its change committed) and delivered to the application's
- * handler afterwards, with retries, by the module's durable hooks: the same delivery as the
+ * removed passkey, a second factor enabled or disabled, a recovery code used), recorded in the
+ * transaction of the change (an event exists exactly when its change committed) and delivered to
+ * the application's handler afterwards, with retries, by the module's durable hooks: the same delivery as the
  * organization events. Payloads carry ids, addresses and times, never a token.
  *
  * @module
@@ -80,6 +80,25 @@ export interface AccountEventPayloads {
     twoFactorEnabled: boolean;
     at: string;
   };
+  /**
+   * TOTP was enabled (`POST /two-factor/totp/enable`): sign-ins now ask for a second step, and a
+   * new set of recovery codes was shown.
+   */
+  twoFactorEnabled: { user: AuthUser; at: string };
+  /**
+   * TOTP and the recovery codes were removed: by the user (`POST /two-factor/disable`, `reason:
+   * "disabled"`), or because the owner of the address proved it (an email link or a password
+   * reset) on an account someone else had set up unverified (`reason: "addressProven"`, passkeys
+   * removed too). `twoFactorEnabled` tells whether a second factor (a passkey) remains.
+   */
+  twoFactorDisabled: {
+    user: AuthUser;
+    twoFactorEnabled: boolean;
+    reason: "disabled" | "addressProven";
+    at: string;
+  };
+  /** A recovery code answered a sign-in's second step; `recoveryCodesLeft` remain unused. */
+  recoveryCodeUsed: { user: AuthUser; recoveryCodesLeft: number; at: string };
   /** The account was deleted; `deletedOrganizationIds` were its sole-member organizations. */
   accountDeleted: {
     userId: string;
@@ -122,6 +141,9 @@ export const ACCOUNT_EVENT_NAMES: readonly AccountEventName[] = Object.freeze([
   "identityUnlinked",
   "passkeyAdded",
   "passkeyRemoved",
+  "twoFactorEnabled",
+  "twoFactorDisabled",
+  "recoveryCodeUsed",
 ]);
 
 /**

@@ -22,6 +22,13 @@ import type { AuthTableNames } from "../tables.ts";
 import { hashToken, newToken } from "../sessions/tokens.ts";
 import type { AuthUser } from "./user.ts";
 import { findUserByEmail, insertUser, publicUser, updatePasswordHash } from "./user_store.ts";
+import {
+  challengeBody,
+  secondStepFor,
+  type SecondStepRequired,
+  type SignInContext,
+} from "../two_factor/second_step.ts";
+import type { AuthSignInResponse } from "../two_factor/two_factor_inputs.ts";
 
 /**
  * Runs inside the transaction that creates a user (to create the user's first organization);
@@ -62,9 +69,11 @@ export interface AccountServiceOptions {
 
 /**
  * Starts a session for `user` and answers its credential: the token is shown once, only its
- * SHA-256 is stored. Every sign-in path (password, email link, provider, Telegram) ends here.
+ * SHA-256 is stored. Only {@link issueCredential} (for a user without a second factor), sign-up
+ * (a new user has none), a passkey sign-in (user verification makes it both factors) and the
+ * second step itself (`two_factor/second_step_service.ts`) call it.
  */
-export async function issueCredential(
+export async function startSession(
   db: SqlAdapter | SqlTransaction,
   tables: AuthTableNames,
   input: {
@@ -85,6 +94,25 @@ export async function issueCredential(
   return { token, user: input.user, session };
 }
 
+/**
+ * What a sign-in ends in: a credential, or, for a user with a second factor, the challenge of the
+ * second step (`"challenge" in outcome`) and no credential.
+ */
+export type SignInOutcome = IssuedCredential | SecondStepRequired;
+
+/**
+ * Ends a sign-in whose first step succeeded. Every sign-in path (password, email link, provider,
+ * Telegram) ends here, in its transaction: a user with a second factor gets a challenge
+ * (`POST /sign-in/two-factor`) instead of a session, whatever the path.
+ */
+export async function issueCredential(
+  db: SqlAdapter | SqlTransaction,
+  tables: AuthTableNames,
+  input: SignInContext & { ttlSeconds: number },
+): Promise<SignInOutcome> {
+  return await secondStepFor(db, tables, input) ?? await startSession(db, tables, input);
+}
+
 /** The body of a credential answer (`token`, `user`, `expiresAt`): the routes' and `api`'s. */
 export function credentialBody(issued: IssuedCredential): AuthCredentialResponse {
   return {
@@ -92,6 +120,11 @@ export function credentialBody(issued: IssuedCredential): AuthCredentialResponse
     user: issued.user,
     expiresAt: issued.session.expiresAt.toISOString(),
   };
+}
+
+/** The body of a sign-in's answer: the credential, or the challenge of the second step. */
+export function signInBody(outcome: SignInOutcome): AuthSignInResponse {
+  return "challenge" in outcome ? challengeBody(outcome) : credentialBody(outcome);
 }
 
 /** A user to create on the server's say, already validated. */
@@ -108,8 +141,11 @@ export interface AccountService {
   createUser(input: NewUser): Promise<AuthUser>;
   /** Creates a user and their first credential; mails the verification token. */
   signUp(input: AuthCredentialsBody, client: ClientInfo): Promise<AuthCredentialResponse>;
-  /** Checks the password (same hashing work for unknown emails) and issues a credential. */
-  signIn(input: AuthCredentialsBody, client: ClientInfo): Promise<AuthCredentialResponse>;
+  /**
+   * Checks the password (same hashing work for unknown emails) and issues a credential, or the
+   * challenge of the second step for a user with a second factor.
+   */
+  signIn(input: AuthCredentialsBody, client: ClientInfo): Promise<AuthSignInResponse>;
   /** Ends the actor's credential. */
   signOut(actor: Actor): Promise<void>;
   /** The actor's user and the expiry of their credential. */
@@ -128,15 +164,6 @@ function userAgentOf(client: ClientInfo): string | null {
 /** Builds the account operations of one module instance. */
 export function accountService(options: AccountServiceOptions): AccountService {
   const { db, tables, hasher, ttlSeconds, onUserCreated, verification, limits } = options;
-
-  function issue(
-    tx: SqlTransaction | SqlAdapter,
-    user: AuthUser,
-    activeOrganizationId: string | null,
-    userAgent: string | null,
-  ): Promise<IssuedCredential> {
-    return issueCredential(tx, tables, { user, ttlSeconds, activeOrganizationId, userAgent });
-  }
 
   /** Inserts a user, then lets the organizations feature create their first organization. */
   async function insertAccount(
@@ -158,7 +185,13 @@ export function accountService(options: AccountServiceOptions): AccountService {
     const passwordHash = await hasher.hash(password, client);
     return await db.transaction(async (tx) => {
       const created = await insertAccount(tx, { email, passwordHash, role: "user" });
-      return await issue(tx, created.user, created.activeOrganizationId, userAgent);
+      // A new user has no second factor: the session starts at once.
+      return await startSession(tx, tables, {
+        user: created.user,
+        ttlSeconds,
+        activeOrganizationId: created.activeOrganizationId,
+        userAgent,
+      });
     });
   }
 
@@ -185,7 +218,13 @@ export function accountService(options: AccountServiceOptions): AccountService {
         if (!(error instanceof PasswordHasherBusyError)) throw error;
       }
     }
-    return await issue(db, publicUser(record), null, userAgent);
+    return await issueCredential(db, tables, {
+      user: publicUser(record),
+      ttlSeconds,
+      signInMethod: "password",
+      activeOrganizationId: null,
+      userAgent,
+    });
   }
 
   return {
@@ -213,7 +252,7 @@ export function accountService(options: AccountServiceOptions): AccountService {
       return credentialBody(issued);
     },
     async signIn({ email, password }, client) {
-      return credentialBody(
+      return signInBody(
         await limits.attempt({
           action: "sign-in",
           ...client,

@@ -49,7 +49,7 @@ export interface LifecycleContext {
  * Returns the user's record.
  */
 export function checkPassword(
-  context: LifecycleContext,
+  context: Pick<LifecycleContext, "db" | "tables" | "hasher" | "limits">,
   actor: Actor,
   password: string,
   client: ClientInfo,

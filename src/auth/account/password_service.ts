@@ -22,6 +22,8 @@ import {
 } from "./account_token_store.ts";
 import { accountTokenUsable, lockUser, setPassword } from "./account_store.ts";
 import { deleteUserIdentities } from "../oauth/identity_store.ts";
+import { removeSecondFactors } from "../two_factor/two_factor_store.ts";
+import { deleteUserChallenges } from "../two_factor/challenge_store.ts";
 import type {
   ChangePasswordBody,
   ForgotPasswordBody,
@@ -141,15 +143,25 @@ export function passwordService(context: LifecycleContext): PasswordService {
             if (!updated) return null;
             const revoked = await revokeUserSessionsExcept(tx, tables, updated.id, null);
             await deleteAccountTokens(tx, tables, updated.id, "password_reset");
+            await deleteUserChallenges(tx, tables, updated.id);
             const user = publicUser(updated);
             // The mailbox's owner takes over an account whose address nobody had proven: the
             // provider accounts connected meanwhile were not theirs to vouch for (an account
             // created at a provider with the victim's address, unverified: "pre-hijacking").
+            // Nor were the second factors set up meanwhile: they would lock the owner out.
             if (before !== null && !before.emailVerified && updated.emailVerified) {
               for (const identity of await deleteUserIdentities(tx, tables, updated.id)) {
                 await events.emit(tx, "identityUnlinked", {
                   user,
                   identity: { id: identity.id, provider: identity.provider, email: identity.email },
+                  at: nowIso(),
+                });
+              }
+              if (await removeSecondFactors(tx, tables, updated.id)) {
+                await events.emit(tx, "twoFactorDisabled", {
+                  user,
+                  twoFactorEnabled: false,
+                  reason: "addressProven",
                   at: nowIso(),
                 });
               }
@@ -180,8 +192,10 @@ export function passwordService(context: LifecycleContext): PasswordService {
         const revoked = revokeOtherSessions === false
           ? []
           : await revokeUserSessionsExcept(tx, tables, updated.id, actor.session?.id ?? null);
-        // A reset link mailed before the change would undo it.
+        // A reset link mailed before the change would undo it; a sign-in that proved the old
+        // password and waits for its second step proves nothing now.
         await deleteAccountTokens(tx, tables, updated.id, "password_reset");
+        await deleteUserChallenges(tx, tables, updated.id);
         const user = publicUser(updated);
         await events.emit(tx, "passwordChanged", {
           user,

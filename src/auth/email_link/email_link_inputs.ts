@@ -13,6 +13,10 @@ import type { AuthCredentialResponse } from "../account/responses.ts";
 import { exactSchema } from "../http/exact_schema.ts";
 import { MAX_REDIRECT_LENGTH } from "../http/redirect_target.ts";
 import type { ResponseSchema } from "../http/responses.ts";
+import {
+  type AuthEmailLinkTwoFactorChallenge,
+  emailLinkTwoFactorResponse,
+} from "../two_factor/two_factor_inputs.ts";
 
 /**
  * The body of `POST /sign-in/email-link`.
@@ -114,3 +118,23 @@ export const emailLinkCredentialResponse: ResponseSchema<AuthEmailLinkCredential
   expiresAt: z.iso.datetime().describe("When the session expires (ISO 8601 UTC)"),
   redirectTo: z.string().nullable().describe("The checked redirectTo of the link's request"),
 }));
+
+/**
+ * The answer of `POST /sign-in/email-link/verify`: the credential and `redirectTo`, or, for a user
+ * with a second factor, the challenge of the second step with `redirectTo` (no cookie is set).
+ *
+ * @example
+ * ```ts
+ * import type { AuthEmailLinkAnswer } from "@app/fragment-cli/auth";
+ *
+ * function next(answer: AuthEmailLinkAnswer): string {
+ *   return "twoFactorRequired" in answer ? "#verification-code" : answer.redirectTo ?? "/";
+ * }
+ * ```
+ */
+export type AuthEmailLinkAnswer = AuthEmailLinkCredential | AuthEmailLinkTwoFactorChallenge;
+
+/** The answer of `POST /sign-in/email-link/verify`, either shape. */
+export const emailLinkAnswerResponse: ResponseSchema<AuthEmailLinkAnswer> = exactSchema<
+  AuthEmailLinkAnswer
+>()(z.union([emailLinkCredentialResponse, emailLinkTwoFactorResponse]));

@@ -8,11 +8,11 @@
 import type { AuthApiClient } from "../api_inputs.ts";
 import type { AuthOperation } from "../http/operation.ts";
 import {
-  type AuthEmailLinkCredential,
+  type AuthEmailLinkAnswer,
   type AuthEmailLinkSent,
   type AuthSendEmailLinkBody,
   type AuthVerifyEmailLinkBody,
-  emailLinkCredentialResponse,
+  emailLinkAnswerResponse,
   emailLinkSentResponse,
   sendEmailLinkBody,
   verifyEmailLinkBody,
@@ -41,23 +41,24 @@ export const sendEmailLink: AuthOperation<{
 
 /**
  * `POST /sign-in/email-link/verify` with the link's token: the credential of `POST /sign-in` (and
- * its cookie), plus the link's `redirectTo`.
+ * its cookie), plus the link's `redirectTo`; for a user with a second factor, the challenge of the
+ * second step (`twoFactorRequired: true`, no cookie) with `redirectTo`.
  */
 export const signInWithEmailLink: AuthOperation<{
   anonymous: true;
   body: AuthVerifyEmailLinkBody;
-  response: AuthEmailLinkCredential;
+  response: AuthEmailLinkAnswer;
   api: (
     input: AuthVerifyEmailLinkBody,
     client?: AuthApiClient,
-  ) => Promise<AuthEmailLinkCredential>;
+  ) => Promise<AuthEmailLinkAnswer>;
 }> = {
   method: "POST",
   path: "/sign-in/email-link/verify",
   summary: "Sign in with the token of a mailed sign-in link (sets the service_auth cookie)",
   guard: "anonymous",
   body: verifyEmailLinkBody,
-  responses: { 200: emailLinkCredentialResponse },
+  responses: { 200: emailLinkAnswerResponse },
   errors: {
     400: ["INVALID_SIGN_IN_LINK"],
     410: ["SIGN_IN_LINK_EXPIRED"],

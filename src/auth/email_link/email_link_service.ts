@@ -16,6 +16,8 @@ import {
   issueCredential,
   type UserCreatedHook,
 } from "../account/account_service.ts";
+import { challengeBody } from "../two_factor/second_step.ts";
+import { removeSecondFactors } from "../two_factor/two_factor_store.ts";
 import { deleteAccountTokens } from "../account/account_token_store.ts";
 import { deleteVerificationTokens } from "../account/account_store.ts";
 import type { EmailLinkBuilder } from "../account/email_links.ts";
@@ -30,7 +32,7 @@ import { unlinkAccount } from "../telegram/telegram_store.ts";
 import { deleteUserIdentities } from "../oauth/identity_store.ts";
 import type { AccountEvents } from "../account/account_events.ts";
 import type {
-  AuthEmailLinkCredential,
+  AuthEmailLinkAnswer,
   AuthEmailLinkSent,
   AuthSendEmailLinkBody,
   AuthVerifyEmailLinkBody,
@@ -58,8 +60,11 @@ export const EMAIL_LINK_SENT: AuthEmailLinkSent = Object.freeze({
 export interface EmailLinkService {
   /** Mails a sign-in link if the address may sign in; the same answer either way. */
   send(input: AuthSendEmailLinkBody, client: ClientInfo): Promise<AuthEmailLinkSent>;
-  /** Signs in with a mailed link's token (single use, 15 minutes). */
-  signIn(input: AuthVerifyEmailLinkBody, client: ClientInfo): Promise<AuthEmailLinkCredential>;
+  /**
+   * Signs in with a mailed link's token (single use, 15 minutes); for a user with a second
+   * factor, the challenge of the second step instead of the credential.
+   */
+  signIn(input: AuthVerifyEmailLinkBody, client: ClientInfo): Promise<AuthEmailLinkAnswer>;
 }
 
 /** What {@link emailLinkService} needs. */
@@ -156,7 +161,8 @@ export function emailLinkService(options: EmailLinkServiceOptions): EmailLinkSer
     await deleteAccountTokens(tx, tables, record.id);
     await deleteVerificationTokens(tx, tables, record.id);
     await unlinkAccount(tx, tables, record.id);
-    // The provider accounts connected meanwhile were not the mailbox owner's to vouch for either.
+    // The provider accounts connected meanwhile were not the mailbox owner's to vouch for either,
+    // nor the second factors (TOTP, recovery codes, passkeys), which would lock the owner out.
     const user = publicUser(claimed);
     const identities = await deleteUserIdentities(tx, tables, record.id);
     for (const identity of identities) {
@@ -166,7 +172,20 @@ export function emailLinkService(options: EmailLinkServiceOptions): EmailLinkSer
         at: new Date().toISOString(),
       });
     }
-    return { user: claimed, activeOrganizationId: null, emitted: identities.length > 0 };
+    const hadFactor = await removeSecondFactors(tx, tables, record.id);
+    if (hadFactor) {
+      await options.events.emit(tx, "twoFactorDisabled", {
+        user,
+        twoFactorEnabled: false,
+        reason: "addressProven",
+        at: new Date().toISOString(),
+      });
+    }
+    return {
+      user: claimed,
+      activeOrganizationId: null,
+      emitted: identities.length > 0 || hadFactor,
+    };
   }
 
   return {
@@ -205,14 +224,16 @@ export function emailLinkService(options: EmailLinkServiceOptions): EmailLinkSer
             if (link === null) return null;
             const account = await accountOf(tx, link);
             if (account === null) return { gone: true as const };
-            const credential = await issueCredential(tx, tables, {
+            const outcome = await issueCredential(tx, tables, {
               user: publicUser(account.user),
               ttlSeconds: options.ttlSeconds,
+              signInMethod: "emailLink",
               activeOrganizationId: account.activeOrganizationId,
               userAgent,
+              redirectTo: link.redirectTo,
             });
             return {
-              credential: credentialBody(credential),
+              answer: "challenge" in outcome ? challengeBody(outcome) : credentialBody(outcome),
               link,
               emitted: account.emitted === true,
             };
@@ -228,7 +249,7 @@ export function emailLinkService(options: EmailLinkServiceOptions): EmailLinkSer
           }
           if ("gone" in issued) throw invalidLink();
           if (issued.emitted) options.events.wake();
-          return { ...issued.credential, redirectTo: issued.link.redirectTo };
+          return { ...issued.answer, redirectTo: issued.link.redirectTo };
         },
       });
     },

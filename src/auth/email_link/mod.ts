@@ -11,6 +11,7 @@ export {
 } from "./email_link_service.ts";
 export { logSignInEmail, type SendSignInEmail, type SignInEmail } from "./email_link_mail.ts";
 export type {
+  AuthEmailLinkAnswer,
   AuthEmailLinkCredential,
   AuthEmailLinkSent,
   AuthSendEmailLinkBody,

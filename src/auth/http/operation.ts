@@ -27,6 +27,7 @@ import type { EmailLinkService } from "../email_link/email_link_service.ts";
 import type { IdentityService } from "../oauth/identity_service.ts";
 import type { OAuthService } from "../oauth/oauth_service.ts";
 import type { PasskeyService } from "../passkeys/passkey_service.ts";
+import type { TwoFactorService } from "../two_factor/two_factor_service.ts";
 
 /**
  * The types of one operation, given as the type argument of its {@link AuthOperation}: what the
@@ -85,6 +86,8 @@ export interface AuthServices {
   identities: IdentityService;
   /** Passkeys: registering and managing them, signing in with one. */
   passkeys: PasskeyService;
+  /** Second factors (TOTP, recovery codes) and the second step of a sign-in. */
+  twoFactor: TwoFactorService;
 }
 
 /** The options body schemas may depend on (the organizations feature's configuration). */
@@ -162,8 +165,9 @@ export interface AuthOperation<T extends AuthOperationTypes = AuthOperationTypes
   /** The codes it answers by status, beyond the guard's (credential, origin) and the core's. */
   readonly errors?: RouteErrors;
   /**
-   * The `service_auth` cookie the route sets (from the answer's `token`, `expiresAt`) or clears
-   * (answering 204 without a result, the result's JSON with one).
+   * The `service_auth` cookie the route sets (from the answer's `token`, `expiresAt`; none for a
+   * sign-in that answers the challenge of its second step) or clears (answering 204 without a
+   * result, the result's JSON with one).
    */
   readonly cookie?: "issue" | "clear";
   /** The service call, shared by the route and `api`. */

@@ -122,7 +122,9 @@ export function operationRoutes(deps: OperationRoutesDeps): Route[] {
 function reply(operation: AuthOperation, result: unknown, origin: () => string): unknown {
   const answer = operation.reply ? operation.reply(result) : result;
   if (operation.cookie === "issue") {
-    const credential = result as AuthCredentialResponse;
+    const credential = result as AuthCredentialResponse | { twoFactorRequired: true };
+    // A sign-in that owes its second step issued nothing: no cookie either.
+    if ("twoFactorRequired" in credential || typeof credential.token !== "string") return answer;
     const response = Response.json(answer);
     response.headers.set(
       "set-cookie",

@@ -14,7 +14,7 @@
 import type { SqlAdapter, SqlTransaction } from "../../sql/mod.ts";
 import {
   issueCredential,
-  type IssuedCredential,
+  type SignInOutcome,
   type UserCreatedHook,
 } from "../account/account_service.ts";
 import type { AccountEvents } from "../account/account_events.ts";
@@ -56,18 +56,27 @@ export interface IdentityServiceOptions {
 
 /** The account side of the providers. */
 export interface IdentityService {
-  /** Signs in (or up) with a provider's account; the new credential. */
+  /**
+   * Signs in (or up) with a provider's account: the new credential, or the challenge of the
+   * second step (which keeps `redirectTo`) for a user with a second factor.
+   */
   signIn(
     provider: string,
     profile: ProviderProfile,
-    userAgent: string | null,
-  ): Promise<IssuedCredential>;
+    client: FlowClient,
+  ): Promise<SignInOutcome>;
   /** Connects a provider's account to `userId`. */
   link(userId: string, provider: string, profile: ProviderProfile): Promise<void>;
   /** The actor's identities. */
   list(actor: Actor): Promise<{ identities: AuthIdentity[] }>;
   /** Disconnects one of the actor's identities. */
   unlink(actor: Actor, input: { identityId: string }): Promise<void>;
+}
+
+/** The browser of a sign-in flow: its User-Agent, and where it goes next (`redirectTo`). */
+export interface FlowClient {
+  userAgent: string | null;
+  redirectTo: string;
 }
 
 const SIGN_IN_EXISTING =
@@ -81,10 +90,16 @@ export function identityService(deps: IdentityServiceOptions): IdentityService {
     tx: SqlAdapter | SqlTransaction,
     user: AuthUser,
     activeOrganizationId: string | null,
-    userAgent: string | null,
-  ): Promise<IssuedCredential> {
-    const ttlSeconds = deps.ttlSeconds;
-    return issueCredential(tx, tables, { user, ttlSeconds, activeOrganizationId, userAgent });
+    client: FlowClient,
+  ): Promise<SignInOutcome> {
+    return issueCredential(tx, tables, {
+      user,
+      ttlSeconds: deps.ttlSeconds,
+      signInMethod: "oauth",
+      activeOrganizationId,
+      userAgent: client.userAgent,
+      redirectTo: client.redirectTo,
+    });
   }
 
   /** Links in `tx` and records `identityLinked`; 409 `IDENTITY_TAKEN` when it is someone's. */
@@ -118,11 +133,11 @@ export function identityService(deps: IdentityServiceOptions): IdentityService {
   async function signUp(
     provider: string,
     profile: ProviderProfile & { email: string },
-    userAgent: string | null,
-  ): Promise<IssuedCredential> {
+    client: FlowClient,
+  ): Promise<SignInOutcome> {
     return await db.transaction(async (tx) => {
       const existing = await findUserByEmail(tx, tables, profile.email);
-      if (existing !== null) return await join(tx, existing, provider, profile, userAgent);
+      if (existing !== null) return await join(tx, existing, provider, profile, client);
       let record: UserRecord;
       try {
         // No password (''): sign-in with a password never matches it (see account_service.ts);
@@ -143,7 +158,7 @@ export function identityService(deps: IdentityServiceOptions): IdentityService {
       const user = publicUser(record);
       const activeOrganizationId = deps.onUserCreated ? await deps.onUserCreated(tx, user) : null;
       await linkIn(tx, user, provider, profile);
-      return await issue(tx, user, activeOrganizationId, userAgent);
+      return await issue(tx, user, activeOrganizationId, client);
     });
   }
 
@@ -153,18 +168,18 @@ export function identityService(deps: IdentityServiceOptions): IdentityService {
     existing: UserRecord,
     provider: string,
     profile: ProviderProfile,
-    userAgent: string | null,
-  ): Promise<IssuedCredential> {
+    client: FlowClient,
+  ): Promise<SignInOutcome> {
     if (!profile.emailVerified || !existing.emailVerified) {
       throw authError("ACCOUNT_EXISTS", SIGN_IN_EXISTING);
     }
     const user = publicUser(existing);
     await linkIn(tx, user, provider, profile);
-    return await issue(tx, user, null, userAgent);
+    return await issue(tx, user, null, client);
   }
 
   return {
-    async signIn(provider, profile, userAgent) {
+    async signIn(provider, profile, client) {
       const found = await findIdentityUser(db, tables, provider, profile.subject);
       if (found !== null) {
         await updateIdentityEmail(
@@ -174,7 +189,7 @@ export function identityService(deps: IdentityServiceOptions): IdentityService {
           profile.email,
           profile.emailVerified,
         );
-        return await issue(db, publicUser(found.user), null, userAgent);
+        return await issue(db, publicUser(found.user), null, client);
       }
       if (profile.email === null) {
         throw authError(
@@ -182,7 +197,7 @@ export function identityService(deps: IdentityServiceOptions): IdentityService {
           "The provider gave no email address: allow the app to read it, or sign up another way",
         );
       }
-      const issued = await signUp(provider, { ...profile, email: profile.email }, userAgent);
+      const issued = await signUp(provider, { ...profile, email: profile.email }, client);
       events.wake();
       return issued;
     },

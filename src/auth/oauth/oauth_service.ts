@@ -6,8 +6,9 @@
  * browser, and the code is worth nothing without that cookie. `GET /oauth/:provider/callback`
  * spends the state (single use) whatever happens next, checks the cookie against it, lets the
  * protocol check the answer and redeem the code, then signs in (or links) and answers 303 to
- * `redirectTo`, with `?error=<code>` on failure. The callback URL sent to the provider is built
- * from `publicOrigin`, never from `Host`.
+ * `redirectTo`, with `?error=<code>` on failure, or, for a user with a second factor, with
+ * `?twoFactorChallenge=<challenge>` and no credential. The callback URL sent to the provider is
+ * built from `publicOrigin`, never from `Host`.
  *
  * @module
  */
@@ -165,13 +166,16 @@ export function oauthService(deps: OAuthServiceOptions): OAuthService {
     });
   }
 
-  /** The callback's work once the state is known good; the cookies to set. */
+  /**
+   * The callback's work once the state is known good: the cookies to set, or, for a user with a
+   * second factor, the challenge the browser takes back to the app (and no credential).
+   */
   async function complete(
     providerId: string,
     input: AuthOAuthCallbackQuery,
     client: ClientInfo,
     found: (redirectTo: string) => void,
-  ): Promise<string[]> {
+  ): Promise<{ cookies: string[]; challenge: string | null }> {
     const request = client.request;
     if (!input.state) throw authError("INVALID_OAUTH_STATE", "The provider's answer has no state");
     const row = await takeOAuthState(db, tables, hashToken(input.state), providerId);
@@ -206,12 +210,19 @@ export function oauthService(deps: OAuthServiceOptions): OAuthService {
     });
     if (row.purpose === "link") {
       await deps.identities.link(row.userId!, providerId, profile);
-      return [];
+      return { cookies: [], challenge: null };
     }
     const userAgent = request?.headers.get("user-agent") ?? null;
-    const issued = await deps.identities.signIn(providerId, profile, userAgent);
+    const outcome = await deps.identities.signIn(providerId, profile, {
+      userAgent,
+      redirectTo: row.redirectTo,
+    });
+    if ("challenge" in outcome) return { cookies: [], challenge: outcome.challenge };
     const origin = new URL(row.redirectUri).origin;
-    return [sessionCookie(origin, issued.token, issued.session.expiresAt)];
+    return {
+      cookies: [sessionCookie(origin, outcome.token, outcome.session.expiresAt)],
+      challenge: null,
+    };
   }
 
   return {
@@ -251,19 +262,18 @@ export function oauthService(deps: OAuthServiceOptions): OAuthService {
       const cleared = flowCookie(origin, mountRoute, null);
       let redirectTo = options.redirectTo;
       try {
-        const cookies = await limits.attempt({
+        const { cookies, challenge } = await limits.attempt({
           action: "oauth-callback",
           ...client,
           email: null,
           countOnlyFailures: false,
           run: () => complete(input.provider, input, client, (found) => (redirectTo = found)),
         });
-        return {
-          status: 303,
-          location: redirectTo,
-          setCookies: [cleared, ...cookies],
-          error: null,
-        };
+        // A user with a second factor: the app answers the challenge (POST /sign-in/two-factor).
+        const location = challenge === null
+          ? redirectTo
+          : withParam(redirectTo, "twoFactorChallenge", challenge);
+        return { status: 303, location, setCookies: [cleared, ...cookies], error: null };
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
         const location = withParam(redirectTo, "error", error.code);

@@ -12,7 +12,7 @@
 import type { SqlAdapter } from "../../sql/mod.ts";
 import type { CredentialRateLimits } from "../abuse/credential_rate_limits.ts";
 import type { AccountEvents } from "../account/account_events.ts";
-import { type ClientInfo, credentialBody, issueCredential } from "../account/account_service.ts";
+import { type ClientInfo, credentialBody, startSession } from "../account/account_service.ts";
 import type { AuthCredentialResponse } from "../account/responses.ts";
 import { findUserById, isUuid, publicUser } from "../account/user_store.ts";
 import type { Actor } from "../actor.ts";
@@ -319,7 +319,8 @@ export function passkeyService(options: PasskeyServiceOptions): PasskeyService {
             if (user === null) {
               throw authError("INVALID_PASSKEY", "The passkey could not be verified: no account");
             }
-            return await issueCredential(tx, tables, {
+            // A passkey verified with user verification is both factors: no second step.
+            return await startSession(tx, tables, {
               user: publicUser(user),
               ttlSeconds: options.ttlSeconds,
               activeOrganizationId: null,

@@ -18,22 +18,26 @@ import {
   revokedSessionsResponse,
   sessionIdParams,
 } from "../account/account_inputs.ts";
-import { credentialResponse, sessionResponse } from "../account/responses.ts";
-import type { AuthCredentialResponse, AuthSessionResponse } from "../account/responses.ts";
+import { sessionResponse } from "../account/responses.ts";
+import type { AuthSessionResponse } from "../account/responses.ts";
+import { type AuthSignInResponse, signInResponse } from "../two_factor/two_factor_inputs.ts";
 
-/** `POST /sign-in`: issues a credential (401 `INVALID_CREDENTIALS`). */
+/**
+ * `POST /sign-in`: issues a credential (401 `INVALID_CREDENTIALS`), or, for a user with a second
+ * factor, the challenge of the second step (`twoFactorRequired: true`, no credential, no cookie).
+ */
 export const signIn: AuthOperation<{
   anonymous: true;
   body: AuthCredentialsBody;
-  response: AuthCredentialResponse;
-  api: (input: AuthCredentialsBody, client?: AuthApiClient) => Promise<AuthCredentialResponse>;
+  response: AuthSignInResponse;
+  api: (input: AuthCredentialsBody, client?: AuthApiClient) => Promise<AuthSignInResponse>;
 }> = {
   method: "POST",
   path: "/sign-in",
   summary: "Sign in with email and password (sets the service_auth cookie)",
   guard: "anonymous",
   body: signInBody,
-  responses: { 200: credentialResponse },
+  responses: { 200: signInResponse },
   errors: { 401: ["INVALID_CREDENTIALS"], 429: ["RATE_LIMITED"], 503: ["SERVICE_BUSY"] },
   cookie: "issue",
   call: (services, input, _actor, client) => services.accounts.signIn(input, client),

@@ -9,8 +9,7 @@
 import type { AuthApiClient } from "../api_inputs.ts";
 import type { AuthActor } from "../actor.ts";
 import type { AuthOperation } from "../http/operation.ts";
-import { credentialResponse } from "../account/responses.ts";
-import type { AuthCredentialResponse } from "../account/responses.ts";
+import { type AuthSignInResponse, signInResponse } from "../two_factor/two_factor_inputs.ts";
 import {
   type AuthTelegramLink,
   type AuthTelegramSignInBody,
@@ -58,8 +57,8 @@ export const unlinkTelegram: AuthOperation<{
 export const signInWithTelegram: AuthOperation<{
   anonymous: true;
   body: AuthTelegramSignInBody;
-  response: AuthCredentialResponse;
-  api: (input: AuthTelegramSignInBody, client?: AuthApiClient) => Promise<AuthCredentialResponse>;
+  response: AuthSignInResponse;
+  api: (input: AuthTelegramSignInBody, client?: AuthApiClient) => Promise<AuthSignInResponse>;
 }> = {
   method: "POST",
   path: "/telegram/sign-in",
@@ -67,7 +66,7 @@ export const signInWithTelegram: AuthOperation<{
   guard: "anonymous",
   feature: "telegram",
   body: telegramSignInBody,
-  responses: { 200: credentialResponse },
+  responses: { 200: signInResponse },
   errors: { 401: ["TELEGRAM_NOT_LINKED", "INVALID_TELEGRAM_DATA"], 429: ["RATE_LIMITED"] },
   cookie: "issue",
   call: (services, input, _actor, client) => services.telegram.signIn(input, client),

@@ -8,9 +8,8 @@
 
 import type { SqlAdapter } from "../../sql/mod.ts";
 import type { CredentialRateLimits } from "../abuse/credential_rate_limits.ts";
-import { type ClientInfo, credentialBody, issueCredential } from "../account/account_service.ts";
+import { type ClientInfo, issueCredential, signInBody } from "../account/account_service.ts";
 import type { AccountEvents } from "../account/account_events.ts";
-import type { AuthCredentialResponse } from "../account/responses.ts";
 import type { AuthUser } from "../account/user.ts";
 import { publicUser } from "../account/user_store.ts";
 import type { Actor } from "../actor.ts";
@@ -39,6 +38,7 @@ import {
 } from "./telegram_store.ts";
 import type { ResolvedTelegramOptions } from "./telegram_options.ts";
 import { otherWaysIn } from "../oauth/identity_store.ts";
+import type { AuthSignInResponse } from "../two_factor/two_factor_inputs.ts";
 
 /** How long a link token works: 10 minutes. */
 export const LINK_TOKEN_TTL_SECONDS = 600;
@@ -107,7 +107,7 @@ export interface AuthTelegramAccountContext {
 export interface TelegramService {
   link(actor: Actor): Promise<AuthTelegramLink>;
   unlink(actor: Actor): Promise<void>;
-  signIn(body: AuthTelegramSignInBody, client: ClientInfo): Promise<AuthCredentialResponse>;
+  signIn(body: AuthTelegramSignInBody, client: ClientInfo): Promise<AuthSignInResponse>;
   confirmLink(token: string, from: AuthTelegramUser): Promise<AuthTelegramLinkResult>;
   account(telegramUserId: number | string | bigint): Promise<AuthTelegramAccountContext | null>;
   ofUser(userId: string): Promise<AuthTelegramAccount | null>;
@@ -192,10 +192,11 @@ export function telegramService(deps: TelegramServiceOptions): TelegramService {
           if (!record) {
             throw authError("TELEGRAM_NOT_LINKED", "No account is linked to this Telegram user");
           }
-          return credentialBody(
+          return signInBody(
             await issueCredential(db, tables, {
               user: publicUser(record),
               ttlSeconds: deps.ttlSeconds,
+              signInMethod: "telegram",
               activeOrganizationId: null,
               userAgent: client.request?.headers.get("user-agent") ?? null,
             }),
