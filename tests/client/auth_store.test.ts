@@ -5,9 +5,8 @@
 // BroadcastChannel.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { ReadableAtom } from "nanostores";
 import { createAuthClient } from "../../src/client/mod.ts";
-import { type AuthStore, createAuthStore } from "../../src/client/store/mod.ts";
+import { type AuthStore, createAuthStore, type StoreAtom } from "../../src/client/store/mod.ts";
 import { DIRECT_ADD } from "../auth/helpers/organizations.ts";
 import { type Mailbox, withMailbox } from "../auth/helpers/verification.ts";
 import { type AuthTarget, closeSharedDatabase, serveAuth } from "../security/harness.ts";
@@ -34,7 +33,7 @@ function storeOf(jar: CookieJar, name: string | false = false): AuthStore {
 }
 
 /** Resolves with the atom's value once `ok` holds for it (fails after 10 s with the last one). */
-function until<T>(store: ReadableAtom<T>, ok: (value: T) => boolean, what: string): Promise<T> {
+function until<T>(store: StoreAtom<T>, ok: (value: T) => boolean, what: string): Promise<T> {
   return new Promise((resolve, reject) => {
     let unsubscribe = () => {};
     const timer = setTimeout(() => {

@@ -3,9 +3,8 @@
 // under (watched queries read again, others when next watched); the route's typed errors.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { ReadableAtom } from "nanostores";
 import { createModuleClient } from "../../src/client/mod.ts";
-import { createQueryStore, queryStoreOf } from "../../src/client/store/mod.ts";
+import { createQueryStore, queryStoreOf, type StoreAtom } from "../../src/client/store/mod.ts";
 import { listenLocal, type LocalServer } from "../helpers/local_server.ts";
 import { notes } from "../fixtures/notes_module.ts";
 
@@ -32,7 +31,7 @@ after(async () => {
 
 /** Watches `store` until `ok` holds (10 s at most); answers the value and the unsubscribe. */
 function watchUntil<T>(
-  store: ReadableAtom<T>,
+  store: StoreAtom<T>,
   ok: (value: T) => boolean,
 ): Promise<{ value: T; stop: () => void }> {
   return new Promise((resolve, reject) => {

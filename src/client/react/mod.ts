@@ -1,3 +1,5 @@
+// deno-lint-ignore-file no-import-prefix -- React is an optional peer: deno.json maps only what
+// `deno task start` installs (scripts/build_npm.ts makes the specifier bare).
 /**
  * React hooks over the browser store (`@app/fragment-cli/client/store`): the signed-in state of
  * the auth module and cached queries and mutations of any module, each read with
@@ -20,9 +22,7 @@
  */
 
 // @ts-types="npm:@types/react@^19.0.0"
-// deno-lint-ignore no-import-prefix -- an optional peer: deno.json maps only what `deno task start` installs (scripts/build_npm.ts makes it bare).
 import { useState, useSyncExternalStore } from "npm:react@^19.0.0";
-import type { ReadableAtom } from "nanostores";
 import type { AuthOrganizationEntry } from "../../auth/mod.ts";
 import type { ModuleClient } from "../module_client.ts";
 import type { RouteCall } from "../module_routes.ts";
@@ -35,10 +35,11 @@ import {
   type QueryKey,
   queryStoreOf,
   type StateOf,
+  type StoreAtom,
 } from "../store/mod.ts";
 
 /** The atom's value, re-rendering when it changes. */
-function useAtom<T>(store: ReadableAtom<T>): T {
+function useAtom<T>(store: StoreAtom<T>): T {
   return useSyncExternalStore((changed) => store.listen(() => changed()), store.get, store.get);
 }
 
@@ -85,7 +86,7 @@ export function useActiveOrganization(auth: AuthStore): AuthOrganizationEntry | 
  * const names = entries.map((entry) => entry.organization.name);
  * ```
  */
-export function useOrganizations(auth: AuthStore): AuthOrganizationEntry[] {
+export function useOrganizations(auth: AuthStore): readonly AuthOrganizationEntry[] {
   return useAtom(auth.organizations);
 }
 

@@ -20,8 +20,7 @@
  */
 
 // deno-lint-ignore no-import-prefix -- an optional peer: deno.json maps only what `deno task start` installs (scripts/build_npm.ts makes it bare).
-import { type Accessor, createSignal, getOwner, onCleanup } from "npm:solid-js@^1.9.0";
-import type { ReadableAtom } from "nanostores";
+import { createSignal, getOwner, onCleanup } from "npm:solid-js@^1.9.0";
 import type { AuthOrganizationEntry } from "../../auth/mod.ts";
 import type { ModuleClient } from "../module_client.ts";
 import type { RouteCall } from "../module_routes.ts";
@@ -34,10 +33,23 @@ import {
   type QueryKey,
   queryStoreOf,
   type StateOf,
+  type StoreAtom,
 } from "../store/mod.ts";
 
+/**
+ * A Solid accessor (`solid-js`'s `Accessor`): call it to read the value, tracked in the current
+ * computation.
+ *
+ * @example
+ * ```ts ignore
+ * const me: Accessor<AuthMeState> = useMe(auth);
+ * const email = () => me().data?.user.email;
+ * ```
+ */
+export type Accessor<T> = () => T;
+
 /** An accessor that follows the atom for the life of the current owner. */
-function useAtom<T>(store: ReadableAtom<T>): Accessor<T> {
+function useAtom<T>(store: StoreAtom<T>): Accessor<T> {
   // Every value the atom sets is new: no equality check to skip it.
   const [value, setValue] = createSignal(store.get(), { equals: false });
   const stop = store.subscribe((next) => setValue(() => next));
@@ -86,7 +98,7 @@ export function useActiveOrganization(auth: AuthStore): Accessor<AuthOrganizatio
  * const organizations = useOrganizations(auth); // organizations().length
  * ```
  */
-export function useOrganizations(auth: AuthStore): Accessor<AuthOrganizationEntry[]> {
+export function useOrganizations(auth: AuthStore): Accessor<readonly AuthOrganizationEntry[]> {
   return useAtom(auth.organizations);
 }
 

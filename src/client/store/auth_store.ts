@@ -8,7 +8,7 @@
  * @module
  */
 
-import { atom, computed, onMount, type ReadableAtom } from "nanostores";
+import { atom, computed, onMount } from "nanostores";
 import type { AuthClient } from "../auth_client.ts";
 import type { AuthClientError } from "../result.ts";
 import type {
@@ -17,6 +17,7 @@ import type {
   AuthMeUser,
   AuthOrganizationEntry,
 } from "../../auth/mod.ts";
+import type { StoreAtom } from "./query_store.ts";
 import { openTabSignal } from "./tabs.ts";
 
 /**
@@ -84,15 +85,15 @@ export interface AuthStore {
    */
   readonly client: AuthClient;
   /** The `GET /me` state: loaded when first watched. */
-  readonly me: ReadableAtom<AuthMeState>;
+  readonly me: StoreAtom<AuthMeState>;
   /** The signed-in user, `null` when signed out. */
-  readonly user: ReadableAtom<AuthMeUser | null>;
+  readonly user: StoreAtom<AuthMeUser | null>;
   /** The user's organizations (the first 100: `/me`'s list). */
-  readonly organizations: ReadableAtom<AuthOrganizationEntry[]>;
+  readonly organizations: StoreAtom<readonly AuthOrganizationEntry[]>;
   /** The credential's active organization, `null` when none. */
-  readonly activeOrganization: ReadableAtom<AuthOrganizationEntry | null>;
+  readonly activeOrganization: StoreAtom<AuthOrganizationEntry | null>;
   /** The user's pending invitations (the first 100). */
-  readonly invitations: ReadableAtom<AuthInvitationEntry[]>;
+  readonly invitations: StoreAtom<readonly AuthInvitationEntry[]>;
   /** Reads `/me` again; resolves once `me` holds the answer. */
   refresh(): Promise<void>;
   /** Stops listening to the other tabs. */

@@ -33,4 +33,5 @@ export {
   type QueryStore,
   queryStoreOf,
   type StateOf,
+  type StoreAtom,
 } from "./query_store.ts";

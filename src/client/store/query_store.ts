@@ -6,11 +6,31 @@
  * @module
  */
 
-import { atom, onMount, type ReadableAtom, type WritableAtom } from "nanostores";
+import { atom, onMount, type WritableAtom } from "nanostores";
 import type { ModuleClient } from "../module_client.ts";
 import type { RouteCall, RouteRequest } from "../module_routes.ts";
 import type { ModuleClientError, ModuleClientErrorCode, ModuleResult } from "../result.ts";
 import { fillPath } from "../route_path.ts";
+
+/**
+ * A nanostores atom as the store hands it out: `get()` the value, `subscribe(fn)` (called at once
+ * and on every change), `listen(fn)` (on changes only); both return the unsubscribe. Watching an
+ * atom is what loads it. Svelte's store contract is `subscribe`: an atom is a Svelte store.
+ *
+ * @example
+ * ```ts ignore
+ * const stop = auth.user.subscribe((user) => console.log(user?.email ?? "signed out"));
+ * stop();
+ * ```
+ */
+export interface StoreAtom<T> {
+  /** The value now. */
+  get(): T;
+  /** Calls `listener` with the value now and on every change; returns the unsubscribe. */
+  subscribe(listener: (value: T) => void): () => void;
+  /** Calls `listener` on every change; returns the unsubscribe. */
+  listen(listener: (value: T) => void): () => void;
+}
 
 /**
  * The state of a query or a mutation: the last answer's data (`null` before it, or when it
@@ -96,7 +116,7 @@ export interface MutationStore<
   Key extends keyof Routes,
 > {
   /** The state of the last call. */
-  readonly state: ReadableAtom<StateOf<Routes, Key>>;
+  readonly state: StoreAtom<StateOf<Routes, Key>>;
   /** Calls the route, then invalidates; resolves to the call's result. */
   mutate(
     ...input: CallInput<Routes[Key]>
@@ -138,7 +158,7 @@ export interface QueryStore<Routes extends { [key: string]: RouteCall }> {
   query<Key extends QueryKey<Routes>>(
     key: Key,
     ...input: CallInput<Routes[Key]>
-  ): ReadableAtom<StateOf<Routes, Key>>;
+  ): StoreAtom<StateOf<Routes, Key>>;
   /** A mutation of the route `key` with its own state; see {@link MutationOptions}. */
   mutation<Key extends keyof Routes & string>(
     key: Key,
@@ -263,12 +283,12 @@ export function createQueryStore<Routes extends { [key: string]: RouteCall }>(
         });
         cache.set(id, entry = created);
       }
-      return entry.state as unknown as ReadableAtom<never>;
+      return entry.state as unknown as StoreAtom<never>;
     },
     mutation(key, options = {}) {
       const state = atom<CallState<unknown>>({ data: null, error: null, loading: false });
       return {
-        state: state as unknown as ReadableAtom<never>,
+        state: state as unknown as StoreAtom<never>,
         async mutate(...[input = {}]) {
           const params = (input as Entry["input"]).params;
           const paths = options.invalidates ?? [pathOf(key, params)[0]];

@@ -20,8 +20,7 @@
  */
 
 // deno-lint-ignore no-import-prefix -- an optional peer: deno.json maps only what `deno task start` installs (scripts/build_npm.ts makes it bare).
-import { getCurrentScope, onScopeDispose, type ShallowRef, shallowRef } from "npm:vue@^3.5.0";
-import type { ReadableAtom } from "nanostores";
+import { getCurrentScope, onScopeDispose, shallowRef } from "npm:vue@^3.5.0";
 import type { AuthOrganizationEntry } from "../../auth/mod.ts";
 import type { ModuleClient } from "../module_client.ts";
 import type { RouteCall } from "../module_routes.ts";
@@ -34,10 +33,26 @@ import {
   type QueryKey,
   queryStoreOf,
   type StateOf,
+  type StoreAtom,
 } from "../store/mod.ts";
 
+/**
+ * A read-only ref: `value` is the atom's value, and reading it in a render, `computed` or
+ * `watch` tracks it (the object is Vue's `shallowRef`, typed by its `value` alone).
+ *
+ * @example
+ * ```ts ignore
+ * const me: ReadonlyRef<AuthMeState> = useMe(auth);
+ * const email = computed(() => me.value.data?.user.email);
+ * ```
+ */
+export interface ReadonlyRef<T> {
+  /** The value now (tracked by Vue). */
+  readonly value: T;
+}
+
 /** A read-only ref that follows the atom for the life of the current effect scope. */
-function useAtom<T>(store: ReadableAtom<T>): Readonly<ShallowRef<T>> {
+function useAtom<T>(store: StoreAtom<T>): ReadonlyRef<T> {
   const value = shallowRef(store.get());
   const stop = store.subscribe((next) => {
     value.value = next;
@@ -57,7 +72,7 @@ function useAtom<T>(store: ReadableAtom<T>): Readonly<ShallowRef<T>> {
  * const me = useMe(auth); // me.value.data?.user.email
  * ```
  */
-export function useMe(auth: AuthStore): Readonly<ShallowRef<AuthMeState>> {
+export function useMe(auth: AuthStore): ReadonlyRef<AuthMeState> {
   return useAtom(auth.me);
 }
 
@@ -74,7 +89,7 @@ export function useMe(auth: AuthStore): Readonly<ShallowRef<AuthMeState>> {
  */
 export function useActiveOrganization(
   auth: AuthStore,
-): Readonly<ShallowRef<AuthOrganizationEntry | null>> {
+): ReadonlyRef<AuthOrganizationEntry | null> {
   return useAtom(auth.activeOrganization);
 }
 
@@ -89,7 +104,7 @@ export function useActiveOrganization(
  * const organizations = useOrganizations(auth); // organizations.value.length
  * ```
  */
-export function useOrganizations(auth: AuthStore): Readonly<ShallowRef<AuthOrganizationEntry[]>> {
+export function useOrganizations(auth: AuthStore): ReadonlyRef<readonly AuthOrganizationEntry[]> {
   return useAtom(auth.organizations);
 }
 
@@ -110,7 +125,7 @@ export function useQuery<Routes extends { [key: string]: RouteCall }, Key extend
   client: ModuleClient<Routes>,
   key: Key,
   ...input: CallInput<Routes[Key]>
-): Readonly<ShallowRef<StateOf<Routes, Key>>> {
+): ReadonlyRef<StateOf<Routes, Key>> {
   return useAtom(queryStoreOf(client).query(key, ...input));
 }
 
@@ -127,7 +142,7 @@ export interface MutationRef<
   Key extends keyof Routes,
 > {
   /** The state of the last call. */
-  state: Readonly<ShallowRef<StateOf<Routes, Key>>>;
+  state: ReadonlyRef<StateOf<Routes, Key>>;
   /** Calls the route; once it succeeded, invalidates the queries under its path. */
   mutate(
     ...input: CallInput<Routes[Key]>
