@@ -1,6 +1,6 @@
 /**
  * esbuild bundles of the browser client for the bindings' browser tests and the size row of
- * `deno task bench`: one ES module for browsers, `npm:name@range` specifiers (how the bindings
+ * `deno task bench`, and of the React example (`deno task react:build`): one ES module for browsers, `npm:name@range` specifiers (how the bindings
  * import their framework) resolved as the bare `name` from node_modules, and `.svelte` files
  * compiled with `svelte/compiler`. Runs on Deno, Node and Bun (esbuild's npm package).
  *
@@ -68,6 +68,8 @@ export async function bundleForBrowser(options: BundleOptions): Promise<string> 
     platform: "browser",
     target: "es2022",
     minify: options.minify ?? false,
+    // .tsx files (the React example) use React's automatic runtime, as deno.dev.json says.
+    jsx: "automatic",
     external: options.external ?? [],
     define: {
       "process.env.NODE_ENV": '"production"',
