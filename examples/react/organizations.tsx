@@ -118,8 +118,8 @@ function ActiveOrganization({ entry, me }: { entry: AuthOrganizationEntry; me: A
 
 /**
  * The answer of `read` (`null` until it came, or without `read`), read again whenever `/me`
- * changes: the store reads `/me` after each change made through `auth.client`, in this tab or
- * another, so the members and invitations follow an invitation sent or accepted.
+ * changes: the store reads `/me` after each change the user makes through `auth.client`, in this
+ * tab or another, so the members and invitations follow an invitation sent, for one.
  */
 function useAuthRead<T>(read: (() => Promise<AuthResult<T>>) | null): AuthResult<T> | null {
   const { data: me } = useMe(auth);
