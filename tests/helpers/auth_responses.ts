@@ -3,3 +3,4 @@
 export * from "../../src/auth/account/responses.ts";
 export * from "../../src/auth/me/me_response.ts";
 export * from "../../src/auth/organizations/responses.ts";
+export { signInResponse } from "../../src/auth/two_factor/two_factor_inputs.ts";

@@ -93,7 +93,12 @@ describe("npm package", () => {
     const tarball = readdirSync(scratch).find((f) => f.endsWith(".tgz"));
     assert.ok(tarball, "npm pack wrote no tarball");
     writeFileSync(join(scratch, "package.json"), '{"name":"scratch","private":true}');
-    execFileSync("npm", ["install", "--no-audit", "--no-fund", `./${tarball}`], {
+    // The optional peers (the frameworks of ./react, ./vue, ./solid) too, as an app using those
+    // bindings has them: each subpath is imported below.
+    const peers = Object.entries(
+      JSON.parse(readFileSync(join(root, "npm/package.json"), "utf8")).peerDependencies ?? {},
+    ).map(([name, range]) => `${name}@${range}`);
+    execFileSync("npm", ["install", "--no-audit", "--no-fund", `./${tarball}`, ...peers], {
       cwd: scratch,
       stdio: "pipe",
       env: quiet,
