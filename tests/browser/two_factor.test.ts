@@ -61,9 +61,10 @@ describe("two-factor authentication in the example SPA, in a real browser", () =
       const { context, page } = await newPage(browser!);
       await page.goto(`${server!.url}/`);
       await credentials(page, email, PASSWORD, "Sign up");
+      const section = page.getByRole("region", { name: "Two-factor authentication" });
+      await section.getByText("Off: your password alone signs you in").waitFor(WAIT);
       const { codes, recoveryCodes } = await enableTotpInSpa(page, PASSWORD);
       assert.equal(new Set(recoveryCodes).size, 10);
-      const section = page.getByRole("region", { name: "Two-factor authentication" });
       await section.getByRole("button", { name: "I have saved them" }).click();
       assert.equal(await section.getByText("Keep them somewhere safe").count(), 0, "shown once");
       await signOut(page);

@@ -91,9 +91,10 @@ export async function enableTotpInSpa(
   password: string,
 ): Promise<{ codes: TotpCodes; recoveryCodes: string[]; otpauthUrl: string }> {
   const section = page.getByRole("region", { name: "Two-factor authentication" });
-  await section.getByText("Off:").waitFor(WAIT);
+  const start = section.getByRole("button", { name: "Set up" });
+  await start.waitFor(WAIT);
   await section.getByLabel("Password").fill(password);
-  await section.getByRole("button", { name: "Set up" }).click();
+  await start.click();
   const key = section.locator("#totp-secret");
   await section.getByRole("img", { name: "QR code" }).waitFor(WAIT);
   const secret = (await key.textContent())!.replace(/\s/g, "");
