@@ -130,6 +130,10 @@ export const transferOwnership: OperationRoute = {
   method: "POST",
   path: "/organizations/:organizationId/transfer-ownership",
 };
+export const twoFactorPasskeyOptions: OperationRoute = {
+  method: "POST",
+  path: "/sign-in/two-factor/passkey-options",
+};
 export const twoFactorStatus: OperationRoute = { method: "GET", path: "/two-factor" };
 export const unlinkIdentity: OperationRoute = { method: "DELETE", path: "/identities/:identityId" };
 export const unlinkTelegram: OperationRoute = { method: "DELETE", path: "/telegram/link" };

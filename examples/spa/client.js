@@ -60,6 +60,7 @@ __export(client_routes_exports, {
   signUp: () => signUp,
   startOAuthSignIn: () => startOAuthSignIn,
   transferOwnership: () => transferOwnership,
+  twoFactorPasskeyOptions: () => twoFactorPasskeyOptions,
   twoFactorStatus: () => twoFactorStatus,
   unlinkIdentity: () => unlinkIdentity,
   unlinkTelegram: () => unlinkTelegram,
@@ -274,6 +275,10 @@ var startOAuthSignIn = {
 var transferOwnership = {
   method: "POST",
   path: "/organizations/:organizationId/transfer-ownership"
+};
+var twoFactorPasskeyOptions = {
+  method: "POST",
+  path: "/sign-in/two-factor/passkey-options"
 };
 var twoFactorStatus = {
   method: "GET",
@@ -703,6 +708,26 @@ function passkeyCalls(send, routes) {
     },
     passkeyOptions: () => send(routes.passkeySignInOptions),
     passkey: (body) => send(routes.signInWithPasskey, {}, {
+      body
+    }),
+    async twoFactorWithPasskey(body, options = {}) {
+      if (!webauthnAvailable()) return notSupported();
+      const requested = await signIn2.twoFactorPasskeyOptions(body);
+      if (requested.error) return requested;
+      let passkey;
+      try {
+        passkey = await getPasskey(requested.data, options);
+      } catch (error) {
+        return ceremonyFailure(error);
+      }
+      return await send(routes.signInWithSecondFactor, {}, {
+        body: {
+          challenge: body.challenge,
+          passkey
+        }
+      });
+    },
+    twoFactorPasskeyOptions: (body) => send(routes.twoFactorPasskeyOptions, {}, {
       body
     })
   };

@@ -242,6 +242,7 @@ export function auth(options: AuthOptions): AuthModule {
     ttlSeconds: resolved.ttlSeconds,
     events,
     signInProviders: [...(resolved.oauth?.providers.keys() ?? [])],
+    organizationEvents: organizations?.notifications ?? null,
   });
   const twoFactor = twoFactorService({
     db,
@@ -253,6 +254,8 @@ export function auth(options: AuthOptions): AuthModule {
     secretConfigured: resolved.secret !== null,
     issuer: resolved.twoFactor.issuer,
     ttlSeconds: resolved.ttlSeconds,
+    origins: { publicOrigin: resolved.publicOrigin, trustedOrigins: resolved.trustedOrigins },
+    organizationEvents: organizations?.notifications ?? null,
   });
   const me = meReader(db, tables, permissions, telegram !== null);
   const lifecycle = accountLifecycle({

@@ -109,6 +109,7 @@ export type {
   AuthTwoFactorCredential,
   AuthTwoFactorMethod,
   AuthTwoFactorOptions,
+  AuthTwoFactorPasskeyOptionsBody,
   AuthTwoFactorPasswordBody,
   AuthTwoFactorStatus,
 } from "./two_factor/mod.ts";

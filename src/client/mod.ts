@@ -133,6 +133,7 @@ export type {
   AuthTwoFactorChallenge,
   AuthTwoFactorCredential,
   AuthTwoFactorMethod,
+  AuthTwoFactorPasskeyOptionsBody,
   AuthTwoFactorPasswordBody,
   AuthTwoFactorStatus,
   AuthUpdateMemberRolesBody,

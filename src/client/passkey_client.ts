@@ -16,6 +16,8 @@ import type {
   AuthPasskeyRequestOptions,
   AuthPasskeySignInBody,
   AuthRenamePasskeyBody,
+  AuthTwoFactorCredential,
+  AuthTwoFactorPasskeyOptionsBody,
 } from "../auth/mod.ts";
 import type { SendOperation } from "./account_client.ts";
 import type { AuthResult } from "./result.ts";
@@ -90,6 +92,19 @@ export interface AuthPasskeySignInClient {
   passkeyOptions(): Promise<AuthResult<AuthPasskeyRequestOptions>>;
   /** `POST /sign-in/passkey` with the browser's assertion (the second half; sets the cookie). */
   passkey(body: AuthPasskeySignInBody): Promise<AuthResult<AuthCredentialResponse>>;
+  /**
+   * In a browser: answers a sign-in's `twoFactorRequired` challenge with one of the account's
+   * passkeys (`POST /sign-in/two-factor/passkey-options`, `navigator.credentials.get()`, then
+   * `POST /sign-in/two-factor`; sets the cookie). Errors as `withPasskey`'s.
+   */
+  twoFactorWithPasskey(
+    body: AuthTwoFactorPasskeyOptionsBody,
+    options?: AuthPasskeyCeremonyOptions,
+  ): Promise<AuthResult<AuthTwoFactorCredential>>;
+  /** `POST /sign-in/two-factor/passkey-options`: the first half of `twoFactorWithPasskey`. */
+  twoFactorPasskeyOptions(
+    body: AuthTwoFactorPasskeyOptionsBody,
+  ): Promise<AuthResult<AuthPasskeyRequestOptions>>;
 }
 
 /** The answer where there is no WebAuthn: nothing is asked of the server. */
@@ -167,6 +182,21 @@ export function passkeyCalls(send: SendOperation, routes: typeof Routes): {
     },
     passkeyOptions: () => send(routes.passkeySignInOptions),
     passkey: (body) => send(routes.signInWithPasskey, {}, { body }),
+    async twoFactorWithPasskey(body, options = {}) {
+      if (!webauthnAvailable()) return notSupported();
+      const requested = await signIn.twoFactorPasskeyOptions(body);
+      if (requested.error) return requested;
+      let passkey;
+      try {
+        passkey = await getPasskey(requested.data, options);
+      } catch (error) {
+        return ceremonyFailure(error);
+      }
+      return await send<AuthTwoFactorCredential>(routes.signInWithSecondFactor, {}, {
+        body: { challenge: body.challenge, passkey },
+      });
+    },
+    twoFactorPasskeyOptions: (body) => send(routes.twoFactorPasskeyOptions, {}, { body }),
   };
   return { passkeys, signIn };
 }

@@ -42,7 +42,18 @@ import type * as Routes from "../../generated/client_routes.ts";
  */
 export interface AuthSignInClient extends AuthPasswordSignInClient, AuthPasskeySignInClient {}
 
-/** The password half of {@link AuthSignInClient}: the call itself and its second step. */
+/**
+ * The password half of {@link AuthSignInClient}: the call itself and its second step.
+ *
+ * @example
+ * ```ts
+ * import { type AuthPasswordSignInClient, createAuthClient } from "@app/fragment-cli/client";
+ *
+ * const signIn: AuthPasswordSignInClient = createAuthClient({ baseUrl: "/api/auth" }).signIn;
+ * const { data } = await signIn({ email: "ada@example.com", password: "correct horse" });
+ * console.log(data && "twoFactorRequired" in data ? data.methods : data?.user.email);
+ * ```
+ */
 export interface AuthPasswordSignInClient {
   /** `POST /sign-in`: the credential (sets the cookie), or the second step's challenge. */
   (body: AuthCredentialsBody): Promise<AuthResult<AuthSignInResponse>>;

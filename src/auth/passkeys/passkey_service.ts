@@ -22,6 +22,8 @@ import { otherWaysIn } from "../oauth/identity_store.ts";
 import { secretsEqual } from "../sessions/tokens.ts";
 import type { AuthTableNames } from "../tables.ts";
 import { refreshSecondFactorFlag } from "../two_factor/factor_flag.ts";
+import { recordSecondFactorLoss } from "../organizations/second_factor.ts";
+import type { OrganizationEventSink } from "../account/lifecycle_context.ts";
 import { verifyPasskeyAssertion } from "./passkey_assertion.ts";
 import type {
   AuthAddPasskeyBody,
@@ -83,6 +85,11 @@ export interface PasskeyServiceOptions {
   events: AccountEvents;
   /** The configured providers: their identities are ways in (removing the last passkey). */
   signInProviders: readonly string[];
+  /**
+   * The organization events (`null` without organizations): removing the last factor records
+   * `memberSecondFactorLost` in each organization of the user's that requires one.
+   */
+  organizationEvents: OrganizationEventSink | null;
 }
 
 /** A user id as a WebAuthn user handle: its UTF-8 (opaque, 36 bytes, no personal data). */
@@ -255,6 +262,9 @@ export function passkeyService(options: PasskeyServiceOptions): PasskeyService {
           );
         }
         const twoFactorEnabled = await refreshSecondFactorFlag(tx, tables, user.id);
+        if (!twoFactorEnabled) {
+          await recordSecondFactorLoss(tx, tables, options.organizationEvents, user.id);
+        }
         await events.emit(tx, "passkeyRemoved", {
           user,
           passkey: { id: removed.id, name: removed.name, deviceType: removed.deviceType },
@@ -263,6 +273,7 @@ export function passkeyService(options: PasskeyServiceOptions): PasskeyService {
         });
       });
       events.wake();
+      options.organizationEvents?.wake();
     },
 
     // Anonymous, and each call stores a row: limited per client address.

@@ -22,6 +22,7 @@ export type {
   AuthTwoFactorChallenge,
   AuthTwoFactorCredential,
   AuthTwoFactorMethod,
+  AuthTwoFactorPasskeyOptionsBody,
   AuthTwoFactorPasswordBody,
   AuthTwoFactorStatus,
 } from "./two_factor_inputs.ts";

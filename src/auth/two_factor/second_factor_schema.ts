@@ -1,63 +1,11 @@
 /**
  * The auth schema's steps for second factors and passkeys (versions 52–62, applied by
- * `schema.ts` in order after the provider sign-in steps), and the types of the tables they create.
+ * `schema.ts` in order after the provider sign-in steps; their tables are typed in `AuthTables`).
  *
  * @module
  */
 
 import { column, type SchemaBuilder, type TablesShape } from "../../schema/mod.ts";
-
-/** The tables of versions 52–62 (the columns they add to `users` and `organizations` are typed in `AuthTables`). */
-export type SecondFactorTables = {
-  totp_factors: {
-    user_id: { type: string; nullable: false; hasDefault: false };
-    secret_ciphertext: { type: string; nullable: false; hasDefault: false };
-    enabled_at: { type: Date; nullable: true; hasDefault: false };
-    last_used_step: { type: string; nullable: true; hasDefault: false };
-    created_at: { type: Date; nullable: false; hasDefault: true };
-  };
-  recovery_codes: {
-    id: { type: string; nullable: false; hasDefault: true };
-    user_id: { type: string; nullable: false; hasDefault: false };
-    code_hash: { type: string; nullable: false; hasDefault: false };
-    used_at: { type: Date; nullable: true; hasDefault: false };
-    created_at: { type: Date; nullable: false; hasDefault: true };
-  };
-  two_factor_challenges: {
-    id: { type: string; nullable: false; hasDefault: true };
-    token_hash: { type: string; nullable: false; hasDefault: false };
-    user_id: { type: string; nullable: false; hasDefault: false };
-    sign_in_method: { type: string; nullable: false; hasDefault: false };
-    active_organization_id: { type: string; nullable: true; hasDefault: false };
-    user_agent: { type: string; nullable: true; hasDefault: false };
-    redirect_to: { type: string; nullable: true; hasDefault: false };
-    attempts: { type: number; nullable: false; hasDefault: true };
-    expires_at: { type: Date; nullable: false; hasDefault: false };
-    created_at: { type: Date; nullable: false; hasDefault: true };
-  };
-  passkeys: {
-    id: { type: string; nullable: false; hasDefault: true };
-    user_id: { type: string; nullable: false; hasDefault: false };
-    credential_id: { type: string; nullable: false; hasDefault: false };
-    public_key: { type: Uint8Array; nullable: false; hasDefault: false };
-    counter: { type: string; nullable: false; hasDefault: true };
-    transports: { type: string; nullable: true; hasDefault: false };
-    device_type: { type: string; nullable: false; hasDefault: false };
-    backed_up: { type: boolean; nullable: false; hasDefault: true };
-    name: { type: string; nullable: false; hasDefault: false };
-    created_at: { type: Date; nullable: false; hasDefault: true };
-    last_used_at: { type: Date; nullable: true; hasDefault: false };
-  };
-  webauthn_challenges: {
-    id: { type: string; nullable: false; hasDefault: true };
-    challenge_hash: { type: string; nullable: false; hasDefault: false };
-    purpose: { type: string; nullable: false; hasDefault: false };
-    user_id: { type: string; nullable: true; hasDefault: false };
-    two_factor_challenge_id: { type: string; nullable: true; hasDefault: false };
-    expires_at: { type: Date; nullable: false; hasDefault: false };
-    created_at: { type: Date; nullable: false; hasDefault: true };
-  };
-};
 
 /**
  * Auth schema versions 52–62, one block: second factors and passkeys.

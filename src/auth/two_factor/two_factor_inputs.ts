@@ -11,6 +11,10 @@ import { PASSWORD_LENGTH } from "../account/credential_inputs.ts";
 import { credentialResponse, userResponse } from "../account/responses.ts";
 import type { AuthCredentialResponse } from "../account/responses.ts";
 import { exactSchema } from "../http/exact_schema.ts";
+import {
+  authenticationResponse,
+  type AuthPasskeyAuthenticationResponse,
+} from "../passkeys/passkey_inputs.ts";
 import type { ResponseSchema } from "../http/responses.ts";
 
 /**
@@ -123,11 +127,27 @@ export const emailLinkTwoFactorResponse: ResponseSchema<AuthEmailLinkTwoFactorCh
  */
 export type AuthSignInTwoFactorBody =
   | { challenge: string; code: string }
-  | { challenge: string; recoveryCode: string };
+  | { challenge: string; recoveryCode: string }
+  | { challenge: string; passkey: AuthPasskeyAuthenticationResponse };
+
+/**
+ * The body of `POST /sign-in/two-factor/passkey-options`: the challenge a passkey will answer.
+ *
+ * @example
+ * ```ts
+ * import type { AuthTwoFactorPasskeyOptionsBody } from "@app/fragment-cli/auth";
+ *
+ * const body: AuthTwoFactorPasskeyOptionsBody = { challenge: "kq3…" };
+ * ```
+ */
+export interface AuthTwoFactorPasskeyOptionsBody {
+  /** The challenge of the sign-in's `twoFactorRequired` answer. */
+  challenge: string;
+}
 
 const challengeInput = z.string().max(512).describe("The challenge of the sign-in's answer");
 
-/** The body of `POST /sign-in/two-factor`: exactly one of `code` and `recoveryCode`. */
+/** The body of `POST /sign-in/two-factor`: exactly one of `code`, `recoveryCode` and `passkey`. */
 export const signInTwoFactorBody: z.ZodType<AuthSignInTwoFactorBody, AuthSignInTwoFactorBody> =
   exactSchema<AuthSignInTwoFactorBody>()(z.union([
     z.strictObject({
@@ -138,7 +158,20 @@ export const signInTwoFactorBody: z.ZodType<AuthSignInTwoFactorBody, AuthSignInT
       challenge: challengeInput,
       recoveryCode: z.string().max(64).describe("One of the recovery codes (single use)"),
     }),
+    z.strictObject({
+      challenge: challengeInput,
+      passkey: authenticationResponse.describe(
+        "`credential.toJSON()` of `navigator.credentials.get()` with the options of " +
+          "`POST /sign-in/two-factor/passkey-options`",
+      ),
+    }),
   ]));
+
+/** The body of `POST /sign-in/two-factor/passkey-options`. */
+export const twoFactorPasskeyOptionsBody: z.ZodType<
+  AuthTwoFactorPasskeyOptionsBody,
+  AuthTwoFactorPasskeyOptionsBody
+> = exactSchema<AuthTwoFactorPasskeyOptionsBody>()(z.strictObject({ challenge: challengeInput }));
 
 /**
  * The answer of `POST /sign-in/two-factor`: the credential of `POST /sign-in` (the same

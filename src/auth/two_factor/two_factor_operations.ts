@@ -14,6 +14,7 @@ import {
   type AuthSignInTwoFactorBody,
   type AuthTotpSetup,
   type AuthTwoFactorCredential,
+  type AuthTwoFactorPasskeyOptionsBody,
   type AuthTwoFactorPasswordBody,
   type AuthTwoFactorStatus,
   enableTotpBody,
@@ -21,9 +22,14 @@ import {
   signInTwoFactorBody,
   totpSetupResponse,
   twoFactorCredentialResponse,
+  twoFactorPasskeyOptionsBody,
   twoFactorPasswordBody,
   twoFactorStatusResponse,
 } from "./two_factor_inputs.ts";
+import {
+  type AuthPasskeyRequestOptions,
+  requestOptionsResponse,
+} from "../passkeys/passkey_inputs.ts";
 
 /** `GET /two-factor`: whether sign-ins ask for a second step, and the caller's factors. */
 export const twoFactorStatus: AuthOperation<{
@@ -143,9 +149,39 @@ export const disableTwoFactor: AuthOperation<{
 };
 
 /**
- * `POST /sign-in/two-factor {challenge, code | recoveryCode}`: the second step of a sign-in whose
- * answer was `twoFactorRequired`; the credential (and its cookie), with the first step's
- * `redirectTo`.
+ * `POST /sign-in/two-factor/passkey-options {challenge}`: WebAuthn request options for answering a
+ * sign-in's challenge with one of its user's passkeys (`allowCredentials` lists them; the WebAuthn
+ * challenge is bound to this sign-in and user, single use, 5 minutes).
+ */
+export const twoFactorPasskeyOptions: AuthOperation<{
+  anonymous: true;
+  body: AuthTwoFactorPasskeyOptionsBody;
+  response: AuthPasskeyRequestOptions;
+  api: (
+    input: AuthTwoFactorPasskeyOptionsBody,
+    client?: AuthApiClient,
+  ) => Promise<AuthPasskeyRequestOptions>;
+}> = {
+  method: "POST",
+  path: "/sign-in/two-factor/passkey-options",
+  summary: "WebAuthn request options to answer a sign-in's challenge with a passkey",
+  guard: "anonymous",
+  body: twoFactorPasskeyOptionsBody,
+  responses: { 200: requestOptionsResponse },
+  errors: {
+    400: ["INVALID_TWO_FACTOR_CHALLENGE"],
+    401: ["INVALID_PASSKEY"],
+    410: ["TWO_FACTOR_CHALLENGE_EXPIRED"],
+    429: ["RATE_LIMITED"],
+    503: ["PASSKEYS_UNAVAILABLE"],
+  },
+  call: (services, input, _actor, client) => services.twoFactor.passkeyOptions(input, client),
+};
+
+/**
+ * `POST /sign-in/two-factor {challenge, code | recoveryCode | passkey}`: the second step of a
+ * sign-in whose answer was `twoFactorRequired`; the credential (and its cookie), with the first
+ * step's `redirectTo`.
  */
 export const signInWithSecondFactor: AuthOperation<{
   anonymous: true;
@@ -158,15 +194,21 @@ export const signInWithSecondFactor: AuthOperation<{
 }> = {
   method: "POST",
   path: "/sign-in/two-factor",
-  summary: "Answer a sign-in's challenge with a TOTP code or a recovery code (sets the cookie)",
+  summary: "Answer a sign-in's challenge with a TOTP code, a recovery code or a passkey " +
+    "(sets the cookie)",
   guard: "anonymous",
   body: signInTwoFactorBody,
   responses: { 200: twoFactorCredentialResponse },
   errors: {
-    400: ["INVALID_TWO_FACTOR_CHALLENGE"],
-    401: ["INVALID_TWO_FACTOR_CODE"],
-    410: ["TWO_FACTOR_CHALLENGE_EXPIRED"],
+    400: [
+      "INVALID_TWO_FACTOR_CHALLENGE",
+      "INVALID_PASSKEY_RESPONSE",
+      "INVALID_PASSKEY_CHALLENGE",
+    ],
+    401: ["INVALID_TWO_FACTOR_CODE", "INVALID_PASSKEY", "PASSKEY_CLONED"],
+    410: ["TWO_FACTOR_CHALLENGE_EXPIRED", "PASSKEY_CHALLENGE_EXPIRED"],
     429: ["RATE_LIMITED"],
+    503: ["PASSKEYS_UNAVAILABLE"],
   },
   cookie: "issue",
   call: (services, input, _actor, client) => services.twoFactor.signIn(input, client),

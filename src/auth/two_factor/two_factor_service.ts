@@ -29,9 +29,14 @@ import type {
   AuthSignInTwoFactorBody,
   AuthTotpSetup,
   AuthTwoFactorCredential,
+  AuthTwoFactorPasskeyOptionsBody,
   AuthTwoFactorPasswordBody,
   AuthTwoFactorStatus,
 } from "./two_factor_inputs.ts";
+import type { OriginPolicy } from "../http/origin_check.ts";
+import type { AuthPasskeyRequestOptions } from "../passkeys/passkey_inputs.ts";
+import type { OrganizationEventSink } from "../account/lifecycle_context.ts";
+import { recordSecondFactorLoss } from "../organizations/second_factor.ts";
 import {
   confirmTotp,
   deleteTotpAndRecoveryCodes,
@@ -40,7 +45,7 @@ import {
   replaceRecoveryCodes,
   storePendingTotp,
 } from "./two_factor_store.ts";
-import { secondStepAnswer } from "./second_step_service.ts";
+import { secondStep } from "./second_step_service.ts";
 
 /** The second-factor operations of one module instance. */
 export interface TwoFactorService {
@@ -72,6 +77,11 @@ export interface TwoFactorService {
   ): Promise<AuthTwoFactorStatus>;
   /** `POST /sign-in/two-factor`: answers a sign-in's challenge; the credential. */
   signIn(input: AuthSignInTwoFactorBody, client: ClientInfo): Promise<AuthTwoFactorCredential>;
+  /** `POST /sign-in/two-factor/passkey-options`: request options for the challenge's user. */
+  passkeyOptions(
+    input: AuthTwoFactorPasskeyOptionsBody,
+    client: ClientInfo,
+  ): Promise<AuthPasskeyRequestOptions>;
 }
 
 /** What {@link twoFactorService} needs. */
@@ -89,6 +99,13 @@ export interface TwoFactorServiceOptions {
   issuer: string;
   /** The credential lifetime, in seconds (the second step issues it). */
   ttlSeconds: number;
+  /** Where the passkeys' relying party comes from (a passkey answering the second step). */
+  origins: OriginPolicy;
+  /**
+   * The organization events (`null` without organizations): removing the last factor records
+   * `memberSecondFactorLost` in each organization of the user's that requires one.
+   */
+  organizationEvents: OrganizationEventSink | null;
 }
 
 let warnedUnsealable = false;
@@ -103,6 +120,7 @@ function alreadyEnabled() {
 /** Builds the second-factor operations of one module instance. */
 export function twoFactorService(deps: TwoFactorServiceOptions): TwoFactorService {
   const { db, tables, events, secretBox } = deps;
+  const step = secondStep(deps);
 
   return {
     status({ user }) {
@@ -189,6 +207,9 @@ export function twoFactorService(deps: TwoFactorServiceOptions): TwoFactorServic
         await lockUser(tx, tables, userId);
         const removed = await deleteTotpAndRecoveryCodes(tx, tables, userId);
         const remaining = await refreshSecondFactorFlag(tx, tables, userId);
+        if (removed && !remaining) {
+          await recordSecondFactorLoss(tx, tables, deps.organizationEvents, userId);
+        }
         if (removed) {
           await events.emit(tx, "twoFactorDisabled", {
             user: actor.user,
@@ -200,8 +221,10 @@ export function twoFactorService(deps: TwoFactorServiceOptions): TwoFactorServic
         return await factorStatus(tx, tables, userId);
       });
       events.wake();
+      deps.organizationEvents?.wake();
       return status;
     },
-    signIn: secondStepAnswer(deps),
+    signIn: step.answer,
+    passkeyOptions: step.passkeyOptions,
   };
 }
