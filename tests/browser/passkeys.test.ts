@@ -12,7 +12,7 @@
  */
 import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { type ServeProcess, startServe, tempDir } from "../helpers/cli_process.ts";
 import { launchChromium, NO_BROWSER } from "../helpers/browser.ts";
 import { credentials, newPage, startTaskArgs, WAIT } from "../helpers/spa_pages.ts";
@@ -21,27 +21,11 @@ import {
   passwordStep,
   sessionCookies,
   signOut,
+  virtualAuthenticator,
 } from "../helpers/spa_two_factor.ts";
 
 const slow = { timeout: 240_000, skip: NO_BROWSER };
 const PASSWORD = "correct horse battery";
-
-/** A virtual platform authenticator on the page: resident keys, user verification, presence. */
-async function virtualAuthenticator(page: Page): Promise<string> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return authenticatorId;
-}
 
 describe("passkeys in the example SPA, in Chromium's virtual authenticator", () => {
   const dir = tempDir();

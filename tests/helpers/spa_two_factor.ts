@@ -1,7 +1,8 @@
 /**
  * What the browser tests of the example SPA's second factors share: TOTP codes computed from the
  * key the page shows (with `otpauth`, the library the module checks them with), the setup of an
- * authenticator app from the account area, and a password sign-in that stops at the second step.
+ * authenticator app from the account area, a password sign-in that stops at the second step, and
+ * Chromium's virtual authenticator for passkeys.
  *
  * @example
  * ```ts ignore
@@ -136,4 +137,24 @@ export async function signOut(page: Page): Promise<void> {
 /** The `service_auth` cookies of a context: none while a sign-in waits for its second step. */
 export async function sessionCookies(context: BrowserContext): Promise<string[]> {
   return (await context.cookies()).filter((c) => c.name === "service_auth").map((c) => c.value);
+}
+
+/**
+ * A virtual platform authenticator on the page (CDP's WebAuthn domain): resident keys, user
+ * verification, presence simulated. Answers its id.
+ */
+export async function virtualAuthenticator(page: Page): Promise<string> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return authenticatorId;
 }
