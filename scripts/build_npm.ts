@@ -43,6 +43,8 @@ const ON_BUN = "on_bun.js";
 const denoJson = JSON.parse(readFileSync("deno.json", "utf8"));
 /** deno.json's entries (`"./hooks": "./src/hooks/mod.ts"`, …): the npm package has the same. */
 const entries: Record<string, string> = denoJson.exports;
+/** The optional peer dependencies (name → range), filled by {@link npmDependencies}. */
+const peers: Record<string, string> = {};
 
 rmSync(OUT, { recursive: true, force: true });
 const tsc = spawnSync("npx", [
@@ -81,6 +83,11 @@ if (tsc.status !== 0) {
 const docsIndex = join(OUT, "esm", DOCS_INDEX_FILE);
 mkdirSync(dirname(docsIndex), { recursive: true });
 writeFileSync(docsIndex, renderDocsIndexJson(buildDocsRecords("docs")));
+
+// The framework bindings (src/client/react/, …) import their framework by an `npm:` specifier, so
+// that deno.json need not map it (every package it maps is installed by `deno task start`): on
+// npm, the bare name, resolved from the app's own copy (an optional peer dependency).
+rewriteNpmSpecifiers(join(OUT, "esm"));
 
 // cli.ts starts with a Deno shebang; the npm bin is a Node one.
 const cliJs = join(OUT, "esm", "cli.js");
@@ -158,6 +165,10 @@ writeFileSync(
       bin: { "fragment-cli": "./bin/fragment-cli.js" },
       files: ["esm", "bin", "README.md", "LICENSE"],
       dependencies: npmDependencies(),
+      peerDependencies: peers,
+      peerDependenciesMeta: Object.fromEntries(
+        Object.keys(peers).map((name) => [name, { optional: true }]),
+      ),
     },
     null,
     2,
@@ -215,7 +226,10 @@ function bundleBinEntry(): void {
   }
 }
 
-/** The npm packages the shipped sources import, with the version ranges of deno.json. */
+/**
+ * The npm packages the shipped sources import, with the version ranges of deno.json; those
+ * imported as `npm:name@range` (the frameworks of the bindings) go to {@link peers} instead.
+ */
 function npmDependencies(): Record<string, string> {
   const used = new Set<string>();
   for (const file of sourceFiles(["mod.ts", "cli.ts", "src"])) {
@@ -227,6 +241,11 @@ function npmDependencies(): Record<string, string> {
     for (const match of [...text.matchAll(statements), ...text.matchAll(dynamic)]) {
       const specifier = match[1];
       if (specifier.startsWith("node:")) continue;
+      const peer = /^npm:(@?[^@]+)@(.+)$/.exec(specifier);
+      if (peer) {
+        peers[peer[1]] = peer[2];
+        continue;
+      }
       const parts = specifier.split("/");
       used.add(specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]);
     }
@@ -241,11 +260,20 @@ function npmDependencies(): Record<string, string> {
   return dependencies;
 }
 
-function sourceFiles(roots: string[]): string[] {
+/** `npm:name@range` imports in the emitted `.js` and `.d.ts` files, made bare (`name`). */
+function rewriteNpmSpecifiers(dir: string): void {
+  for (const file of sourceFiles([dir], [".js", ".d.ts"])) {
+    const text = readFileSync(file, "utf8");
+    const bare = text.replace(/(["'])npm:(@?[^@"']+)@[^"']*\1/g, "$1$2$1");
+    if (bare !== text) writeFileSync(file, bare);
+  }
+}
+
+function sourceFiles(roots: string[], endings = [".ts"]): string[] {
   const found: string[] = [];
   const walk = (path: string): void => {
     if (statSync(path).isDirectory()) readdirSync(path).forEach((e) => walk(join(path, e)));
-    else if (path.endsWith(".ts")) found.push(path);
+    else if (endings.some((ending) => path.endsWith(ending))) found.push(path);
   };
   roots.forEach(walk);
   return found;

@@ -325,11 +325,18 @@ function createTransport(options) {
   const base = options.baseUrl.replace(/\/+$/, "");
   const credentials = options.credentials ?? "include";
   return async (input) => {
+    const given = typeof options.headers === "function" ? await options.headers() : options.headers;
     const headers = {
-      accept: "application/json",
-      ...options.headers,
-      ...input.headers
+      accept: "application/json"
     };
+    for (const source of [
+      given,
+      input.headers
+    ]) {
+      for (const [name, value] of Object.entries(source ?? {})) {
+        if (value !== null && value !== void 0) headers[name] = value;
+      }
+    }
     if (input.body !== void 0) headers["content-type"] = "application/json";
     const token = typeof options.token === "function" ? options.token() : options.token;
     if (token) headers.authorization = `Bearer ${token}`;

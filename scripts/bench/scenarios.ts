@@ -7,6 +7,7 @@ import { betterAuthSide } from "./better_auth_side.ts";
 import { ourAuthSide } from "./our_auth_side.ts";
 import type { Scenario } from "./scenario.ts";
 import { cliStartScenario } from "./scenario_cli_start.ts";
+import { clientSizeScenario } from "./scenario_client_size.ts";
 import { hashingFloodScenario } from "./scenario_hashing_flood.ts";
 import { hookAnchorsScenario } from "./scenario_hook_anchors.ts";
 import { hookOrderScenario } from "./scenario_hook_order.ts";
@@ -31,4 +32,5 @@ export const SCENARIOS: readonly Scenario[] = [
   hookWakeScenario,
   hookAnchorsScenario,
   hookOrderScenario,
+  clientSizeScenario,
 ];

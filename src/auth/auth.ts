@@ -250,7 +250,8 @@ export function auth(options: AuthOptions): AuthModule {
     hasher: resolved.passwordHasher,
     limits,
     events,
-    secretBox: createSecretBox(signingSecret(resolved.secret), "auth:totp:secret"),
+    // No warning here: the TOTP setup warns on its first use when no secret is configured.
+    secretBox: createSecretBox(resolved.secret ?? processSecret(), "auth:totp:secret"),
     secretConfigured: resolved.secret !== null,
     issuer: resolved.twoFactor.issuer,
     ttlSeconds: resolved.ttlSeconds,

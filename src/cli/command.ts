@@ -8,11 +8,16 @@ export interface OptionSpec {
   default?: string;
   /** Placeholder of the value in `--help`, e.g. `PORT`. */
   valueName?: string;
+  /** A string option that may be given more than once: read from `CommandArgs.lists`. */
+  multiple?: boolean;
 }
 
 /** What a command receives after parsing. */
 export interface CommandArgs {
+  /** The options given once, by name. */
   values: Record<string, string | boolean | undefined>;
+  /** Each `multiple` option's values, in the order given (absent when not given). */
+  lists?: Record<string, string[]>;
   positionals: string[];
 }
 

@@ -1,4 +1,4 @@
-import { type CliIo, type Command, UsageError } from "./command.ts";
+import { type CliIo, type Command, type CommandArgs, UsageError } from "./command.ts";
 import { commandHelp, GLOBAL_OPTIONS, PROGRAM, programHelp } from "./help.ts";
 import { VERSION } from "../version.ts";
 import { COMMANDS } from "./command_list.ts";
@@ -32,13 +32,13 @@ export async function runCli(
     }
     const found = findCommand(argv);
     command = found.command;
-    const { values, positionals } = await parseCommandArgs(command, found.rest);
+    const { values, lists, positionals } = await parseCommandArgs(command, found.rest);
     debug ||= values.verbose === true;
     if (values.help) {
       io.stdout(commandHelp(command));
       return 0;
     }
-    return await command.run({ values, positionals }, io);
+    return await command.run({ values, lists, positionals }, io);
   } catch (error) {
     if (error instanceof UsageError) {
       const usage = command ? `${PROGRAM} ${command.usage}` : `${PROGRAM} <command> [options]`;
@@ -76,23 +76,34 @@ function findCommand(argv: readonly string[]): { command: Command; rest: string[
 async function parseCommandArgs(
   command: Command,
   args: string[],
-): Promise<{ values: Record<string, string | boolean | undefined>; positionals: string[] }> {
+): Promise<Required<CommandArgs>> {
   // Imported here, not at the top: `--help` and `--version` do not parse options, and on Deno
   // `node:util` loads Node-compatibility modules (see src/runtime/cli_process.ts).
   const { parseArgs } = await import("node:util");
   const options = Object.fromEntries(
     Object.entries({ ...command.options, ...GLOBAL_OPTIONS }).map(([name, spec]) => [
       name,
-      spec.short ? { type: spec.type, short: spec.short } : { type: spec.type },
+      {
+        type: spec.type,
+        ...(spec.short ? { short: spec.short } : {}),
+        ...(spec.multiple ? { multiple: true } : {}),
+      },
     ]),
   );
   try {
-    return parseArgs({
+    const parsed = parseArgs({
       args: joinDashedValues(args, options),
       options,
       allowPositionals: true,
       strict: true,
     });
+    const values: CommandArgs["values"] = {};
+    const lists: Record<string, string[]> = {};
+    for (const [name, value] of Object.entries(parsed.values)) {
+      if (Array.isArray(value)) lists[name] = value.map(String);
+      else values[name] = value;
+    }
+    return { values, lists, positionals: parsed.positionals };
   } catch (error) {
     // parseArgs explains at length; the first sentence is the reason.
     const message = error instanceof Error ? error.message : String(error);

@@ -23,9 +23,11 @@ export const serveCommand: Command = {
     },
     static: {
       type: "string",
-      valueName: "dir",
+      valueName: "[path=]dir",
+      multiple: true,
       description: "Also serve the files of <dir> (e.g. a single-page app, index.html at /) at " +
-        "the paths no module is mounted at; GET and HEAD only",
+        "the paths no module is mounted at, or under <path> (/admin=admin/dist); repeatable; " +
+        "GET and HEAD only",
     },
     migrate: {
       type: "boolean",
@@ -37,6 +39,7 @@ export const serveCommand: Command = {
     "serve examples/app.ts",
     "serve src/auth.ts src/billing.ts --port 3000 --host 0.0.0.0",
     "serve examples/app.ts --static examples/spa",
+    "serve examples/app.ts --static examples/spa --static /react=examples/react",
     "DATABASE_URL=postgres://localhost/app serve app.ts --migrate",
   ],
   run: async (args: CommandArgs, io: CliIo): Promise<number> =>

@@ -1,5 +1,6 @@
 import { statSync } from "node:fs";
 import { AddressInUseError, type ModuleInstance, serve } from "../core/mod.ts";
+import { isStaticMountPath } from "../core/static_files.ts";
 import { CliError, type CliIo, type CommandArgs, UsageError } from "./command.ts";
 import {
   allDatabases,
@@ -18,7 +19,7 @@ export async function runServe(args: CommandArgs, io: CliIo): Promise<number> {
   const port = parsePort(args.values.port);
   const hostname = parseHost(args.values.host);
   const files = checkUserFiles(args.positionals, { min: 1, name: "<file> to serve" });
-  const staticDir = parseStaticDir(args.values.static);
+  const staticDirs = parseStaticDirs(args.lists?.static ?? []);
   // Before the import: modules read FRAGMENT_SECRET when they are instantiated.
   const secret = provideSecret();
   const loaded = await findModules(files, io, { need: "modules" });
@@ -38,7 +39,7 @@ export async function runServe(args: CommandArgs, io: CliIo): Promise<number> {
       server = await serve(modules, {
         port,
         hostname,
-        staticDir,
+        staticDirs,
         onShutdown: async () => {
           await closeAdapters(databases);
           io.stdout("Server stopped\n");
@@ -50,8 +51,9 @@ export async function runServe(args: CommandArgs, io: CliIo): Promise<number> {
     }
     io.stdout(`Server running on ${server.url}\n`);
     for (const module of modules) io.stdout(describeModule(module, server.url));
-    if (staticDir !== undefined) {
-      io.stdout(`\nStatic files\n  Folder: ${staticDir}\n  At:     ${server.url}/\n`);
+    for (const [path, dir] of Object.entries(staticDirs ?? {})) {
+      const at = path === "/" ? "/" : `${path}/`;
+      io.stdout(`\nStatic files\n  Folder: ${dir}\n  At:     ${server.url}${at}\n`);
     }
     io.stdout("\nPress Ctrl-C to stop.\n");
     await server.finished;
@@ -108,18 +110,34 @@ function parsePort(value: string | boolean | undefined): number {
   return port;
 }
 
-/** The `--static` folder: it must exist and be a folder (checked before anything starts). */
-function parseStaticDir(value: string | boolean | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  const dir = String(value);
-  let isFolder = false;
-  try {
-    isFolder = statSync(dir).isDirectory();
-  } catch {
-    // Missing or unreadable: the same message.
+/**
+ * The `--static` folders by URL path: each value is `<dir>` (served at `/`) or `<path>=<dir>`
+ * (`/admin=admin/dist`); each folder must exist and each path be given once (checked before
+ * anything starts). `undefined` when none is given.
+ */
+function parseStaticDirs(values: readonly string[]): Record<string, string> | undefined {
+  if (values.length === 0) return undefined;
+  const dirs: Record<string, string> = {};
+  for (const value of values) {
+    const mount = /^(\/[^=]*)=(.+)$/.exec(value);
+    const path = mount ? mount[1] : "/";
+    const dir = mount ? mount[2] : value;
+    if (!isStaticMountPath(path)) {
+      throw new UsageError(
+        `--static ${value}: the path must look like /admin (no trailing slash), got "${path}"`,
+      );
+    }
+    if (path in dirs) throw new UsageError(`--static names two folders for ${path}`);
+    let isFolder = false;
+    try {
+      isFolder = statSync(dir).isDirectory();
+    } catch {
+      // Missing or unreadable: the same message.
+    }
+    if (!isFolder) throw new UsageError(`--static must name an existing folder, got "${dir}"`);
+    dirs[path] = dir;
   }
-  if (!isFolder) throw new UsageError(`--static must name an existing folder, got "${dir}"`);
-  return dir;
+  return dirs;
 }
 
 function parseHost(value: string | boolean | undefined): string {

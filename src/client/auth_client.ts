@@ -34,7 +34,12 @@ import type {
 import * as routes from "../../generated/client_routes.ts";
 import type { AuthResult } from "./result.ts";
 import { fillPath } from "./route_path.ts";
-import { type AuthFetch, type CallInput, createTransport } from "./transport.ts";
+import {
+  type AuthFetch,
+  type CallInput,
+  createTransport,
+  type HeadersOption,
+} from "./transport.ts";
 import {
   accountCalls,
   type AuthAccountClient,
@@ -120,8 +125,12 @@ export interface AuthClientOptions {
    * function read before every request. For non-browser clients; browsers use the cookie.
    */
   token?: string | (() => string | null | undefined);
-  /** Headers added to every request. */
-  headers?: Record<string, string>;
+  /**
+   * Headers added to every request (a `null` or `undefined` value is left out), or a function
+   * called before each request that returns them. On a server, `{ cookie:
+   * request.headers.get("cookie") }` calls the module as the visitor of the request served.
+   */
+  headers?: HeadersOption;
 }
 
 /**

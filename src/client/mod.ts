@@ -71,7 +71,7 @@ export type {
   RouteRequest,
   RouteTypes,
 } from "./module_routes.ts";
-export type { AuthFetch } from "./transport.ts";
+export type { AuthFetch, ClientHeaders, HeadersOption } from "./transport.ts";
 // The auth module's types that the client's signatures name, so that a client needs no import
 // from the server's entry (types only: nothing of the server reaches a bundle).
 export type {

@@ -10,7 +10,12 @@
 import type { ModuleClientErrorCode, ModuleResult } from "./result.ts";
 import type { ModuleRoutes, RouteCall, RouteRequest } from "./module_routes.ts";
 import { fillPath } from "./route_path.ts";
-import { type AuthFetch, type CallInput, createTransport } from "./transport.ts";
+import {
+  type AuthFetch,
+  type CallInput,
+  createTransport,
+  type HeadersOption,
+} from "./transport.ts";
 
 /**
  * How {@link createModuleClient} reaches the module.
@@ -22,7 +27,7 @@ import { type AuthFetch, type CallInput, createTransport } from "./transport.ts"
  * function optionsFor(incoming: Request): ModuleClientOptions {
  *   return {
  *     baseUrl: "http://127.0.0.1:8080/api/notes",
- *     headers: { cookie: incoming.headers.get("cookie") ?? "" },
+ *     headers: { cookie: incoming.headers.get("cookie") },
  *   };
  * }
  * ```
@@ -40,10 +45,12 @@ export interface ModuleClientOptions {
    */
   credentials?: RequestCredentials;
   /**
-   * Headers added to every request. On a server, a `cookie` here is sent as is: the way to call
-   * a module as the visitor of the page being rendered (browsers refuse to set it).
+   * Headers added to every request (a `null` or `undefined` value is left out), or a function
+   * called before each request that returns them (it may be async). On a server, a `cookie` here
+   * is sent as is: the way to call a module as the visitor of the page being rendered (browsers
+   * refuse to set it).
    */
-  headers?: Record<string, string>;
+  headers?: HeadersOption;
 }
 
 /**

@@ -11,6 +11,7 @@
  */
 
 import type { HttpMethod } from "../core/mod.ts";
+import type { ClientHeaders } from "./transport.ts";
 
 /**
  * What `route()` records of a route at the type level (the `types` of a `Route`): the method and
@@ -211,8 +212,11 @@ export type RouteRequest<Call extends RouteCall> =
     : undefined extends Call["body"] ? { body?: Call["body"] }
     : { body: Call["body"] })
   & {
-    /** Headers of this call, over the client's `headers` (e.g. the cookie of the request served). */
-    headers?: Record<string, string>;
+    /**
+     * Headers of this call, over the client's `headers` (e.g. the cookie of the request served);
+     * a `null` or `undefined` value adds nothing (and leaves the client's in place).
+     */
+    headers?: ClientHeaders;
     /** Aborts the call: it then resolves to a `NETWORK_ERROR`. */
     signal?: AbortSignal;
   };

@@ -25,13 +25,50 @@ import type { AuthClientError, AuthClientErrorCode, AuthResult } from "./result.
  */
 export type AuthFetch = (input: string, init: RequestInit) => Promise<Response>;
 
+/**
+ * Headers a client adds to its requests, by name. A `null` or `undefined` value is left out, so
+ * the incoming request's `request.headers.get("cookie")` can be passed as it is.
+ *
+ * @example Call a module as the visitor of the page being rendered
+ * ```ts
+ * import { type ClientHeaders, createAuthClient } from "@app/fragment-cli/client";
+ *
+ * async function emailOf(request: Request): Promise<string | null> {
+ *   const headers: ClientHeaders = { cookie: request.headers.get("cookie") };
+ *   const client = createAuthClient({ baseUrl: "http://127.0.0.1:8080/api/auth", headers });
+ *   const { data } = await client.me();
+ *   return data?.user.email ?? null;
+ * }
+ * ```
+ */
+export type ClientHeaders = { readonly [name: string]: string | null | undefined };
+
+/**
+ * The `headers` option of a client: fixed headers, or a function called before every request
+ * (it may be async), e.g. one that reads the request being served from an `AsyncLocalStorage`.
+ *
+ * @example The cookie of whichever request is being served
+ * ```ts
+ * import { AsyncLocalStorage } from "node:async_hooks";
+ * import { createAuthClient, type HeadersOption } from "@app/fragment-cli/client";
+ *
+ * const incoming = new AsyncLocalStorage<Request>();
+ * const headers: HeadersOption = () => ({ cookie: incoming.getStore()?.headers.get("cookie") });
+ * export const auth = createAuthClient({ baseUrl: "http://127.0.0.1:8080/api/auth", headers });
+ * // In the server's handler: incoming.run(request, () => render(request));
+ * ```
+ */
+export type HeadersOption =
+  | ClientHeaders
+  | (() => ClientHeaders | null | undefined | Promise<ClientHeaders | null | undefined>);
+
 /** How the client reaches the module (see `AuthClientOptions`). */
 export interface TransportOptions {
   baseUrl: string;
   fetch?: AuthFetch;
   credentials?: RequestCredentials;
   token?: string | (() => string | null | undefined);
-  headers?: Record<string, string>;
+  headers?: HeadersOption;
 }
 
 /**
@@ -43,7 +80,7 @@ export interface CallInput {
   path: string;
   query?: { readonly [name: string]: unknown };
   body?: unknown;
-  headers?: Record<string, string>;
+  headers?: ClientHeaders;
   signal?: AbortSignal;
 }
 
@@ -55,11 +92,14 @@ export function createTransport(options: TransportOptions): Call {
   const base = options.baseUrl.replace(/\/+$/, "");
   const credentials = options.credentials ?? "include";
   return async <T>(input: CallInput): Promise<AuthResult<T>> => {
-    const headers: Record<string, string> = {
-      accept: "application/json",
-      ...options.headers,
-      ...input.headers,
-    };
+    const given = typeof options.headers === "function" ? await options.headers() : options.headers;
+    const headers: Record<string, string> = { accept: "application/json" };
+    // The call's own over the client's; a null or undefined value is no header, in either.
+    for (const source of [given, input.headers]) {
+      for (const [name, value] of Object.entries(source ?? {})) {
+        if (value !== null && value !== undefined) headers[name] = value;
+      }
+    }
     if (input.body !== undefined) headers["content-type"] = "application/json";
     const token = typeof options.token === "function" ? options.token() : options.token;
     if (token) headers.authorization = `Bearer ${token}`;

@@ -2,7 +2,7 @@ import process from "node:process";
 import { composeModules } from "./compose_modules.ts";
 import type { Listen } from "../runtime/listener.ts";
 import type { ModuleInstance } from "./module_instance.ts";
-import { staticFiles } from "./static_files.ts";
+import { staticFiles, staticMounts } from "./static_files.ts";
 
 /**
  * Options of {@link serve}.
@@ -35,6 +35,13 @@ export interface ServeOptions {
    * e.g. a single-page app; GET and HEAD only, nothing outside the folder. Mounts come first.
    */
   staticDir?: string;
+  /**
+   * Folders served at URL paths, e.g. `{ "/": "./dist", "/admin": "./admin/dist" }`: a request
+   * under a path (`/admin/app.js`) is answered from its folder alone (longest path first), and the
+   * path itself (`/admin`) redirects to `/admin/`. `staticDir` is `{ "/": staticDir }`; a `"/"`
+   * here as well is a `TypeError`. Mounts come first.
+   */
+  staticDirs?: Readonly<Record<string, string>>;
   /** Runs after the server stopped and background work finished, before the process exits. */
   onShutdown?: () => void | Promise<void>;
   /**
@@ -95,9 +102,7 @@ export async function serve(
   options: ServeOptions = {},
 ): Promise<RunningServer> {
   const hostname = options.hostname ?? "localhost";
-  const composed = composeModules(modules, {
-    fallback: options.staticDir === undefined ? undefined : staticFiles(options.staticDir),
-  });
+  const composed = composeModules(modules, { fallback: staticFallback(options) });
   let draining = false;
   // Once shutting down, a request that still reaches us (a kept-alive connection) is refused
   // at once, so the client retries elsewhere, instead of starting work the shutdown cuts short.
@@ -165,4 +170,16 @@ async function runtimeAdapter(): Promise<{ listen: Listen }> {
   if ("Deno" in globalThis) return await import("../runtime/deno.ts");
   if ("Bun" in globalThis) return await import("../runtime/bun.ts");
   return await import("../runtime/node.ts");
+}
+
+/** The handler of `staticDir` and `staticDirs`, if any. */
+function staticFallback(
+  options: ServeOptions,
+): ((request: Request) => Promise<Response | null>) | undefined {
+  const { staticDir, staticDirs } = options;
+  if (staticDirs === undefined) return staticDir === undefined ? undefined : staticFiles(staticDir);
+  if (staticDir !== undefined && "/" in staticDirs) {
+    throw new TypeError('serve(): staticDir and staticDirs["/"] both name the folder served at /');
+  }
+  return staticMounts(staticDir === undefined ? staticDirs : { ...staticDirs, "/": staticDir });
 }

@@ -1,7 +1,7 @@
 /**
- * Serving a folder of files (a single-page app) beside the modules: `fragment-cli serve
- * --static <dir>` and `serve(modules, { staticDir })`. Read-only and closed by default: GET and
- * HEAD only, no directory listing, no dotfiles, nothing outside the folder (encoded `..`,
+ * Serving folders of files (single-page apps) beside the modules: `fragment-cli serve --static
+ * [<path>=]<dir>` and `serve(modules, { staticDir, staticDirs })`. Read-only and closed by default:
+ * GET and HEAD only, no directory listing, no dotfiles, nothing outside the folder (encoded `..`,
  * backslashes, NUL bytes and symbolic links leading out are refused).
  *
  * @module
@@ -42,14 +42,64 @@ const MAX_FILE_BYTES = 32 * 1024 * 1024;
  * it names nothing servable. Methods other than GET and HEAD on a servable file are 405.
  */
 export function staticFiles(dir: string): (request: Request) => Promise<Response | null> {
+  const serveFolder = folder(dir);
+  return (request) => serveFolder(request, new URL(request.url).pathname);
+}
+
+/**
+ * A handler of several folders, each at a URL path (`{ "/": "./dist", "/admin": "./admin" }`):
+ * a request under a mount's path (`/admin/app.js`) is answered from its folder alone, the longest
+ * path first, as {@link staticFiles} answers (`null` for what the folder does not have); the
+ * mount's path itself (`/admin`) redirects to its folder's index (`/admin/`), so that the page's
+ * relative URLs resolve inside the mount. Throws a `TypeError` for a path that is not `/` or
+ * plain `/segment`s (no trailing `/`, no dot segment, no percent-encoding).
+ */
+export function staticMounts(
+  mounts: Readonly<Record<string, string>>,
+): (request: Request) => Promise<Response | null> {
+  const served = Object.entries(mounts).map(([path, dir]) => {
+    if (!isStaticMountPath(path)) {
+      throw new TypeError(
+        `The static mount "${path}" must be "/" or a path like "/admin" (letters, digits, ` +
+          `"-", "_", "~" and inner "."; no trailing "/")`,
+      );
+    }
+    return { path, serveFolder: folder(dir) };
+  }).sort((a, b) => b.path.length - a.path.length);
+  return async (request) => {
+    const url = new URL(request.url);
+    for (const { path, serveFolder } of served) {
+      if (path === "/") return await serveFolder(request, url.pathname);
+      if (url.pathname === path) {
+        if (request.method !== "GET" && request.method !== "HEAD") return null;
+        return new Response(null, { status: 308, headers: { location: `${path}/${url.search}` } });
+      }
+      if (url.pathname.startsWith(`${path}/`)) {
+        return await serveFolder(request, url.pathname.slice(path.length));
+      }
+    }
+    return null;
+  };
+}
+
+/**
+ * Whether `path` may be a static mount's: `/`, or `/segment`s of letters, digits, `-`, `_`, `~`
+ * and inner `.` (no trailing `/`, no dot segment, nothing to percent-decode).
+ */
+export function isStaticMountPath(path: string): boolean {
+  return path === "/" || /^(\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)+$/.test(path);
+}
+
+/** Answers a path of the folder `dir` (see {@link staticFiles}). */
+function folder(dir: string): (request: Request, pathname: string) => Promise<Response | null> {
   // Resolved once, at the first request: the folder's real path, symbolic links followed.
   let root: Promise<string | null> | undefined;
-  return async function serveStatic(request: Request): Promise<Response | null> {
+  return async function serveStatic(request, pathname) {
     // A folder that is gone serves nothing (the callers check it exists when they start).
     root ??= realpath(dir).catch(() => null);
     const base = await root;
     if (base === null) return null;
-    const segments = pathSegments(new URL(request.url).pathname);
+    const segments = pathSegments(pathname);
     if (segments === null) return null;
     const file = await servableFile(base, segments);
     if (file === null) return null;

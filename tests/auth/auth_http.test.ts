@@ -292,7 +292,7 @@ forEachAdapter((name, getAdapter) => {
         const result = await call(module, "GET", "/me", { token, transport });
         assert.equal(result.status, 200);
         assert.deepEqual(result.body, {
-          user: { ...user, telegram: null },
+          user: { ...user, telegram: null, twoFactorEnabled: false },
           organizations: [],
           organizationsHasMore: false,
           activeOrganization: null,

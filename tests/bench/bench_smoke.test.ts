@@ -32,6 +32,7 @@ const EXPECTED_ROWS: Record<number, number> = {
   8: 1,
   9: 2,
   11: 3,
+  12: 5,
 };
 
 describe("deno task bench --quick", () => {

@@ -9,7 +9,6 @@
  */
 import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page, Request as PlaywrightRequest } from "playwright-core";
@@ -17,6 +16,7 @@ import { staticFiles } from "../../src/core/static_files.ts";
 import { type ServeProcess, startServe, tempDir } from "../helpers/cli_process.ts";
 import { docsScreenshot, launchChromium, NO_BROWSER } from "../helpers/browser.ts";
 import { listenLocal, type LocalServer } from "../helpers/local_server.ts";
+import { startTaskArgs } from "../helpers/spa_pages.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const spa = join(root, "examples/spa");
@@ -29,12 +29,10 @@ const WAIT = { timeout: 30_000 };
  * What `deno task start` runs after `serve` (deno.json), the repository's paths made absolute:
  * the test serves exactly what a newcomer starts.
  */
-function startTaskArgs(): string[] {
-  const task: string = JSON.parse(readFileSync(join(root, "deno.json"), "utf8")).tasks.start;
-  const words = task.split(/\s+/);
-  const args = words.slice(words.indexOf("serve") + 1);
-  assert.ok(args.includes("--static"), `deno task start serves no static folder: ${task}`);
-  return args.map((arg) => (existsSync(join(root, arg)) ? join(root, arg) : arg));
+function startArgs(): string[] {
+  const args = startTaskArgs();
+  assert.ok(args.includes("--static"), `deno task start serves no static folder: ${args}`);
+  return args;
 }
 
 /** Polls `read` until it answers `expected` (as JSON), or fails after WAIT with the last value. */
@@ -196,7 +194,7 @@ describe("the example SPA in a real browser", () => {
         return await files(request) ?? new Response("not found", { status: 404 });
       });
       api = await startServe(
-        [...startTaskArgs(), "--port", "0", "--host", "127.0.0.1"],
+        [...startArgs(), "--port", "0", "--host", "127.0.0.1"],
         { cwd: dir.path, env: { TRUSTED_ORIGINS: elsewhere.url } },
       );
       config = `export const API_BASE_URL = ${JSON.stringify(`${api.url}/api/auth`)};\n`;

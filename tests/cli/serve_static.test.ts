@@ -1,8 +1,9 @@
 /**
- * `fragment-cli serve --static <dir>`: a folder of files beside the modules, end to end (cli.ts in
- * a child process, real HTTP). The abuse cases first: nothing outside the folder is ever served,
- * whatever the encoding of the path; then content types, index.html at `/`, no listing, GET and
- * HEAD only, and the modules' mounts before the files.
+ * `fragment-cli serve --static [<path>=]<dir>`: folders of files beside the modules, end to end
+ * (cli.ts in a child process, real HTTP). The abuse cases first: nothing outside the folder is
+ * ever served, whatever the encoding of the path; then content types, index.html at `/`, no
+ * listing, GET and HEAD only, and the modules' mounts before the files; then a folder at a path
+ * beside the one at `/`, and the usage errors of both.
  */
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
@@ -182,4 +183,124 @@ describe("fragment-cli serve --static with a bad folder", () => {
       assert.doesNotMatch(result.stdout, /Server running/);
     }
   });
+});
+
+describe("fragment-cli serve --static with a folder at a path", () => {
+  const dir = tempDir();
+  const site = join(dir.path, "site");
+  const admin = join(dir.path, "admin");
+  let server: ServeProcess;
+  let port: number;
+
+  before(async () => {
+    writeFileSync(join(dir.path, "secret.txt"), SECRET);
+    mkdirSync(site, { recursive: true });
+    mkdirSync(join(admin, "sub"), { recursive: true });
+    writeFileSync(join(site, "index.html"), "site index");
+    writeFileSync(join(site, "only-site.txt"), "site only");
+    writeFileSync(join(admin, "index.html"), "admin index");
+    writeFileSync(join(admin, "app.js"), "console.log('admin');");
+    writeFileSync(join(admin, "sub", "page.txt"), "admin sub");
+    writeFileSync(join(admin, ".env"), SECRET);
+    server = await startServe(
+      [
+        plain,
+        "--port",
+        "0",
+        "--host",
+        "127.0.0.1",
+        "--static",
+        site,
+        "--static",
+        `/admin=${admin}`,
+      ],
+      { cwd: dir.path },
+    );
+    port = Number(new URL(server.url).port);
+  }, slow);
+  after(async () => {
+    await server?.stop();
+    dir.remove();
+  });
+
+  it("prints each folder and where it is served", () => {
+    assert.ok(server.stdout().includes(`  Folder: ${site}\n  At:     ${server.url}/\n`));
+    assert.ok(server.stdout().includes(`  Folder: ${admin}\n  At:     ${server.url}/admin/\n`));
+  });
+
+  it("serves the folder under its path, and the other at /", async () => {
+    const expected: Record<string, string> = {
+      "/admin/": "admin index",
+      "/admin/index.html": "admin index",
+      "/admin/app.js": "console.log('admin');",
+      "/admin/sub/page.txt": "admin sub",
+      "/": "site index",
+      "/only-site.txt": "site only",
+    };
+    for (const [path, text] of Object.entries(expected)) {
+      const response = await fetch(`${server.url}${path}`);
+      assert.equal(response.status, 200, path);
+      assert.equal(await response.text(), text, path);
+    }
+  });
+
+  it("redirects the path itself to the folder's index, keeping the query", async () => {
+    for (const [path, location] of [["/admin", "/admin/"], ["/admin?tab=2", "/admin/?tab=2"]]) {
+      const response = await fetch(`${server.url}${path}`, { redirect: "manual" });
+      assert.equal(response.status, 308, path);
+      assert.equal(response.headers.get("location"), location, path);
+    }
+    const posted = await fetch(`${server.url}/admin`, { method: "POST", redirect: "manual" });
+    assert.equal(posted.status, 404);
+  });
+
+  it("answers under the path from its folder alone, and nothing outside it", async () => {
+    for (
+      const path of [
+        "/admin/only-site.txt",
+        "/admin/.env",
+        "/admin/../secret.txt",
+        "/admin/%2e%2e/secret.txt",
+        "/admin/%2e%2e/site/index.html",
+        "/admin/sub/%2e%2e/%2e%2e/secret.txt",
+        "/admin/..%2fsecret.txt",
+        "/admin//app.js",
+        "/%61dmin/app.js",
+        "/adminx/app.js",
+      ]
+    ) {
+      const response = await rawRequest(port, { method: "GET", path, host: `127.0.0.1:${port}` });
+      assert.ok(response.status >= 400 && response.status < 500, `${path}: ${response.status}`);
+      assert.ok(!response.body.includes(SECRET), path);
+      assert.ok(!/site (only|index)/.test(response.body), path);
+    }
+  });
+});
+
+describe("fragment-cli serve --static with bad paths", () => {
+  const dir = tempDir();
+  after(() => dir.remove());
+
+  it(
+    "refuses a malformed path or one path twice as a usage error, before serving",
+    slow,
+    async () => {
+      mkdirSync(join(dir.path, "a"));
+      mkdirSync(join(dir.path, "b"));
+      const cases: [string[], RegExp][] = [
+        [["--static", "/admin/=a"], /the path must look like \/admin/],
+        [["--static", "/a/../b=a"], /the path must look like \/admin/],
+        [["--static", "/%61=a"], /the path must look like \/admin/],
+        [["--static", "a", "--static", "/=b"], /--static names two folders for \/$/m],
+        [["--static", "/x=a", "--static", "/x=b"], /--static names two folders for \/x$/m],
+        [["--static", "/x=missing"], /--static must name an existing folder, got "missing"/],
+      ];
+      for (const [args, message] of cases) {
+        const result = await runCli(["serve", plain, "--port", "0", ...args], { cwd: dir.path });
+        assert.equal(result.code, 2, `${args.join(" ")}: ${result.stderr}`);
+        assert.match(result.stderr, message, args.join(" "));
+        assert.doesNotMatch(result.stdout, /Server running/);
+      }
+    },
+  );
 });

@@ -191,6 +191,34 @@ describe("createModuleClient() over HTTP", () => {
     ]);
   });
 
+  it("reads a headers function before every call; null and undefined values are left out", async () => {
+    const cookies = ["service_auth=first", null, undefined, "service_auth=last"];
+    let reads = 0;
+    const serverSide = createModuleClient<typeof notes>({
+      baseUrl,
+      // Async, as a framework's request-scoped `headers()` may be.
+      headers: async () => {
+        await Promise.resolve();
+        return { cookie: cookies[reads++], "x-trace": reads === 2 ? null : "client" };
+      },
+    });
+    const sent = await receivedDuring(async () => {
+      for (let i = 0; i < cookies.length; i++) {
+        await serverSide.request("GET /notes/:id", {
+          params: { id: crypto.randomUUID() },
+          headers: { "x-trace": i === 3 ? "call" : undefined },
+        });
+      }
+    });
+    assert.equal(reads, 4);
+    assert.deepEqual(sent.map((r) => [r.cookie, r.trace]), [
+      ["service_auth=first", "client"],
+      [null, null],
+      [null, "client"],
+      ["service_auth=last", "call"],
+    ]);
+  });
+
   it("calls through the given fetch, with the given credentials mode", async () => {
     const modes: (RequestCredentials | undefined)[] = [];
     const counted = createModuleClient<typeof instance>({

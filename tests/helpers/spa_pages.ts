@@ -20,12 +20,18 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 /** How long a browser step may wait. */
 export const WAIT = { timeout: 30_000 };
 
-/** What `deno task start` runs after `serve`, the repository's paths made absolute. */
+/**
+ * What `deno task start` runs after `serve`, the repository's paths made absolute (the folder of
+ * `--static /react=examples/react` too).
+ */
 export function startTaskArgs(): string[] {
   const task: string = JSON.parse(readFileSync(join(root, "deno.json"), "utf8")).tasks.start;
   const words = task.split(/\s+/);
   const args = words.slice(words.indexOf("serve") + 1);
-  return args.map((arg) => (existsSync(join(root, arg)) ? join(root, arg) : arg));
+  return args.map((arg) => {
+    const [, mount = "", path] = /^(\/[^=]*=)?(.*)$/.exec(arg)!;
+    return existsSync(join(root, path)) ? mount + join(root, path) : arg;
+  });
 }
 
 /** Waits for the server to print a link of `kind` for `email`; returns it. */

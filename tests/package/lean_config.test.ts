@@ -19,7 +19,8 @@ const dev = read("deno.dev.json");
 /**
  * What `serve`, `db …` and `search` import, on any runtime (jiti: Node without type stripping;
  * oauth4webapi: the auth module's sign-in providers, on their first use; @simplewebauthn/server:
- * its passkeys, on their first use; otpauth: its TOTP, on first use).
+ * its passkeys, on their first use; otpauth: its TOTP, on first use), and nanostores, the one
+ * package of the browser store (`./client/store`: no dependency of its own).
  */
 const RUNTIME_PACKAGES = [
   "@electric-sql/pglite",
@@ -29,6 +30,7 @@ const RUNTIME_PACKAGES = [
   "hono",
   "jiti",
   "minisearch",
+  "nanostores",
   "oauth4webapi",
   "otpauth",
   "postgres",
