@@ -2,7 +2,8 @@
 // src/client/ bundled for browsers by `deno task spa:client`). On load it asks one thing, GET /me:
 // the user, their organizations, the active one and their invitations; the active organization's
 // members, pending invitations and audit log follow from it, each shown only when the member's
-// permissions (the entry's `permissions`) allow it. Text from the server is only ever set as
+// permissions (the entry's `permissions`) allow it; an organization that requires a second factor
+// the user lacks is listed with a note instead. Text from the server is only ever set as
 // textContent, never parsed as HTML.
 import { createAuthClient } from "./client.js";
 import { API_BASE_URL } from "./config.js";
@@ -10,6 +11,10 @@ import { setupAccount } from "./account.js";
 import { setupTelegram } from "./telegram.js";
 import { setupEmailLink } from "./email_link.js";
 import { setupProviders } from "./providers.js";
+import { setupSignIn } from "./sign_in.js";
+import { setupTwoFactor } from "./two_factor.js";
+import { setupPasskeys } from "./passkeys.js";
+import { setupOrganizationSettings } from "./organization_settings.js";
 import { byId, detachHiddenScreens } from "./screens.js";
 
 const client = createAuthClient({ baseUrl: API_BASE_URL });
@@ -26,20 +31,32 @@ function say(error) {
   $("message").textContent = error ? error.message : "";
 }
 
+/** Loads GET /me again and renders it (after a change that it reflects). */
+const refresh = () => act(Promise.resolve({ error: null }));
+
 // The account lifecycle screens (account.js).
 const account = setupAccount({ client, $, say, act, showSignedOut, start });
+const { inform } = account;
+// Signing in, and the second step of a sign-in (sign_in.js).
+const signIn = setupSignIn({ client, $, say, inform, start, showSignedOut });
 // The Telegram link (telegram.js).
 const telegram = setupTelegram({ client, $, say, start });
 // Passwordless sign-in by email link (email_link.js).
-const emailLink = setupEmailLink({ client, $, say, inform: account.inform, start });
+const emailLink = setupEmailLink({ client, $, say, inform, start, finish: signIn.finish });
+// Second factors: the authenticator app and recovery codes, passkeys (two_factor.js, passkeys.js).
+const twoFactor = setupTwoFactor({ client, $, say, inform, refresh });
+const passkeys = setupPasskeys({ client, $, say, inform, refresh });
+// The active organization's "Require two-factor authentication" (organization_settings.js).
+const organizationSettings = setupOrganizationSettings({ client, $, act });
 // Sign-in providers and connected accounts (providers.js).
 const providers = setupProviders({ client, $, say, start });
 providers.showOutcome();
 
 /** Loads the signed-in state from one GET /me and renders it; signed out on 401. */
 async function start() {
-  // A page a mailed link opened (reset password, confirm email) shows alone.
-  if (account.openLinkPage() || emailLink.openLinkPage()) return;
+  // A page a mailed link opened (reset password, confirm email) shows alone, and so does the
+  // second step a provider's sign-in came back for.
+  if (account.openLinkPage() || emailLink.openLinkPage() || signIn.openFromAddress()) return;
   const { data, error } = await client.me();
   $("loading").hidden = true;
   if (error) {
@@ -51,6 +68,9 @@ async function start() {
 }
 
 function showSignedOut() {
+  signIn.hide();
+  twoFactor.reset();
+  passkeys.reset();
   account.showSignIn();
   $("link-view").hidden = true;
   providers.renderSignIn();
@@ -73,8 +93,12 @@ async function showSignedIn(me) {
   $("reset-view").hidden = true;
   $("confirm-view").hidden = true;
   telegram.render(me);
-  await account.renderAccount(me);
-  await providers.renderAccount();
+  await Promise.all([
+    account.renderAccount(me),
+    providers.renderAccount(),
+    twoFactor.render(),
+    passkeys.render(),
+  ]);
 
   activeId = me.activeOrganization?.organization.id ?? null;
   const list = $("organizations");
@@ -84,6 +108,8 @@ async function showSignedIn(me) {
   $("active").hidden = activeId === null;
   if (activeId === null) return;
   $("active-name").textContent = me.activeOrganization.organization.name;
+  // Kept out by the organization's second-factor rule: a note instead of its members.
+  if (!organizationSettings.render(me.activeOrganization)) return;
   // The UI shows only what the member may do: the entry carries their effective permissions.
   const { member: self, permissions } = me.activeOrganization;
   const may = (permission) => permissions.includes(permission);
@@ -135,15 +161,24 @@ async function showSignedIn(me) {
   );
 }
 
-/** One organization: its name and slug, a badge when active, else a button to switch to it. */
-function organizationItem({ organization }) {
+/**
+ * One organization: its name and slug, a badge when active, a note when it requires a second
+ * factor the user lacks, else a button to switch to it.
+ */
+function organizationItem({ organization, access }) {
   const li = item(organization.name, organization.slug);
   if (organization.id === activeId) {
     const badge = document.createElement("span");
     badge.className = "badge";
     badge.textContent = "active";
     li.append(badge);
-  } else {
+  }
+  if (access === "twoFactorRequired") {
+    const note = document.createElement("span");
+    note.className = "note";
+    note.textContent = "requires two-factor authentication";
+    li.append(note);
+  } else if (organization.id !== activeId) {
     const button = document.createElement("button");
     button.type = "button";
     button.textContent = "Switch";
@@ -180,19 +215,6 @@ async function act(pending) {
   await showSignedIn(me.data);
   return true;
 }
-
-$("credentials").addEventListener("submit", async (event) => {
-  event.preventDefault();
-  account.inform(null);
-  const form = /** @type {HTMLFormElement} */ (event.currentTarget);
-  const fields = new FormData(form);
-  const credentials = {
-    email: String(fields.get("email")),
-    password: String(fields.get("password")),
-  };
-  const signUp = event.submitter?.getAttribute("value") === "sign-up";
-  if (await act(signUp ? client.signUp(credentials) : client.signIn(credentials))) form.reset();
-});
 
 $("create-organization").addEventListener("submit", async (event) => {
   event.preventDefault();

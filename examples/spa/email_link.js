@@ -2,8 +2,9 @@
 // to the address in its Email field (POST /sign-in/email-link: the same answer for every address),
 // and the page the link opens (#sign-in-link?token=…, the token in the fragment, which no server
 // receives) signs in with one click (POST /sign-in/email-link/verify). Opening the link consumes
-// nothing, so a mail scanner that fetches it, or runs its script, leaves it working. Text from the
-// server is only ever set as textContent.
+// nothing, so a mail scanner that fetches it, or runs its script, leaves it working. For an account
+// with a second factor the link's answer is a challenge: sign_in.js's `finish` asks for the second
+// step. Text from the server is only ever set as textContent.
 
 /**
  * Wires the button and the link's page; `app` gives what they share with app.js.
@@ -13,9 +14,10 @@
  *   say: (error: { message: string } | null) => void,
  *   inform: (text: string | null) => void,
  *   start: () => Promise<void>,
+ *   finish: (result: { data: any, error: { message: string } | null }) => Promise<boolean>,
  * }} app
  */
-export function setupEmailLink({ client, $, say, inform, start }) {
+export function setupEmailLink({ client, $, say, inform, start, finish }) {
   /** The token of the link's fragment (`#sign-in-link?token=…`). */
   function linkToken() {
     return new URLSearchParams(location.hash.split("?")[1] ?? "").get("token") ?? "";
@@ -47,15 +49,13 @@ export function setupEmailLink({ client, $, say, inform, start }) {
   });
 
   $("email-link-sign-in").addEventListener("click", async () => {
-    const { data, error } = await client.emailLink.verify({ token: linkToken() });
+    const result = await client.emailLink.verify({ token: linkToken() });
     // The token leaves the address bar (and the history) either way.
     history.replaceState(null, "", location.pathname);
     $("link-view").hidden = true;
     inform(null);
-    say(error);
-    if (!error && data.redirectTo && data.redirectTo !== location.pathname) {
-      return location.assign(data.redirectTo);
-    }
+    // Signed in (to the page the link was asked from), or asked for the second step.
+    if (await finish(result)) return;
     await start();
   });
 

@@ -4,8 +4,11 @@
  * Provider (`oidc-provider` on 127.0.0.1) and `GITHUB_*` at a local stand-in for GitHub: the
  * "Continue with Acme SSO" button → the provider's login and consent pages → back in the app,
  * signed up (`/me`); sign out and back in to the same account; "Connect GitHub"; "Disconnect";
- * the last way in refused; signing in with GitHub reaches the same account. The app is reached at
- * `localhost` and the providers at `127.0.0.1`: other sites, as in production.
+ * the last way in refused; signing in with GitHub reaches the same account. With a passkey added
+ * (Chromium's virtual authenticator), the provider's sign-in comes back with `twoFactorChallenge=`:
+ * the app removes it from the address bar, asks for the second step, and "Use a passkey" signs in.
+ * The app is reached at `localhost` and the providers at `127.0.0.1`: other sites, as in
+ * production.
  */
 import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
@@ -16,6 +19,7 @@ import { closedPort } from "../helpers/local_server.ts";
 import { startOidcProvider, type TestOidcProvider } from "../helpers/oidc_provider.ts";
 import { type GitHubStandIn, startGitHubStandIn } from "../helpers/github_stand_in.ts";
 import { newPage, startTaskArgs, WAIT } from "../helpers/spa_pages.ts";
+import { sessionCookies, virtualAuthenticator } from "../helpers/spa_two_factor.ts";
 
 const slow = { timeout: 240_000, skip: NO_BROWSER };
 
@@ -115,6 +119,20 @@ describe("the example SPA's sign-in providers in a real browser", () => {
       // Signed out, "Continue with GitHub" reaches the same account.
       await page.getByRole("button", { name: "Sign out", exact: true }).click();
       await page.getByRole("button", { name: "Continue with GitHub" }).click();
+      await page.locator("#user-email", { hasText: email }).waitFor(WAIT);
+      assert.equal((await me(page)).body.user!.id, first.body.user!.id);
+
+      // With a passkey, the provider's sign-in asks for the second step.
+      await virtualAuthenticator(page);
+      await page.getByRole("button", { name: "Add a passkey" }).click();
+      await page.getByText("The passkey Passkey 1 was added").waitFor(WAIT);
+      await page.getByRole("button", { name: "Sign out", exact: true }).click();
+      await page.getByRole("button", { name: "Continue with GitHub" }).click();
+      const step = page.locator("#second-step-view");
+      await step.getByRole("button", { name: "Use a passkey" }).waitFor(WAIT);
+      assert.equal(new URL(page.url()).search, "", "the challenge left the address bar");
+      assert.deepEqual(await sessionCookies(context), [], "no credential before the passkey");
+      await step.getByRole("button", { name: "Use a passkey" }).click();
       await page.locator("#user-email", { hasText: email }).waitFor(WAIT);
       assert.equal((await me(page)).body.user!.id, first.body.user!.id);
       await context.close();
