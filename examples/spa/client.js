@@ -68,242 +68,65 @@ __export(client_routes_exports, {
   updateOrganization: () => updateOrganization,
   verifyEmail: () => verifyEmail
 });
-var addMember = {
-  method: "POST",
-  path: "/organizations/:organizationId/members"
-};
-var addPasskey = {
-  method: "POST",
-  path: "/passkeys"
-};
-var changeEmail = {
-  method: "POST",
-  path: "/email/change"
-};
-var changePassword = {
-  method: "POST",
-  path: "/password/change"
-};
-var completeOAuth = {
-  method: "GET",
-  path: "/oauth/:provider/callback"
-};
-var confirmEmailChange = {
-  method: "POST",
-  path: "/email/change/confirm"
-};
-var createInvitation = {
-  method: "POST",
-  path: "/organizations/:organizationId/invitations"
-};
-var createOrganization = {
-  method: "POST",
-  path: "/organizations"
-};
-var deleteAccount = {
-  method: "POST",
-  path: "/account/delete"
-};
-var deleteOrganization = {
-  method: "DELETE",
-  path: "/organizations/:organizationId"
-};
-var disableTwoFactor = {
-  method: "POST",
-  path: "/two-factor/disable"
-};
-var enableTotp = {
-  method: "POST",
-  path: "/two-factor/totp/enable"
-};
-var followVerificationLink = {
-  method: "GET",
-  path: "/verify-email"
-};
-var forgotPassword = {
-  method: "POST",
-  path: "/password/forgot"
-};
-var getActiveOrganization = {
-  method: "GET",
-  path: "/organizations/active"
-};
-var getOrganization = {
-  method: "GET",
-  path: "/organizations/:organizationId"
-};
-var getSession = {
-  method: "GET",
-  path: "/session"
-};
-var linkOAuthProvider = {
-  method: "POST",
-  path: "/oauth/:provider/link"
-};
-var linkTelegram = {
-  method: "POST",
-  path: "/telegram/link"
-};
-var listAuditLog = {
-  method: "GET",
-  path: "/organizations/:organizationId/audit-log"
-};
-var listIdentities = {
-  method: "GET",
-  path: "/identities"
-};
-var listInvitations = {
-  method: "GET",
-  path: "/organizations/:organizationId/invitations"
-};
-var listMembers = {
-  method: "GET",
-  path: "/organizations/:organizationId/members"
-};
-var listMyInvitations = {
-  method: "GET",
-  path: "/organizations/invitations"
-};
-var listOAuthProviders = {
-  method: "GET",
-  path: "/oauth/providers"
-};
-var listOrganizations = {
-  method: "GET",
-  path: "/organizations"
-};
-var listPasskeys = {
-  method: "GET",
-  path: "/passkeys"
-};
-var listSessions = {
-  method: "GET",
-  path: "/sessions"
-};
-var me = {
-  method: "GET",
-  path: "/me"
-};
-var passkeyRegistrationOptions = {
-  method: "POST",
-  path: "/passkeys/registration-options"
-};
-var passkeySignInOptions = {
-  method: "POST",
-  path: "/sign-in/passkey/options"
-};
-var regenerateRecoveryCodes = {
-  method: "POST",
-  path: "/two-factor/recovery-codes"
-};
-var removeMember = {
-  method: "DELETE",
-  path: "/organizations/:organizationId/members/:memberId"
-};
-var removePasskey = {
-  method: "DELETE",
-  path: "/passkeys/:passkeyId"
-};
-var renamePasskey = {
-  method: "PATCH",
-  path: "/passkeys/:passkeyId"
-};
-var resendVerificationEmail = {
-  method: "POST",
-  path: "/verify-email/resend"
-};
-var resetPassword = {
-  method: "POST",
-  path: "/password/reset"
-};
-var respondToInvitation = {
-  method: "PATCH",
-  path: "/organizations/invitations/:invitationId"
-};
-var revokeOtherSessions = {
-  method: "POST",
-  path: "/sessions/revoke-others"
-};
-var revokeSession = {
-  method: "DELETE",
-  path: "/sessions/:sessionId"
-};
-var sendEmailLink = {
-  method: "POST",
-  path: "/sign-in/email-link"
-};
-var setActiveOrganization = {
-  method: "POST",
-  path: "/organizations/active"
-};
-var setupTotp = {
-  method: "POST",
-  path: "/two-factor/totp/setup"
-};
-var signIn = {
-  method: "POST",
-  path: "/sign-in"
-};
-var signInWithEmailLink = {
-  method: "POST",
-  path: "/sign-in/email-link/verify"
-};
-var signInWithPasskey = {
-  method: "POST",
-  path: "/sign-in/passkey"
-};
-var signInWithSecondFactor = {
-  method: "POST",
-  path: "/sign-in/two-factor"
-};
-var signInWithTelegram = {
-  method: "POST",
-  path: "/telegram/sign-in"
-};
-var signOut = {
-  method: "POST",
-  path: "/sign-out"
-};
-var signUp = {
-  method: "POST",
-  path: "/sign-up"
-};
-var startOAuthSignIn = {
-  method: "GET",
-  path: "/oauth/:provider/authorize"
-};
-var transferOwnership = {
-  method: "POST",
-  path: "/organizations/:organizationId/transfer-ownership"
-};
-var twoFactorPasskeyOptions = {
-  method: "POST",
-  path: "/sign-in/two-factor/passkey-options"
-};
-var twoFactorStatus = {
-  method: "GET",
-  path: "/two-factor"
-};
-var unlinkIdentity = {
-  method: "DELETE",
-  path: "/identities/:identityId"
-};
-var unlinkTelegram = {
-  method: "DELETE",
-  path: "/telegram/link"
-};
-var updateMemberRoles = {
-  method: "PATCH",
-  path: "/organizations/:organizationId/members/:memberId"
-};
-var updateOrganization = {
-  method: "PATCH",
-  path: "/organizations/:organizationId"
-};
-var verifyEmail = {
-  method: "POST",
-  path: "/verify-email"
-};
+var addMember = "POST /organizations/:organizationId/members";
+var addPasskey = "POST /passkeys";
+var changeEmail = "POST /email/change";
+var changePassword = "POST /password/change";
+var completeOAuth = "GET /oauth/:provider/callback";
+var confirmEmailChange = "POST /email/change/confirm";
+var createInvitation = "POST /organizations/:organizationId/invitations";
+var createOrganization = "POST /organizations";
+var deleteAccount = "POST /account/delete";
+var deleteOrganization = "DELETE /organizations/:organizationId";
+var disableTwoFactor = "POST /two-factor/disable";
+var enableTotp = "POST /two-factor/totp/enable";
+var followVerificationLink = "GET /verify-email";
+var forgotPassword = "POST /password/forgot";
+var getActiveOrganization = "GET /organizations/active";
+var getOrganization = "GET /organizations/:organizationId";
+var getSession = "GET /session";
+var linkOAuthProvider = "POST /oauth/:provider/link";
+var linkTelegram = "POST /telegram/link";
+var listAuditLog = "GET /organizations/:organizationId/audit-log";
+var listIdentities = "GET /identities";
+var listInvitations = "GET /organizations/:organizationId/invitations";
+var listMembers = "GET /organizations/:organizationId/members";
+var listMyInvitations = "GET /organizations/invitations";
+var listOAuthProviders = "GET /oauth/providers";
+var listOrganizations = "GET /organizations";
+var listPasskeys = "GET /passkeys";
+var listSessions = "GET /sessions";
+var me = "GET /me";
+var passkeyRegistrationOptions = "POST /passkeys/registration-options";
+var passkeySignInOptions = "POST /sign-in/passkey/options";
+var regenerateRecoveryCodes = "POST /two-factor/recovery-codes";
+var removeMember = "DELETE /organizations/:organizationId/members/:memberId";
+var removePasskey = "DELETE /passkeys/:passkeyId";
+var renamePasskey = "PATCH /passkeys/:passkeyId";
+var resendVerificationEmail = "POST /verify-email/resend";
+var resetPassword = "POST /password/reset";
+var respondToInvitation = "PATCH /organizations/invitations/:invitationId";
+var revokeOtherSessions = "POST /sessions/revoke-others";
+var revokeSession = "DELETE /sessions/:sessionId";
+var sendEmailLink = "POST /sign-in/email-link";
+var setActiveOrganization = "POST /organizations/active";
+var setupTotp = "POST /two-factor/totp/setup";
+var signIn = "POST /sign-in";
+var signInWithEmailLink = "POST /sign-in/email-link/verify";
+var signInWithPasskey = "POST /sign-in/passkey";
+var signInWithSecondFactor = "POST /sign-in/two-factor";
+var signInWithTelegram = "POST /telegram/sign-in";
+var signOut = "POST /sign-out";
+var signUp = "POST /sign-up";
+var startOAuthSignIn = "GET /oauth/:provider/authorize";
+var transferOwnership = "POST /organizations/:organizationId/transfer-ownership";
+var twoFactorPasskeyOptions = "POST /sign-in/two-factor/passkey-options";
+var twoFactorStatus = "GET /two-factor";
+var unlinkIdentity = "DELETE /identities/:identityId";
+var unlinkTelegram = "DELETE /telegram/link";
+var updateMemberRoles = "PATCH /organizations/:organizationId/members/:memberId";
+var updateOrganization = "PATCH /organizations/:organizationId";
+var verifyEmail = "POST /verify-email";
 
 // src/client/route_path.ts
 function fillPath(path, params = {}) {
@@ -424,37 +247,71 @@ function describe(cause) {
   return cause instanceof Error ? cause.message : String(cause);
 }
 
+// src/client/module_client.ts
+var METHODS = /* @__PURE__ */ new Set([
+  "GET",
+  "POST",
+  "PUT",
+  "PATCH",
+  "DELETE"
+]);
+function createModuleClient(options) {
+  return {
+    request: routeRequest(createTransport(options))
+  };
+}
+function routeRequest(call) {
+  return async (key, input = {}) => {
+    const space = key.indexOf(" ");
+    const method = key.slice(0, space);
+    const path = key.slice(space + 1);
+    if (space < 0 || !METHODS.has(method) || !path.startsWith("/")) {
+      throw new TypeError(`"${key}" is not a route key such as "GET /notes/:id"`);
+    }
+    return call({
+      method,
+      path: fillPath(path, input.params),
+      query: input.query,
+      body: input.body,
+      headers: input.headers,
+      signal: input.signal
+    });
+  };
+}
+
 // src/client/account_client.ts
 function accountCalls(send, routes) {
   return {
     password: {
-      forgot: (body) => send(routes.forgotPassword, {}, {
+      forgot: (body) => send(routes.forgotPassword, {
         body
       }),
-      reset: (body) => send(routes.resetPassword, {}, {
+      reset: (body) => send(routes.resetPassword, {
         body
       }),
-      change: (body) => send(routes.changePassword, {}, {
+      change: (body) => send(routes.changePassword, {
         body
       })
     },
     sessions: {
       list: () => send(routes.listSessions),
       revoke: (sessionId) => send(routes.revokeSession, {
-        sessionId
+        params: {
+          sessionId
+        }
       }),
       revokeOthers: () => send(routes.revokeOtherSessions)
     },
     email: {
-      change: (body) => send(routes.changeEmail, {}, {
+      change: (body) => send(routes.changeEmail, {
         body
       }),
-      confirm: (body) => send(routes.confirmEmailChange, {}, {
+      confirm: (body) => send(routes.confirmEmailChange, {
         body
       })
     },
     account: {
-      delete: (body) => send(routes.deleteAccount, {}, {
+      delete: (body) => send(routes.deleteAccount, {
         body
       })
     }
@@ -464,10 +321,10 @@ function accountCalls(send, routes) {
 // src/client/email_link_client.ts
 function emailLinkCalls(send, routes) {
   return {
-    send: (body) => send(routes.sendEmailLink, {}, {
+    send: (body) => send(routes.sendEmailLink, {
       body
     }),
-    verify: (body) => send(routes.signInWithEmailLink, {}, {
+    verify: (body) => send(routes.signInWithEmailLink, {
       body
     })
   };
@@ -476,7 +333,7 @@ function emailLinkCalls(send, routes) {
 // src/client/oauth_client.ts
 function oauthCalls(send, routes, baseUrl) {
   const base = baseUrl.replace(/\/+$/, "");
-  const pathOf = (route, provider) => fillPath(route.path, {
+  const pathOf = (key, provider) => fillPath(key.slice(key.indexOf(" ") + 1), {
     provider
   });
   return {
@@ -489,8 +346,9 @@ function oauthCalls(send, routes, baseUrl) {
         return `${base}${pathOf(routes.startOAuthSignIn, provider)}${query}`;
       },
       link: (provider, options = {}) => send(routes.linkOAuthProvider, {
-        provider
-      }, {
+        params: {
+          provider
+        },
         body: {
           ...options
         }
@@ -499,7 +357,9 @@ function oauthCalls(send, routes, baseUrl) {
     identities: {
       list: () => send(routes.listIdentities),
       unlink: (identityId) => send(routes.unlinkIdentity, {
-        identityId
+        params: {
+          identityId
+        }
       })
     }
   };
@@ -685,17 +545,20 @@ function passkeyCalls(send, routes) {
       });
     },
     registrationOptions: () => send(routes.passkeyRegistrationOptions),
-    add: (body) => send(routes.addPasskey, {}, {
+    add: (body) => send(routes.addPasskey, {
       body
     }),
     list: () => send(routes.listPasskeys),
     rename: (passkeyId, body) => send(routes.renamePasskey, {
-      passkeyId
-    }, {
+      params: {
+        passkeyId
+      },
       body
     }),
     remove: (passkeyId) => send(routes.removePasskey, {
-      passkeyId
+      params: {
+        passkeyId
+      }
     })
   };
   const signIn2 = {
@@ -714,7 +577,7 @@ function passkeyCalls(send, routes) {
       });
     },
     passkeyOptions: () => send(routes.passkeySignInOptions),
-    passkey: (body) => send(routes.signInWithPasskey, {}, {
+    passkey: (body) => send(routes.signInWithPasskey, {
       body
     }),
     async twoFactorWithPasskey(body, options = {}) {
@@ -727,14 +590,14 @@ function passkeyCalls(send, routes) {
       } catch (error) {
         return ceremonyFailure(error);
       }
-      return await send(routes.signInWithSecondFactor, {}, {
+      return await send(routes.signInWithSecondFactor, {
         body: {
           challenge: body.challenge,
           passkey
         }
       });
     },
-    twoFactorPasskeyOptions: (body) => send(routes.twoFactorPasskeyOptions, {}, {
+    twoFactorPasskeyOptions: (body) => send(routes.twoFactorPasskeyOptions, {
       body
     })
   };
@@ -746,27 +609,27 @@ function passkeyCalls(send, routes) {
 
 // src/client/two_factor_client.ts
 function twoFactorCalls(send, routes) {
-  const signIn2 = (body) => send(routes.signIn, {}, {
+  const signIn2 = (body) => send(routes.signIn, {
     body
   });
   return {
     signIn: Object.assign(signIn2, {
-      twoFactor: (body) => send(routes.signInWithSecondFactor, {}, {
+      twoFactor: (body) => send(routes.signInWithSecondFactor, {
         body
       })
     }),
     twoFactor: {
       status: () => send(routes.twoFactorStatus),
-      setupTotp: (body) => send(routes.setupTotp, {}, {
+      setupTotp: (body) => send(routes.setupTotp, {
         body
       }),
-      enableTotp: (body) => send(routes.enableTotp, {}, {
+      enableTotp: (body) => send(routes.enableTotp, {
         body
       }),
-      regenerateRecoveryCodes: (body) => send(routes.regenerateRecoveryCodes, {}, {
+      regenerateRecoveryCodes: (body) => send(routes.regenerateRecoveryCodes, {
         body
       }),
-      disable: (body) => send(routes.disableTwoFactor, {}, {
+      disable: (body) => send(routes.disableTwoFactor, {
         body
       })
     }
@@ -775,23 +638,11 @@ function twoFactorCalls(send, routes) {
 
 // src/client/auth_client.ts
 function createAuthClient(options) {
-  const call = createTransport(options);
-  const page = (query) => query && {
-    ...query
-  };
-  const send = (operation, params, parts = {}) => (async () => await call({
-    method: operation.method,
-    path: fillPath(operation.path, params),
-    ...parts.body === void 0 ? {} : {
-      body: parts.body
-    },
-    ...parts.query === void 0 ? {} : {
-      query: page(parts.query)
-    }
-  }))();
+  const send = routeRequest(createTransport(options));
   const respond = (invitationId, action, body) => send(respondToInvitation, {
-    invitationId
-  }, {
+    params: {
+      invitationId
+    },
     body: {
       ...body,
       action
@@ -801,7 +652,7 @@ function createAuthClient(options) {
   const secondFactor = twoFactorCalls(send, client_routes_exports);
   const signIn2 = Object.assign(secondFactor.signIn, passkeyClient.signIn);
   return {
-    signUp: (body) => send(signUp, {}, {
+    signUp: (body) => send(signUp, {
       body
     }),
     signIn: signIn2,
@@ -810,7 +661,7 @@ function createAuthClient(options) {
     signOut: () => send(signOut),
     session: () => send(getSession),
     me: () => send(me),
-    verifyEmail: (body) => send(verifyEmail, {}, {
+    verifyEmail: (body) => send(verifyEmail, {
       body
     }),
     resendVerificationEmail: () => send(resendVerificationEmail),
@@ -820,117 +671,100 @@ function createAuthClient(options) {
     telegram: {
       link: () => send(linkTelegram),
       unlink: () => send(unlinkTelegram),
-      signIn: (body) => send(signInWithTelegram, {}, {
+      signIn: (body) => send(signInWithTelegram, {
         body
       })
     },
     organizations: {
-      create: (body) => send(createOrganization, {}, {
+      create: (body) => send(createOrganization, {
         body
       }),
-      list: (query) => send(listOrganizations, {}, {
+      list: (query) => send(listOrganizations, {
         query
       }),
       get: (organizationId) => send(getOrganization, {
-        organizationId
+        params: {
+          organizationId
+        }
       }),
       update: (organizationId, body) => send(updateOrganization, {
-        organizationId
-      }, {
+        params: {
+          organizationId
+        },
         body
       }),
       delete: (organizationId) => send(deleteOrganization, {
-        organizationId
+        params: {
+          organizationId
+        }
       }),
       getActive: () => send(getActiveOrganization),
-      setActive: (organizationId) => send(setActiveOrganization, {}, {
+      setActive: (organizationId) => send(setActiveOrganization, {
         body: {
           organizationId
         }
       }),
       transferOwnership: (organizationId, memberId) => send(transferOwnership, {
-        organizationId
-      }, {
+        params: {
+          organizationId
+        },
         body: {
           memberId
         }
       }),
       auditLog: (organizationId, query) => send(listAuditLog, {
-        organizationId
-      }, {
+        params: {
+          organizationId
+        },
         query
       })
     },
     members: {
       list: (organizationId, query) => send(listMembers, {
-        organizationId
-      }, {
+        params: {
+          organizationId
+        },
         query
       }),
       add: (organizationId, body) => send(addMember, {
-        organizationId
-      }, {
+        params: {
+          organizationId
+        },
         body
       }),
       updateRoles: (organizationId, memberId, body) => send(updateMemberRoles, {
-        organizationId,
-        memberId
-      }, {
+        params: {
+          organizationId,
+          memberId
+        },
         body
       }),
       remove: (organizationId, memberId) => send(removeMember, {
-        organizationId,
-        memberId
+        params: {
+          organizationId,
+          memberId
+        }
       })
     },
     invitations: {
       list: (organizationId, query) => send(listInvitations, {
-        organizationId
-      }, {
+        params: {
+          organizationId
+        },
         query
       }),
       create: (organizationId, body) => send(createInvitation, {
-        organizationId
-      }, {
+        params: {
+          organizationId
+        },
         body
       }),
-      listMine: (query) => send(listMyInvitations, {}, {
+      listMine: (query) => send(listMyInvitations, {
         query
       }),
       accept: (invitationId, body) => respond(invitationId, "accept", body),
       reject: (invitationId, body) => respond(invitationId, "reject", body),
       cancel: (invitationId, body) => respond(invitationId, "cancel", body)
-    }
-  };
-}
-
-// src/client/module_client.ts
-var METHODS = /* @__PURE__ */ new Set([
-  "GET",
-  "POST",
-  "PUT",
-  "PATCH",
-  "DELETE"
-]);
-function createModuleClient(options) {
-  const call = createTransport(options);
-  return {
-    // deno-lint-ignore require-await -- a malformed call rejects instead of throwing.
-    async request(key, input = {}) {
-      const space = key.indexOf(" ");
-      const method = key.slice(0, space);
-      const path = key.slice(space + 1);
-      if (space < 0 || !METHODS.has(method) || !path.startsWith("/")) {
-        throw new TypeError(`"${key}" is not a route key such as "GET /notes/:id"`);
-      }
-      return call({
-        method,
-        path: fillPath(path, input.params),
-        query: input.query,
-        body: input.body,
-        headers: input.headers,
-        signal: input.signal
-      });
     }
   };
 }

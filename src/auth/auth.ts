@@ -8,6 +8,7 @@ import { createModule, type ModuleInstance } from "../core/mod.ts";
 import { missingSecretWarning, processSecret } from "../runtime/secret.ts";
 import { accountService } from "./account/account_service.ts";
 import type { AuthApi } from "./api.ts";
+import type { AuthRoute } from "./contract.ts";
 import { createAuthApi } from "./create_api.ts";
 import type { AuthServices } from "./http/operation.ts";
 import { operationRoutes } from "./http/operation_routes.ts";
@@ -37,7 +38,9 @@ import {
 } from "./account/mod.ts";
 
 /**
- * An instantiated auth module: a mountable module plus its server-side API.
+ * An instantiated auth module: a mountable module plus its server-side API. Its routes are typed
+ * ({@link AuthRoute}): `createModuleClient<AuthModule>` of `@app/fragment-cli/client` calls any of
+ * them by method and path, as the named `createAuthClient` does.
  *
  * @example Create an admin from a seed script
  * ```ts
@@ -68,7 +71,7 @@ import {
  * await module.api.createInvitation(owner, { organizationId: organization.id, email: "grace@example.com" });
  * ```
  */
-export interface AuthModule extends ModuleInstance {
+export interface AuthModule extends ModuleInstance<readonly AuthRoute[]> {
   /** Server-side operations for the embedding application. */
   readonly api: AuthApi;
 }

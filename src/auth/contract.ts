@@ -11,6 +11,7 @@
  * @module
  */
 
+import type { Route } from "../core/mod.ts";
 import type { PageRequest } from "../pagination/mod.ts";
 import type * as operations from "./operations.ts";
 import type { AuthAcceptedInvitation } from "./organizations/responses.ts";
@@ -120,3 +121,65 @@ export interface AuthContract extends AuthOperationContracts {
     { invitation: AuthOperationContracts["respondToInvitation"]["response"]["invitation"] }
   >;
 }
+
+/**
+ * For every operation (by its name), its route as `createModuleClient` reads it: the `Route` whose
+ * types are the declaration's method and path (literals), `params`, `query` and `body`, its answer
+ * (as a 200 schema's output, or a 204 for `null`) and its error codes: the declaration's `errors`,
+ * the guard's (`UNAUTHENTICATED` and `CONFLICTING_CREDENTIALS` for a signed-in route,
+ * `CSRF_REJECTED` for an unsafe method) and `SERVICE_UNAVAILABLE`.
+ *
+ * @example
+ * ```ts
+ * import type { AuthOperationRoutes } from "@app/fragment-cli/auth";
+ *
+ * type Path = NonNullable<AuthOperationRoutes["listMembers"]["types"]>["path"];
+ * const path: Path = "/organizations/:organizationId/members";
+ * ```
+ */
+// Spelled inline for the reason given above AuthOperationContracts; the error codes the guards add
+// are those of `http/route_guards.ts` (CREDENTIAL_ERRORS, originErrors, DATABASE_ERRORS).
+export type AuthOperationRoutes = {
+  [Name in keyof typeof operations]: (typeof operations)[Name] extends {
+    readonly guard: infer Guard;
+    readonly types?: infer T;
+  } ? T extends { method: infer Method; path: infer Path; response: infer Response } ? Route<{
+        method: Method;
+        path: Path;
+        params: T extends { params: infer Params } ? Params : unknown;
+        query: T extends { query: infer Query } ? Query : unknown;
+        body: T extends { body: infer Body } ? Body : undefined;
+        responses: [Response] extends [null] ? { readonly 204: null }
+          : { readonly 200: { readonly _zod: { readonly output: Response } } };
+        errors: {
+          readonly [status: number]: readonly (
+            | (T extends { errors: infer Code } ? Code : never)
+            | (Guard extends "signedIn" ? "UNAUTHENTICATED" | "CONFLICTING_CREDENTIALS" : never)
+            | (Method extends "GET" ? never : "CSRF_REJECTED")
+            | "SERVICE_UNAVAILABLE"
+          )[];
+        };
+      }>
+    : never
+    : never;
+};
+
+/**
+ * A route of the auth module with its types (see {@link AuthOperationRoutes}): what the module's
+ * instance type carries for `createModuleClient<AuthModule>` (or `<typeof auth>`), as the
+ * messenger's carries `MessengerWebhookRoute`.
+ *
+ * @example Call the auth module through the generic client
+ * ```ts
+ * import { createModuleClient } from "@app/fragment-cli/client";
+ * import type { AuthModule } from "@app/fragment-cli/auth";
+ *
+ * const client = createModuleClient<AuthModule>({ baseUrl: "/api/auth" });
+ * const { data, error } = await client.request("GET /organizations/:organizationId", {
+ *   params: { organizationId: "0c7a5e1e-2f4b-4b8e-9d1a-6f3c2b1a0e9d" },
+ * });
+ * if (error?.code === "NOT_FOUND") console.log("not a member");
+ * else if (data) console.log(data.organization.name);
+ * ```
+ */
+export type AuthRoute = AuthOperationRoutes[keyof AuthOperationRoutes];

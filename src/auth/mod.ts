@@ -158,7 +158,9 @@ export type {
   AuthContract,
   AuthOperationContracts,
   AuthOperationMethods,
+  AuthOperationRoutes,
   AuthPageQuery,
+  AuthRoute,
   AuthRouteContract,
 } from "./contract.ts";
 export type { AuthCredentialsBody, AuthVerifyEmailBody } from "./account/credential_inputs.ts";

@@ -15,10 +15,13 @@ import type {
   AuthForgotPasswordBody,
   AuthForgotPasswordResponse,
   AuthListedSession,
+  AuthModule,
   AuthResetPasswordBody,
   AuthRevokedSessions,
   AuthUser,
 } from "../auth/mod.ts";
+import type { ModuleClient } from "./module_client.ts";
+import type { ModuleRoutes } from "./module_routes.ts";
 import type { AuthResult } from "./result.ts";
 import type * as Routes from "../../generated/client_routes.ts";
 
@@ -105,12 +108,12 @@ export interface AuthAccountClient {
   delete(body: AuthDeleteAccountBody): Promise<AuthResult<AuthDeletedAccount>>;
 }
 
-/** Sends one operation's request (see `auth_client.ts`). */
-export type SendOperation = <T>(
-  operation: Routes.OperationRoute,
-  params?: { [name: string]: string },
-  parts?: { body?: unknown },
-) => Promise<AuthResult<T>>;
+/**
+ * Sends one operation's request: the module client's `request` over the auth module's routes, by
+ * route key (`generated/client_routes.ts`), which the named calls are written over (see
+ * `auth_client.ts`).
+ */
+export type SendOperation = ModuleClient<ModuleRoutes<AuthModule>>["request"];
 
 /**
  * The account calls of the client, over `send` and the operations' routes.
@@ -131,21 +134,21 @@ export function accountCalls(send: SendOperation, routes: typeof Routes): {
 } {
   return {
     password: {
-      forgot: (body) => send(routes.forgotPassword, {}, { body }),
-      reset: (body) => send(routes.resetPassword, {}, { body }),
-      change: (body) => send(routes.changePassword, {}, { body }),
+      forgot: (body) => send(routes.forgotPassword, { body }),
+      reset: (body) => send(routes.resetPassword, { body }),
+      change: (body) => send(routes.changePassword, { body }),
     },
     sessions: {
       list: () => send(routes.listSessions),
-      revoke: (sessionId) => send(routes.revokeSession, { sessionId }),
+      revoke: (sessionId) => send(routes.revokeSession, { params: { sessionId } }),
       revokeOthers: () => send(routes.revokeOtherSessions),
     },
     email: {
-      change: (body) => send(routes.changeEmail, {}, { body }),
-      confirm: (body) => send(routes.confirmEmailChange, {}, { body }),
+      change: (body) => send(routes.changeEmail, { body }),
+      confirm: (body) => send(routes.confirmEmailChange, { body }),
     },
     account: {
-      delete: (body) => send(routes.deleteAccount, {}, { body }),
+      delete: (body) => send(routes.deleteAccount, { body }),
     },
   };
 }

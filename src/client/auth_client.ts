@@ -17,6 +17,7 @@ import type {
   AuthCredentialResponse,
   AuthCredentialsBody,
   AuthInvitation,
+  AuthInvitationAnswer,
   AuthMe,
   AuthMember,
   AuthOrganization,
@@ -33,19 +34,15 @@ import type {
 } from "../auth/mod.ts";
 import * as routes from "../../generated/client_routes.ts";
 import type { AuthResult } from "./result.ts";
-import { fillPath } from "./route_path.ts";
-import {
-  type AuthFetch,
-  type CallInput,
-  createTransport,
-  type HeadersOption,
-} from "./transport.ts";
+import { routeRequest } from "./module_client.ts";
+import { type AuthFetch, createTransport, type HeadersOption } from "./transport.ts";
 import {
   accountCalls,
   type AuthAccountClient,
   type AuthEmailClient,
   type AuthPasswordClient,
   type AuthSessionsClient,
+  type SendOperation,
 } from "./account_client.ts";
 import { type AuthEmailLinkClient, emailLinkCalls } from "./email_link_client.ts";
 import { type AuthIdentitiesClient, type AuthOAuthClient, oauthCalls } from "./oauth_client.ts";
@@ -381,40 +378,30 @@ export interface AuthClient {
  * ```
  */
 export function createAuthClient(options: AuthClientOptions): AuthClient {
-  const call = createTransport(options);
-  const page = (query?: AuthPageOptions) => query && { ...query };
-  /** Calls an operation by its route: path parameters, then the body or the query. */
-  const send = <T>(
-    operation: routes.OperationRoute,
-    params?: { [name: string]: string },
-    parts: { body?: unknown; query?: AuthPageOptions } = {},
-  ): Promise<AuthResult<T>> =>
-    // async: a path parameter fillPath refuses rejects the call instead of throwing at it.
-    (async () =>
-      await call<T>({
-        method: operation.method as CallInput["method"],
-        path: fillPath(operation.path, params),
-        ...(parts.body === undefined ? {} : { body: parts.body }),
-        ...(parts.query === undefined ? {} : { query: page(parts.query) }),
-      }))();
-  const respond = <T>(
+  // The module client's request machinery over this client's transport (which adds `token`).
+  const send: SendOperation = routeRequest(createTransport(options));
+  /** `PATCH /organizations/invitations/:invitationId`: the shape of its answer follows `action`. */
+  const respond = <T extends AuthInvitationAnswer>(
     invitationId: string,
     action: AuthRespondToInvitationBody["action"],
     body: InvitationTokenInput,
   ): Promise<AuthResult<T>> =>
-    send(routes.respondToInvitation, { invitationId }, { body: { ...body, action } });
+    send(routes.respondToInvitation, {
+      params: { invitationId },
+      body: { ...body, action },
+    }) as Promise<AuthResult<T>>;
   const passkeyClient = passkeyCalls(send, routes);
   const secondFactor = twoFactorCalls(send, routes);
   const signIn: AuthSignInClient = Object.assign(secondFactor.signIn, passkeyClient.signIn);
   return {
-    signUp: (body) => send(routes.signUp, {}, { body }),
+    signUp: (body) => send(routes.signUp, { body }),
     signIn,
     passkeys: passkeyClient.passkeys,
     twoFactor: secondFactor.twoFactor,
     signOut: () => send(routes.signOut),
     session: () => send(routes.getSession),
     me: () => send(routes.me),
-    verifyEmail: (body) => send(routes.verifyEmail, {}, { body }),
+    verifyEmail: (body) => send(routes.verifyEmail, { body }),
     resendVerificationEmail: () => send(routes.resendVerificationEmail),
     ...accountCalls(send, routes),
     emailLink: emailLinkCalls(send, routes),
@@ -422,33 +409,38 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     telegram: {
       link: () => send(routes.linkTelegram),
       unlink: () => send(routes.unlinkTelegram),
-      signIn: (body) => send(routes.signInWithTelegram, {}, { body }),
+      signIn: (body) => send(routes.signInWithTelegram, { body }),
     },
     organizations: {
-      create: (body) => send(routes.createOrganization, {}, { body }),
-      list: (query) => send(routes.listOrganizations, {}, { query }),
-      get: (organizationId) => send(routes.getOrganization, { organizationId }),
+      create: (body) => send(routes.createOrganization, { body }),
+      list: (query) => send(routes.listOrganizations, { query }),
+      get: (organizationId) => send(routes.getOrganization, { params: { organizationId } }),
       update: (organizationId, body) =>
-        send(routes.updateOrganization, { organizationId }, { body }),
-      delete: (organizationId) => send(routes.deleteOrganization, { organizationId }),
+        send(routes.updateOrganization, { params: { organizationId }, body }),
+      delete: (organizationId) => send(routes.deleteOrganization, { params: { organizationId } }),
       getActive: () => send(routes.getActiveOrganization),
       setActive: (organizationId) =>
-        send(routes.setActiveOrganization, {}, { body: { organizationId } }),
+        send(routes.setActiveOrganization, { body: { organizationId } }),
       transferOwnership: (organizationId, memberId) =>
-        send(routes.transferOwnership, { organizationId }, { body: { memberId } }),
-      auditLog: (organizationId, query) => send(routes.listAuditLog, { organizationId }, { query }),
+        send(routes.transferOwnership, { params: { organizationId }, body: { memberId } }),
+      auditLog: (organizationId, query) =>
+        send(routes.listAuditLog, { params: { organizationId }, query }),
     },
     members: {
-      list: (organizationId, query) => send(routes.listMembers, { organizationId }, { query }),
-      add: (organizationId, body) => send(routes.addMember, { organizationId }, { body }),
+      list: (organizationId, query) =>
+        send(routes.listMembers, { params: { organizationId }, query }),
+      add: (organizationId, body) => send(routes.addMember, { params: { organizationId }, body }),
       updateRoles: (organizationId, memberId, body) =>
-        send(routes.updateMemberRoles, { organizationId, memberId }, { body }),
-      remove: (organizationId, memberId) => send(routes.removeMember, { organizationId, memberId }),
+        send(routes.updateMemberRoles, { params: { organizationId, memberId }, body }),
+      remove: (organizationId, memberId) =>
+        send(routes.removeMember, { params: { organizationId, memberId } }),
     },
     invitations: {
-      list: (organizationId, query) => send(routes.listInvitations, { organizationId }, { query }),
-      create: (organizationId, body) => send(routes.createInvitation, { organizationId }, { body }),
-      listMine: (query) => send(routes.listMyInvitations, {}, { query }),
+      list: (organizationId, query) =>
+        send(routes.listInvitations, { params: { organizationId }, query }),
+      create: (organizationId, body) =>
+        send(routes.createInvitation, { params: { organizationId }, body }),
+      listMine: (query) => send(routes.listMyInvitations, { query }),
       accept: (invitationId, body) => respond(invitationId, "accept", body),
       reject: (invitationId, body) => respond(invitationId, "reject", body),
       cancel: (invitationId, body) => respond(invitationId, "cancel", body),

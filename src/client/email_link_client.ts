@@ -53,7 +53,7 @@ export interface AuthEmailLinkClient {
  */
 export function emailLinkCalls(send: SendOperation, routes: typeof Routes): AuthEmailLinkClient {
   return {
-    send: (body) => send(routes.sendEmailLink, {}, { body }),
-    verify: (body) => send(routes.signInWithEmailLink, {}, { body }),
+    send: (body) => send(routes.sendEmailLink, { body }),
+    verify: (body) => send(routes.signInWithEmailLink, { body }),
   };
 }

@@ -87,8 +87,9 @@ export function oauthCalls(send: SendOperation, routes: typeof Routes, baseUrl: 
   identities: AuthIdentitiesClient;
 } {
   const base = baseUrl.replace(/\/+$/, "");
-  const pathOf = (route: Routes.OperationRoute, provider: string) =>
-    fillPath(route.path, { provider });
+  // The path of a route key ("GET /oauth/:provider/authorize"), for a URL the browser opens.
+  const pathOf = (key: string, provider: string) =>
+    fillPath(key.slice(key.indexOf(" ") + 1), { provider });
   return {
     oauth: {
       providers: () => send(routes.listOAuthProviders),
@@ -99,11 +100,11 @@ export function oauthCalls(send: SendOperation, routes: typeof Routes, baseUrl: 
         return `${base}${pathOf(routes.startOAuthSignIn, provider)}${query}`;
       },
       link: (provider, options = {}) =>
-        send(routes.linkOAuthProvider, { provider }, { body: { ...options } }),
+        send(routes.linkOAuthProvider, { params: { provider }, body: { ...options } }),
     },
     identities: {
       list: () => send(routes.listIdentities),
-      unlink: (identityId) => send(routes.unlinkIdentity, { identityId }),
+      unlink: (identityId) => send(routes.unlinkIdentity, { params: { identityId } }),
     },
   };
 }

@@ -162,10 +162,10 @@ export function passkeyCalls(send: SendOperation, routes: typeof Routes): {
       return await passkeys.add(name === undefined ? { response } : { response, name });
     },
     registrationOptions: () => send(routes.passkeyRegistrationOptions),
-    add: (body) => send(routes.addPasskey, {}, { body }),
+    add: (body) => send(routes.addPasskey, { body }),
     list: () => send(routes.listPasskeys),
-    rename: (passkeyId, body) => send(routes.renamePasskey, { passkeyId }, { body }),
-    remove: (passkeyId) => send(routes.removePasskey, { passkeyId }),
+    rename: (passkeyId, body) => send(routes.renamePasskey, { params: { passkeyId }, body }),
+    remove: (passkeyId) => send(routes.removePasskey, { params: { passkeyId } }),
   };
   const signIn: AuthPasskeySignInClient = {
     async withPasskey(options = {}) {
@@ -181,7 +181,7 @@ export function passkeyCalls(send: SendOperation, routes: typeof Routes): {
       return await signIn.passkey({ response });
     },
     passkeyOptions: () => send(routes.passkeySignInOptions),
-    passkey: (body) => send(routes.signInWithPasskey, {}, { body }),
+    passkey: (body) => send(routes.signInWithPasskey, { body }),
     async twoFactorWithPasskey(body, options = {}) {
       if (!webauthnAvailable()) return notSupported();
       const requested = await signIn.twoFactorPasskeyOptions(body);
@@ -192,11 +192,11 @@ export function passkeyCalls(send: SendOperation, routes: typeof Routes): {
       } catch (error) {
         return ceremonyFailure(error);
       }
-      return await send<AuthTwoFactorCredential>(routes.signInWithSecondFactor, {}, {
+      return await send(routes.signInWithSecondFactor, {
         body: { challenge: body.challenge, passkey },
       });
     },
-    twoFactorPasskeyOptions: (body) => send(routes.twoFactorPasskeyOptions, {}, { body }),
+    twoFactorPasskeyOptions: (body) => send(routes.twoFactorPasskeyOptions, { body }),
   };
   return { passkeys, signIn };
 }

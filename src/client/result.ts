@@ -26,6 +26,7 @@ export type AuthClientErrorCode =
   | AuthErrorCode
   | "VALIDATION_ERROR"
   | "INVALID_JSON"
+  | "INVALID_BODY"
   | "INVALID_HOST"
   | "METHOD_NOT_ALLOWED"
   | "PAYLOAD_TOO_LARGE"

@@ -109,19 +109,17 @@ export function twoFactorCalls(send: SendOperation, routes: typeof Routes): {
   signIn: AuthPasswordSignInClient;
   twoFactor: AuthTwoFactorClient;
 } {
-  const signIn = (body: AuthCredentialsBody) =>
-    send<AuthSignInResponse>(routes.signIn, {}, { body });
+  const signIn = (body: AuthCredentialsBody) => send(routes.signIn, { body });
   return {
     signIn: Object.assign(signIn, {
-      twoFactor: (body: AuthSignInTwoFactorBody) =>
-        send<AuthTwoFactorCredential>(routes.signInWithSecondFactor, {}, { body }),
+      twoFactor: (body: AuthSignInTwoFactorBody) => send(routes.signInWithSecondFactor, { body }),
     }),
     twoFactor: {
       status: () => send(routes.twoFactorStatus),
-      setupTotp: (body) => send(routes.setupTotp, {}, { body }),
-      enableTotp: (body) => send(routes.enableTotp, {}, { body }),
-      regenerateRecoveryCodes: (body) => send(routes.regenerateRecoveryCodes, {}, { body }),
-      disable: (body) => send(routes.disableTwoFactor, {}, { body }),
+      setupTotp: (body) => send(routes.setupTotp, { body }),
+      enableTotp: (body) => send(routes.enableTotp, { body }),
+      regenerateRecoveryCodes: (body) => send(routes.regenerateRecoveryCodes, { body }),
+      disable: (body) => send(routes.disableTwoFactor, { body }),
     },
   };
 }

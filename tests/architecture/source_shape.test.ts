@@ -1,7 +1,8 @@
 // The shape of src/ a newcomer relies on: no import cycle between files, no file over 450 lines
 // of code, the auth module's root kept small (its files live in concept folders), and every
-// route path written once (in the declaration of its operation), never in the client (its generated
-// copy, generated/client_routes.ts, is outside src/ and checked against the declarations by
+// route path written in one file (the declaration of its operation, whose type repeats it as a
+// literal the value must match), never in the client (its generated copy of the route keys,
+// generated/client_routes.ts, is outside src/ and checked against the declarations by
 // tests/client/client_routes.test.ts).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";

@@ -20,9 +20,12 @@ import type { VerificationLinkOutcome } from "./verification_link.ts";
 
 /** `POST /sign-up`: creates a user and their first credential, mails the verification token. */
 export const signUp: AuthOperation<{
+  method: "POST";
+  path: "/sign-up";
   anonymous: true;
   body: AuthCredentialsBody;
   response: AuthCredentialResponse;
+  errors: "EMAIL_TAKEN" | "RATE_LIMITED" | "SERVICE_BUSY";
   api: (input: AuthCredentialsBody, client?: AuthApiClient) => Promise<AuthCredentialResponse>;
 }> = {
   method: "POST",
@@ -38,9 +41,12 @@ export const signUp: AuthOperation<{
 
 /** `POST /verify-email`: consumes a mailed token (anonymous: the token is the proof). */
 export const verifyEmail: AuthOperation<{
+  method: "POST";
+  path: "/verify-email";
   anonymous: true;
   body: AuthVerifyEmailBody;
   response: { user: AuthUser };
+  errors: "INVALID_VERIFICATION_TOKEN" | "VERIFICATION_TOKEN_EXPIRED" | "RATE_LIMITED";
   api: (input: AuthVerifyEmailBody, client?: AuthApiClient) => Promise<{ user: AuthUser }>;
 }> = {
   method: "POST",
@@ -59,8 +65,11 @@ export const verifyEmail: AuthOperation<{
 
 /** `POST /verify-email/resend`: mails a fresh token (409 `EMAIL_ALREADY_VERIFIED`). */
 export const resendVerificationEmail: AuthOperation<{
+  method: "POST";
+  path: "/verify-email/resend";
   response: null;
   result: void;
+  errors: "EMAIL_ALREADY_VERIFIED" | "RATE_LIMITED";
   api: (actor: AuthActor, client?: AuthApiClient) => Promise<void>;
 }> = {
   method: "POST",
@@ -84,6 +93,8 @@ const verificationLinkQuery: z.ZodType<{ token?: string | undefined }> = z.objec
  * location instead.
  */
 export const followVerificationLink: AuthOperation<{
+  method: "GET";
+  path: "/verify-email";
   anonymous: true;
   query: { token?: string | undefined };
   response: null;

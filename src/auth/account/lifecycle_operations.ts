@@ -40,9 +40,12 @@ function accepted(value: unknown): Response {
 
 /** `POST /password/forgot`: mails a reset link; the same 202 whether or not the account exists. */
 export const forgotPassword: AuthOperation<{
+  method: "POST";
+  path: "/password/forgot";
   anonymous: true;
   body: ForgotPasswordBody;
   response: ForgotPasswordResponse;
+  errors: "RATE_LIMITED";
   api: (input: ForgotPasswordBody, client?: AuthApiClient) => Promise<ForgotPasswordResponse>;
 }> = {
   method: "POST",
@@ -58,9 +61,12 @@ export const forgotPassword: AuthOperation<{
 
 /** `POST /password/reset`: sets a new password with the mailed token; every session ends. */
 export const resetPassword: AuthOperation<{
+  method: "POST";
+  path: "/password/reset";
   anonymous: true;
   body: ResetPasswordBody;
   response: { user: AuthUser };
+  errors: "INVALID_RESET_TOKEN" | "RESET_TOKEN_EXPIRED" | "RATE_LIMITED" | "SERVICE_BUSY";
   api: (input: ResetPasswordBody, client?: AuthApiClient) => Promise<{ user: AuthUser }>;
 }> = {
   method: "POST",
@@ -81,8 +87,11 @@ export const resetPassword: AuthOperation<{
 
 /** `POST /password/change`: the current password is checked like a sign-in. */
 export const changePassword: AuthOperation<{
+  method: "POST";
+  path: "/password/change";
   body: ChangePasswordBody;
   response: { user: AuthUser; revokedSessions: number };
+  errors: "INVALID_CREDENTIALS" | "RATE_LIMITED" | "SERVICE_BUSY";
   api: (
     actor: AuthActor,
     input: ChangePasswordBody,
@@ -102,8 +111,11 @@ export const changePassword: AuthOperation<{
 
 /** `POST /email/change`: mails a confirmation link to the new address (202). */
 export const changeEmail: AuthOperation<{
+  method: "POST";
+  path: "/email/change";
   body: ChangeEmailBody;
   response: ForgotPasswordResponse;
+  errors: "INVALID_CREDENTIALS" | "EMAIL_TAKEN" | "RATE_LIMITED" | "SERVICE_BUSY";
   api: (
     actor: AuthActor,
     input: ChangeEmailBody,
@@ -128,9 +140,16 @@ export const changeEmail: AuthOperation<{
 
 /** `POST /email/change/confirm`: switches to the new address with the token mailed to it. */
 export const confirmEmailChange: AuthOperation<{
+  method: "POST";
+  path: "/email/change/confirm";
   anonymous: true;
   body: ConfirmEmailChangeBody;
   response: { user: AuthUser };
+  errors:
+    | "INVALID_EMAIL_CHANGE_TOKEN"
+    | "EMAIL_TAKEN"
+    | "EMAIL_CHANGE_TOKEN_EXPIRED"
+    | "RATE_LIMITED";
   api: (input: ConfirmEmailChangeBody, client?: AuthApiClient) => Promise<{ user: AuthUser }>;
 }> = {
   method: "POST",
@@ -150,8 +169,11 @@ export const confirmEmailChange: AuthOperation<{
 
 /** `POST /account/delete`: deletes the caller's account (with the password; clears the cookie). */
 export const deleteAccount: AuthOperation<{
+  method: "POST";
+  path: "/account/delete";
   body: DeleteAccountBody;
   response: DeletedAccount;
+  errors: "INVALID_CREDENTIALS" | "SOLE_OWNER" | "RATE_LIMITED" | "SERVICE_BUSY";
   api: (
     actor: AuthActor,
     input: DeleteAccountBody,

@@ -23,9 +23,12 @@ import {
  * the same work, whether or not the address has an account.
  */
 export const sendEmailLink: AuthOperation<{
+  method: "POST";
+  path: "/sign-in/email-link";
   anonymous: true;
   body: AuthSendEmailLinkBody;
   response: AuthEmailLinkSent;
+  errors: "INVALID_REDIRECT" | "RATE_LIMITED";
   api: (input: AuthSendEmailLinkBody, client?: AuthApiClient) => Promise<AuthEmailLinkSent>;
 }> = {
   method: "POST",
@@ -45,9 +48,12 @@ export const sendEmailLink: AuthOperation<{
  * second step (`twoFactorRequired: true`, no cookie) with `redirectTo`.
  */
 export const signInWithEmailLink: AuthOperation<{
+  method: "POST";
+  path: "/sign-in/email-link/verify";
   anonymous: true;
   body: AuthVerifyEmailLinkBody;
   response: AuthEmailLinkAnswer;
+  errors: "INVALID_SIGN_IN_LINK" | "SIGN_IN_LINK_EXPIRED" | "RATE_LIMITED";
   api: (
     input: AuthVerifyEmailLinkBody,
     client?: AuthApiClient,

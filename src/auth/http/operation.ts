@@ -15,7 +15,7 @@
 
 import type { z } from "zod";
 import type { HttpMethod, RouteResponses } from "../../core/mod.ts";
-import type { RouteErrors } from "../../core/route.ts";
+import type { AuthErrorCode } from "../errors.ts";
 import type { AccountService, ClientInfo } from "../account/account_service.ts";
 import type { AccountLifecycle } from "../account/lifecycle.ts";
 import type { VerificationLinkOpener } from "../account/verification_link.ts";
@@ -30,12 +30,18 @@ import type { PasskeyService } from "../passkeys/passkey_service.ts";
 import type { TwoFactorService } from "../two_factor/two_factor_service.ts";
 
 /**
- * The types of one operation, given as the type argument of its {@link AuthOperation}: what the
- * route reads (`params`, `query`, `body`: leave out what it does not read), what it answers
- * (`response`, `null` for a 204), what the service call resolves to (`result`, when it is not the
- * answer itself) and the signature of its `authModule.api` method (`api`).
+ * The types of one operation, given as the type argument of its {@link AuthOperation}: its route's
+ * `method` and `path` as literals (the declaration's values must be these), what the route reads
+ * (`params`, `query`, `body`: leave out what it does not read), what it answers (`response`,
+ * `null` for a 204), the codes of its `errors` (`errors`), what the service call resolves to
+ * (`result`, when it is not the answer itself) and the signature of its `authModule.api` method
+ * (`api`). With its guard, they type the module's routes for `createModuleClient` (`AuthRoute`).
  */
 export interface AuthOperationTypes {
+  /** The HTTP method of its route. */
+  method: HttpMethod;
+  /** Its route's path inside the module's mount, with `:name` parameters. */
+  path: string;
   /** The path parameters, parsed. */
   params?: unknown;
   /** The query parameters, parsed. */
@@ -44,6 +50,11 @@ export interface AuthOperationTypes {
   body?: unknown;
   /** The HTTP answer's JSON body, `null` for a 204. */
   response: unknown;
+  /**
+   * The codes its `errors` list, as a union: the typed clients' error codes for the route. A
+   * code in `errors` missing here does not compile. Leave out for an operation without `errors`.
+   */
+  errors?: AuthErrorCode;
   /** What `call` resolves to. @default response */
   result?: unknown;
   /** `true` for an operation anyone may call (no credential). */
@@ -129,6 +140,11 @@ export function featureEnabled(operation: AuthOperation, features: EnabledFeatur
  */
 export type AuthGuard = "anonymous" | "signedIn";
 
+/** The codes of an operation's `errors` (any, for an operation whose types are erased). */
+type CodesOf<T extends AuthOperationTypes> = AuthOperationTypes extends T ? string
+  : T extends { errors: infer Code } ? Code
+  : never;
+
 /** The guard of an operation of types `T` (either, for an operation whose types are erased). */
 type GuardOf<T extends AuthOperationTypes> = AuthOperationTypes extends T ? AuthGuard
   : T extends { anonymous: true } ? "anonymous"
@@ -139,10 +155,10 @@ type GuardOf<T extends AuthOperationTypes> = AuthOperationTypes extends T ? Auth
  * example.
  */
 export interface AuthOperation<T extends AuthOperationTypes = AuthOperationTypes> {
-  /** The HTTP method of its route. */
-  readonly method: HttpMethod;
-  /** Its route's path inside the module's mount, with `:name` parameters. */
-  readonly path: string;
+  /** The HTTP method of its route: `T`'s `method`. */
+  readonly method: T["method"];
+  /** Its route's path inside the module's mount, with `:name` parameters: `T`'s `path`. */
+  readonly path: T["path"];
   /** One line on what it does (OpenAPI `summary`). */
   readonly summary: string;
   /** Who may call it. */
@@ -162,8 +178,11 @@ export interface AuthOperation<T extends AuthOperationTypes = AuthOperationTypes
     | ((options: AuthBodyOptions) => z.ZodType<Part<T, "body">>);
   /** The answers' schemas by status (`null`: no body). */
   readonly responses: RouteResponses;
-  /** The codes it answers by status, beyond the guard's (credential, origin) and the core's. */
-  readonly errors?: RouteErrors;
+  /**
+   * The codes it answers by status, beyond the guard's (credential, origin) and the core's; each
+   * one of `T`'s `errors`.
+   */
+  readonly errors?: { readonly [status: number]: readonly CodesOf<T>[] };
   /**
    * The `service_auth` cookie the route sets (from the answer's `token`, `expiresAt`; none for a
    * sign-in that answers the challenge of its second step) or clears (answering 204 without a

@@ -11,6 +11,7 @@ import type { z } from "zod";
 import type { Route } from "../../core/mod.ts";
 import type { ClientInfo } from "../account/account_service.ts";
 import type { Actor } from "../actor.ts";
+import type { AuthRoute } from "../contract.ts";
 import { clearedSessionCookie, sessionCookie } from "../sessions/cookies.ts";
 import * as operations from "../operations.ts";
 import { deploymentOrigin } from "./origin_check.ts";
@@ -70,8 +71,11 @@ export interface OperationRoutesDeps extends AuthRouteDeps, EnabledFeatures {
   services: AuthServices;
 }
 
-/** The routes of one module instance: every operation whose feature is enabled. */
-export function operationRoutes(deps: OperationRoutesDeps): Route[] {
+/**
+ * The routes of one module instance: every operation whose feature is enabled, typed as their
+ * declarations say ({@link AuthRoute}: type level only, for typed clients).
+ */
+export function operationRoutes(deps: OperationRoutesDeps): AuthRoute[] {
   const routes: Route[] = [];
   for (const { name, operation } of namedOperations()) {
     if (!featureEnabled(operation, deps)) continue;
@@ -115,7 +119,8 @@ export function operationRoutes(deps: OperationRoutesDeps): Route[] {
         }),
     );
   }
-  return routes;
+  // Each route is its operation's (method, path, schemas); only its type-level `types` is added.
+  return routes as AuthRoute[];
 }
 
 /** The route's answer to a result: the operation's `reply`, and its cookie. */

@@ -12,6 +12,8 @@ import type { AuthMe } from "./mod.ts";
 
 /** `GET /me`: the user, organizations, active organization and pending invitations. */
 export const me: AuthOperation<{
+  method: "GET";
+  path: "/me";
   response: AuthMe;
   /** The answer as the database wrote it, JSON text: the route sends it is. */
   result: string;

@@ -36,6 +36,8 @@ function redirect(result: AuthOAuthRedirect): Response {
 
 /** `GET /oauth/providers`: the configured providers, for the sign-in screen's buttons. */
 export const listOAuthProviders: AuthOperation<{
+  method: "GET";
+  path: "/oauth/providers";
   anonymous: true;
   response: { providers: AuthOAuthProviderInfo[] };
   api: () => Promise<{ providers: AuthOAuthProviderInfo[] }>;
@@ -54,11 +56,14 @@ export const listOAuthProviders: AuthOperation<{
  * the flow to this browser; 303 to `redirectTo` with `?error=<code>` when it cannot start.
  */
 export const startOAuthSignIn: AuthOperation<{
+  method: "GET";
+  path: "/oauth/:provider/authorize";
   anonymous: true;
   params: { provider: string };
   query: { redirectTo?: string | undefined };
   response: null;
   result: AuthOAuthRedirect;
+  errors: "INVALID_REDIRECT" | "NOT_FOUND";
   api: (
     input: { provider: string; redirectTo?: string | undefined },
     client?: AuthApiClient,
@@ -83,11 +88,14 @@ export const startOAuthSignIn: AuthOperation<{
  * `redirectTo` with `?error=<code>`.
  */
 export const completeOAuth: AuthOperation<{
+  method: "GET";
+  path: "/oauth/:provider/callback";
   anonymous: true;
   params: { provider: string };
   query: AuthOAuthCallbackQuery;
   response: null;
   result: AuthOAuthRedirect;
+  errors: "NOT_FOUND";
   api: (
     input: { provider: string } & AuthOAuthCallbackQuery,
     client?: AuthApiClient,
@@ -112,10 +120,13 @@ export const completeOAuth: AuthOperation<{
  * complete it).
  */
 export const linkOAuthProvider: AuthOperation<{
+  method: "POST";
+  path: "/oauth/:provider/link";
   params: { provider: string };
   body: AuthOAuthLinkBody;
   response: AuthOAuthLink;
   result: AuthOAuthLink & { setCookie: string };
+  errors: "INVALID_REDIRECT" | "NOT_FOUND" | "RATE_LIMITED" | "OAUTH_UNAVAILABLE";
   api: (
     actor: AuthActor,
     input: { provider: string } & AuthOAuthLinkBody,
@@ -146,6 +157,8 @@ export const linkOAuthProvider: AuthOperation<{
 
 /** `GET /identities`: the caller's connected provider accounts, oldest first. */
 export const listIdentities: AuthOperation<{
+  method: "GET";
+  path: "/identities";
   response: { identities: AuthIdentity[] };
   api: (actor: AuthActor) => Promise<{ identities: AuthIdentity[] }>;
 }> = {
@@ -163,9 +176,12 @@ export const listIdentities: AuthOperation<{
  * `LAST_SIGN_IN_METHOD` when no other way in would remain).
  */
 export const unlinkIdentity: AuthOperation<{
+  method: "DELETE";
+  path: "/identities/:identityId";
   params: { identityId: string };
   response: null;
   result: void;
+  errors: "NOT_FOUND" | "LAST_SIGN_IN_METHOD";
   api: (actor: AuthActor, input: { identityId: string }) => Promise<void>;
 }> = {
   method: "DELETE",

@@ -15,9 +15,17 @@ import { auditLogPageResponse } from "./responses.ts";
 
 /** `GET /organizations/:organizationId/audit-log` (`audit:read`): newest first. */
 export const listAuditLog: AuthOperation<{
+  method: "GET";
+  path: "/organizations/:organizationId/audit-log";
   params: AuthOrganizationRef;
   query: PageRequest;
   response: PageOf<"entries", AuthAuditEntry>;
+  errors:
+    | "INVALID_PAGE_SIZE"
+    | "INVALID_CURSOR"
+    | "FORBIDDEN"
+    | "TWO_FACTOR_REQUIRED"
+    | "NOT_FOUND";
   api: (
     actor: AuthActor,
     input: AuthOrganizationRef & AuthApiPage,

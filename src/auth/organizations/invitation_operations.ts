@@ -28,8 +28,11 @@ import type { AuthInvitation, AuthInvitationEntry } from "./resources.ts";
 
 /** `GET /organizations/invitations`: the pending invitations to the actor's verified address. */
 export const listMyInvitations: AuthOperation<{
+  method: "GET";
+  path: "/organizations/invitations";
   query: PageRequest;
   response: PageOf<"invitations", AuthInvitationEntry>;
+  errors: "INVALID_PAGE_SIZE" | "INVALID_CURSOR";
   api: (
     actor: AuthActor,
     page?: AuthApiPage,
@@ -51,9 +54,21 @@ export const listMyInvitations: AuthOperation<{
  * token), or cancel (the inviter, owners, admins).
  */
 export const respondToInvitation: AuthOperation<{
+  method: "PATCH";
+  path: "/organizations/invitations/:invitationId";
   params: { invitationId: string };
   body: AuthRespondToInvitationBody;
   response: AuthInvitationAnswer;
+  errors:
+    | "FORBIDDEN"
+    | "EMAIL_NOT_VERIFIED"
+    | "INVALID_INVITATION_TOKEN"
+    | "MEMBERSHIP_LIMIT_REACHED"
+    | "TWO_FACTOR_REQUIRED"
+    | "NOT_FOUND"
+    | "INVITATION_NOT_PENDING"
+    | "INVITATION_REVOKED"
+    | "INVITATION_EXPIRED";
   api: (
     actor: AuthActor,
     input: { invitationId: string } & AuthRespondToInvitationBody,
@@ -84,9 +99,17 @@ export const respondToInvitation: AuthOperation<{
 
 /** `GET /organizations/:organizationId/invitations` (`invitation:list`). */
 export const listInvitations: AuthOperation<{
+  method: "GET";
+  path: "/organizations/:organizationId/invitations";
   params: AuthOrganizationRef;
   query: PageRequest;
   response: PageOf<"invitations", AuthInvitation>;
+  errors:
+    | "INVALID_PAGE_SIZE"
+    | "INVALID_CURSOR"
+    | "FORBIDDEN"
+    | "TWO_FACTOR_REQUIRED"
+    | "NOT_FOUND";
   api: (
     actor: AuthActor,
     input: AuthOrganizationRef & AuthApiPage,
@@ -109,10 +132,18 @@ export const listInvitations: AuthOperation<{
  * token, and `rotated: true` when it re-sent a pending one (HTTP answers 200 instead of 201).
  */
 export const createInvitation: AuthOperation<{
+  method: "POST";
+  path: "/organizations/:organizationId/invitations";
   params: AuthOrganizationRef;
   body: AuthCreateInvitationBody;
   response: { invitation: AuthCreatedInvitation };
   result: { invitation: AuthCreatedInvitation; rotated: boolean };
+  errors:
+    | "FORBIDDEN"
+    | "INVITATION_LIMIT_REACHED"
+    | "TWO_FACTOR_REQUIRED"
+    | "NOT_FOUND"
+    | "ALREADY_MEMBER";
   api: (
     actor: AuthActor,
     input: AuthOrganizationRef & AuthCreateInvitationBody,

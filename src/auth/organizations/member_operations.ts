@@ -17,9 +17,12 @@ import type { AuthMember } from "./resources.ts";
 
 /** `GET /organizations/:organizationId/members`. */
 export const listMembers: AuthOperation<{
+  method: "GET";
+  path: "/organizations/:organizationId/members";
   params: AuthOrganizationRef;
   query: PageRequest;
   response: PageOf<"members", AuthMember>;
+  errors: "INVALID_PAGE_SIZE" | "INVALID_CURSOR" | "TWO_FACTOR_REQUIRED" | "NOT_FOUND";
   api: (
     actor: AuthActor,
     input: AuthOrganizationRef & AuthApiPage,
@@ -42,10 +45,20 @@ export const listMembers: AuthOperation<{
  * `canAddMember` policy's consent (403 `DIRECT_ADD_NOT_ALLOWED` otherwise), exactly as over HTTP.
  */
 export const addMember: AuthOperation<{
+  method: "POST";
+  path: "/organizations/:organizationId/members";
   params: AuthOrganizationRef;
   body: AuthAddMemberBody;
   response: { member: AuthMember };
   result: AuthMember;
+  errors:
+    | "FORBIDDEN"
+    | "DIRECT_ADD_NOT_ALLOWED"
+    | "MEMBERSHIP_LIMIT_REACHED"
+    | "TWO_FACTOR_REQUIRED"
+    | "NOT_FOUND"
+    | "USER_NOT_FOUND"
+    | "ALREADY_MEMBER";
   api: (actor: AuthActor, input: AuthOrganizationRef & AuthAddMemberBody) => Promise<AuthMember>;
 }> = {
   method: "POST",
@@ -72,9 +85,12 @@ export const addMember: AuthOperation<{
 
 /** `PATCH /organizations/:organizationId/members/:memberId` (`member:update`). */
 export const updateMemberRoles: AuthOperation<{
+  method: "PATCH";
+  path: "/organizations/:organizationId/members/:memberId";
   params: AuthMemberRef;
   body: AuthUpdateMemberRolesBody;
   response: { member: AuthMember };
+  errors: "FORBIDDEN" | "TWO_FACTOR_REQUIRED" | "NOT_FOUND" | "LAST_OWNER";
   api: (
     actor: AuthActor,
     input: AuthMemberRef & AuthUpdateMemberRolesBody,
@@ -94,9 +110,12 @@ export const updateMemberRoles: AuthOperation<{
 
 /** `DELETE /organizations/:organizationId/members/:memberId`: remove, or leave. */
 export const removeMember: AuthOperation<{
+  method: "DELETE";
+  path: "/organizations/:organizationId/members/:memberId";
   params: AuthMemberRef;
   response: null;
   result: void;
+  errors: "FORBIDDEN" | "TWO_FACTOR_REQUIRED" | "NOT_FOUND" | "LAST_OWNER";
   api: (actor: AuthActor, input: AuthMemberRef) => Promise<void>;
 }> = {
   method: "DELETE",

@@ -27,8 +27,11 @@ import type { AuthOrganization, AuthOrganizationEntry } from "./resources.ts";
 
 /** `POST /organizations`: the actor becomes its member with the creator roles. */
 export const createOrganization: AuthOperation<{
+  method: "POST";
+  path: "/organizations";
   body: AuthCreateOrganizationBody;
   response: AuthOrganizationEntry;
+  errors: "ORGANIZATION_LIMIT_REACHED" | "SLUG_TAKEN";
   api: (actor: AuthActor, input: AuthCreateOrganizationBody) => Promise<AuthOrganizationEntry>;
 }> = {
   method: "POST",
@@ -45,8 +48,11 @@ export const createOrganization: AuthOperation<{
 
 /** `GET /organizations`: the actor's organizations, a page at a time. */
 export const listOrganizations: AuthOperation<{
+  method: "GET";
+  path: "/organizations";
   query: PageRequest;
   response: PageOf<"organizations", AuthOrganizationEntry>;
+  errors: "INVALID_PAGE_SIZE" | "INVALID_CURSOR";
   api: (
     actor: AuthActor,
     page?: AuthApiPage,
@@ -65,6 +71,8 @@ export const listOrganizations: AuthOperation<{
 
 /** `GET /organizations/active`: the credential's active organization (needs a credential). */
 export const getActiveOrganization: AuthOperation<{
+  method: "GET";
+  path: "/organizations/active";
   response: AuthOrganizationEntry | null;
   api: (actor: AuthActor) => Promise<AuthOrganizationEntry | null>;
 }> = {
@@ -79,8 +87,11 @@ export const getActiveOrganization: AuthOperation<{
 
 /** `POST /organizations/active` (needs a credential); `organizationId: null` clears it. */
 export const setActiveOrganization: AuthOperation<{
+  method: "POST";
+  path: "/organizations/active";
   body: AuthSetActiveOrganizationBody;
   response: AuthOrganizationEntry | null;
+  errors: "TWO_FACTOR_REQUIRED" | "NOT_FOUND";
   api: (
     actor: AuthActor,
     input: AuthSetActiveOrganizationBody,
@@ -99,8 +110,11 @@ export const setActiveOrganization: AuthOperation<{
 
 /** `GET /organizations/:organizationId` (404 `NOT_FOUND` for a non-member). */
 export const getOrganization: AuthOperation<{
+  method: "GET";
+  path: "/organizations/:organizationId";
   params: AuthOrganizationRef;
   response: AuthOrganizationEntry;
+  errors: "TWO_FACTOR_REQUIRED" | "NOT_FOUND";
   api: (actor: AuthActor, input: AuthOrganizationRef) => Promise<AuthOrganizationEntry>;
 }> = {
   method: "GET",
@@ -116,9 +130,17 @@ export const getOrganization: AuthOperation<{
 
 /** `PATCH /organizations/:organizationId` (`organization:update`). */
 export const updateOrganization: AuthOperation<{
+  method: "PATCH";
+  path: "/organizations/:organizationId";
   params: AuthOrganizationRef;
   body: AuthUpdateOrganizationBody;
   response: { organization: AuthOrganization };
+  errors:
+    | "FORBIDDEN"
+    | "TWO_FACTOR_REQUIRED"
+    | "NOT_FOUND"
+    | "SLUG_TAKEN"
+    | "TWO_FACTOR_NOT_ENABLED";
   api: (
     actor: AuthActor,
     input: AuthOrganizationRef & AuthUpdateOrganizationBody,
@@ -143,9 +165,12 @@ export const updateOrganization: AuthOperation<{
 
 /** `DELETE /organizations/:organizationId` (`organization:delete`). */
 export const deleteOrganization: AuthOperation<{
+  method: "DELETE";
+  path: "/organizations/:organizationId";
   params: AuthOrganizationRef;
   response: null;
   result: void;
+  errors: "FORBIDDEN" | "TWO_FACTOR_REQUIRED" | "NOT_FOUND";
   api: (actor: AuthActor, input: AuthOrganizationRef) => Promise<void>;
 }> = {
   method: "DELETE",

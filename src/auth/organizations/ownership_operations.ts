@@ -18,9 +18,17 @@ import type { AuthOwnershipTransfer } from "./ownership_service.ts";
  * the caller's roles become `organizations.previousOwnerRoles`, in one transaction.
  */
 export const transferOwnership: AuthOperation<{
+  method: "POST";
+  path: "/organizations/:organizationId/transfer-ownership";
   params: AuthOrganizationRef;
   body: AuthTransferOwnershipBody;
   response: AuthOwnershipTransfer;
+  errors:
+    | "FORBIDDEN"
+    | "TWO_FACTOR_REQUIRED"
+    | "NOT_FOUND"
+    | "ALREADY_OWNER"
+    | "MEMBER_NOT_VERIFIED";
   api: (
     actor: AuthActor,
     input: AuthOrganizationRef & AuthTransferOwnershipBody,

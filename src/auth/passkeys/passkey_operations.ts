@@ -33,7 +33,10 @@ import {
  * caller (a challenge valid 5 minutes, the caller's passkeys excluded).
  */
 export const passkeyRegistrationOptions: AuthOperation<{
+  method: "POST";
+  path: "/passkeys/registration-options";
   response: AuthPasskeyCreationOptions;
+  errors: "RATE_LIMITED" | "PASSKEYS_UNAVAILABLE";
   api: (actor: AuthActor, client?: AuthApiClient) => Promise<AuthPasskeyCreationOptions>;
 }> = {
   method: "POST",
@@ -50,8 +53,16 @@ export const passkeyRegistrationOptions: AuthOperation<{
  * caller's latest registration challenge) and stores the passkey: 201 with it.
  */
 export const addPasskey: AuthOperation<{
+  method: "POST";
+  path: "/passkeys";
   body: AuthAddPasskeyBody;
   response: AuthPasskey;
+  errors:
+    | "INVALID_PASSKEY_RESPONSE"
+    | "INVALID_PASSKEY_CHALLENGE"
+    | "PASSKEY_EXISTS"
+    | "PASSKEY_CHALLENGE_EXPIRED"
+    | "PASSKEYS_UNAVAILABLE";
   api: (
     actor: AuthActor,
     input: AuthAddPasskeyBody,
@@ -76,6 +87,8 @@ export const addPasskey: AuthOperation<{
 
 /** `GET /passkeys`: the caller's passkeys, oldest first. */
 export const listPasskeys: AuthOperation<{
+  method: "GET";
+  path: "/passkeys";
   response: { passkeys: AuthPasskey[] };
   api: (actor: AuthActor) => Promise<{ passkeys: AuthPasskey[] }>;
 }> = {
@@ -89,9 +102,12 @@ export const listPasskeys: AuthOperation<{
 
 /** `PATCH /passkeys/:passkeyId {name}`: renames one of the caller's passkeys. */
 export const renamePasskey: AuthOperation<{
+  method: "PATCH";
+  path: "/passkeys/:passkeyId";
   params: { passkeyId: string };
   body: AuthRenamePasskeyBody;
   response: AuthPasskey;
+  errors: "NOT_FOUND";
   api: (
     actor: AuthActor,
     input: { passkeyId: string } & AuthRenamePasskeyBody,
@@ -113,9 +129,12 @@ export const renamePasskey: AuthOperation<{
  * `LAST_SIGN_IN_METHOD` when no other way in would remain).
  */
 export const removePasskey: AuthOperation<{
+  method: "DELETE";
+  path: "/passkeys/:passkeyId";
   params: { passkeyId: string };
   response: null;
   result: void;
+  errors: "NOT_FOUND" | "LAST_SIGN_IN_METHOD";
   api: (actor: AuthActor, input: { passkeyId: string }) => Promise<void>;
 }> = {
   method: "DELETE",
@@ -133,8 +152,11 @@ export const removePasskey: AuthOperation<{
  * challenge valid 5 minutes; any passkey of the site may answer, so no address is asked).
  */
 export const passkeySignInOptions: AuthOperation<{
+  method: "POST";
+  path: "/sign-in/passkey/options";
   anonymous: true;
   response: AuthPasskeyRequestOptions;
+  errors: "RATE_LIMITED" | "PASSKEYS_UNAVAILABLE";
   api: (client?: AuthApiClient) => Promise<AuthPasskeyRequestOptions>;
 }> = {
   method: "POST",
@@ -151,9 +173,19 @@ export const passkeySignInOptions: AuthOperation<{
  * `POST /sign-in` (and its cookie). A passkey verifies its user, so no second step is asked.
  */
 export const signInWithPasskey: AuthOperation<{
+  method: "POST";
+  path: "/sign-in/passkey";
   anonymous: true;
   body: AuthPasskeySignInBody;
   response: AuthCredentialResponse;
+  errors:
+    | "INVALID_PASSKEY_RESPONSE"
+    | "INVALID_PASSKEY_CHALLENGE"
+    | "INVALID_PASSKEY"
+    | "PASSKEY_CLONED"
+    | "PASSKEY_CHALLENGE_EXPIRED"
+    | "RATE_LIMITED"
+    | "PASSKEYS_UNAVAILABLE";
   api: (input: AuthPasskeySignInBody, client?: AuthApiClient) => Promise<AuthCredentialResponse>;
 }> = {
   method: "POST",

@@ -27,9 +27,12 @@ import { type AuthSignInResponse, signInResponse } from "../two_factor/two_facto
  * factor, the challenge of the second step (`twoFactorRequired: true`, no credential, no cookie).
  */
 export const signIn: AuthOperation<{
+  method: "POST";
+  path: "/sign-in";
   anonymous: true;
   body: AuthCredentialsBody;
   response: AuthSignInResponse;
+  errors: "INVALID_CREDENTIALS" | "RATE_LIMITED" | "SERVICE_BUSY";
   api: (input: AuthCredentialsBody, client?: AuthApiClient) => Promise<AuthSignInResponse>;
 }> = {
   method: "POST",
@@ -45,6 +48,8 @@ export const signIn: AuthOperation<{
 
 /** `POST /sign-out`: ends the actor's credential (needs `{ token }` or a request's context). */
 export const signOut: AuthOperation<{
+  method: "POST";
+  path: "/sign-out";
   response: null;
   result: void;
   api: (actor: AuthActor) => Promise<void>;
@@ -60,6 +65,8 @@ export const signOut: AuthOperation<{
 
 /** `GET /session`: the actor's user and credential expiry (needs a credential). */
 export const getSession: AuthOperation<{
+  method: "GET";
+  path: "/session";
   response: AuthSessionResponse;
   api: (actor: AuthActor) => Promise<AuthSessionResponse>;
 }> = {
@@ -73,6 +80,8 @@ export const getSession: AuthOperation<{
 
 /** `GET /sessions`: the caller's sessions (never their tokens), the most recently used first. */
 export const listSessions: AuthOperation<{
+  method: "GET";
+  path: "/sessions";
   response: { sessions: AuthListedSession[] };
   api: (actor: AuthActor) => Promise<{ sessions: AuthListedSession[] }>;
 }> = {
@@ -86,6 +95,8 @@ export const listSessions: AuthOperation<{
 
 /** `POST /sessions/revoke-others`: signs out every session of the caller but this one. */
 export const revokeOtherSessions: AuthOperation<{
+  method: "POST";
+  path: "/sessions/revoke-others";
   response: AuthRevokedSessions;
   api: (actor: AuthActor) => Promise<AuthRevokedSessions>;
 }> = {
@@ -99,9 +110,12 @@ export const revokeOtherSessions: AuthOperation<{
 
 /** `DELETE /sessions/:sessionId`: signs out one session of the caller (another user's: 404). */
 export const revokeSession: AuthOperation<{
+  method: "DELETE";
+  path: "/sessions/:sessionId";
   params: { sessionId: string };
   response: null;
   result: void;
+  errors: "NOT_FOUND";
   api: (actor: AuthActor, input: { sessionId: string }) => Promise<void>;
 }> = {
   method: "DELETE",

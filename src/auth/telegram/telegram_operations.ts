@@ -19,6 +19,8 @@ import {
 
 /** `POST /telegram/link`: a single-use `https://t.me/<bot>?start=<token>` link (10 minutes). */
 export const linkTelegram: AuthOperation<{
+  method: "POST";
+  path: "/telegram/link";
   response: AuthTelegramLink;
   api: (actor: AuthActor) => Promise<AuthTelegramLink>;
 }> = {
@@ -36,8 +38,11 @@ export const linkTelegram: AuthOperation<{
  * 409 `LAST_SIGN_IN_METHOD` when it is the last way into an account without a password).
  */
 export const unlinkTelegram: AuthOperation<{
+  method: "DELETE";
+  path: "/telegram/link";
   response: null;
   result: void;
+  errors: "LAST_SIGN_IN_METHOD";
   api: (actor: AuthActor) => Promise<void>;
 }> = {
   method: "DELETE",
@@ -55,9 +60,12 @@ export const unlinkTelegram: AuthOperation<{
  * the linked account (401 `TELEGRAM_NOT_LINKED`, 401 `INVALID_TELEGRAM_DATA`).
  */
 export const signInWithTelegram: AuthOperation<{
+  method: "POST";
+  path: "/telegram/sign-in";
   anonymous: true;
   body: AuthTelegramSignInBody;
   response: AuthSignInResponse;
+  errors: "TELEGRAM_NOT_LINKED" | "INVALID_TELEGRAM_DATA" | "RATE_LIMITED";
   api: (input: AuthTelegramSignInBody, client?: AuthApiClient) => Promise<AuthSignInResponse>;
 }> = {
   method: "POST",

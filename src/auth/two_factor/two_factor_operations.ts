@@ -33,6 +33,8 @@ import {
 
 /** `GET /two-factor`: whether sign-ins ask for a second step, and the caller's factors. */
 export const twoFactorStatus: AuthOperation<{
+  method: "GET";
+  path: "/two-factor";
   response: AuthTwoFactorStatus;
   api: (actor: AuthActor) => Promise<AuthTwoFactorStatus>;
 }> = {
@@ -49,8 +51,11 @@ export const twoFactorStatus: AuthOperation<{
  * until `POST /two-factor/totp/enable` confirms a code (a repeated setup replaces it).
  */
 export const setupTotp: AuthOperation<{
+  method: "POST";
+  path: "/two-factor/totp/setup";
   body: AuthTwoFactorPasswordBody;
   response: AuthTotpSetup;
+  errors: "INVALID_CREDENTIALS" | "TOTP_ALREADY_ENABLED" | "RATE_LIMITED" | "SERVICE_BUSY";
   api: (
     actor: AuthActor,
     input: AuthTwoFactorPasswordBody,
@@ -77,8 +82,11 @@ export const setupTotp: AuthOperation<{
  * ask for a second step from now on. Answers 10 recovery codes, shown this once.
  */
 export const enableTotp: AuthOperation<{
+  method: "POST";
+  path: "/two-factor/totp/enable";
   body: AuthEnableTotpBody;
   response: AuthRecoveryCodes;
+  errors: "INVALID_TWO_FACTOR_CODE" | "TOTP_ALREADY_ENABLED" | "TOTP_NOT_SET_UP" | "RATE_LIMITED";
   api: (
     actor: AuthActor,
     input: AuthEnableTotpBody,
@@ -101,8 +109,11 @@ export const enableTotp: AuthOperation<{
 
 /** `POST /two-factor/recovery-codes {password}`: 10 new recovery codes; the older ones are void. */
 export const regenerateRecoveryCodes: AuthOperation<{
+  method: "POST";
+  path: "/two-factor/recovery-codes";
   body: AuthTwoFactorPasswordBody;
   response: AuthRecoveryCodes;
+  errors: "INVALID_CREDENTIALS" | "TWO_FACTOR_NOT_ENABLED" | "RATE_LIMITED" | "SERVICE_BUSY";
   api: (
     actor: AuthActor,
     input: AuthTwoFactorPasswordBody,
@@ -130,8 +141,11 @@ export const regenerateRecoveryCodes: AuthOperation<{
  * answers the factors left.
  */
 export const disableTwoFactor: AuthOperation<{
+  method: "POST";
+  path: "/two-factor/disable";
   body: AuthTwoFactorPasswordBody;
   response: AuthTwoFactorStatus;
+  errors: "INVALID_CREDENTIALS" | "RATE_LIMITED" | "SERVICE_BUSY";
   api: (
     actor: AuthActor,
     input: AuthTwoFactorPasswordBody,
@@ -154,9 +168,17 @@ export const disableTwoFactor: AuthOperation<{
  * challenge is bound to this sign-in and user, single use, 5 minutes).
  */
 export const twoFactorPasskeyOptions: AuthOperation<{
+  method: "POST";
+  path: "/sign-in/two-factor/passkey-options";
   anonymous: true;
   body: AuthTwoFactorPasskeyOptionsBody;
   response: AuthPasskeyRequestOptions;
+  errors:
+    | "INVALID_TWO_FACTOR_CHALLENGE"
+    | "INVALID_PASSKEY"
+    | "TWO_FACTOR_CHALLENGE_EXPIRED"
+    | "RATE_LIMITED"
+    | "PASSKEYS_UNAVAILABLE";
   api: (
     input: AuthTwoFactorPasskeyOptionsBody,
     client?: AuthApiClient,
@@ -184,9 +206,22 @@ export const twoFactorPasskeyOptions: AuthOperation<{
  * step's `redirectTo`.
  */
 export const signInWithSecondFactor: AuthOperation<{
+  method: "POST";
+  path: "/sign-in/two-factor";
   anonymous: true;
   body: AuthSignInTwoFactorBody;
   response: AuthTwoFactorCredential;
+  errors:
+    | "INVALID_TWO_FACTOR_CHALLENGE"
+    | "INVALID_PASSKEY_RESPONSE"
+    | "INVALID_PASSKEY_CHALLENGE"
+    | "INVALID_TWO_FACTOR_CODE"
+    | "INVALID_PASSKEY"
+    | "PASSKEY_CLONED"
+    | "TWO_FACTOR_CHALLENGE_EXPIRED"
+    | "PASSKEY_CHALLENGE_EXPIRED"
+    | "RATE_LIMITED"
+    | "PASSKEYS_UNAVAILABLE";
   api: (
     input: AuthSignInTwoFactorBody,
     client?: AuthApiClient,
