@@ -378,7 +378,8 @@ function globals() {
   return globalThis;
 }
 function webauthnAvailable() {
-  return Boolean(globals().navigator?.credentials && globals().PublicKeyCredential);
+  const parsers = globals().PublicKeyCredential;
+  return Boolean(globals().navigator?.credentials && parsers?.parseCreationOptionsFromJSON && parsers.parseRequestOptionsFromJSON);
 }
 function credentialsApi() {
   const api = globals().navigator?.credentials;
@@ -386,47 +387,6 @@ function credentialsApi() {
     throw new CeremonyError("PASSKEY_NOT_SUPPORTED", "This environment does not support passkeys");
   }
   return api;
-}
-function fromBase64url(text) {
-  const base64 = text.replace(/-/g, "+").replace(/_/g, "/").replace(/=+$/, "");
-  const binary = atob(base64 + "=".repeat((4 - base64.length % 4) % 4));
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-function toBase64url(buffer) {
-  const bytes = buffer instanceof ArrayBuffer ? new Uint8Array(buffer) : new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-function descriptors(list) {
-  return list.map((item) => ({
-    ...item,
-    id: fromBase64url(item.id)
-  }));
-}
-function creationOptions(options) {
-  const parse = globals().PublicKeyCredential?.parseCreationOptionsFromJSON;
-  if (parse) return parse(options);
-  return {
-    ...options,
-    challenge: fromBase64url(options.challenge),
-    user: {
-      ...options.user,
-      id: fromBase64url(options.user.id)
-    },
-    excludeCredentials: descriptors(options.excludeCredentials)
-  };
-}
-function requestOptions(options) {
-  const parse = globals().PublicKeyCredential?.parseRequestOptionsFromJSON;
-  if (parse) return parse(options);
-  return {
-    ...options,
-    challenge: fromBase64url(options.challenge),
-    allowCredentials: descriptors(options.allowCredentials)
-  };
 }
 async function ceremony(run) {
   let credential;
@@ -443,59 +403,31 @@ async function ceremony(run) {
   }
   return credential;
 }
+function credentialJson(credential) {
+  if (typeof credential.toJSON !== "function") {
+    throw new CeremonyError("PASSKEY_NOT_SUPPORTED", "This browser cannot turn a passkey into JSON");
+  }
+  return credential.toJSON();
+}
 async function createPasskey(options, signal) {
   const api = credentialsApi();
-  const publicKey = creationOptions(options);
+  const publicKey = globals().PublicKeyCredential.parseCreationOptionsFromJSON(options);
   const credential = await ceremony(() => api.create(signal ? {
     publicKey,
     signal
   } : {
     publicKey
   }));
-  if (typeof credential.toJSON === "function") {
-    return credential.toJSON();
-  }
-  const { response } = credential;
-  return {
-    id: credential.id,
-    rawId: toBase64url(credential.rawId),
-    type: "public-key",
-    response: {
-      clientDataJSON: toBase64url(response.clientDataJSON),
-      attestationObject: toBase64url(response.attestationObject ?? new ArrayBuffer(0)),
-      transports: response.getTransports?.() ?? []
-    },
-    authenticatorAttachment: credential.authenticatorAttachment ?? null,
-    clientExtensionResults: credential.getClientExtensionResults?.() ?? {}
-  };
+  return credentialJson(credential);
 }
 async function getPasskey(options, ceremonyOptions = {}) {
   const api = credentialsApi();
-  const publicKey = requestOptions(options);
+  const publicKey = globals().PublicKeyCredential.parseRequestOptionsFromJSON(options);
   const credential = await ceremony(() => api.get({
     publicKey,
     ...ceremonyOptions
   }));
-  if (typeof credential.toJSON === "function") {
-    return credential.toJSON();
-  }
-  const { response } = credential;
-  const userHandle = response.userHandle;
-  return {
-    id: credential.id,
-    rawId: toBase64url(credential.rawId),
-    type: "public-key",
-    response: {
-      clientDataJSON: toBase64url(response.clientDataJSON),
-      authenticatorData: toBase64url(response.authenticatorData ?? new ArrayBuffer(0)),
-      signature: toBase64url(response.signature ?? new ArrayBuffer(0)),
-      ...userHandle ? {
-        userHandle: toBase64url(userHandle)
-      } : {}
-    },
-    authenticatorAttachment: credential.authenticatorAttachment ?? null,
-    clientExtensionResults: credential.getClientExtensionResults?.() ?? {}
-  };
+  return credentialJson(credential);
 }
 
 // src/client/passkey_client.ts

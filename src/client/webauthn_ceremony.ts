@@ -1,9 +1,10 @@
 /**
- * The browser's half of the passkey ceremonies: the options' JSON (base64url) turned into what
+ * The browser's half of the passkey ceremonies: the options' JSON turned into what
  * `navigator.credentials.create()` / `.get()` take, and the credential they return turned back into
- * JSON for the module. Where the browser has them, `PublicKeyCredential.parseCreationOptionsFromJSON`,
- * `parseRequestOptionsFromJSON` and `credential.toJSON()` do it; elsewhere a few lines of base64url
- * conversion do. No dependency: the client stays small.
+ * JSON for the module, by the browser itself (`PublicKeyCredential.parseCreationOptionsFromJSON`,
+ * `parseRequestOptionsFromJSON`, `credential.toJSON()`: WebAuthn Level 3, in Chrome and Edge 129+,
+ * Firefox 119+ and Safari 18.4+). A browser without them is told `PASSKEY_NOT_SUPPORTED` before any
+ * request: no conversion code of our own, so the client stays small.
  *
  * @module
  */
@@ -11,26 +12,12 @@
 import type {
   AuthPasskeyAuthenticationResponse,
   AuthPasskeyCreationOptions,
-  AuthPasskeyDescriptor,
   AuthPasskeyRegistrationResponse,
   AuthPasskeyRequestOptions,
 } from "../auth/mod.ts";
 
-/** The parts of a `PublicKeyCredential` the conversion reads. */
+/** The part of a `PublicKeyCredential` the ceremony reads. */
 interface BrowserCredential {
-  id: string;
-  rawId: ArrayBuffer;
-  type: string;
-  authenticatorAttachment?: string | null;
-  response: {
-    clientDataJSON: ArrayBuffer;
-    attestationObject?: ArrayBuffer;
-    authenticatorData?: ArrayBuffer;
-    signature?: ArrayBuffer;
-    userHandle?: ArrayBuffer | null;
-    getTransports?(): string[];
-  };
-  getClientExtensionResults?(): Record<string, unknown>;
   toJSON?(): unknown;
 }
 
@@ -85,9 +72,16 @@ function globals(): WebAuthnGlobals {
   return globalThis as unknown as WebAuthnGlobals;
 }
 
-/** Whether this environment has WebAuthn (`navigator.credentials` and `PublicKeyCredential`). */
+/**
+ * Whether this environment has WebAuthn with its JSON methods (`navigator.credentials`, and
+ * `PublicKeyCredential.parseCreationOptionsFromJSON` and `parseRequestOptionsFromJSON`).
+ */
 export function webauthnAvailable(): boolean {
-  return Boolean(globals().navigator?.credentials && globals().PublicKeyCredential);
+  const parsers = globals().PublicKeyCredential;
+  return Boolean(
+    globals().navigator?.credentials && parsers?.parseCreationOptionsFromJSON &&
+      parsers.parseRequestOptionsFromJSON,
+  );
 }
 
 function credentialsApi() {
@@ -96,52 +90,6 @@ function credentialsApi() {
     throw new CeremonyError("PASSKEY_NOT_SUPPORTED", "This environment does not support passkeys");
   }
   return api;
-}
-
-/** base64url (padded or not) to bytes. */
-export function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
-  const base64 = text.replace(/-/g, "+").replace(/_/g, "/").replace(/=+$/, "");
-  const binary = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4));
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-
-/** Bytes to base64url without padding. */
-export function toBase64url(buffer: ArrayBuffer | ArrayBufferView): string {
-  const bytes = buffer instanceof ArrayBuffer
-    ? new Uint8Array(buffer)
-    : new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function descriptors(list: AuthPasskeyDescriptor[]) {
-  return list.map((item) => ({ ...item, id: fromBase64url(item.id) }));
-}
-
-/** The creation options as `navigator.credentials.create()` takes them. */
-function creationOptions(options: AuthPasskeyCreationOptions): unknown {
-  const parse = globals().PublicKeyCredential?.parseCreationOptionsFromJSON;
-  if (parse) return parse(options);
-  return {
-    ...options,
-    challenge: fromBase64url(options.challenge),
-    user: { ...options.user, id: fromBase64url(options.user.id) },
-    excludeCredentials: descriptors(options.excludeCredentials),
-  };
-}
-
-/** The request options as `navigator.credentials.get()` takes them. */
-function requestOptions(options: AuthPasskeyRequestOptions): unknown {
-  const parse = globals().PublicKeyCredential?.parseRequestOptionsFromJSON;
-  if (parse) return parse(options);
-  return {
-    ...options,
-    challenge: fromBase64url(options.challenge),
-    allowCredentials: descriptors(options.allowCredentials),
-  };
 }
 
 /** Runs one ceremony call; a refusal (canceled, timed out, no passkey) as a {@link CeremonyError}. */
@@ -164,32 +112,28 @@ async function ceremony(run: () => Promise<unknown>): Promise<BrowserCredential>
   return credential as BrowserCredential;
 }
 
+/** The credential's JSON (`toJSON()`, which every browser with the JSON parsers has). */
+function credentialJson(credential: BrowserCredential): unknown {
+  if (typeof credential.toJSON !== "function") {
+    throw new CeremonyError(
+      "PASSKEY_NOT_SUPPORTED",
+      "This browser cannot turn a passkey into JSON",
+    );
+  }
+  return credential.toJSON();
+}
+
 /** Creates a passkey with `navigator.credentials.create()`; its JSON for `POST /passkeys`. */
 export async function createPasskey(
   options: AuthPasskeyCreationOptions,
   signal?: AbortSignal,
 ): Promise<AuthPasskeyRegistrationResponse> {
   const api = credentialsApi();
-  const publicKey = creationOptions(options);
+  const publicKey = globals().PublicKeyCredential!.parseCreationOptionsFromJSON!(options);
   const credential = await ceremony(() =>
     api.create(signal ? { publicKey, signal } : { publicKey })
   );
-  if (typeof credential.toJSON === "function") {
-    return credential.toJSON() as AuthPasskeyRegistrationResponse;
-  }
-  const { response } = credential;
-  return {
-    id: credential.id,
-    rawId: toBase64url(credential.rawId),
-    type: "public-key",
-    response: {
-      clientDataJSON: toBase64url(response.clientDataJSON),
-      attestationObject: toBase64url(response.attestationObject ?? new ArrayBuffer(0)),
-      transports: response.getTransports?.() ?? [],
-    },
-    authenticatorAttachment: credential.authenticatorAttachment ?? null,
-    clientExtensionResults: credential.getClientExtensionResults?.() ?? {},
-  };
+  return credentialJson(credential) as AuthPasskeyRegistrationResponse;
 }
 
 /** Asks for a passkey with `navigator.credentials.get()`; its JSON for `POST /sign-in/passkey`. */
@@ -198,24 +142,7 @@ export async function getPasskey(
   ceremonyOptions: AuthPasskeyCeremonyOptions = {},
 ): Promise<AuthPasskeyAuthenticationResponse> {
   const api = credentialsApi();
-  const publicKey = requestOptions(options);
+  const publicKey = globals().PublicKeyCredential!.parseRequestOptionsFromJSON!(options);
   const credential = await ceremony(() => api.get({ publicKey, ...ceremonyOptions }));
-  if (typeof credential.toJSON === "function") {
-    return credential.toJSON() as AuthPasskeyAuthenticationResponse;
-  }
-  const { response } = credential;
-  const userHandle = response.userHandle;
-  return {
-    id: credential.id,
-    rawId: toBase64url(credential.rawId),
-    type: "public-key",
-    response: {
-      clientDataJSON: toBase64url(response.clientDataJSON),
-      authenticatorData: toBase64url(response.authenticatorData ?? new ArrayBuffer(0)),
-      signature: toBase64url(response.signature ?? new ArrayBuffer(0)),
-      ...(userHandle ? { userHandle: toBase64url(userHandle) } : {}),
-    },
-    authenticatorAttachment: credential.authenticatorAttachment ?? null,
-    clientExtensionResults: credential.getClientExtensionResults?.() ?? {},
-  };
+  return credentialJson(credential) as AuthPasskeyAuthenticationResponse;
 }
