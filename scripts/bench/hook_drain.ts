@@ -12,8 +12,8 @@
  * checkout measures that code on the same script, database and machine. Unordered drains only
  * need `withHookTable`, so a checkout without ordering keys can be measured too; the worker's SQL
  * functions (`withHookFunctions`), the direct hand-off (`withHookHandOff`), its index walk
- * (`withHookHandOffLookup`) and the completion by id (`withHookCompletionById`) are appended when
- * the checkout has them.
+ * (`withHookHandOffLookup`), the completion by id (`withHookCompletionById`) and the partial key
+ * index (`withHookPartialKeyIndex`) are appended when the checkout has them.
  *
  * @module
  */
@@ -61,9 +61,15 @@ const schema = db.defineSchema("drain_bench", (s: unknown) => {
     : handOff;
   // The completion that finds its rows by id, in checkouts that have it (HOOK_DRAIN_BY_ID=0
   // leaves it out).
-  return functions !== ordered && db.withHookCompletionById && process.env.HOOK_DRAIN_BY_ID !== "0"
-    ? db.withHookCompletionById(lookup)
-    : lookup;
+  const byId =
+    functions !== ordered && db.withHookCompletionById && process.env.HOOK_DRAIN_BY_ID !== "0"
+      ? db.withHookCompletionById(lookup)
+      : lookup;
+  // The `(name, key)` index for keyed occurrences only, in checkouts that have it
+  // (HOOK_DRAIN_PARTIAL_KEY=0 leaves it out).
+  return db.withHookPartialKeyIndex && process.env.HOOK_DRAIN_PARTIAL_KEY !== "0"
+    ? db.withHookPartialKeyIndex(byId)
+    : byId;
 });
 const adapter = db.postgresAdapter(url, { max: 8 });
 const plan = db.planMigration(schema, { from: 0, namespace });

@@ -1,6 +1,7 @@
 /**
  * Scenario 10, our side: durable hooks on postgres.js, under Deno, with the worker's SQL functions
- * (`withHookFunctions` and `withHookCompletionById`, as the first-party modules have them). One
+ * (`withHookFunctions`, `withHookCompletionById` and `withHookPartialKeyIndex`, as the first-party
+ * modules have them). One
  * configuration: the defaults (a pool of 10 connections, 2 s polling with NOTIFY wake-ups), with
  * `concurrency` set by the measurement; single jobs through `enqueue()` on the adapter, batches
  * through `enqueueMany()`.
@@ -13,6 +14,7 @@ import {
   durableHooks,
   withHookCompletionById,
   withHookFunctions,
+  withHookPartialKeyIndex,
   withHookTable,
 } from "../../src/hooks/mod.ts";
 import { migrate } from "../../src/migrate/mod.ts";
@@ -22,9 +24,9 @@ import type { JobData, QueueSide } from "./queue_side.ts";
 const schema = defineSchema(
   "queue_bench",
   (s) =>
-    withHookCompletionById(withHookFunctions(
+    withHookPartialKeyIndex(withHookCompletionById(withHookFunctions(
       withHookTable(s.createTable("marker", { id: column.integer().primaryKey() })),
-    )),
+    ))),
 );
 
 /** Our side of the comparison. */

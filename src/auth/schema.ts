@@ -25,6 +25,8 @@
  * - 52–62: second factors and passkeys: TOTP, recovery codes, the second step of a sign-in,
  *   passkeys, WebAuthn challenges, and organizations that require a second factor
  *   (`withSecondFactors`).
+ * - 63–65: the hook table's `(name, key)` index holds keyed occurrences only
+ *   (`withHookPartialKeyIndex`).
  *
  * @module
  */
@@ -48,6 +50,7 @@ import {
   withHookHandOff,
   withHookHandOffLookup,
   withHookOrdering,
+  withHookPartialKeyIndex,
   withHookTable,
 } from "../hooks/mod.ts";
 
@@ -478,82 +481,86 @@ function withOAuthIdentities<T extends TablesShape>(builder: SchemaBuilder<T>) {
 }
 
 const authSchemaValue: Schema<AuthTables> = defineSchema("auth", (s) =>
-  // ---- Second factors and passkeys: v52–62 (withSecondFactors). ----
-  withSecondFactors(
-    // ---- Sign-in with providers (issue 40): v47–51 (withOAuthIdentities). ----
-    withOAuthIdentities(
-      // v43: the completion finds the hook table's rows by id only, whatever the statistics say
-      // (withHookCompletionById).
-      withHookCompletionById(
-        // v42: the completion finds a key's next occurrence by the ordering index and marks attempts
-        // done by primary-key probes (withHookHandOffLookup).
-        withHookHandOffLookup(
-          // ---- Organizations for real teams (issue 32): v39–41 (withAuditLog). ----
-          withAuditLog(
-            // ---- Hook hand-off (issue 34): v38, one block. ----
-            // v38: an ordering key's next occurrence goes from blocked to running for the worker that
-            // finished the one before it, in the completion's statement (withHookHandOff).
-            withHookHandOff(
-              // ---- Telegram accounts (issue 33): v35–37 (withTelegramAccounts). ----
-              withTelegramAccounts(
-                // v29: the hook worker's SQL functions (a claim and a completion in one round trip each).
-                withHookFunctions(
-                  // v26–28: ordering keys of the hook table (occurrences of one key run one at a time, in order).
-                  withHookOrdering(
-                    // v25: the error log of the hook table (every failed delivery's error, with its time).
-                    withHookErrorLog(stepsToV24(s)),
-                  ),
-                )
-                  // ---- Account lifecycle (issue 31): v30–34, one block. ----
-                  // v30: when the credential was last used (written at most once a minute per session).
-                  .addColumn("sessions", "last_used_at", column.timestamptz().nullable())
-                  // v31: the User-Agent of the sign-in that issued it (at most 512 characters), for GET /sessions.
-                  .addColumn("sessions", "user_agent", column.text().nullable())
-                  // v32: a deleted account keeps its row (organizations it created point at it) under a
-                  // tombstone address, with no password, session, membership or pending invitation left.
-                  .addColumn("users", "deleted_at", column.timestamptz().nullable())
-                  // v33: single-use, expiring account tokens (purpose `password_reset` or `email_change`); only
-                  // their SHA-256 is kept. `email` is the address the token was mailed to (the new address of
-                  // an email change), so a reset mailed before an address change proves nothing afterwards.
-                  .createTable("account_tokens", {
-                    id: column.uuid().primaryKey().defaultRandom(),
-                    user_id: column.uuid().references("users", "id", { onDelete: "cascade" }),
-                    purpose: column.text(),
-                    email: column.text(),
-                    token_hash: column.text().unique(),
-                    expires_at: column.timestamptz(),
-                    used_at: column.timestamptz().nullable(),
-                    created_at: column.timestamptz().defaultNow(),
-                  })
-                  // v34: a user's tokens of one purpose (a newer request voids the older ones).
-                  .addIndex("account_tokens", "account_tokens_user_purpose_idx", [
-                    "user_id",
-                    "purpose",
-                  ]),
+  // v63–65: the hook table's (name, key) index holds keyed occurrences only
+  // (withHookPartialKeyIndex).
+  withHookPartialKeyIndex(
+    // ---- Second factors and passkeys: v52–62 (withSecondFactors). ----
+    withSecondFactors(
+      // ---- Sign-in with providers (issue 40): v47–51 (withOAuthIdentities). ----
+      withOAuthIdentities(
+        // v43: the completion finds the hook table's rows by id only, whatever the statistics say
+        // (withHookCompletionById).
+        withHookCompletionById(
+          // v42: the completion finds a key's next occurrence by the ordering index and marks attempts
+          // done by primary-key probes (withHookHandOffLookup).
+          withHookHandOffLookup(
+            // ---- Organizations for real teams (issue 32): v39–41 (withAuditLog). ----
+            withAuditLog(
+              // ---- Hook hand-off (issue 34): v38, one block. ----
+              // v38: an ordering key's next occurrence goes from blocked to running for the worker that
+              // finished the one before it, in the completion's statement (withHookHandOff).
+              withHookHandOff(
+                // ---- Telegram accounts (issue 33): v35–37 (withTelegramAccounts). ----
+                withTelegramAccounts(
+                  // v29: the hook worker's SQL functions (a claim and a completion in one round trip each).
+                  withHookFunctions(
+                    // v26–28: ordering keys of the hook table (occurrences of one key run one at a time, in order).
+                    withHookOrdering(
+                      // v25: the error log of the hook table (every failed delivery's error, with its time).
+                      withHookErrorLog(stepsToV24(s)),
+                    ),
+                  )
+                    // ---- Account lifecycle (issue 31): v30–34, one block. ----
+                    // v30: when the credential was last used (written at most once a minute per session).
+                    .addColumn("sessions", "last_used_at", column.timestamptz().nullable())
+                    // v31: the User-Agent of the sign-in that issued it (at most 512 characters), for GET /sessions.
+                    .addColumn("sessions", "user_agent", column.text().nullable())
+                    // v32: a deleted account keeps its row (organizations it created point at it) under a
+                    // tombstone address, with no password, session, membership or pending invitation left.
+                    .addColumn("users", "deleted_at", column.timestamptz().nullable())
+                    // v33: single-use, expiring account tokens (purpose `password_reset` or `email_change`); only
+                    // their SHA-256 is kept. `email` is the address the token was mailed to (the new address of
+                    // an email change), so a reset mailed before an address change proves nothing afterwards.
+                    .createTable("account_tokens", {
+                      id: column.uuid().primaryKey().defaultRandom(),
+                      user_id: column.uuid().references("users", "id", { onDelete: "cascade" }),
+                      purpose: column.text(),
+                      email: column.text(),
+                      token_hash: column.text().unique(),
+                      expires_at: column.timestamptz(),
+                      used_at: column.timestamptz().nullable(),
+                      created_at: column.timestamptz().defaultNow(),
+                    })
+                    // v34: a user's tokens of one purpose (a newer request voids the older ones).
+                    .addIndex("account_tokens", "account_tokens_user_purpose_idx", [
+                      "user_id",
+                      "purpose",
+                    ]),
+                ),
               ),
             ),
           ),
-        ),
-      )
-        // ---- Email links, passwordless sign-in (issue 40): v44–46, one block. ----
-        // v44: single-use, expiring sign-in link tokens; only their SHA-256 is kept. `email` is the
-        // address the link was mailed to; `user_id` the account it signs in to, or NULL for an address
-        // without an account (`emailLinkSignUp`: the account is created when the link is used);
-        // `redirect_to` the checked page the app goes to afterwards.
-        .createTable("email_link_tokens", {
-          id: column.uuid().primaryKey().defaultRandom(),
-          email: column.text(),
-          user_id: column.uuid().nullable().references("users", "id", { onDelete: "cascade" }),
-          token_hash: column.text().unique(),
-          redirect_to: column.text().nullable(),
-          expires_at: column.timestamptz(),
-          used_at: column.timestamptz().nullable(),
-          created_at: column.timestamptz().defaultNow(),
-        })
-        // v45: an address's links (a newer link voids the older ones).
-        .addIndex("email_link_tokens", "email_link_tokens_email_idx", ["email"])
-        // v46: the purge of expired links.
-        .addIndex("email_link_tokens", "email_link_tokens_expires_idx", ["expires_at"]),
+        )
+          // ---- Email links, passwordless sign-in (issue 40): v44–46, one block. ----
+          // v44: single-use, expiring sign-in link tokens; only their SHA-256 is kept. `email` is the
+          // address the link was mailed to; `user_id` the account it signs in to, or NULL for an address
+          // without an account (`emailLinkSignUp`: the account is created when the link is used);
+          // `redirect_to` the checked page the app goes to afterwards.
+          .createTable("email_link_tokens", {
+            id: column.uuid().primaryKey().defaultRandom(),
+            email: column.text(),
+            user_id: column.uuid().nullable().references("users", "id", { onDelete: "cascade" }),
+            token_hash: column.text().unique(),
+            redirect_to: column.text().nullable(),
+            expires_at: column.timestamptz(),
+            used_at: column.timestamptz().nullable(),
+            created_at: column.timestamptz().defaultNow(),
+          })
+          // v45: an address's links (a newer link voids the older ones).
+          .addIndex("email_link_tokens", "email_link_tokens_email_idx", ["email"])
+          // v46: the purge of expired links.
+          .addIndex("email_link_tokens", "email_link_tokens_expires_idx", ["expires_at"]),
+      ),
     ),
   ));
 

@@ -7,6 +7,7 @@
 
 import { serializeJson } from "../sql/driver_support.ts";
 import type { EnqueueResult, HookOccurrenceInput, HookQuerier } from "./hook_types.ts";
+import { KEY_CONFLICT } from "./hook_table.ts";
 
 /**
  * Inserts `inputs` into the hook table `table` (already quoted) in one statement: the batch
@@ -31,7 +32,7 @@ export async function insertOccurrences(
      FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[])
        WITH ORDINALITY AS batch(name, key, payload, run_at, n)
      ORDER BY n
-     ON CONFLICT (name, key) DO NOTHING
+     ON CONFLICT ${KEY_CONFLICT} DO NOTHING
      RETURNING id::text AS id, name, key`,
     [
       inputs.map((input) => input.name),

@@ -9,6 +9,7 @@
 
 import type { HookOccurrenceInput, HookQuerier } from "./hook_types.ts";
 import type { HookTableProbe } from "./hook_table_probe.ts";
+import { KEY_CONFLICT } from "./hook_table.ts";
 import { quoteIdent } from "../sql/sql_identifier.ts";
 
 /** The NOTIFY channel of every hook namespace; the payload names the namespace. */
@@ -49,7 +50,7 @@ export class HookEnqueueStore {
       `WITH inserted AS (
          INSERT INTO ${table} (name, key, payload, due_at${ordered ? ", order_key" : ""})
          VALUES ($1, $2, $3::jsonb, COALESCE($4::timestamptz, now())${ordered ? ", $5" : ""})
-         ON CONFLICT (name, key) DO NOTHING RETURNING id
+         ON CONFLICT ${KEY_CONFLICT} DO NOTHING RETURNING id
        )
        SELECT id,
               (SELECT count(*) FROM (SELECT pg_notify($${channel}, $${payload}) FROM inserted) AS n)
@@ -124,7 +125,7 @@ export class HookEnqueueStore {
               COALESCE(${runAt}::timestamptz, now())${orderKey}${
         from === undefined ? "" : ` FROM ${quoteIdent(from)}`
       }
-       ON CONFLICT (name, key) DO NOTHING RETURNING id`,
+       ON CONFLICT ${KEY_CONFLICT} DO NOTHING RETURNING id`,
       params,
     };
   }

@@ -193,19 +193,48 @@ function handOff(
     // answers (on a table without statistics PostgreSQL otherwise read every blocked row through
     // the status and name indexes, milliseconds per call under the webhook load).
     handOffComplete(namespace, qualify, false),
-    // Enqueues a batch of occurrences of hook p_name, in the order given: each ordering key's
-    // lock taken once (in lock-id order, waiting: the order every writer of several keys takes
-    // them in), then, in a statement of its own (a fresh snapshot, which sees every finish
-    // committed before the locks were granted), the keys that have an unfinished occurrence;
-    // the batch's occurrences of those keys, and all but the first of each other key, are
-    // stored blocked. The ordering trigger is skipped meanwhile (it would take the lock and look
-    // again per row). An occurrence not inserted ((name, key) existed) may have been the one its
-    // key's later ones of the batch were blocked behind: such a key with blocked occurrences and
-    // none pending or running has its oldest released. Answers how many were inserted. Its
-    // lookups go by the ordering-key index, one probe per key (LATERAL … LIMIT 1, no sequential
-    // scans: on a table without statistics PostgreSQL read the whole table, then every
-    // unfinished occurrence into a hash, for the busy keys: 2.5 – 3 ms per call under load).
-    `CREATE FUNCTION ${qualify("hook_enqueue_ordered")}(p_name text, p_keys text[],
+    enqueueOrderedFunction(table, qualify, lockNamespace, "CREATE", "(name, key)"),
+    `DROP TRIGGER ${quote("hook_order_enqueued")} ON ${table}`,
+    // As withHookOrdering created it, except while hook_enqueue_ordered() runs.
+    `CREATE TRIGGER ${quote("hook_order_enqueued")} BEFORE INSERT ON ${table} FOR EACH ROW
+WHEN (NEW.order_key IS NOT NULL AND NEW.status = 'pending'
+      AND current_setting('${HAND_OFF_SETTING}', true) IS DISTINCT FROM 'on')
+EXECUTE FUNCTION ${qualify("hook_order_enter")}()`,
+    `DROP TRIGGER ${quote("hook_order_finished")} ON ${table}`,
+    // As withHookOrdering created it, except while hook_complete() runs (it releases the keys).
+    `CREATE TRIGGER ${quote("hook_order_finished")} AFTER UPDATE OF status ON ${table} FOR EACH ROW
+WHEN (OLD.order_key IS NOT NULL AND OLD.status IN ('pending', 'running')
+      AND NEW.status IN ('done', 'failed', 'cancelled')
+      AND current_setting('${HAND_OFF_SETTING}', true) IS DISTINCT FROM 'on')
+EXECUTE FUNCTION ${qualify("hook_order_leave")}()`,
+  ];
+}
+
+/**
+ * `hook_enqueue_ordered()`, created by {@link withHookHandOff} and created again with the
+ * partial `(name, key)` index's conflict target by `withHookPartialKeyIndex`.
+ *
+ * Enqueues a batch of occurrences of hook p_name, in the order given: each ordering key's
+ * lock taken once (in lock-id order, waiting: the order every writer of several keys takes
+ * them in), then, in a statement of its own (a fresh snapshot, which sees every finish
+ * committed before the locks were granted), the keys that have an unfinished occurrence;
+ * the batch's occurrences of those keys, and all but the first of each other key, are
+ * stored blocked. The ordering trigger is skipped meanwhile (it would take the lock and look
+ * again per row). An occurrence not inserted ((name, key) existed) may have been the one its
+ * key's later ones of the batch were blocked behind: such a key with blocked occurrences and
+ * none pending or running has its oldest released. Answers how many were inserted. Its
+ * lookups go by the ordering-key index, one probe per key (LATERAL … LIMIT 1, no sequential
+ * scans: on a table without statistics PostgreSQL read the whole table, then every
+ * unfinished occurrence into a hash, for the busy keys: 2.5 – 3 ms per call under load).
+ */
+export function enqueueOrderedFunction(
+  table: string,
+  qualify: (name: string) => string,
+  lockNamespace: string,
+  create: "CREATE" | "CREATE OR REPLACE",
+  conflict: string,
+): string {
+  return `${create} FUNCTION ${qualify("hook_enqueue_ordered")}(p_name text, p_keys text[],
   p_payloads jsonb[], p_due_at timestamptz, p_order_keys text[]) RETURNS int8
 LANGUAGE plpgsql SET enable_seqscan = off SET jit = off SET ${HAND_OFF_SETTING} = 'on' AS $fn$
 DECLARE
@@ -230,7 +259,7 @@ BEGIN
         THEN 'blocked' ELSE 'pending' END
     FROM unnest(p_keys, p_payloads, p_order_keys) WITH ORDINALITY AS i(key, payload, order_key, n)
     ORDER BY i.n
-    ON CONFLICT (name, key) DO NOTHING RETURNING 1)
+    ON CONFLICT ${conflict} DO NOTHING RETURNING 1)
   SELECT count(*) INTO v_count FROM inserted;
   IF v_count < cardinality(p_keys) THEN
     UPDATE ${table} AS o SET status = 'pending', updated_at = clock_timestamp()
@@ -244,21 +273,7 @@ BEGIN
   END IF;
   RETURN v_count;
 END
-$fn$`,
-    `DROP TRIGGER ${quote("hook_order_enqueued")} ON ${table}`,
-    // As withHookOrdering created it, except while hook_enqueue_ordered() runs.
-    `CREATE TRIGGER ${quote("hook_order_enqueued")} BEFORE INSERT ON ${table} FOR EACH ROW
-WHEN (NEW.order_key IS NOT NULL AND NEW.status = 'pending'
-      AND current_setting('${HAND_OFF_SETTING}', true) IS DISTINCT FROM 'on')
-EXECUTE FUNCTION ${qualify("hook_order_enter")}()`,
-    `DROP TRIGGER ${quote("hook_order_finished")} ON ${table}`,
-    // As withHookOrdering created it, except while hook_complete() runs (it releases the keys).
-    `CREATE TRIGGER ${quote("hook_order_finished")} AFTER UPDATE OF status ON ${table} FOR EACH ROW
-WHEN (OLD.order_key IS NOT NULL AND OLD.status IN ('pending', 'running')
-      AND NEW.status IN ('done', 'failed', 'cancelled')
-      AND current_setting('${HAND_OFF_SETTING}', true) IS DISTINCT FROM 'on')
-EXECUTE FUNCTION ${qualify("hook_order_leave")}()`,
-  ];
+$fn$`;
 }
 
 /** The update that marks the held attempts done, with `filter` appended to its WHERE. */

@@ -10,7 +10,7 @@
 import type { SqlAdapter } from "../sql/adapter.ts";
 import { type CronSchedule, cronSchedule } from "./cron_schedule.ts";
 import { HOOK_CHANNEL } from "./hook_enqueue_store.ts";
-import { HOOK_TABLE } from "./hook_table.ts";
+import { HOOK_TABLE, KEY_CONFLICT } from "./hook_table.ts";
 import { parseHookDuration } from "./hook_duration.ts";
 import { quoteQualified } from "../sql/sql_identifier.ts";
 
@@ -204,7 +204,7 @@ export class HookScheduler {
          INSERT INTO ${this.#table} (name, key, payload, due_at)
          SELECT $1::text, slot.key, slot.payload, slot.due_at
            FROM jsonb_to_recordset($2::text::jsonb) AS slot(key text, payload jsonb, due_at timestamptz)
-         ON CONFLICT (name, key) DO NOTHING
+         ON CONFLICT ${KEY_CONFLICT} DO NOTHING
          RETURNING id
        )
        SELECT count(*)::int AS inserted,

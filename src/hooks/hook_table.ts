@@ -103,6 +103,13 @@ export function withHookTable<Tables extends TablesShape>(
 }
 
 /**
+ * The conflict target of every statement that inserts occurrences. It names the partial index of
+ * `withHookPartialKeyIndex`, and PostgreSQL infers the full unique index of a schema without
+ * the step from it too (an index without a predicate satisfies any), so one statement serves both.
+ */
+export const KEY_CONFLICT = "(name, key) WHERE key IS NOT NULL";
+
+/**
  * Whether a schema has the durable hook table ({@link withHookTable} is in its history): what
  * tools (`fragment-cli hooks`, `db info`) ask to find the namespaces that hold occurrences,
  * without knowing the table's name.

@@ -501,7 +501,7 @@ export interface EnqueueSqlOptions {
  */
 export interface EnqueueSql {
   /**
-   * `INSERT … ON CONFLICT (name, key) DO NOTHING RETURNING id`, usable as a CTE body (with
+   * `INSERT … ON CONFLICT (name, key) WHERE key IS NOT NULL DO NOTHING RETURNING id`, usable as a CTE body (with
    * `inOneCall`, a `SELECT` to read; see {@link EnqueueSqlOptions.inOneCall}).
    */
   sql: string;

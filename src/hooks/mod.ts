@@ -44,6 +44,7 @@ export {
 export { withHookFunctions } from "./hook_functions.ts";
 export { withHookHandOff, withHookHandOffLookup } from "./hook_hand_off.ts";
 export { withHookCompletionById } from "./hook_completion_by_id.ts";
+export { withHookPartialKeyIndex } from "./hook_key_index.ts";
 export { hookAdmin } from "./hook_admin.ts";
 export type {
   HookAdmin,

@@ -16,6 +16,7 @@ import {
   withHookHandOff,
   withHookHandOffLookup,
   withHookOrdering,
+  withHookPartialKeyIndex,
   withHookTable,
 } from "../hooks/mod.ts";
 
@@ -36,20 +37,24 @@ export type TelegramOutboxTables = HookTablesShape & HookErrorLogShape & HookOrd
  * the durable hook table (v1–4), its error log (v5), ordering keys (v6–8: one chat's calls in
  * order), the worker's SQL functions (v9) and the direct hand-off of a chat's next call to the
  * worker that finished the one before (v10), found by the ordering index (v11), and a completion
- * that finds its rows by id only (v12). Append-only.
+ * that finds its rows by id only (v12), and the `(name, key)` index for keyed calls only (v13–15).
+ * Append-only.
  *
  * @example
  * ```ts ignore
  * import { telegramOutboxSchema } from "@app/fragment-cli/messenger";
  *
- * console.log(telegramOutboxSchema.version); // 12
+ * console.log(telegramOutboxSchema.version); // 15
  * ```
  */
 export const telegramOutboxSchema: Schema<TelegramOutboxTables> = defineSchema(
   "telegram_outbox",
   (s) =>
-    // v12: the completion finds the hook table's rows by id only (withHookCompletionById).
-    withHookCompletionById(withHookHandOffLookup(
-      withHookHandOff(withHookFunctions(withHookOrdering(withHookErrorLog(withHookTable(s))))),
-    )),
+    // v13–15: the (name, key) index holds keyed occurrences only (withHookPartialKeyIndex).
+    withHookPartialKeyIndex(
+      // v12: the completion finds the hook table's rows by id only (withHookCompletionById).
+      withHookCompletionById(withHookHandOffLookup(
+        withHookHandOff(withHookFunctions(withHookOrdering(withHookErrorLog(withHookTable(s))))),
+      )),
+    ),
 );

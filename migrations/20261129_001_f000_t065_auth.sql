@@ -1,4 +1,4 @@
--- fragment-cli migration of schema "auth" in namespace "auth": version 0 to 62
+-- fragment-cli migration of schema "auth" in namespace "auth": version 0 to 65
 -- Generated from the schema definition; do not edit.
 -- One transaction: apply with psql -v ON_ERROR_STOP=1 -f <file>, or with fragment-cli db migrate.
 
@@ -866,6 +866,54 @@ CREATE INDEX "webauthn_challenges_expires_idx" ON "auth"."webauthn_challenges" (
 -- Step 62: addColumn "organizations"."require_two_factor"
 ALTER TABLE "auth"."organizations" ADD COLUMN "require_two_factor" boolean NOT NULL DEFAULT false;
 
+-- Step 63: addIndex "hook_occurrences_keyed_idx" on "hook_occurrences"
+CREATE UNIQUE INDEX "hook_occurrences_keyed_idx" ON "auth"."hook_occurrences" ("name", "key") WHERE key IS NOT NULL;
+
+-- Step 64: dropIndex "hook_occurrences_name_key_idx"
+DROP INDEX "auth"."hook_occurrences_name_key_idx";
+
+-- Step 65: sql
+CREATE OR REPLACE FUNCTION "auth"."hook_enqueue_ordered"(p_name text, p_keys text[],
+  p_payloads jsonb[], p_due_at timestamptz, p_order_keys text[]) RETURNS int8
+LANGUAGE plpgsql SET enable_seqscan = off SET jit = off SET fragment.hook_hand_off = 'on' AS $fn$
+DECLARE
+  v_busy text[];
+  v_count int8;
+BEGIN
+  IF cardinality(p_keys) IS NULL THEN
+    RETURN 0;
+  END IF;
+  PERFORM pg_advisory_xact_lock(hashtext('auth'), l.id)
+  FROM (SELECT DISTINCT hashtext(k) AS id FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL) AS l
+  ORDER BY l.id;
+  SELECT COALESCE(array_agg(b.k), '{}') INTO v_busy
+  FROM (SELECT DISTINCT k FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL) AS b(k)
+  CROSS JOIN LATERAL (SELECT 1 FROM "auth"."hook_occurrences" AS h
+    WHERE h.order_key = b.k AND h.status IN ('pending', 'running', 'blocked') LIMIT 1) AS busy;
+  WITH inserted AS (
+    INSERT INTO "auth"."hook_occurrences" (name, key, payload, due_at, order_key, status)
+    SELECT p_name, i.key, i.payload, COALESCE(p_due_at, now()), i.order_key,
+      CASE WHEN i.order_key IS NOT NULL AND (i.order_key = ANY(v_busy)
+          OR row_number() OVER (PARTITION BY i.order_key ORDER BY i.n) > 1)
+        THEN 'blocked' ELSE 'pending' END
+    FROM unnest(p_keys, p_payloads, p_order_keys) WITH ORDINALITY AS i(key, payload, order_key, n)
+    ORDER BY i.n
+    ON CONFLICT (name, key) WHERE key IS NOT NULL DO NOTHING RETURNING 1)
+  SELECT count(*) INTO v_count FROM inserted;
+  IF v_count < cardinality(p_keys) THEN
+    UPDATE "auth"."hook_occurrences" AS o SET status = 'pending', updated_at = clock_timestamp()
+    WHERE o.id IN (
+      SELECT (SELECT h.id FROM "auth"."hook_occurrences" AS h
+              WHERE h.order_key = k.k AND h.status IN ('pending', 'running', 'blocked') AND h.status = 'blocked'
+              ORDER BY h.order_key, h.id LIMIT 1)
+      FROM (SELECT DISTINCT k FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL) AS k(k)
+      WHERE NOT EXISTS (SELECT 1 FROM "auth"."hook_occurrences" AS h
+                        WHERE h.order_key = k.k AND h.status IN ('pending', 'running')));
+  END IF;
+  RETURN v_count;
+END
+$fn$;
+
 -- Version bookkeeping
 INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "fingerprint", "description") VALUES
   ('auth', 1, '79c09e44a3e57a15393130c2b309fc6f15127238f02fcc642f1eec5f03cb4cb2', 'createTable "users"'),
@@ -929,10 +977,13 @@ INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "finger
   ('auth', 59, 'f1515ea6b2eccf92484e6c37bd4e50deae71640fdadf7625897c3f561db2f409', 'addIndex "passkeys_user_idx" on "passkeys"'),
   ('auth', 60, 'fe4c6521f0cc69c980a3e9c4923cd4582db8341bc911a4d63ac3cefc565a70dd', 'createTable "webauthn_challenges"'),
   ('auth', 61, '963045968f236a9693b0810220ab704de5b98191ff716f2403a5c820a070c0ab', 'addIndex "webauthn_challenges_expires_idx" on "webauthn_challenges"'),
-  ('auth', 62, '8ffeee29e01910cd5b2422dd72811a0404ad5759e8c2e2a8397573be7315df67', 'addColumn "organizations"."require_two_factor"')
+  ('auth', 62, '8ffeee29e01910cd5b2422dd72811a0404ad5759e8c2e2a8397573be7315df67', 'addColumn "organizations"."require_two_factor"'),
+  ('auth', 63, 'eefdf2c0d4fd5fbe3f5909153f4677d51f7d6dc7e967b72055bd63f272e7fc34', 'addIndex "hook_occurrences_keyed_idx" on "hook_occurrences"'),
+  ('auth', 64, 'c704f35c6c3a2090b9e02a109cd06123cfc706e0d12cf2578427d762c6f07560', 'dropIndex "hook_occurrences_name_key_idx"'),
+  ('auth', 65, 'd650fd222855db40f1ac080de5c8177a3d33c58869c9e3e3e45bf1ffa925f7be', 'sql')
 ON CONFLICT ("namespace", "version") DO UPDATE SET "fingerprint" = EXCLUDED."fingerprint", "description" = EXCLUDED."description", "applied_at" = now();
 
-INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('auth', 'auth', 62)
+INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('auth', 'auth', 65)
 ON CONFLICT ("namespace") DO UPDATE SET "version" = EXCLUDED."version", "schema_name" = EXCLUDED."schema_name", "updated_at" = now();
 
 COMMIT;

@@ -1,4 +1,4 @@
--- fragment-cli migration of schema "telegram_outbox" in namespace "telegram_outbox": version 0 to 12
+-- fragment-cli migration of schema "telegram_outbox" in namespace "telegram_outbox": version 0 to 15
 -- Generated from the schema definition; do not edit.
 -- One transaction: apply with psql -v ON_ERROR_STOP=1 -f <file>, or with fragment-cli db migrate.
 
@@ -504,6 +504,54 @@ BEGIN
 END
 $fn$;
 
+-- Step 13: addIndex "hook_occurrences_keyed_idx" on "hook_occurrences"
+CREATE UNIQUE INDEX "hook_occurrences_keyed_idx" ON "telegram_outbox"."hook_occurrences" ("name", "key") WHERE key IS NOT NULL;
+
+-- Step 14: dropIndex "hook_occurrences_name_key_idx"
+DROP INDEX "telegram_outbox"."hook_occurrences_name_key_idx";
+
+-- Step 15: sql
+CREATE OR REPLACE FUNCTION "telegram_outbox"."hook_enqueue_ordered"(p_name text, p_keys text[],
+  p_payloads jsonb[], p_due_at timestamptz, p_order_keys text[]) RETURNS int8
+LANGUAGE plpgsql SET enable_seqscan = off SET jit = off SET fragment.hook_hand_off = 'on' AS $fn$
+DECLARE
+  v_busy text[];
+  v_count int8;
+BEGIN
+  IF cardinality(p_keys) IS NULL THEN
+    RETURN 0;
+  END IF;
+  PERFORM pg_advisory_xact_lock(hashtext('telegram_outbox'), l.id)
+  FROM (SELECT DISTINCT hashtext(k) AS id FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL) AS l
+  ORDER BY l.id;
+  SELECT COALESCE(array_agg(b.k), '{}') INTO v_busy
+  FROM (SELECT DISTINCT k FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL) AS b(k)
+  CROSS JOIN LATERAL (SELECT 1 FROM "telegram_outbox"."hook_occurrences" AS h
+    WHERE h.order_key = b.k AND h.status IN ('pending', 'running', 'blocked') LIMIT 1) AS busy;
+  WITH inserted AS (
+    INSERT INTO "telegram_outbox"."hook_occurrences" (name, key, payload, due_at, order_key, status)
+    SELECT p_name, i.key, i.payload, COALESCE(p_due_at, now()), i.order_key,
+      CASE WHEN i.order_key IS NOT NULL AND (i.order_key = ANY(v_busy)
+          OR row_number() OVER (PARTITION BY i.order_key ORDER BY i.n) > 1)
+        THEN 'blocked' ELSE 'pending' END
+    FROM unnest(p_keys, p_payloads, p_order_keys) WITH ORDINALITY AS i(key, payload, order_key, n)
+    ORDER BY i.n
+    ON CONFLICT (name, key) WHERE key IS NOT NULL DO NOTHING RETURNING 1)
+  SELECT count(*) INTO v_count FROM inserted;
+  IF v_count < cardinality(p_keys) THEN
+    UPDATE "telegram_outbox"."hook_occurrences" AS o SET status = 'pending', updated_at = clock_timestamp()
+    WHERE o.id IN (
+      SELECT (SELECT h.id FROM "telegram_outbox"."hook_occurrences" AS h
+              WHERE h.order_key = k.k AND h.status IN ('pending', 'running', 'blocked') AND h.status = 'blocked'
+              ORDER BY h.order_key, h.id LIMIT 1)
+      FROM (SELECT DISTINCT k FROM unnest(p_order_keys) AS k WHERE k IS NOT NULL) AS k(k)
+      WHERE NOT EXISTS (SELECT 1 FROM "telegram_outbox"."hook_occurrences" AS h
+                        WHERE h.order_key = k.k AND h.status IN ('pending', 'running')));
+  END IF;
+  RETURN v_count;
+END
+$fn$;
+
 -- Version bookkeeping
 INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "fingerprint", "description") VALUES
   ('telegram_outbox', 1, 'b9804ced795763874cace55301353b9ac20d0bff2d3bee1ae8b42e06edfed5d8', 'createTable "hook_occurrences"'),
@@ -517,10 +565,13 @@ INSERT INTO "fragment_internal"."applied_steps" ("namespace", "version", "finger
   ('telegram_outbox', 9, '7eb530ebe7feac5fd3d106254249239b49cc7da0603959fd4e94e95a1b436faf', 'sql'),
   ('telegram_outbox', 10, '337a481a669c0ab8a6e282400c276384a06f0be8be6679665f03d4ca994f09ec', 'sql'),
   ('telegram_outbox', 11, 'cf2a28f3c39705ea081c1cb3970aaca3e78b80c680a02e81633791e55ebcc9bb', 'sql'),
-  ('telegram_outbox', 12, 'bcc347d8fbff123331228c02c921da768a3489e220a3fb37bc6599ec36fe43a0', 'sql')
+  ('telegram_outbox', 12, 'bcc347d8fbff123331228c02c921da768a3489e220a3fb37bc6599ec36fe43a0', 'sql'),
+  ('telegram_outbox', 13, 'ed698c51365a234ec9332cad27fb15eacd274d61e8af607412a46343f24534eb', 'addIndex "hook_occurrences_keyed_idx" on "hook_occurrences"'),
+  ('telegram_outbox', 14, '490db10d32ac619cef9fed458c9d38bf4b0229534cc4d6b43ce3868468ba4b50', 'dropIndex "hook_occurrences_name_key_idx"'),
+  ('telegram_outbox', 15, '49151ee1ba775a11f5623d26328d36a0ebd2032b3396ee9a95a3545ebaca7fee', 'sql')
 ON CONFLICT ("namespace", "version") DO UPDATE SET "fingerprint" = EXCLUDED."fingerprint", "description" = EXCLUDED."description", "applied_at" = now();
 
-INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('telegram_outbox', 'telegram_outbox', 12)
+INSERT INTO "fragment_internal"."schema_versions" ("namespace", "schema_name", "version") VALUES ('telegram_outbox', 'telegram_outbox', 15)
 ON CONFLICT ("namespace") DO UPDATE SET "version" = EXCLUDED."version", "schema_name" = EXCLUDED."schema_name", "updated_at" = now();
 
 COMMIT;
