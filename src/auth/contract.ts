@@ -23,8 +23,9 @@ import type { AuthAcceptedInvitation } from "./organizations/responses.ts";
  * ```ts
  * import type { AuthPageQuery } from "@app/fragment-cli/auth";
  *
- * const next: AuthPageQuery = { pageSize: "50", cursor: "eyJ2Ijox…" };
- * const url = `/api/auth/organizations?${new URLSearchParams({ ...next })}`;
+ * const next: AuthPageQuery = { pageSize: 50, cursor: "eyJ2Ijox…" };
+ * const query = new URLSearchParams({ pageSize: String(next.pageSize), cursor: next.cursor ?? "" });
+ * const url = `/api/auth/organizations?${query}`;
  * ```
  */
 export type AuthPageQuery = PageRequest;
