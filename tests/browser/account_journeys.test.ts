@@ -7,42 +7,25 @@
  *   in with the new password.
  * With `UPDATE_SCREENSHOTS=1` the account area's screenshot is saved to docs/images/account.png.
  */
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import type { Browser } from "playwright-core";
-import { type ServeProcess, startServe, tempDir } from "../helpers/cli_process.ts";
-import { docsScreenshot, launchChromium, NO_BROWSER } from "../helpers/browser.ts";
-import { credentials, newPage, printedLink, startTaskArgs, WAIT } from "../helpers/spa_pages.ts";
+import { docsScreenshot, NO_BROWSER } from "../helpers/browser.ts";
+import { credentials, newPage, printedLink, servedSpa, WAIT } from "../helpers/spa_pages.ts";
 
 const screenshot = docsScreenshot("account.png");
 const slow = { timeout: 240_000, skip: NO_BROWSER };
 const PASSWORD = "correct horse battery";
 
 describe("the example SPA's account journeys in a real browser", () => {
-  const dir = tempDir();
-  let server: ServeProcess | undefined;
-  let browser: Browser | undefined;
-  let started: Promise<void> | undefined;
-  const setup = (): Promise<void> =>
-    started ??= (async () => {
-      server = await startServe([...startTaskArgs(), "--port", "0", "--host", "127.0.0.1"], {
-        cwd: dir.path,
-      });
-      browser = await launchChromium();
-    })();
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-    dir.remove();
-  });
+  const spa = servedSpa();
 
   it(
     "invite → the invitee signs up → verifies from the printed link → accepts → sees the organization",
     slow,
     async () => {
-      await setup();
-      const alice = await newPage(browser!);
-      await alice.page.goto(`${server!.url}/`);
+      const { server, browser } = await spa();
+      const alice = await newPage(browser);
+      await alice.page.goto(`${server.url}/`);
       await credentials(alice.page, "alice@example.com", PASSWORD, "Sign up");
       await alice.page.getByLabel("Name").fill("Acme");
       await alice.page.getByRole("button", { name: "Create organization" }).click();
@@ -51,15 +34,15 @@ describe("the example SPA's account journeys in a real browser", () => {
       await alice.page.getByRole("button", { name: "Invite", exact: true }).click();
       await alice.page.locator("#invitations li", { hasText: "bob@example.com" }).waitFor(WAIT);
 
-      const bob = await newPage(browser!);
-      await bob.page.goto(`${server!.url}/`);
+      const bob = await newPage(browser);
+      await bob.page.goto(`${server.url}/`);
       await credentials(bob.page, "bob@example.com", PASSWORD, "Sign up");
       await bob.page.getByText("Verify your email").waitFor(WAIT);
       await bob.page.getByRole("button", { name: "Resend verification email" }).waitFor(WAIT);
       assert.equal(await bob.page.getByRole("button", { name: "Accept", exact: true }).count(), 0);
 
-      const link = await printedLink(server!, "Verification", "bob@example.com");
-      assert.ok(link.startsWith(`${server!.url}/api/auth/verify-email?token=`), link);
+      const link = await printedLink(server, "Verification", "bob@example.com");
+      assert.ok(link.startsWith(`${server.url}/api/auth/verify-email?token=`), link);
       await bob.page.goto(link);
       await bob.page.getByText("Your email address is verified.").waitFor(WAIT);
       assert.equal(new URL(bob.page.url()).search, "", "the token left the address bar");
@@ -83,25 +66,25 @@ describe("the example SPA's account journeys in a real browser", () => {
     "forgot → reset from the mailed link → the old session is signed out → signs in with the new password",
     slow,
     async () => {
-      await setup();
+      const { server, browser } = await spa();
       const email = "carol@example.com";
-      const laptop = await newPage(browser!);
-      await laptop.page.goto(`${server!.url}/`);
+      const laptop = await newPage(browser);
+      await laptop.page.goto(`${server.url}/`);
       await credentials(laptop.page, email, PASSWORD, "Sign up");
       await laptop.page.getByRole("region", { name: "Sessions" }).getByRole("button", {
         name: "Revoke",
       }).waitFor(WAIT);
       if (screenshot) await laptop.page.locator("#account").screenshot({ path: screenshot });
 
-      const phone = await newPage(browser!);
-      await phone.page.goto(`${server!.url}/`);
+      const phone = await newPage(browser);
+      await phone.page.goto(`${server.url}/`);
       await phone.page.getByRole("button", { name: "Forgot password?" }).click();
       await phone.page.getByLabel("Email").fill(email);
       await phone.page.getByRole("button", { name: "Send reset link" }).click();
       await phone.page.getByText("a password reset link is on its way").waitFor(WAIT);
 
-      const link = await printedLink(server!, "Password reset", email);
-      assert.ok(link.startsWith(`${server!.url}/#reset-password?token=`), link);
+      const link = await printedLink(server, "Password reset", email);
+      assert.ok(link.startsWith(`${server.url}/#reset-password?token=`), link);
       await phone.page.goto(link);
       await phone.page.getByLabel("New password").fill("a brand new password");
       // Opening the link consumed nothing: the laptop is still signed in until the reset.
@@ -124,13 +107,13 @@ describe("the example SPA's account journeys in a real browser", () => {
     "the account area: change password, sign out other sessions, change email, delete account",
     slow,
     async () => {
-      await setup();
+      const { server, browser } = await spa();
       const email = "dora@example.com";
-      const main = await newPage(browser!);
-      await main.page.goto(`${server!.url}/`);
+      const main = await newPage(browser);
+      await main.page.goto(`${server.url}/`);
       await credentials(main.page, email, PASSWORD, "Sign up");
-      const other = await newPage(browser!);
-      await other.page.goto(`${server!.url}/`);
+      const other = await newPage(browser);
+      await other.page.goto(`${server.url}/`);
       await credentials(other.page, email, PASSWORD, "Sign in");
 
       await main.page.reload();
@@ -152,7 +135,7 @@ describe("the example SPA's account journeys in a real browser", () => {
       await change.getByLabel("Password", { exact: true }).fill("second password");
       await change.getByRole("button", { name: "Change email" }).click();
       await main.page.getByText("A confirmation link was sent to the new address").waitFor(WAIT);
-      const link = await printedLink(server!, "Email change confirmation", "dora.new@example.com");
+      const link = await printedLink(server, "Email change confirmation", "dora.new@example.com");
       await main.page.goto(link);
       await main.page.getByRole("button", { name: "Confirm new email" }).click();
       await main.page.getByText("Signed in as dora.new@example.com").waitFor(WAIT);

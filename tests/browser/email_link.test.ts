@@ -6,33 +6,21 @@
  * in, the address verified, the token gone from the address bar; the link works once; an unknown
  * address gets the same answer and no link.
  */
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import type { Browser } from "playwright-core";
-import { type ServeProcess, startServe, tempDir } from "../helpers/cli_process.ts";
-import { launchChromium, NO_BROWSER } from "../helpers/browser.ts";
-import { credentials, newPage, printedLink, startTaskArgs, WAIT } from "../helpers/spa_pages.ts";
+import { NO_BROWSER } from "../helpers/browser.ts";
+import { credentials, newPage, printedLink, servedSpa, WAIT } from "../helpers/spa_pages.ts";
 
 const slow = { timeout: 240_000, skip: NO_BROWSER };
 
 describe("the example SPA's email link sign-in in a real browser", () => {
-  const dir = tempDir();
-  let server: ServeProcess | undefined;
-  let browser: Browser | undefined;
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-    dir.remove();
-  });
+  const spa = servedSpa();
 
   it(
     "Email me a sign-in link → the printed link → signed in, verified; the link works once; unknown addresses get the same answer and no link",
     slow,
     async () => {
-      server = await startServe([...startTaskArgs(), "--port", "0", "--host", "127.0.0.1"], {
-        cwd: dir.path,
-      });
-      browser = await launchChromium();
+      const { server, browser } = await spa();
       const email = "erin@example.com";
       const laptop = await newPage(browser);
       await laptop.page.goto(`${server.url}/`);

@@ -10,12 +10,10 @@
  * - "Remove" → the authenticator's passkey no longer signs in (INVALID_PASSKEY), and a password
  *   alone does again.
  */
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import type { Browser } from "playwright-core";
-import { type ServeProcess, startServe, tempDir } from "../helpers/cli_process.ts";
-import { launchChromium, NO_BROWSER } from "../helpers/browser.ts";
-import { credentials, newPage, startTaskArgs, WAIT } from "../helpers/spa_pages.ts";
+import { NO_BROWSER } from "../helpers/browser.ts";
+import { credentials, newPage, servedSpa, WAIT } from "../helpers/spa_pages.ts";
 import {
   enableTotpInSpa,
   passwordStep,
@@ -28,23 +26,13 @@ const slow = { timeout: 240_000, skip: NO_BROWSER };
 const PASSWORD = "correct horse battery";
 
 describe("passkeys in the example SPA, in Chromium's virtual authenticator", () => {
-  const dir = tempDir();
-  let server: ServeProcess | undefined;
-  let browser: Browser | undefined;
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-    dir.remove();
-  });
+  const spa = servedSpa();
 
   it(
     "adds a passkey, renames it, signs in with it alone, answers the second step with it, removes it",
     slow,
     async () => {
-      server = await startServe([...startTaskArgs(), "--port", "0", "--host", "127.0.0.1"], {
-        cwd: dir.path,
-      });
-      browser = await launchChromium();
+      const { server, browser } = await spa();
       const url = new URL(server.url);
       url.hostname = "localhost";
       const email = "katherine@example.com";

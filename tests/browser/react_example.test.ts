@@ -5,12 +5,11 @@
  * from the printed link and accepts → switch; and two tabs of one browser, the second following
  * an organization created, a switch in either tab, and a sign-out.
  */
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { type ServeProcess, startServe, tempDir } from "../helpers/cli_process.ts";
-import { launchChromium, NO_BROWSER } from "../helpers/browser.ts";
-import { printedLink, startTaskArgs, WAIT } from "../helpers/spa_pages.ts";
+import type { BrowserContext, Page } from "playwright-core";
+import { NO_BROWSER } from "../helpers/browser.ts";
+import { printedLink, servedSpa, WAIT } from "../helpers/spa_pages.ts";
 
 const slow = { timeout: 240_000, skip: NO_BROWSER };
 const PASSWORD = "correct horse battery";
@@ -63,32 +62,16 @@ const active = (page: Page, name: string) =>
   page.getByRole("heading", { name: `Active: ${name}`, exact: true }).waitFor(WAIT);
 
 describe("the React example in a real browser", () => {
-  const dir = tempDir();
-  let server: ServeProcess | undefined;
-  let browser: Browser | undefined;
-  // Started inside the test, not a hook: Bun's hooks ignore the timeout option.
-  let started: Promise<void> | undefined;
-  const setup = (): Promise<void> =>
-    started ??= (async () => {
-      server = await startServe([...startTaskArgs(), "--port", "0", "--host", "127.0.0.1"], {
-        cwd: dir.path,
-      });
-      browser = await launchChromium();
-    })();
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-    dir.remove();
-  });
+  const spa = servedSpa();
 
   it(
     "sign-up → organization → invite → accept → switch, and a second tab following",
     slow,
     async () => {
-      await setup();
-      const url = server!.url;
+      const { server, browser } = await spa();
+      const url = server.url;
       const errors: string[] = [];
-      const alice = await browser!.newContext();
+      const alice = await browser.newContext();
       const first = await openTab(alice, url, errors);
       await signUp(first, "alice@example.com");
 
@@ -102,12 +85,12 @@ describe("the React example in a real browser", () => {
       await waitItems(first, "Pending invitations", ["bob@example.com · member"]);
 
       // Bob signs up; invitations reach verified addresses only.
-      const bob = await browser!.newContext();
+      const bob = await browser.newContext();
       const bobTab = await openTab(bob, url, errors);
       await signUp(bobTab, "bob@example.com");
       await bobTab.getByText("Verify your email").waitFor(WAIT);
       assert.equal(await bobTab.getByRole("button", { name: "Accept" }).count(), 0);
-      await bobTab.goto(await printedLink(server!, "Verification", "bob@example.com"));
+      await bobTab.goto(await printedLink(server, "Verification", "bob@example.com"));
       await bobTab.goto(`${url}/react`);
       assert.equal(new URL(bobTab.url()).pathname, "/react/", "/react redirects to /react/");
       const mine = bobTab.getByRole("region", { name: "Invitations for you" });

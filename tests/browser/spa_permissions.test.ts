@@ -6,12 +6,11 @@
  * organization over, becomes an admin (still inviting and reading the log, transferring no more),
  * and the new owner sees the owner's view and the transfer in the log.
  */
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import type { Browser, Page } from "playwright-core";
-import { type ServeProcess, startServe, tempDir } from "../helpers/cli_process.ts";
-import { launchChromium, NO_BROWSER } from "../helpers/browser.ts";
-import { credentials, newPage, printedLink, startTaskArgs, WAIT } from "../helpers/spa_pages.ts";
+import type { Page } from "playwright-core";
+import { NO_BROWSER } from "../helpers/browser.ts";
+import { credentials, newPage, printedLink, servedSpa, WAIT } from "../helpers/spa_pages.ts";
 
 const slow = { timeout: 240_000, skip: NO_BROWSER };
 const PASSWORD = "correct horse battery";
@@ -22,23 +21,13 @@ async function shown(page: Page, selector: string): Promise<boolean> {
 }
 
 describe("the example SPA gates its UI on the member's permissions", () => {
-  const dir = tempDir();
-  let server: ServeProcess | undefined;
-  let browser: Browser | undefined;
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-    dir.remove();
-  });
+  const spa = servedSpa();
 
   it(
     "invite form, audit log and transfer action only for those who may; the transfer itself",
     slow,
     async () => {
-      server = await startServe([...startTaskArgs(), "--port", "0", "--host", "127.0.0.1"], {
-        cwd: dir.path,
-      });
-      browser = await launchChromium();
+      const { server, browser } = await spa();
       const erin = await newPage(browser);
       await erin.page.goto(`${server.url}/`);
       await credentials(erin.page, "erin@example.com", PASSWORD, "Sign up");

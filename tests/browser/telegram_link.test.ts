@@ -8,25 +8,18 @@
 import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import process from "node:process";
-import type { Browser } from "playwright-core";
-import { type ServeProcess, startServe, tempDir } from "../helpers/cli_process.ts";
-import { launchChromium, NO_BROWSER } from "../helpers/browser.ts";
+import { NO_BROWSER } from "../helpers/browser.ts";
 import { type FakeBotApi, fakeBotApi } from "../helpers/fake_bot_api.ts";
-import { credentials, newPage, startTaskArgs, WAIT } from "../helpers/spa_pages.ts";
+import { credentials, newPage, servedSpa, WAIT } from "../helpers/spa_pages.ts";
 
 const slow = { timeout: 240_000, skip: NO_BROWSER };
 const SECRET = "spa-telegram-webhook-secret-01";
 
 describe("the example SPA's Link Telegram button in a real browser", () => {
-  const dir = tempDir();
-  let server: ServeProcess | undefined;
-  let browser: Browser | undefined;
+  const spa = servedSpa();
   let api: FakeBotApi | undefined;
   after(async () => {
-    await browser?.close();
-    await server?.stop();
     await api?.close();
-    dir.remove();
   });
 
   it(
@@ -34,8 +27,7 @@ describe("the example SPA's Link Telegram button in a real browser", () => {
     slow,
     async () => {
       api = await fakeBotApi();
-      server = await startServe([...startTaskArgs(), "--port", "0", "--host", "127.0.0.1"], {
-        cwd: dir.path,
+      const { server, browser } = await spa({
         env: {
           TELEGRAM_BOT_TOKEN: "7000000006:AAH-spa_test_token_0123456789abcdef",
           TELEGRAM_BOT_USERNAME: "spa_test_bot",
@@ -44,7 +36,6 @@ describe("the example SPA's Link Telegram button in a real browser", () => {
           WEBHOOK_SECRET_HEADER: "X-Telegram-Bot-Api-Secret-Token",
         },
       });
-      browser = await launchChromium();
       const { context, page } = await newPage(browser);
       await page.goto(server.url);
       await credentials(page, "tg-spa@example.com", "correct horse battery", "Sign up");

@@ -14,12 +14,11 @@
  *   with a note and cannot switch to it, enables TOTP and is admitted; losing the factor again
  *   keeps them out of the active organization (a note instead of its members).
  */
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import type { Browser, Page } from "playwright-core";
-import { type ServeProcess, startServe, tempDir } from "../helpers/cli_process.ts";
-import { launchChromium, NO_BROWSER } from "../helpers/browser.ts";
-import { credentials, newPage, printedLink, startTaskArgs, WAIT } from "../helpers/spa_pages.ts";
+import type { Page } from "playwright-core";
+import { NO_BROWSER } from "../helpers/browser.ts";
+import { credentials, newPage, printedLink, servedSpa, WAIT } from "../helpers/spa_pages.ts";
 import {
   enableTotpInSpa,
   passwordStep,
@@ -36,35 +35,20 @@ async function refusal(page: Page, text: string): Promise<void> {
 }
 
 describe("two-factor authentication in the example SPA, in a real browser", () => {
-  const dir = tempDir();
-  let server: ServeProcess | undefined;
-  let browser: Browser | undefined;
-  let started: Promise<void> | undefined;
-  const setup = (): Promise<void> =>
-    started ??= (async () => {
-      server = await startServe([...startTaskArgs(), "--port", "0", "--host", "127.0.0.1"], {
-        cwd: dir.path,
-      });
-      browser = await launchChromium();
-    })();
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-    dir.remove();
-  });
+  const spa = servedSpa();
 
   it(
     "enables TOTP, signs in with password + code, once with a recovery code (a second use is refused), then disables it",
     slow,
     async () => {
-      await setup();
+      const { server, browser } = await spa();
       const email = "grace@example.com";
-      const { context, page } = await newPage(browser!);
-      await page.goto(`${server!.url}/`);
+      const { context, page } = await newPage(browser);
+      await page.goto(`${server.url}/`);
       await credentials(page, email, PASSWORD, "Sign up");
       // A verified address: an email link to an unverified account would take it back from
       // whoever set it up, second factors included (docs/auth.md).
-      await page.goto(await printedLink(server!, "Verification", email));
+      await page.goto(await printedLink(server, "Verification", email));
       await page.getByText("Your email address is verified.").waitFor(WAIT);
       const section = page.getByRole("region", { name: "Two-factor authentication" });
       await section.getByText("Off: your password alone signs you in").waitFor(WAIT);
@@ -114,7 +98,7 @@ describe("two-factor authentication in the example SPA, in a real browser", () =
       await page.locator("#credentials").getByLabel("Email").fill(email);
       await page.getByRole("button", { name: "Email me a sign-in link" }).click();
       await page.getByText("a sign-in link is on its way").waitFor(WAIT);
-      await page.goto(await printedLink(server!, "Sign-in", email));
+      await page.goto(await printedLink(server, "Sign-in", email));
       await page.getByRole("button", { name: "Sign in with this link" }).click();
       await step.getByRole("button", { name: "Use a recovery code" }).click();
       assert.equal(new URL(page.url()).hash, "", "the link's token left the address bar");
@@ -148,9 +132,9 @@ describe("two-factor authentication in the example SPA, in a real browser", () =
     "an organization requiring two-factor authentication keeps out a member without one and admits them once they enable it",
     slow,
     async () => {
-      await setup();
-      const owner = await newPage(browser!);
-      await owner.page.goto(`${server!.url}/`);
+      const { server, browser } = await spa();
+      const owner = await newPage(browser);
+      await owner.page.goto(`${server.url}/`);
       await credentials(owner.page, "hedy@example.com", PASSWORD, "Sign up");
       await owner.page.getByLabel("Name").fill("Vault");
       await owner.page.getByRole("button", { name: "Create organization" }).click();
@@ -171,10 +155,10 @@ describe("two-factor authentication in the example SPA, in a real browser", () =
       await owner.page.locator("#invitations li", { hasText: "ian@example.com" }).waitFor(WAIT);
 
       // The member joins without a factor: listed with a note, no way to switch to it.
-      const member = await newPage(browser!);
-      await member.page.goto(`${server!.url}/`);
+      const member = await newPage(browser);
+      await member.page.goto(`${server.url}/`);
       await credentials(member.page, "ian@example.com", PASSWORD, "Sign up");
-      await member.page.goto(await printedLink(server!, "Verification", "ian@example.com"));
+      await member.page.goto(await printedLink(server, "Verification", "ian@example.com"));
       await member.page.getByRole("button", { name: "Accept", exact: true }).click();
       const vault = member.page.locator("#organizations li", { hasText: "Vault" });
       await vault.getByText("requires two-factor authentication").waitFor(WAIT);

@@ -4,17 +4,21 @@
  *
  * @example
  * ```ts ignore
- * const server = await startServe([...startTaskArgs(), "--port", "0"], { cwd });
+ * const spa = servedSpa(); // in a describe
+ * const { server, browser } = await spa(); // in a test
  * const { page } = await newPage(browser);
+ * await page.goto(`${server.url}/`);
  * await credentials(page, "ada@example.com", "correct horse battery", "Create account");
  * ```
  */
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
+import { after } from "node:test";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import type { ServeProcess } from "./cli_process.ts";
+import { launchChromium } from "./browser.ts";
+import { type ServeProcess, startServe, tempDir } from "./cli_process.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 /** How long a browser step may wait. */
@@ -32,6 +36,41 @@ export function startTaskArgs(): string[] {
     const [, mount = "", path] = /^(\/[^=]*=)?(.*)$/.exec(arg)!;
     return existsSync(join(root, path)) ? mount + join(root, path) : arg;
   });
+}
+
+/** The server and browser {@link servedSpa} starts. */
+export interface ServedSpa {
+  /** `deno task start`'s server: PGlite in a temporary directory, a free port on 127.0.0.1. */
+  server: ServeProcess;
+  /** Chromium, for pages of their own contexts ({@link newPage}). */
+  browser: Browser;
+}
+
+/**
+ * The example app as `deno task start` serves it and a Chromium, for the tests of one `describe`
+ * (call it there): the returned function starts both on its first call and answers the same pair
+ * after; both stop, and the directory goes, after the suite. Call the function inside a test, not
+ * in a hook: Bun's hooks ignore the timeout option, and starting takes seconds.
+ */
+export function servedSpa(): (options?: { env?: Record<string, string> }) => Promise<ServedSpa> {
+  const dir = tempDir();
+  let server: ServeProcess | undefined;
+  let browser: Browser | undefined;
+  let started: Promise<ServedSpa> | undefined;
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+    dir.remove();
+  });
+  return (options = {}) =>
+    started ??= (async () => {
+      server = await startServe([...startTaskArgs(), "--port", "0", "--host", "127.0.0.1"], {
+        cwd: dir.path,
+        env: options.env,
+      });
+      browser = await launchChromium();
+      return { server, browser };
+    })();
 }
 
 /** Waits for the server to print a link of `kind` for `email`; returns it. */
