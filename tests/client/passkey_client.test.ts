@@ -182,6 +182,21 @@ function install(json: boolean): StandIn {
   return standIn;
 }
 
+/** Both ceremonies answer PASSKEY_NOT_SUPPORTED without sending a request. */
+async function refusedBeforeAnyRequest(): Promise<void> {
+  const urls: string[] = [];
+  const client = createAuthClient({
+    baseUrl: target.url,
+    fetch: (url, init) => {
+      urls.push(url);
+      return fetch(url, init);
+    },
+  });
+  expectError(await client.passkeys.register(), 0, "PASSKEY_NOT_SUPPORTED");
+  expectError(await client.signIn.withPasskey(), 0, "PASSKEY_NOT_SUPPORTED");
+  assert.deepEqual(urls, []);
+}
+
 describe("typed auth client: passkeys.register() and signIn.withPasskey()", () => {
   afterEach(uninstall);
 
@@ -214,17 +229,7 @@ describe("typed auth client: passkeys.register() and signIn.withPasskey()", () =
 
   it("a browser without WebAuthn's JSON methods: PASSKEY_NOT_SUPPORTED, and no request is sent", async () => {
     install(false);
-    const urls: string[] = [];
-    const client = createAuthClient({
-      baseUrl: target.url,
-      fetch: (url, init) => {
-        urls.push(url);
-        return fetch(url, init);
-      },
-    });
-    expectError(await client.passkeys.register(), 0, "PASSKEY_NOT_SUPPORTED");
-    expectError(await client.signIn.withPasskey(), 0, "PASSKEY_NOT_SUPPORTED");
-    assert.deepEqual(urls, []);
+    await refusedBeforeAnyRequest();
   });
 
   it("a canceled ceremony is PASSKEY_CEREMONY_FAILED with the DOMException's name; nothing added", async () => {
@@ -243,16 +248,6 @@ describe("typed auth client: passkeys.register() and signIn.withPasskey()", () =
 
   it("without WebAuthn: PASSKEY_NOT_SUPPORTED, and no request is sent", async () => {
     uninstall();
-    const urls: string[] = [];
-    const client = createAuthClient({
-      baseUrl: target.url,
-      fetch: (url, init) => {
-        urls.push(url);
-        return fetch(url, init);
-      },
-    });
-    expectError(await client.passkeys.register(), 0, "PASSKEY_NOT_SUPPORTED");
-    expectError(await client.signIn.withPasskey(), 0, "PASSKEY_NOT_SUPPORTED");
-    assert.deepEqual(urls, []);
+    await refusedBeforeAnyRequest();
   });
 });
