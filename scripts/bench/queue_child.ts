@@ -59,7 +59,8 @@ export function startQueueChild(
   createInterface({ input: child.stdout! }).on("line", (line) => {
     for (const listener of [...listeners]) listener(line);
   });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  // "close", not "exit": the last lines of stdout may still be unread when the process exits.
+  const exited = new Promise<number | null>((resolve) => child.once("close", resolve));
   const describe = `${config.label} ${role}`;
   return {
     next(match, timeoutMs = 300_000) {

@@ -38,9 +38,14 @@ function drain(
     );
     let out = "";
     child.stdout!.on("data", (chunk) => (out += chunk));
-    child.once("exit", (code) => {
+    // "close", not "exit": stdout may still hold the last line when the process exits.
+    child.once("close", (code) => {
       if (code !== 0) return reject(new Error(`hook_drain.ts exited ${code}`));
-      resolve((JSON.parse(out.trim().split("\n").at(-1)!) as { perSecond: number }).perSecond);
+      try {
+        resolve((JSON.parse(out.trim().split("\n").at(-1)!) as { perSecond: number }).perSecond);
+      } catch {
+        reject(new Error(`hook_drain.ts printed no result line: ${JSON.stringify(out)}`));
+      }
     });
   });
 }

@@ -67,7 +67,7 @@ describe("two-factor authentication in the example SPA, in a real browser", () =
       await step.getByRole("button", { name: "Verify" }).click();
       await refusal(page, "The code is wrong or was used already (4 attempts left)");
       assert.deepEqual(await sessionCookies(context), [], "no credential for a wrong code");
-      await step.getByLabel("Verification code").fill(codes.next());
+      await step.getByLabel("Verification code").fill(await codes.next());
       await step.getByRole("button", { name: "Verify" }).click();
       await page.getByText(`Signed in as ${email}`).waitFor(WAIT);
       assert.equal(await page.locator("#message").textContent(), "");
@@ -89,7 +89,7 @@ describe("two-factor authentication in the example SPA, in a real browser", () =
       await refusal(page, "The code is wrong or was used already");
       assert.deepEqual(await sessionCookies(context), [], "a used recovery code signs no one in");
       await step.getByRole("button", { name: "Use a verification code" }).click();
-      await step.getByLabel("Verification code").fill(codes.next());
+      await step.getByLabel("Verification code").fill(await codes.next());
       await step.getByRole("button", { name: "Verify" }).click();
       await page.getByText(`Signed in as ${email}`).waitFor(WAIT);
 

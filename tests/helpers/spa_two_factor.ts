@@ -8,7 +8,7 @@
  * ```ts ignore
  * const { codes, recoveryCodes } = await enableTotpInSpa(page, "correct horse battery");
  * await passwordStep(page, "ada@example.com", "correct horse battery");
- * await page.getByLabel("Verification code").fill(codes.next());
+ * await page.getByLabel("Verification code").fill(await codes.next());
  * ```
  */
 import assert from "node:assert/strict";
@@ -30,14 +30,18 @@ const readQr = ((jsQR as { default?: unknown }).default ?? jsQR) as (
 /** The length of a TOTP time step, in milliseconds. */
 const STEP_MS = 30_000;
 
+/** Time a code needs to get from the test to the server (a fill, a click, a request), at most. */
+const MARGIN_MS = 10_000;
+
 /**
  * Codes of `secret` the module accepts one after another without waiting: a used code voids its
  * step and every earlier one, so each code is of the step after the last one used, and never more
- * than one step ahead of the clock (the drift allowed); the first is of the step before now.
+ * than one step ahead of the clock (the drift allowed); the first is of the step before now, or
+ * of the current step when the current one is about to end.
  */
 export interface TotpCodes {
-  /** The next acceptable code. */
-  next(): string;
+  /** The next acceptable code (after a wait when the codes are ahead of the clock's drift). */
+  next(): Promise<string>;
   /** A code of a step long past: always refused. */
   stale(): string;
 }
@@ -52,10 +56,16 @@ export function totpCodes(secret: string): TotpCodes {
   });
   let last = -Infinity;
   return {
-    next() {
-      const now = Math.floor(Date.now() / STEP_MS);
-      const step = Math.max(last + 1, now - 1);
-      assert.ok(step <= now + 1, "more codes than the drift allows in one time step");
+    async next() {
+      const time = Date.now();
+      const now = Math.floor(time / STEP_MS);
+      // A code of the step before now is accepted only until the current step ends: near its end,
+      // the click could reach the server a step too late, so the codes start at the current step.
+      const earliest = time - now * STEP_MS > STEP_MS - MARGIN_MS ? now : now - 1;
+      const step = Math.max(last + 1, earliest);
+      // More codes than the drift allows in one time step: the last one waits for the next step.
+      const wait = (step - 1) * STEP_MS - time;
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       last = step;
       return totp.generate({ timestamp: step * STEP_MS });
     },
@@ -107,7 +117,7 @@ export async function enableTotpInSpa(
   assert.equal(url.searchParams.get("secret"), secret, "the QR code carries the key shown");
 
   const codes = totpCodes(secret);
-  await section.getByLabel("Verification code").fill(codes.next());
+  await section.getByLabel("Verification code").fill(await codes.next());
   await section.getByRole("button", { name: "Enable" }).click();
   const list = section.locator("#recovery-codes > li");
   await list.first().waitFor(WAIT);

@@ -100,7 +100,7 @@ function startWorker(mode: string, url: string, namespace: string, ...more: stri
     }
   });
   const exited = new Promise<number | null>((resolve) =>
-    child.once("exit", (code) => resolve(code))
+    child.once("close", (code) => resolve(code))
   );
   return {
     child,
