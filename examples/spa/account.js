@@ -1,4 +1,4 @@
-// The account lifecycle screens of the example SPA (issue 31), apart from app.js: the forgotten
+// The account lifecycle screens of the example SPA, apart from app.js: the forgotten
 // password form, the pages the mailed links open (#reset-password, #confirm-email), the outcome
 // of a verification link (?emailVerified / ?emailVerification), the "Verify your email" notice,
 // the invitations addressed to the user (Accept, Reject), and the account area (change password,

@@ -1,4 +1,4 @@
-// Sign-in providers in the example SPA (issue 40): one "Continue with <name>" button per provider
+// Sign-in providers in the example SPA: one "Continue with <name>" button per provider
 // the server configures (GET /oauth/providers), the outcome a provider's callback sends the browser
 // back with (?error=<code>), and the account area's "Connected accounts": each connected provider
 // account with "Disconnect", and "Connect <name>" for the providers not connected yet. Text from

@@ -4,10 +4,10 @@
 // and sets no cookie; this screen answers the challenge with a code from the authenticator app, a
 // recovery code or a passkey (only the ways `methods` lists). Email links answer the same way
 // (email_link.js hands its answer to `finish`), and a provider's callback comes back with
-// `?twoFactorChallenge=…`, read here and removed from the address bar. Text from the server is only
+// `?twoFactorChallenge=…&twoFactorMethods=…`, read here and removed from the address bar. Text from the server is only
 // ever set as textContent.
 
-/** Every way of answering, for a challenge that came without its `methods` (a provider's). */
+/** Every way of answering: the ones a listed method must be among, and what a bare challenge offers. */
 const ALL_METHODS = ["totp", "recoveryCode", "passkey"];
 
 /** The views the second step replaces. */
@@ -89,7 +89,8 @@ export function setupSignIn({ client, $, say, inform, start, showSignedOut }) {
 
   /**
    * Opens the second step when the address carries a provider's `twoFactorChallenge` (in the query,
-   * or in the fragment's query); removes it from the address bar first. `true` when it did.
+   * or in the fragment's query), offering the ways its `twoFactorMethods` lists; removes both from
+   * the address bar first. `true` when it did.
    */
   function openFromAddress() {
     const query = new URLSearchParams(location.search);
@@ -97,12 +98,16 @@ export function setupSignIn({ client, $, say, inform, start, showSignedOut }) {
     const inFragment = new URLSearchParams(fragmentQuery);
     const challenge = query.get("twoFactorChallenge") ?? inFragment.get("twoFactorChallenge");
     if (!challenge) return false;
-    query.delete("twoFactorChallenge");
-    inFragment.delete("twoFactorChallenge");
+    const listed = query.get("twoFactorMethods") ?? inFragment.get("twoFactorMethods");
+    const methods = listed?.split(",").filter((method) => ALL_METHODS.includes(method));
+    for (const name of ["twoFactorChallenge", "twoFactorMethods"]) {
+      query.delete(name);
+      inFragment.delete(name);
+    }
     const search = query.size > 0 ? `?${query}` : "";
     const hash = inFragment.size > 0 ? `${fragment}?${inFragment}` : fragment;
     history.replaceState(null, "", location.pathname + search + hash);
-    ask({ challenge });
+    ask({ challenge, methods: methods?.length ? methods : ALL_METHODS });
     return true;
   }
 

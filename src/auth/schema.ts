@@ -11,16 +11,16 @@
  * - 25: the error log of the hook table (`withHookErrorLog`).
  * - 26–28: ordering keys of the hook table (`withHookOrdering`).
  * - 29: the hook worker's SQL functions (`withHookFunctions`).
- * - 30–34: the account lifecycle (issue 31): session `last_used_at` and `user_agent`, deleted
+ * - 30–34: the account lifecycle: session `last_used_at` and `user_agent`, deleted
  *   users, and the single-use tokens of password resets and email changes.
- * - 35–37: Telegram accounts (issue 33): the Telegram user linked to an account, and the
+ * - 35–37: Telegram accounts: the Telegram user linked to an account, and the
  *   single-use link tokens (`withTelegramAccounts`).
  * - 38: the direct hand-off of ordering keys (`withHookHandOff`).
- * - 39–41: the organizations' audit log (issue 32, `withAuditLog`).
+ * - 39–41: the organizations' audit log (`withAuditLog`).
  * - 42: the hand-off finds a key's next occurrence by the ordering index (`withHookHandOffLookup`).
  * - 43: every statement of the hook completion finds its rows by id (`withHookCompletionById`).
- * - 44–46: email links, passwordless sign-in (issue 40): the single-use sign-in link tokens.
- * - 47–51: sign-in with providers (issue 40): connected identities and the flows in progress
+ * - 44–46: email links, passwordless sign-in: the single-use sign-in link tokens.
+ * - 47–51: sign-in with providers: connected identities and the flows in progress
  *   (`withOAuthIdentities`).
  * - 52–62: second factors and passkeys: TOTP, recovery codes, the second step of a sign-in,
  *   passkeys, WebAuthn challenges, and organizations that require a second factor
@@ -382,7 +382,7 @@ const stepsToV24 = (s: SchemaBuilder) =>
     .addIndex("rate_limits", "rate_limits_window_idx", ["window_started_at"]);
 
 /**
- * ---- Telegram accounts (issue 33): v35–37, one block appended after the account lifecycle. ----
+ * ---- Telegram accounts: v35–37, one block appended after the account lifecycle. ----
  * v35: the Telegram user linked to an account: one Telegram user ↔ one account (both unique).
  * v36: single-use, expiring link tokens (the `/start` parameter); only their SHA-256 is kept;
  * `used_by` is the Telegram user that used it (a redelivered `/start` by the same user is the same
@@ -410,7 +410,7 @@ function withTelegramAccounts<Tables extends TablesShape>(builder: SchemaBuilder
 }
 
 /**
- * ---- Organizations for real teams (issue 32): v39–41, one block. ----
+ * ---- Organizations for real teams: v39–41, one block. ----
  * v39: the audit log of the organizations, one row per committed change (written in the change's
  * transaction); `target_id` is the organization's, member's or invitation's id; `seq` is the order
  * the entries were written in. v40: an organization's entries, newest first (GET /organizations/:organizationId/audit-log). v41: the
@@ -439,7 +439,7 @@ function withAuditLog<T extends TablesShape>(builder: SchemaBuilder<T>) {
 }
 
 /**
- * ---- Sign-in with providers (issue 40): v47–51, one block. ----
+ * ---- Sign-in with providers: v47–51, one block. ----
  * v47: an account at a provider (its id in `oauth.providers` and its stable `subject`) linked to a
  * user; `email` and `email_verified` are what the provider said at the last sign-in.
  * v48: one provider account belongs to one user. v49: a user's identities (GET /identities).
@@ -486,7 +486,7 @@ const authSchemaValue: Schema<AuthTables> = defineSchema("auth", (s) =>
   withHookPartialKeyIndex(
     // ---- Second factors and passkeys: v52–62 (withSecondFactors). ----
     withSecondFactors(
-      // ---- Sign-in with providers (issue 40): v47–51 (withOAuthIdentities). ----
+      // ---- Sign-in with providers: v47–51 (withOAuthIdentities). ----
       withOAuthIdentities(
         // v43: the completion finds the hook table's rows by id only, whatever the statistics say
         // (withHookCompletionById).
@@ -494,13 +494,13 @@ const authSchemaValue: Schema<AuthTables> = defineSchema("auth", (s) =>
           // v42: the completion finds a key's next occurrence by the ordering index and marks attempts
           // done by primary-key probes (withHookHandOffLookup).
           withHookHandOffLookup(
-            // ---- Organizations for real teams (issue 32): v39–41 (withAuditLog). ----
+            // ---- Organizations for real teams: v39–41 (withAuditLog). ----
             withAuditLog(
-              // ---- Hook hand-off (issue 34): v38, one block. ----
+              // ---- Hook hand-off: v38, one block. ----
               // v38: an ordering key's next occurrence goes from blocked to running for the worker that
               // finished the one before it, in the completion's statement (withHookHandOff).
               withHookHandOff(
-                // ---- Telegram accounts (issue 33): v35–37 (withTelegramAccounts). ----
+                // ---- Telegram accounts: v35–37 (withTelegramAccounts). ----
                 withTelegramAccounts(
                   // v29: the hook worker's SQL functions (a claim and a completion in one round trip each).
                   withHookFunctions(
@@ -510,7 +510,7 @@ const authSchemaValue: Schema<AuthTables> = defineSchema("auth", (s) =>
                       withHookErrorLog(stepsToV24(s)),
                     ),
                   )
-                    // ---- Account lifecycle (issue 31): v30–34, one block. ----
+                    // ---- Account lifecycle: v30–34, one block. ----
                     // v30: when the credential was last used (written at most once a minute per session).
                     .addColumn("sessions", "last_used_at", column.timestamptz().nullable())
                     // v31: the User-Agent of the sign-in that issued it (at most 512 characters), for GET /sessions.
@@ -541,7 +541,7 @@ const authSchemaValue: Schema<AuthTables> = defineSchema("auth", (s) =>
             ),
           ),
         )
-          // ---- Email links, passwordless sign-in (issue 40): v44–46, one block. ----
+          // ---- Email links, passwordless sign-in: v44–46, one block. ----
           // v44: single-use, expiring sign-in link tokens; only their SHA-256 is kept. `email` is the
           // address the link was mailed to; `user_id` the account it signs in to, or NULL for an address
           // without an account (`emailLinkSignUp`: the account is created when the link is used);

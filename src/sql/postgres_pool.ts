@@ -47,7 +47,7 @@ export interface ReadyPool {
  *
  * postgres.js serializes a JavaScript array parameter as a PostgreSQL array literal only with the
  * array types it knows; an array bound before they were known reached the server as `a,b` (22P02
- * `malformed array literal`: the cold-start 500 of issue 30). postgres.js's own lookup of them
+ * `malformed array literal`: a 500 on the first requests after a cold start). postgres.js's own lookup of them
  * (`fetch_types`, a catalog query on every new connection) is off: when it failed — cancelled by
  * `statement_timeout`, its connection terminated — its rejection was unhandled and ended the
  * process (see postgres_array_types.ts). The first statement looks the types up instead, and
@@ -68,8 +68,8 @@ export interface ReadyPool {
  * the next transaction of that client connection runs on another server connection, where the
  * prepared `commit` does not exist: the failed Bind aborted the transaction, postgres.js prepared
  * the `commit` again, and the server answered the aborted transaction's COMMIT with ROLLBACK — the
- * transaction reported success and its writes were gone (issue 30: lost sign-ups, hook claims and
- * completions undone).
+ * transaction reported success and its writes were gone (lost sign-ups, hook claims and completions
+ * undone).
  *
  * @param url The connection URL (already checked by {@link assertParsableUrl}).
  * @param options postgres.js options.

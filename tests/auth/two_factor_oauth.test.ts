@@ -1,7 +1,8 @@
 // The second step of a provider sign-in, against a real OpenID Provider (`oidc-provider` on
 // 127.0.0.1, see helpers/oauth.ts): for a user with TOTP, the callback sends the browser to its
-// redirectTo with `twoFactorChallenge=<challenge>` and sets no credential cookie; the app answers
-// the challenge with POST /sign-in/two-factor, which sets the cookie and answers the redirectTo.
+// redirectTo with `twoFactorChallenge=<challenge>` and `twoFactorMethods=<ways>` and sets no
+// credential cookie; the app answers the challenge with POST /sign-in/two-factor, which sets the
+// cookie and answers the redirectTo.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { signUp, uniqueEmail } from "./helpers/http.ts";
@@ -23,9 +24,11 @@ describe("a provider sign-in of a user with TOTP (oidc-provider on 127.0.0.1)", 
     assert.equal(errorOf(answer), null);
     const location = answer.location!;
     assert.ok(location.startsWith(`${APP}/app#/home?twoFactorChallenge=`), location);
-    const challenge = new URLSearchParams(new URL(location).hash.split("?")[1])
-      .get("twoFactorChallenge")!;
+    const query = new URLSearchParams(new URL(location).hash.split("?")[1]);
+    const challenge = query.get("twoFactorChallenge")!;
     assert.match(challenge, /^[A-Za-z0-9_-]{43}$/);
+    // The ways this user can answer, as a password sign-in lists them (no passkey: not offered).
+    assert.equal(query.get("twoFactorMethods"), "totp,recoveryCode");
     assert.ok(
       !answer.headers.getSetCookie().some((c) => c.startsWith("service_auth=")),
       "no credential cookie",

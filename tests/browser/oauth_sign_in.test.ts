@@ -5,8 +5,9 @@
  * "Continue with Acme SSO" button → the provider's login and consent pages → back in the app,
  * signed up (`/me`); sign out and back in to the same account; "Connect GitHub"; "Disconnect";
  * the last way in refused; signing in with GitHub reaches the same account. With a passkey added
- * (Chromium's virtual authenticator), the provider's sign-in comes back with `twoFactorChallenge=`:
- * the app removes it from the address bar, asks for the second step, and "Use a passkey" signs in.
+ * (Chromium's virtual authenticator), the provider's sign-in comes back with `twoFactorChallenge=`
+ * and `twoFactorMethods=passkey`: the app removes them from the address bar, asks for the second
+ * step with the passkey alone, and "Use a passkey" signs in.
  * The app is reached at `localhost` and the providers at `127.0.0.1`: other sites, as in
  * production.
  */
@@ -131,6 +132,9 @@ describe("the example SPA's sign-in providers in a real browser", () => {
       const step = page.locator("#second-step-view");
       await step.getByRole("button", { name: "Use a passkey" }).waitFor(WAIT);
       assert.equal(new URL(page.url()).search, "", "the challenge left the address bar");
+      // Only the ways the callback listed (a passkey, no TOTP): no code form, no recovery code.
+      assert.equal(await page.locator("#second-step-code").isHidden(), true);
+      assert.equal(await page.locator("#use-recovery-code").isHidden(), true);
       assert.deepEqual(await sessionCookies(context), [], "no credential before the passkey");
       await step.getByRole("button", { name: "Use a passkey" }).click();
       await page.locator("#user-email", { hasText: email }).waitFor(WAIT);

@@ -85,7 +85,8 @@ export const startOAuthSignIn: AuthOperation<{
 /**
  * `GET /oauth/:provider/callback`: where the provider sends the browser back. Signs in (sets
  * `service_auth`) or connects the provider, then 303 to `redirectTo`; on failure 303 to
- * `redirectTo` with `?error=<code>`.
+ * `redirectTo` with `?error=<code>`; for a user with a second factor, 303 to `redirectTo` with
+ * `?twoFactorChallenge=<challenge>&twoFactorMethods=<methods>` and no credential.
  */
 export const completeOAuth: AuthOperation<{
   method: "GET";

@@ -7,7 +7,7 @@
  * spends the state (single use) whatever happens next, checks the cookie against it, lets the
  * protocol check the answer and redeem the code, then signs in (or links) and answers 303 to
  * `redirectTo`, with `?error=<code>` on failure, or, for a user with a second factor, with
- * `?twoFactorChallenge=<challenge>` and no credential. The callback URL sent to the provider is
+ * `?twoFactorChallenge=<challenge>&twoFactorMethods=<methods>` and no credential. The callback URL sent to the provider is
  * built from `publicOrigin`, never from `Host`.
  *
  * @module
@@ -37,6 +37,10 @@ import { insertOAuthState, takeOAuthState } from "./oauth_state_store.ts";
 import type { OriginPolicy } from "../http/origin_check.ts";
 import { checkRedirectTarget } from "../http/redirect_target.ts";
 import { callbackOrigin } from "./callback_origin.ts";
+import type { SecondStepRequired } from "../two_factor/second_step.ts";
+
+/** The second step a provider sign-in sends the browser back with: its challenge and ways. */
+type SecondStep = Pick<SecondStepRequired, "challenge" | "methods">;
 
 /**
  * The cookie holding a flow's PKCE verifier, which binds it to the browser (only its SHA-256 is
@@ -175,7 +179,7 @@ export function oauthService(deps: OAuthServiceOptions): OAuthService {
     input: AuthOAuthCallbackQuery,
     client: ClientInfo,
     found: (redirectTo: string) => void,
-  ): Promise<{ cookies: string[]; challenge: string | null }> {
+  ): Promise<{ cookies: string[]; challenge: SecondStep | null }> {
     const request = client.request;
     if (!input.state) throw authError("INVALID_OAUTH_STATE", "The provider's answer has no state");
     const row = await takeOAuthState(db, tables, hashToken(input.state), providerId);
@@ -217,7 +221,9 @@ export function oauthService(deps: OAuthServiceOptions): OAuthService {
       userAgent,
       redirectTo: row.redirectTo,
     });
-    if ("challenge" in outcome) return { cookies: [], challenge: outcome.challenge };
+    if ("challenge" in outcome) {
+      return { cookies: [], challenge: { challenge: outcome.challenge, methods: outcome.methods } };
+    }
     const origin = new URL(row.redirectUri).origin;
     return {
       cookies: [sessionCookie(origin, outcome.token, outcome.session.expiresAt)],
@@ -269,10 +275,13 @@ export function oauthService(deps: OAuthServiceOptions): OAuthService {
           countOnlyFailures: false,
           run: () => complete(input.provider, input, client, (found) => (redirectTo = found)),
         });
-        // A user with a second factor: the app answers the challenge (POST /sign-in/two-factor).
-        const location = challenge === null
-          ? redirectTo
-          : withParam(redirectTo, "twoFactorChallenge", challenge);
+        // A user with a second factor: the app answers the challenge (POST /sign-in/two-factor)
+        // with one of the ways listed, as after a password.
+        const location = challenge === null ? redirectTo : withParam(
+          withParam(redirectTo, "twoFactorChallenge", challenge.challenge),
+          "twoFactorMethods",
+          challenge.methods.join(","),
+        );
         return { status: 303, location, setCookies: [cleared, ...cookies], error: null };
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
