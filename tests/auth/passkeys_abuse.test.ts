@@ -354,6 +354,17 @@ describe("malformed requests", () => {
         "INVALID_PASSKEY_RESPONSE",
       ],
       ["a string", 400, "VALIDATION_ERROR"],
+      // Transports are stored as text: what PostgreSQL cannot store is refused, not a 500.
+      [
+        { ...response, response: { ...response.response, transports: ["usb\u0000"] } },
+        400,
+        "VALIDATION_ERROR",
+      ],
+      [
+        { ...response, response: { ...response.response, transports: ["\uDC00"] } },
+        400,
+        "VALIDATION_ERROR",
+      ],
     ];
     for (const [body, status, code] of cases) {
       assertError(await postPasskey(user.token, body), status, code);

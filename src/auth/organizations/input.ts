@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { PageRequest } from "../../pagination/mod.ts";
 import type { JsonValue } from "../../schema/mod.ts";
 import { normalizeSlug, slugProblem } from "./slug.ts";
+import { checkStorable, storageProblem } from "../account/well_formed.ts";
 
 /**
  * `pageSize` and `cursor` of list routes, as the URL carries them (strings): the cursor helper
@@ -27,23 +28,6 @@ export const pageQuery: z.ZodType<PageRequest, PageRequest> = z.object({
 
 /** The codes of a list's `pageSize` and `cursor` checks. */
 export const PAGE_ERRORS = { 400: ["INVALID_PAGE_SIZE", "INVALID_CURSOR"] } as const;
-
-/**
- * Why PostgreSQL could not store `text` as given, or `null`: text and jsonb values cannot hold
- * U+0000, and unpaired surrogates cannot be encoded as UTF-8 (the driver would store U+FFFD or
- * the server refuse the value with a 500).
- */
-function storageProblem(text: string): string | null {
-  if (text.includes("\u0000")) return "Must not contain the character U+0000";
-  if (!text.isWellFormed()) return "Must not contain unpaired surrogate code units";
-  return null;
-}
-
-/** Adds a storage problem of `text` (see {@link storageProblem}) as a validation issue. */
-function checkStorable(text: string, context: z.RefinementCtx): void {
-  const problem = storageProblem(text);
-  if (problem) context.addIssue({ code: "custom", message: problem });
-}
 
 /** An organization name: trimmed, 1–120 characters, storable. */
 export const nameSchema: z.ZodType<string, string> = z.string().trim().min(1).max(120)

@@ -8,6 +8,7 @@
  */
 
 import { z } from "zod";
+import { checkStorable } from "../account/well_formed.ts";
 import { exactSchema } from "../http/exact_schema.ts";
 import { type ResponseSchema, timestamp } from "../http/responses.ts";
 
@@ -23,8 +24,11 @@ function base64url(max: number) {
 
 // WebAuthn caps a credential id at 1023 bytes (1364 base64url characters).
 const credentialId = base64url(1400);
-const transports = z.array(z.string().max(32)).max(10);
-const passkeyName = z.string().trim().min(1).max(MAX_PASSKEY_NAME_LENGTH);
+// Both are stored as text: a value PostgreSQL refuses (U+0000, a lone surrogate) is a 400.
+const transports = z.array(z.string().max(32).superRefine(checkStorable)).max(10);
+const passkeyName = z.string().trim().min(1).max(MAX_PASSKEY_NAME_LENGTH).superRefine(
+  checkStorable,
+);
 
 /**
  * A passkey of the signed-in user, as `GET /passkeys` lists it.
