@@ -4,10 +4,10 @@
 // and sets no cookie; this screen answers the challenge with a code from the authenticator app, a
 // recovery code or a passkey (only the ways `methods` lists). Email links answer the same way
 // (email_link.js hands its answer to `finish`), and a provider's callback comes back with
-// `?twoFactorChallenge=…&twoFactorMethods=…`, read here and removed from the address bar. Text from the server is only
-// ever set as textContent.
+// `?twoFactorChallenge=…&twoFactorMethods=…`, read here and removed from the address bar. Text
+// from the server is only ever set as textContent.
 
-/** Every way of answering: the ones a listed method must be among, and what a bare challenge offers. */
+/** Every way of answering: what a listed method must be among, and what a bare challenge offers. */
 const ALL_METHODS = ["totp", "recoveryCode", "passkey"];
 
 /** The views the second step replaces. */

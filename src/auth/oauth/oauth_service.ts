@@ -7,8 +7,8 @@
  * spends the state (single use) whatever happens next, checks the cookie against it, lets the
  * protocol check the answer and redeem the code, then signs in (or links) and answers 303 to
  * `redirectTo`, with `?error=<code>` on failure, or, for a user with a second factor, with
- * `?twoFactorChallenge=<challenge>&twoFactorMethods=<methods>` and no credential. The callback URL sent to the provider is
- * built from `publicOrigin`, never from `Host`.
+ * `?twoFactorChallenge=<challenge>&twoFactorMethods=<methods>` and no credential. The callback
+ * URL sent to the provider is built from `publicOrigin`, never from `Host`.
  *
  * @module
  */
