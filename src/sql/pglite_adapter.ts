@@ -31,6 +31,7 @@ import {
   type TransactionScope,
 } from "./transaction_guard.ts";
 import { quoteIdent } from "./sql_identifier.ts";
+import { type PgliteStatements, pgliteStatements } from "./pglite_statements.ts";
 
 /**
  * Options of {@link pgliteAdapter}.
@@ -64,6 +65,14 @@ export interface PgliteAdapterOptions {
    * @default {@link PGLITE_DEFAULT_SETTINGS}
    */
   settings?: Readonly<Record<string, string | number>>;
+  /**
+   * Run parameterized statements as named prepared statements: parsed and planned once, then one
+   * call into PGlite per run instead of six, about half the time of a short statement. The 200
+   * most recently used stay prepared. `false` sends each statement unnamed, as PGlite's own
+   * `query()` does.
+   * @default true
+   */
+  prepare?: boolean;
 }
 
 /**
@@ -141,6 +150,8 @@ export function pgliteAdapter(optionsOrDataDir: PgliteAdapterOptions | string = 
   let opening: Promise<PGlite> | undefined;
   let lock: DataDirLock | undefined;
   let closed = false;
+  /** The open instance's prepared statements (none with `prepare: false`). */
+  let statements: PgliteStatements | undefined;
   /** Writing the template made by this adapter's `initdb`; `close()` waits for it. */
   let savingTemplate: Promise<void> | undefined;
 
@@ -205,7 +216,11 @@ export function pgliteAdapter(optionsOrDataDir: PgliteAdapterOptions | string = 
   async function open(): Promise<PGlite> {
     if (dataDir !== undefined) lock = lockDataDir(dataDir);
     try {
-      return await create();
+      const db = await create();
+      if (options.prepare !== false) {
+        statements = pgliteStatements(db, await import("@electric-sql/pglite"));
+      }
+      return db;
     } catch (error) {
       lock?.release();
       lock = undefined;
@@ -228,10 +243,23 @@ export function pgliteAdapter(optionsOrDataDir: PgliteAdapterOptions | string = 
     return opening;
   }
 
-  async function run<T>(db: PGlite, text: string, params?: readonly unknown[]): Promise<T[]> {
+  /**
+   * Runs one statement. `retry`: outside a transaction, so a prepared statement the server lost
+   * may be prepared and run again.
+   */
+  async function run<T>(
+    db: PGlite,
+    text: string,
+    params?: readonly unknown[],
+    retry = false,
+  ): Promise<T[]> {
     counters.queries++;
     try {
-      const result = await db.query<T>(text, (params ?? []).map(toParam));
+      const values = (params ?? []).map(toParam);
+      if (statements !== undefined && values.length > 0) {
+        return await statements.run<T>(text, values, retry);
+      }
+      const result = await db.query<T>(text, values);
       return result.rows;
     } catch (error) {
       throw mapDriverError(error, target);
@@ -286,7 +314,7 @@ export function pgliteAdapter(optionsOrDataDir: PgliteAdapterOptions | string = 
     async query<T>(text: string, params?: readonly unknown[]): Promise<T[]> {
       assertOutsideOwnTransaction(adapter, "query()");
       const db = await database();
-      return mutex.run(() => run<T>(db, text, params));
+      return mutex.run(() => run<T>(db, text, params, true));
     },
     async transaction<T>(fn: (tx: SqlTransaction) => Promise<T>): Promise<T> {
       assertOutsideOwnTransaction(adapter, "transaction()");
