@@ -1,5 +1,5 @@
-// Every string an input schema of a first-party route declares (body and query, nested ones
-// included), one at a time, set to text PostgreSQL cannot store (U+0000, a lone surrogate), the
+// Every string an input schema of a first-party route declares (path parameters, body and query,
+// nested ones included), one at a time, set to text PostgreSQL cannot store (U+0000, a lone surrogate), the
 // rest of the input valid: never a 5xx, the error shape, and a rejected request writes nothing, on
 // PGlite and on the PostgreSQL server. The route fuzzer reaches such a field only by chance (it
 // found a passkey name that answered 500 after many runs missed it); this sweep tries them all.
@@ -45,7 +45,7 @@ interface Inputs {
 
 interface Case {
   route: number;
-  where: "body" | "query";
+  where: "body" | "query" | "path";
   path: ValuePath;
   text: string;
 }
@@ -119,6 +119,11 @@ forEachAdapter((name, getAdapter) => {
         );
       const query: Pair = [queryOf(false), queryOf(true)];
       const cases: Case[] = [];
+      for (const [, param] of routes[index].path.matchAll(/:([A-Za-z]+)/g)) {
+        for (const text of UNSTORABLE) {
+          cases.push({ route: index, where: "path", path: [param], text });
+        }
+      }
       for (const [where, [, every]] of [["body", body], ["query", query]] as const) {
         for (const path of every === undefined ? [] : stringPaths(every)) {
           for (const text of UNSTORABLE) cases.push({ route: index, where, path, text });
@@ -127,11 +132,14 @@ forEachAdapter((name, getAdapter) => {
       return { body, query, cases };
     }
 
-    function specOf(index: number, body: unknown, query: unknown): RequestSpec {
+    function specOf(index: number, body: unknown, query: unknown, each: Case): RequestSpec {
       const route = routes[index];
-      const params: Ref[] = [...route.path.matchAll(/:([A-Za-z]+)/g)].map(([, param]) =>
-        PATH_IDS[param] ? { id: PATH_IDS[param], mangle: "none" } : { raw: crypto.randomUUID() }
-      );
+      const params: Ref[] = [...route.path.matchAll(/:([A-Za-z]+)/g)].map(([, param]): Ref => {
+        if (each.where === "path" && each.path[0] === param) return { raw: each.text };
+        return PATH_IDS[param]
+          ? { id: PATH_IDS[param], mangle: "none" }
+          : { raw: crypto.randomUUID() };
+      });
       return {
         route: index,
         method: null,
@@ -159,6 +167,7 @@ forEachAdapter((name, getAdapter) => {
             each.where === "query"
               ? replacedAt(query[0], each.path, each.text, query[1])
               : query[0],
+            each,
           );
           const request = buildRequest(spec, routes, world);
           const response = await log.captureConsole(`${name} modules`, () => world.fetch(request));
