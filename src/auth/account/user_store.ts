@@ -8,6 +8,7 @@ import { SqlError, type SqlQuerier } from "../../sql/mod.ts";
 import { authError } from "../errors.ts";
 import type { AuthTableNames } from "../tables.ts";
 import type { AuthUser } from "./user.ts";
+import { storageProblem } from "./well_formed.ts";
 
 /** A user row with its password hash, never sent to a client. */
 export interface UserRecord extends AuthUser {
@@ -61,7 +62,7 @@ export async function findUserByEmail(
 ): Promise<UserRecord | null> {
   // No stored address holds U+0000 or an unpaired surrogate (sign-up validates it), and
   // PostgreSQL refuses such a parameter: answer "unknown" instead of failing the lookup.
-  if (email.includes("\u0000") || !email.isWellFormed()) return null;
+  if (storageProblem(email) !== null) return null;
   const [row] = await db.query<UserRecord>(
     `SELECT ${USER_COLUMNS} FROM ${tables.users} WHERE email = $1 AND deleted_at IS NULL`,
     [email],

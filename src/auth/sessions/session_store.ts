@@ -8,6 +8,7 @@ import type { SqlQuerier } from "../../sql/mod.ts";
 import type { AuthTableNames } from "../tables.ts";
 import type { AuthSession } from "./session.ts";
 import type { AuthUser } from "../account/user.ts";
+import { storageProblem } from "../account/well_formed.ts";
 
 /** A session with its user, as one query finds them. */
 export interface SessionWithUser {
@@ -41,9 +42,7 @@ export async function insertSession(
       session.tokenHash,
       session.ttlSeconds,
       session.activeOrganizationId,
-      userAgent === null || !userAgent.isWellFormed() || userAgent.includes("\u0000")
-        ? null
-        : userAgent,
+      userAgent === null || storageProblem(userAgent) !== null ? null : userAgent,
     ],
   );
   return {
