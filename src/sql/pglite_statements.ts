@@ -131,10 +131,10 @@ export function pgliteStatements(
       try {
         return await execute<T>(statement, params);
       } catch (error) {
-        const code = (error as { code?: unknown }).code;
-        if (code === STATEMENT_GONE) {
-          prepared.clear();
-          closing = [];
+        // Only this statement is forgotten: any other one that is gone too fails the same way
+        // on its next run, and those still held stay usable.
+        if ((error as { code?: unknown }).code === STATEMENT_GONE) {
+          prepared.delete(text);
         } else if (RESULT_TYPE_CHANGED.test((error as Error).message)) {
           prepared.delete(text);
           closing.push(serialize.close({ type: "S", name: statement.name }));

@@ -9,11 +9,12 @@ import type { SqlAdapter } from "../../src/sql/mod.ts";
 import { forEachAdapter } from "../helpers/databases.ts";
 import {
   buildRequest,
+  REAL_IDS,
   type Ref,
   type RequestSpec,
   type RouteInfo,
 } from "./helpers/fuzz_requests.ts";
-import { FuzzWorld, type IdRef } from "./helpers/fuzz_world.ts";
+import { FuzzWorld } from "./helpers/fuzz_world.ts";
 import { OutputLog } from "./helpers/output_log.ts";
 import {
   exampleOf,
@@ -24,14 +25,6 @@ import {
 } from "./helpers/schema_example.ts";
 
 const UNSTORABLE = ["a\u0000b", "\ud800x", "x\udfff"];
-
-/** Real rows for the path parameters the world has rows for; any other takes a fresh uuid. */
-const PATH_IDS: Record<string, IdRef> = {
-  organizationId: "organization",
-  memberId: "memberMember",
-  invitationId: "invitation",
-  userId: "user",
-};
 
 /** An input as [required fields only, every field]. */
 type Pair = [unknown, unknown];
@@ -136,9 +129,9 @@ forEachAdapter((name, getAdapter) => {
       const route = routes[index];
       const params: Ref[] = [...route.path.matchAll(/:([A-Za-z]+)/g)].map(([, param]): Ref => {
         if (each.where === "path" && each.path[0] === param) return { raw: each.text };
-        return PATH_IDS[param]
-          ? { id: PATH_IDS[param], mangle: "none" }
-          : { raw: crypto.randomUUID() };
+        // The world's row for the parameters it has rows for; any other takes a fresh uuid.
+        const real = REAL_IDS[param]?.[0];
+        return real ? { id: real, mangle: "none" } : { raw: crypto.randomUUID() };
       });
       return {
         route: index,

@@ -473,7 +473,7 @@ export function requestSpec(routes: readonly RouteInfo[]): fc.Arbitrary<RequestS
 }
 
 /** Real ids for a route's path parameters, by parameter name, so well-formed paths name rows. */
-const REAL_IDS: Record<string, readonly IdRef[]> = {
+export const REAL_IDS: Record<string, readonly IdRef[]> = {
   organizationId: ["organization", "organization", "otherOrganization"],
   memberId: ["memberMember", "ownerMember"],
   invitationId: ["invitation"],
